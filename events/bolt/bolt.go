@@ -1,0 +1,499 @@
+// Package bolt is the events.Store that hoyle keeps on disk: one bbolt file.
+//
+// Layout (format 1):
+//
+//	meta      "format" -> store format version (uvarint); "app" -> "hoyle"
+//	log       position (8 bytes, big-endian) -> encoded envelope
+//	ids       event ID (16 bytes) -> position
+//	sessions  session ID -> bucket of version (8 bytes) -> position
+//	heads     session ID -> version, head hash, first and last position
+//	order     first position (8 bytes) -> session ID: sessions in the order opened
+//
+// Each event is stored once, under its global position; the other buckets
+// are indexes. Every append is one bbolt transaction, fsynced before Append
+// returns: an acknowledged event survives a crash.
+package bolt
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"iter"
+	"os"
+	"time"
+
+	bbolt "go.etcd.io/bbolt"
+	bolterrors "go.etcd.io/bbolt/errors"
+
+	"github.com/hoyle/hoyle/events"
+)
+
+// Format is the store format this package writes. A file with a higher
+// format was written by a newer hoyle and is refused rather than misread.
+const Format = 1
+
+var (
+	bucketMeta     = []byte("meta")
+	bucketLog      = []byte("log")
+	bucketIDs      = []byte("ids")
+	bucketSessions = []byte("sessions")
+	bucketHeads    = []byte("heads")
+	bucketOrder    = []byte("order")
+	keyFormat      = []byte("format")
+	keyApp         = []byte("app")
+	appName        = []byte("hoyle")
+)
+
+// Options says how to open a database.
+type Options struct {
+	// ReadOnly opens without taking the write lock: several readers may
+	// share the file, but not with a writer in the middle of an append.
+	ReadOnly bool
+	// Create makes the file if it does not exist. Without it a missing file
+	// is fs.ErrNotExist.
+	Create bool
+	// LockTimeout is how long to wait for another process to let go of the
+	// file; 0 means one second. It never waits forever.
+	LockTimeout time.Duration
+	// NoSync skips fsync on commit: only for benchmarks and bulk tests,
+	// never for a scorer's table.
+	NoSync bool
+}
+
+// Store is an events.Store in a bbolt file.
+type Store struct {
+	db       *bbolt.DB
+	path     string
+	readOnly bool
+}
+
+var _ events.Store = (*Store)(nil)
+
+// Open opens (or with Create, creates) the hoyle database at path. It fails
+// with events.ErrLocked when another process holds it, events.ErrNotDatabase
+// when the file is not a hoyle database, and events.ErrFutureFormat when a
+// newer hoyle wrote it; in none of these cases is the file changed.
+func Open(path string, opt Options) (s *Store, err error) {
+	st, statErr := os.Stat(path)
+	switch {
+	case statErr == nil && st.IsDir():
+		return nil, fmt.Errorf("%w: %s is a directory", events.ErrNotDatabase, path)
+	case statErr == nil && st.Size() == 0:
+		// bbolt would quietly turn an empty file into a database.
+		return nil, fmt.Errorf("%w: %s is an empty file", events.ErrNotDatabase, path)
+	case errors.Is(statErr, fs.ErrNotExist) && !opt.Create:
+		return nil, fmt.Errorf("no database at %s: %w", path, fs.ErrNotExist)
+	case errors.Is(statErr, fs.ErrNotExist) && opt.ReadOnly:
+		return nil, fmt.Errorf("no database at %s: %w", path, fs.ErrNotExist)
+	}
+	fresh := errors.Is(statErr, fs.ErrNotExist)
+	timeout := opt.LockTimeout
+	if timeout <= 0 {
+		timeout = time.Second
+	}
+	defer func() {
+		// A damaged file can make bbolt panic while mapping it.
+		if r := recover(); r != nil {
+			s, err = nil, fmt.Errorf("%w: %s is damaged (%v)", events.ErrNotDatabase, path, r)
+		}
+	}()
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync,
+		FreelistType: bbolt.FreelistMapType})
+	if err != nil {
+		switch {
+		case errors.Is(err, bolterrors.ErrTimeout):
+			return nil, fmt.Errorf("%w (%s); wait for it to finish and try again", events.ErrLocked, path)
+		case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum),
+			errors.Is(err, bolterrors.ErrVersionMismatch):
+			return nil, fmt.Errorf("%w: %s (%v)", events.ErrNotDatabase, path, err)
+		}
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	s = &Store{db: db, path: path, readOnly: opt.ReadOnly}
+	if err := s.checkOrInit(fresh); err != nil {
+		db.Close()
+		if fresh {
+			os.Remove(path)
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// Path is the file the store lives in.
+func (s *Store) Path() string { return s.path }
+
+func (s *Store) checkOrInit(fresh bool) error {
+	check := func(tx *bbolt.Tx) error {
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil || !bytes.Equal(meta.Get(keyApp), appName) {
+			return fmt.Errorf("%w: %s is a bbolt file but not one hoyle wrote", events.ErrNotDatabase, s.path)
+		}
+		f, n := binary.Uvarint(meta.Get(keyFormat))
+		switch {
+		case n <= 0:
+			return fmt.Errorf("%w: %s has no store format", events.ErrNotDatabase, s.path)
+		case f > Format:
+			return fmt.Errorf("%w: %s has store format %d, this hoyle reads up to %d; upgrade hoyle", events.ErrFutureFormat, s.path, f, Format)
+		}
+		for _, name := range [][]byte{bucketLog, bucketIDs, bucketSessions, bucketHeads, bucketOrder} {
+			if tx.Bucket(name) == nil {
+				return fmt.Errorf("%w: %s lacks its %s index", events.ErrNotDatabase, s.path, name)
+			}
+		}
+		return nil
+	}
+	if !fresh {
+		return s.view(check)
+	}
+	return s.update(func(tx *bbolt.Tx) error {
+		meta, err := tx.CreateBucket(bucketMeta)
+		if err != nil {
+			return err
+		}
+		if err := meta.Put(keyApp, appName); err != nil {
+			return err
+		}
+		if err := meta.Put(keyFormat, binary.AppendUvarint(nil, Format)); err != nil {
+			return err
+		}
+		for _, name := range [][]byte{bucketLog, bucketIDs, bucketSessions, bucketHeads, bucketOrder} {
+			if _, err := tx.CreateBucket(name); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// view and update run a transaction, turning a panic inside bbolt (a damaged
+// page) into events.ErrCorrupt instead of a crash.
+func (s *Store) view(fn func(*bbolt.Tx) error) (err error) {
+	defer recoverCorrupt(&err, s.path)
+	return s.db.View(fn)
+}
+
+func (s *Store) update(fn func(*bbolt.Tx) error) (err error) {
+	if s.readOnly {
+		return events.ErrReadOnly
+	}
+	defer recoverCorrupt(&err, s.path)
+	return s.db.Update(fn)
+}
+
+func recoverCorrupt(err *error, path string) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%w: %s is damaged (%v); restore it from a backup (hoyle export --format json)", events.ErrCorrupt, path, r)
+	}
+}
+
+func u64(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }
+
+func getU64(b []byte) uint64 {
+	if len(b) != 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(b)
+}
+
+// head is what the heads bucket stores for a session.
+type head struct {
+	version     uint64
+	hash        events.Hash
+	first, last uint64
+}
+
+func (h head) encode() []byte {
+	b := make([]byte, 0, 8+32+16)
+	b = binary.BigEndian.AppendUint64(b, h.version)
+	b = append(b, h.hash[:]...)
+	b = binary.BigEndian.AppendUint64(b, h.first)
+	return binary.BigEndian.AppendUint64(b, h.last)
+}
+
+func decodeHead(b []byte) (head, bool) {
+	if len(b) != 8+32+16 {
+		return head{}, false
+	}
+	var h head
+	h.version = binary.BigEndian.Uint64(b)
+	copy(h.hash[:], b[8:40])
+	h.first = binary.BigEndian.Uint64(b[40:])
+	h.last = binary.BigEndian.Uint64(b[48:])
+	return h, true
+}
+
+// Append implements events.Store.
+func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.Envelope, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []events.Envelope
+	err := s.update(func(tx *bbolt.Tx) error {
+		out = out[:0]
+		logB, ids, sessions, heads, order := tx.Bucket(bucketLog), tx.Bucket(bucketIDs),
+			tx.Bucket(bucketSessions), tx.Bucket(bucketHeads), tx.Bucket(bucketOrder)
+		logB.FillPercent = 1 // positions only grow: pack pages full
+		for _, b := range batches {
+			prior, err := events.PriorAppend(b, func(id events.ID) (events.Envelope, bool, error) {
+				pos := ids.Get(id[:])
+				if pos == nil {
+					return events.Envelope{}, false, nil
+				}
+				e, err := readAt(logB, getU64(pos), true)
+				return e, err == nil, err
+			})
+			if err != nil {
+				return err
+			}
+			if prior != nil {
+				out = append(out, prior...)
+				continue
+			}
+			h, exists := decodeHead(heads.Get([]byte(b.Session)))
+			if err := events.CheckExpected(b, h.version, exists); err != nil {
+				return err
+			}
+			envs, err := events.Prepare(b.Session, h.version, h.hash, b.Events)
+			if err != nil {
+				return err
+			}
+			if len(envs) == 0 {
+				continue
+			}
+			sb, err := sessions.CreateBucketIfNotExists([]byte(b.Session))
+			if err != nil {
+				return err
+			}
+			sb.FillPercent = 1
+			buf := make([]byte, 0, 256)
+			for i := range envs {
+				seq, err := logB.NextSequence()
+				if err != nil {
+					return err
+				}
+				envs[i].Position = seq
+				pos := u64(seq)
+				if ids.Get(envs[i].ID[:]) != nil {
+					return fmt.Errorf("%w: %s twice in one append", events.ErrDuplicateID, envs[i].ID)
+				}
+				buf = envs[i].MarshalRecord(buf[:0])
+				if err := logB.Put(pos, buf); err != nil {
+					return err
+				}
+				if err := ids.Put(envs[i].ID[:], pos); err != nil {
+					return err
+				}
+				if err := sb.Put(u64(envs[i].Version), pos); err != nil {
+					return err
+				}
+			}
+			if !exists {
+				h.first = envs[0].Position
+				if err := order.Put(u64(h.first), []byte(b.Session)); err != nil {
+					return err
+				}
+			}
+			last := envs[len(envs)-1]
+			h.version, h.hash, h.last = last.Version, last.Hash, last.Position
+			if err := heads.Put([]byte(b.Session), h.encode()); err != nil {
+				return err
+			}
+			out = append(out, envs...)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func readAt(logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error) {
+	v := logB.Get(u64(pos))
+	if v == nil {
+		return events.Envelope{}, fmt.Errorf("%w: the index points at position %d, which is missing", events.ErrCorrupt, pos)
+	}
+	e, err := events.UnmarshalRecord(v, pos, true)
+	if err == nil && decode {
+		err = e.Decode()
+	}
+	return e, err
+}
+
+// chunk is how many events a read takes per transaction. Reading in chunks
+// keeps no transaction open while the caller works, so a caller may append
+// between chunks without deadlocking on bbolt's remap.
+const chunk = 2048
+
+// ReadSession implements events.Store.
+func (s *Store) ReadSession(ctx context.Context, session string, from uint64) iter.Seq2[events.Envelope, error] {
+	if from == 0 {
+		from = 1
+	}
+	return s.readChunks(ctx, func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
+		sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
+		if sb == nil {
+			return nil, false, fmt.Errorf("%w: %s", events.ErrNoSession, session)
+		}
+		logB := tx.Bucket(bucketLog)
+		c := sb.Cursor()
+		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
+			if len(buf) == chunk {
+				from = getU64(k)
+				return buf, true, nil
+			}
+			e, err := readAt(logB, getU64(v), true)
+			if err != nil {
+				return buf, false, err
+			}
+			buf = append(buf, e)
+		}
+		return buf, false, nil
+	})
+}
+
+// ReadSessionBackward implements events.Store.
+func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
+	var next uint64 // the version to read next; 0: the last
+	return s.readChunks(ctx, func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
+		sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
+		if sb == nil {
+			return nil, false, fmt.Errorf("%w: %s", events.ErrNoSession, session)
+		}
+		logB := tx.Bucket(bucketLog)
+		c := sb.Cursor()
+		var k, v []byte
+		if next == 0 {
+			k, v = c.Last()
+		} else {
+			k, v = c.Seek(u64(next))
+		}
+		// Backward readers usually stop after a few events: read a few first.
+		limit := 64
+		for ; k != nil; k, v = c.Prev() {
+			if len(buf) == limit {
+				next = getU64(k)
+				return buf, true, nil
+			}
+			e, err := readAt(logB, getU64(v), true)
+			if err != nil {
+				return buf, false, err
+			}
+			buf = append(buf, e)
+		}
+		return buf, false, nil
+	})
+}
+
+// ReadAll implements events.Store.
+func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2[events.Envelope, error] {
+	if from == 0 {
+		from = 1
+	}
+	return s.readChunks(ctx, func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
+		c := tx.Bucket(bucketLog).Cursor()
+		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
+			if len(buf) == chunk {
+				from = getU64(k)
+				return buf, true, nil
+			}
+			e, err := events.UnmarshalRecord(v, getU64(k), true)
+			if err == nil && decode {
+				err = e.Decode()
+			}
+			if err != nil {
+				return buf, false, err
+			}
+			buf = append(buf, e)
+		}
+		return buf, false, nil
+	})
+}
+
+// readChunks runs read in successive transactions, yielding what each one
+// read after the transaction has closed.
+func (s *Store) readChunks(ctx context.Context, read func(*bbolt.Tx, []events.Envelope) ([]events.Envelope, bool, error)) iter.Seq2[events.Envelope, error] {
+	return func(yield func(events.Envelope, error) bool) {
+		buf := make([]events.Envelope, 0, 64)
+		for {
+			if err := ctx.Err(); err != nil {
+				yield(events.Envelope{}, err)
+				return
+			}
+			var more bool
+			var readErr error
+			err := s.view(func(tx *bbolt.Tx) error {
+				buf, more, readErr = read(tx, buf[:0])
+				return nil
+			})
+			for _, e := range buf {
+				if !yield(e, nil) {
+					return
+				}
+			}
+			if err == nil {
+				err = readErr
+			}
+			if err != nil {
+				yield(events.Envelope{}, err)
+				return
+			}
+			if !more {
+				return
+			}
+		}
+	}
+}
+
+// Session implements events.Store.
+func (s *Store) Session(ctx context.Context, session string) (events.SessionInfo, error) {
+	var info events.SessionInfo
+	err := s.view(func(tx *bbolt.Tx) error {
+		h, ok := decodeHead(tx.Bucket(bucketHeads).Get([]byte(session)))
+		if !ok {
+			return fmt.Errorf("%w: %s", events.ErrNoSession, session)
+		}
+		info = events.SessionInfo{ID: session, Version: h.version, Head: h.hash, First: h.first, Last: h.last}
+		return nil
+	})
+	return info, err
+}
+
+// Sessions implements events.Store.
+func (s *Store) Sessions(ctx context.Context) ([]events.SessionInfo, error) {
+	var out []events.SessionInfo
+	err := s.view(func(tx *bbolt.Tx) error {
+		heads := tx.Bucket(bucketHeads)
+		return tx.Bucket(bucketOrder).ForEach(func(_, id []byte) error {
+			h, ok := decodeHead(heads.Get(id))
+			if !ok {
+				return fmt.Errorf("%w: session %s has no head", events.ErrCorrupt, id)
+			}
+			out = append(out, events.SessionInfo{ID: string(id), Version: h.version, Head: h.hash, First: h.first, Last: h.last})
+			return nil
+		})
+	})
+	return out, err
+}
+
+// LastSession is the ID of the session opened most recently, or ErrNoSession
+// if the database has none. Cheaper than Sessions on a large file.
+func (s *Store) LastSession(ctx context.Context) (string, error) {
+	var id string
+	err := s.view(func(tx *bbolt.Tx) error {
+		k, v := tx.Bucket(bucketOrder).Cursor().Last()
+		if k == nil {
+			return fmt.Errorf("%w: the database has no sessions yet", events.ErrNoSession)
+		}
+		id = string(v)
+		return nil
+	})
+	return id, err
+}
+
+// Close implements events.Store.
+func (s *Store) Close() error { return s.db.Close() }

@@ -1,0 +1,91 @@
+package cards
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The text forms below let cards, seats, calls and sets appear readably in
+// JSON (the event log as JSON, `show --json`).
+
+// MarshalText writes the card as String does.
+func (c Card) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a card as ParseCard does.
+func (c *Card) UnmarshalText(b []byte) error {
+	v, err := ParseCard(string(b))
+	*c = v
+	return err
+}
+
+// MarshalText writes the seat as String does.
+func (s Seat) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a compass seat, "seatN", or "-" for no seat.
+func (s *Seat) UnmarshalText(b []byte) error {
+	t := string(b)
+	if t == "-" || t == "" {
+		*s = NoSeat
+		return nil
+	}
+	if n, ok := strings.CutPrefix(strings.ToLower(t), "seat"); ok {
+		if i, err := strconv.Atoi(n); err == nil && i >= 1 && i <= 16 {
+			*s = Seat(i - 1)
+			return nil
+		}
+	}
+	v, err := ParseSeat(t)
+	*s = v
+	return err
+}
+
+// MarshalText writes the side as String does.
+func (s Side) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads NS, EW, "sideN" or "-".
+func (s *Side) UnmarshalText(b []byte) error {
+	t := string(b)
+	if t == "-" || t == "" {
+		*s = NoSide
+		return nil
+	}
+	if n, ok := strings.CutPrefix(strings.ToLower(t), "side"); ok {
+		if i, err := strconv.Atoi(n); err == nil && i >= 1 && i <= 16 {
+			*s = Side(i - 1)
+			return nil
+		}
+	}
+	v, err := ParseSide(t)
+	*s = v
+	return err
+}
+
+// MarshalText writes the call as String does.
+func (c Call) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a call as ParseCall does.
+func (c *Call) UnmarshalText(b []byte) error {
+	v, err := ParseCall(string(b))
+	*c = v
+	return err
+}
+
+// MarshalText writes the strain as String does.
+func (s Strain) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a strain as ParseStrain does.
+func (s *Strain) UnmarshalText(b []byte) error {
+	v, err := ParseStrain(string(b))
+	*s = v
+	return err
+}
+
+// MarshalText writes the set as a PBN hand.
+func (s Set) MarshalText() ([]byte, error) { return []byte(s.PBN()), nil }
+
+// UnmarshalText reads a PBN hand.
+func (s *Set) UnmarshalText(b []byte) error {
+	v, err := ParseHand(string(b))
+	*s = v
+	return err
+}

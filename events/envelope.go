@@ -1,0 +1,212 @@
+// Package events is hoyle's append-only event log: the envelope every event
+// is stored in, the registry of event types and their upcasters, the compact
+// codec, the hash chain, and the Store interface that the bbolt and
+// in-memory stores implement (events/bolt, events/memstore; events/storetest
+// is the conformance suite both pass).
+//
+// The log is the only source of truth. Nothing in it is edited: a mistake is
+// corrected by appending a retraction or a correction.
+package events
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	"github.com/oklog/ulid/v2"
+)
+
+// ID identifies an event. It is a ULID: unique, and sortable by the time it
+// was made. Re-appending an event with an ID already in the log is a no-op,
+// so a scorer's retry after a crash never records a card twice.
+type ID = ulid.ULID
+
+// NewID makes a fresh event or session ID.
+func NewID() ID { return ulid.Make() }
+
+// ParseID reads an ID written by ID.String.
+func ParseID(s string) (ID, error) { return ulid.ParseStrict(s) }
+
+// Hash is the SHA-256 link of a session's hash chain.
+type Hash [32]byte
+
+// String is the hash in hex.
+func (h Hash) String() string { return fmt.Sprintf("%x", h[:]) }
+
+// Event is what a caller appends: a payload, its ID and when it happened.
+type Event struct {
+	ID   ID
+	At   time.Time
+	Data Payload
+}
+
+// NewEvent wraps a payload with a fresh ID, recorded at the given time.
+func NewEvent(at time.Time, p Payload) Event { return Event{ID: NewID(), At: at, Data: p} }
+
+// Envelope is an event as stored: the payload with everything the log adds.
+type Envelope struct {
+	Type     string    // stable type name, e.g. "auction.call"
+	Schema   uint16    // schema version of Raw as stored
+	ID       ID        // the event's ID
+	Session  string    // the session's ID
+	Version  uint64    // 1 for the session's first event, then 2, 3...
+	Position uint64    // place in the whole log, from 1
+	At       time.Time // when it was recorded (UTC, to the nanosecond)
+	PrevHash Hash      // the Hash of the session's previous event; zero for the first
+	Hash     Hash      // SHA-256 of PrevHash and the event's content
+	Raw      []byte    // the payload as stored
+	Data     Payload   // the payload decoded (and upcast) from Raw
+}
+
+// recordFormat is the first byte of every stored envelope.
+const recordFormat byte = 1
+
+// ComputeHash is the chain link of an envelope: SHA-256 over the previous
+// hash and the content (type, schema, ID, session, version, time, payload).
+// The global position is left out so that a session can be exported and
+// imported into another database with its chain intact.
+func ComputeHash(prev Hash, typ string, schema uint16, id ID, session string, version uint64, at time.Time, raw []byte) Hash {
+	h := sha256.New()
+	h.Write(prev[:])
+	var scratch [binary.MaxVarintLen64]byte
+	writeStr := func(s string) {
+		h.Write(scratch[:binary.PutUvarint(scratch[:], uint64(len(s)))])
+		h.Write([]byte(s))
+	}
+	writeStr(typ)
+	h.Write(scratch[:binary.PutUvarint(scratch[:], uint64(schema))])
+	h.Write(id[:])
+	writeStr(session)
+	h.Write(scratch[:binary.PutUvarint(scratch[:], version)])
+	h.Write(scratch[:binary.PutVarint(scratch[:], at.UnixNano())])
+	h.Write(scratch[:binary.PutUvarint(scratch[:], uint64(len(raw)))])
+	h.Write(raw)
+	var out Hash
+	h.Sum(out[:0])
+	return out
+}
+
+// Seal fills in Hash from the envelope's content and PrevHash.
+func (e *Envelope) Seal() {
+	e.Hash = ComputeHash(e.PrevHash, e.Type, e.Schema, e.ID, e.Session, e.Version, e.At, e.Raw)
+}
+
+// CheckHash reports ErrTampered if the stored hash does not match the content.
+func (e *Envelope) CheckHash() error {
+	want := ComputeHash(e.PrevHash, e.Type, e.Schema, e.ID, e.Session, e.Version, e.At, e.Raw)
+	if want != e.Hash {
+		return &PositionError{Session: e.Session, Version: e.Version, Position: e.Position,
+			Err: fmt.Errorf("%w: stored hash %.12s… but content hashes to %.12s…", ErrTampered, e.Hash, want)}
+	}
+	return nil
+}
+
+// MarshalRecord encodes the envelope for storage (everything but Position,
+// which is the storage key, and Data, which is in Raw).
+func (e *Envelope) MarshalRecord(buf []byte) []byte {
+	enc := NewEncoder(buf)
+	enc.Byte(recordFormat)
+	enc.String(e.Type)
+	enc.Uint(uint64(e.Schema))
+	enc.buf = append(enc.buf, e.ID[:]...)
+	enc.String(e.Session)
+	enc.Uint(e.Version)
+	enc.Int(e.At.UnixNano())
+	enc.buf = append(enc.buf, e.PrevHash[:]...)
+	enc.buf = append(enc.buf, e.Hash[:]...)
+	enc.Raw(e.Raw)
+	return enc.Bytes()
+}
+
+// UnmarshalRecord decodes a stored envelope found at position pos, without
+// decoding the payload (see Decode). Raw aliases b unless copy is true.
+func UnmarshalRecord(b []byte, pos uint64, copyRaw bool) (Envelope, error) {
+	var e Envelope
+	e.Position = pos
+	d := NewDecoder(b)
+	if f := d.Byte(); d.err == nil && f != recordFormat {
+		if f > recordFormat {
+			return e, fmt.Errorf("%w: event record format %d at position %d", ErrFutureFormat, f, pos)
+		}
+		return e, fmt.Errorf("%w: unknown event record format %d at position %d", ErrCorrupt, f, pos)
+	}
+	e.Type = d.String()
+	schema := d.Uint()
+	if schema > 0xffff {
+		d.fail("schema")
+	}
+	e.Schema = uint16(schema)
+	d.fixed(e.ID[:])
+	e.Session = d.String()
+	e.Version = d.Uint()
+	e.At = time.Unix(0, d.Int()).UTC()
+	d.fixed(e.PrevHash[:])
+	d.fixed(e.Hash[:])
+	n := d.Len(1)
+	if d.err == nil {
+		e.Raw = d.buf[:n]
+		d.buf = d.buf[n:]
+		if copyRaw {
+			e.Raw = bytes.Clone(e.Raw)
+		}
+	}
+	if err := d.Err(); err != nil {
+		return e, fmt.Errorf("position %d: %w", pos, err)
+	}
+	return e, nil
+}
+
+func (d *Decoder) fixed(dst []byte) {
+	if d.err != nil {
+		return
+	}
+	if len(d.buf) < len(dst) {
+		d.fail("fixed field")
+		return
+	}
+	copy(dst, d.buf)
+	d.buf = d.buf[len(dst):]
+}
+
+// Decode fills Data from Raw, upcasting an old schema.
+func (e *Envelope) Decode() error {
+	p, err := DecodePayload(e.Type, e.Schema, e.Raw)
+	if err != nil {
+		return &PositionError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
+	}
+	e.Data = p
+	return nil
+}
+
+// Prepare turns the events of one append into sealed envelopes that follow a
+// session's head: versions from head+1, each chained to the one before. The
+// store then assigns positions. Every store uses it, so every store hashes
+// alike.
+func Prepare(session string, head uint64, headHash Hash, evs []Event) ([]Envelope, error) {
+	out := make([]Envelope, len(evs))
+	prev := headHash
+	for i, ev := range evs {
+		if ev.Data == nil || ev.ID == (ID{}) {
+			return nil, fmt.Errorf("%w: event %d of the append has no ID or no payload", ErrInvalid, i+1)
+		}
+		name, schema, raw, err := EncodePayload(ev.Data)
+		if err != nil {
+			return nil, err
+		}
+		e := Envelope{Type: name, Schema: schema, ID: ev.ID, Session: session,
+			Version: head + uint64(i) + 1, At: ev.At.UTC(), PrevHash: prev, Raw: raw, Data: ev.Data}
+		e.Seal()
+		prev = e.Hash
+		out[i] = e
+	}
+	return out, nil
+}
+
+// SameContent reports whether a stored envelope records the same event as an
+// append would: used to tell an idempotent retry from a reused ID.
+func SameContent(stored Envelope, ev Event) bool {
+	name, schema, raw, err := EncodePayload(ev.Data)
+	return err == nil && stored.Type == name && stored.Schema == schema && bytes.Equal(stored.Raw, raw)
+}

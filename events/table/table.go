@@ -1,0 +1,456 @@
+// Package table defines the events of a card table: what a scorer records.
+//
+// Each payload has a stable type name, written in the log; the Go names may
+// change, the type names never do. The events say what happened at the
+// table in the vocabulary of events/cards and nothing about a game's laws:
+// whether a call or card was allowed is for the ruleset to judge
+// (projections/game), before the recorder appends it.
+//
+// Nothing here assumes four players, 52 cards or 13 tricks: hands are listed
+// by seat, however many seats; the widow and the turned-up trump have their
+// own fields.
+package table
+
+import (
+	"sort"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+)
+
+// The stable type names.
+const (
+	TypeSessionOpened  = "session.opened"
+	TypeSessionClosed  = "session.closed"
+	TypeCutForDeal     = "session.cut_for_deal"
+	TypeShuffled       = "deal.shuffle"
+	TypeCut            = "deal.cut"
+	TypeDealt          = "deal.dealt"
+	TypeCalled         = "auction.call"
+	TypePlayed         = "play.card"
+	TypeDiscarded      = "play.discard"
+	TypeClaimed        = "play.claim"
+	TypeHonoursClaimed = "score.honours_claimed"
+	TypeRetracted      = "log.retraction"
+	TypeNoted          = "note.added"
+)
+
+func init() {
+	reg := func(name, doc string, newFn func() events.Payload) {
+		events.Register(events.TypeInfo{Name: name, Schema: 1, New: newFn, Doc: doc})
+	}
+	reg(TypeSessionOpened, "a session begins: the game, its players by seat, the first dealer", func() events.Payload { return &SessionOpened{} })
+	reg(TypeSessionClosed, "the session ends by agreement", func() events.Payload { return &SessionClosed{} })
+	reg(TypeCutForDeal, "the players cut for deal", func() events.Payload { return &CutForDeal{} })
+	reg(TypeShuffled, "the pack is shuffled", func() events.Payload { return &Shuffled{} })
+	reg(TypeCut, "the pack is cut", func() events.Payload { return &Cut{} })
+	reg(TypeDealt, "a hand is dealt", func() events.Payload { return &Dealt{} })
+	reg(TypeCalled, "a call in the auction or declaration", func() events.Payload { return &Called{} })
+	reg(TypePlayed, "a card played to a trick", func() events.Payload { return &Played{} })
+	reg(TypeDiscarded, "cards laid away (after taking the widow)", func() events.Payload { return &Discarded{} })
+	reg(TypeClaimed, "a claim ends the play", func() events.Payload { return &Claimed{} })
+	reg(TypeHonoursClaimed, "honours claimed at the table when the deal is not recorded", func() events.Payload { return &HonoursClaimed{} })
+	reg(TypeRetracted, "an earlier event is withdrawn (undo)", func() events.Payload { return &Retracted{} })
+	reg(TypeNoted, "a note on an earlier event", func() events.Payload { return &Noted{} })
+}
+
+// Option is one named setting of a session (scoring style, revoke rule...).
+type Option struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// SessionOpened starts a session: always the first event of its stream.
+type SessionOpened struct {
+	Ruleset string     `json:"ruleset"`           // the ruleset's ID, e.g. "auction"
+	Name    string     `json:"name,omitempty"`    // what the scorer calls it
+	Players []string   `json:"players"`           // by seat; "" when not given
+	Dealer  cards.Seat `json:"dealer"`            // the first dealer
+	Options []Option   `json:"options,omitempty"` // sorted by name
+}
+
+// EventType implements events.Payload.
+func (*SessionOpened) EventType() string { return TypeSessionOpened }
+
+// MarshalWire implements events.Payload.
+func (p *SessionOpened) MarshalWire(e *events.Encoder) {
+	e.String(p.Ruleset)
+	e.String(p.Name)
+	e.Strings(p.Players)
+	e.Seat(p.Dealer)
+	e.Uint(uint64(len(p.Options)))
+	for _, o := range p.Options {
+		e.String(o.Name)
+		e.String(o.Value)
+	}
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *SessionOpened) UnmarshalWire(d *events.Decoder) error {
+	p.Ruleset = d.String()
+	p.Name = d.String()
+	p.Players = d.Strings()
+	p.Dealer = d.Seat()
+	n := d.Len(2)
+	p.Options = nil
+	for range n {
+		p.Options = append(p.Options, Option{Name: d.String(), Value: d.String()})
+	}
+	return d.Err()
+}
+
+// Option returns the value of a named option, or "".
+func (p *SessionOpened) Option(name string) string {
+	for _, o := range p.Options {
+		if o.Name == name {
+			return o.Value
+		}
+	}
+	return ""
+}
+
+// SortOptions puts options in name order, so equal sessions encode equally.
+func SortOptions(opts []Option) {
+	sort.Slice(opts, func(i, j int) bool { return opts[i].Name < opts[j].Name })
+}
+
+// SessionClosed ends a session by agreement (an unfinished rubber is then
+// made up by its code's law).
+type SessionClosed struct {
+	Reason string `json:"reason,omitempty"`
+}
+
+// EventType implements events.Payload.
+func (*SessionClosed) EventType() string { return TypeSessionClosed }
+
+// MarshalWire implements events.Payload.
+func (p *SessionClosed) MarshalWire(e *events.Encoder) { e.String(p.Reason) }
+
+// UnmarshalWire implements events.Payload.
+func (p *SessionClosed) UnmarshalWire(d *events.Decoder) error {
+	p.Reason = d.String()
+	return d.Err()
+}
+
+// SeatCard is a card drawn or held by a seat.
+type SeatCard struct {
+	Seat cards.Seat `json:"seat"`
+	Card cards.Card `json:"card"`
+}
+
+// CutForDeal records the cut for partners and deal: the card each player
+// drew and the dealer it gave.
+type CutForDeal struct {
+	Cuts   []SeatCard `json:"cuts"`
+	Dealer cards.Seat `json:"dealer"`
+}
+
+// EventType implements events.Payload.
+func (*CutForDeal) EventType() string { return TypeCutForDeal }
+
+// MarshalWire implements events.Payload.
+func (p *CutForDeal) MarshalWire(e *events.Encoder) {
+	e.Uint(uint64(len(p.Cuts)))
+	for _, c := range p.Cuts {
+		e.Seat(c.Seat)
+		e.Card(c.Card)
+	}
+	e.Seat(p.Dealer)
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *CutForDeal) UnmarshalWire(d *events.Decoder) error {
+	n := d.Len(2)
+	p.Cuts = nil
+	for range n {
+		p.Cuts = append(p.Cuts, SeatCard{Seat: d.Seat(), Card: d.Card()})
+	}
+	p.Dealer = d.Seat()
+	return d.Err()
+}
+
+// Shuffled records a shuffle. With a seed, Permutation is the order it
+// produced (Permutation[i] is the index, in the ruleset's pack order, of the
+// card that ended at place i from the top), so that the deal can be derived
+// from the log alone, whatever random generator made it.
+type Shuffled struct {
+	By          cards.Seat `json:"by"`
+	Seeded      bool       `json:"seeded"`
+	Seed        uint64     `json:"seed,omitempty"`
+	Permutation []uint8    `json:"permutation,omitempty"`
+}
+
+// EventType implements events.Payload.
+func (*Shuffled) EventType() string { return TypeShuffled }
+
+// MarshalWire implements events.Payload.
+func (p *Shuffled) MarshalWire(e *events.Encoder) {
+	e.Seat(p.By)
+	e.Bool(p.Seeded)
+	e.Uint(p.Seed)
+	e.Raw(p.Permutation)
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Shuffled) UnmarshalWire(d *events.Decoder) error {
+	p.By = d.Seat()
+	p.Seeded = d.Bool()
+	p.Seed = d.Uint()
+	p.Permutation = d.Raw()
+	if len(p.Permutation) == 0 {
+		p.Permutation = nil
+	}
+	return d.Err()
+}
+
+// Cut records the cut before the deal: Top cards lifted and put below.
+type Cut struct {
+	By  cards.Seat `json:"by"`
+	Top int        `json:"top"`
+}
+
+// EventType implements events.Payload.
+func (*Cut) EventType() string { return TypeCut }
+
+// MarshalWire implements events.Payload.
+func (p *Cut) MarshalWire(e *events.Encoder) {
+	e.Seat(p.By)
+	e.Uint(uint64(p.Top))
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Cut) UnmarshalWire(d *events.Decoder) error {
+	p.By = d.Seat()
+	p.Top = int(d.Uint())
+	return d.Err()
+}
+
+// Dealt records a deal. Hands are by seat and may be empty when not known
+// (a scorer who records only the calls and the cards as they fall). Widow is
+// the cards dealt apart (Five Hundred); TurnUp the trump card turned (whist).
+type Dealt struct {
+	Hand    int          `json:"hand"`              // number in the session, from 1
+	Dealer  cards.Seat   `json:"dealer"`            //
+	Board   int          `json:"board,omitempty"`   // duplicate board number
+	Hands   []cards.Set  `json:"hands,omitempty"`   // by seat; empty set: unknown
+	Widow   cards.Set    `json:"widow,omitempty"`   //
+	TurnUp  cards.Card   `json:"turn_up,omitempty"` //
+	Derived bool         `json:"derived,omitempty"` // computed from the recorded shuffle and cut
+	Vul     []cards.Side `json:"vulnerable,omitempty"`
+}
+
+// EventType implements events.Payload.
+func (*Dealt) EventType() string { return TypeDealt }
+
+// MarshalWire implements events.Payload.
+func (p *Dealt) MarshalWire(e *events.Encoder) {
+	e.Uint(uint64(p.Hand))
+	e.Seat(p.Dealer)
+	e.Uint(uint64(p.Board))
+	e.Uint(uint64(len(p.Hands)))
+	for _, h := range p.Hands {
+		e.Set(h)
+	}
+	e.Set(p.Widow)
+	e.Card(p.TurnUp)
+	e.Bool(p.Derived)
+	e.Uint(uint64(len(p.Vul)))
+	for _, s := range p.Vul {
+		e.Int(int64(s))
+	}
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Dealt) UnmarshalWire(d *events.Decoder) error {
+	p.Hand = int(d.Uint())
+	p.Dealer = d.Seat()
+	p.Board = int(d.Uint())
+	n := d.Len(1)
+	p.Hands = nil
+	if n > 0 {
+		p.Hands = make([]cards.Set, n)
+		for i := range p.Hands {
+			p.Hands[i] = d.Set()
+		}
+	}
+	p.Widow = d.Set()
+	p.TurnUp = d.Card()
+	p.Derived = d.Bool()
+	nv := d.Len(1)
+	p.Vul = nil
+	for range nv {
+		p.Vul = append(p.Vul, cards.Side(d.Int()))
+	}
+	return d.Err()
+}
+
+// Called records one call of the auction (or a declaration) by a seat.
+type Called struct {
+	Seat cards.Seat `json:"seat"`
+	Call cards.Call `json:"call"`
+}
+
+// EventType implements events.Payload.
+func (*Called) EventType() string { return TypeCalled }
+
+// MarshalWire implements events.Payload.
+func (p *Called) MarshalWire(e *events.Encoder) {
+	e.Seat(p.Seat)
+	e.Call(p.Call)
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Called) UnmarshalWire(d *events.Decoder) error {
+	p.Seat = d.Seat()
+	p.Call = d.Call()
+	return d.Err()
+}
+
+// Played records a card played to a trick, from the seat's hand (dummy's
+// cards are played from dummy's seat, by the declarer).
+type Played struct {
+	Seat cards.Seat `json:"seat"`
+	Card cards.Card `json:"card"`
+}
+
+// EventType implements events.Payload.
+func (*Played) EventType() string { return TypePlayed }
+
+// MarshalWire implements events.Payload.
+func (p *Played) MarshalWire(e *events.Encoder) {
+	e.Seat(p.Seat)
+	e.Card(p.Card)
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Played) UnmarshalWire(d *events.Decoder) error {
+	p.Seat = d.Seat()
+	p.Card = d.Card()
+	return d.Err()
+}
+
+// Discarded records cards laid away by a seat, as the bidder in Five
+// Hundred lays away three after taking the widow.
+type Discarded struct {
+	Seat  cards.Seat   `json:"seat"`
+	Cards []cards.Card `json:"cards"`
+}
+
+// EventType implements events.Payload.
+func (*Discarded) EventType() string { return TypeDiscarded }
+
+// MarshalWire implements events.Payload.
+func (p *Discarded) MarshalWire(e *events.Encoder) {
+	e.Seat(p.Seat)
+	e.Cards(p.Cards)
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Discarded) UnmarshalWire(d *events.Decoder) error {
+	p.Seat = d.Seat()
+	p.Cards = d.Cards()
+	return d.Err()
+}
+
+// Claimed ends the play: of the tricks not yet completed, the declaring side
+// (or, in a game without a declarer, the side of Seat) takes Tricks.
+type Claimed struct {
+	Seat   cards.Seat `json:"seat"`
+	Tricks int        `json:"tricks"`
+}
+
+// EventType implements events.Payload.
+func (*Claimed) EventType() string { return TypeClaimed }
+
+// MarshalWire implements events.Payload.
+func (p *Claimed) MarshalWire(e *events.Encoder) {
+	e.Seat(p.Seat)
+	e.Uint(uint64(p.Tricks))
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Claimed) UnmarshalWire(d *events.Decoder) error {
+	p.Seat = d.Seat()
+	p.Tricks = int(d.Uint())
+	return d.Err()
+}
+
+// HonoursClaimed records the honours a side claims at the table for the
+// current hand, when the deal was not recorded and hoyle cannot count them.
+// Holding is the ruleset's name for it (e.g. "4", "4-in-one", "5-in-one").
+type HonoursClaimed struct {
+	Side    cards.Side `json:"side"`
+	Holding string     `json:"holding"`
+}
+
+// EventType implements events.Payload.
+func (*HonoursClaimed) EventType() string { return TypeHonoursClaimed }
+
+// MarshalWire implements events.Payload.
+func (p *HonoursClaimed) MarshalWire(e *events.Encoder) {
+	e.Int(int64(p.Side))
+	e.String(p.Holding)
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *HonoursClaimed) UnmarshalWire(d *events.Decoder) error {
+	p.Side = cards.Side(d.Int())
+	p.Holding = d.String()
+	return d.Err()
+}
+
+// Retracted withdraws an earlier event of the same session: the log keeps
+// both, and every projection skips the target. A retraction may itself be
+// retracted (redo).
+type Retracted struct {
+	Target events.ID `json:"target"`
+	Reason string    `json:"reason,omitempty"`
+}
+
+// EventType implements events.Payload.
+func (*Retracted) EventType() string { return TypeRetracted }
+
+// MarshalWire implements events.Payload.
+func (p *Retracted) MarshalWire(e *events.Encoder) {
+	e.Raw(p.Target[:])
+	e.String(p.Reason)
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Retracted) UnmarshalWire(d *events.Decoder) error {
+	copy(p.Target[:], d.Raw())
+	p.Reason = d.String()
+	return d.Err()
+}
+
+// Glyphs are the annotation suffixes of PGN and PBN.
+var Glyphs = []string{"!", "?", "!!", "??", "!?", "?!"}
+
+// Noted attaches a note to an earlier event of the session: a remark on a
+// call or a card, with an optional glyph, by a named person.
+type Noted struct {
+	Target events.ID `json:"target"`
+	Text   string    `json:"text"`
+	Glyph  string    `json:"glyph,omitempty"`
+	By     string    `json:"by,omitempty"`
+}
+
+// EventType implements events.Payload.
+func (*Noted) EventType() string { return TypeNoted }
+
+// MarshalWire implements events.Payload.
+func (p *Noted) MarshalWire(e *events.Encoder) {
+	e.Raw(p.Target[:])
+	e.String(p.Text)
+	e.String(p.Glyph)
+	e.String(p.By)
+}
+
+// UnmarshalWire implements events.Payload.
+func (p *Noted) UnmarshalWire(d *events.Decoder) error {
+	copy(p.Target[:], d.Raw())
+	p.Text = d.String()
+	p.Glyph = d.String()
+	p.By = d.String()
+	return d.Err()
+}

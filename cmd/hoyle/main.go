@@ -1,0 +1,8 @@
+// Command hoyle records card-game sessions at a real table as an
+// append-only event log, and replays, scores, annotates and writes them up.
+// Run `hoyle --help`, or see the README.
+package main
+
+import "os"
+
+func main() { os.Exit(run(os.Args[1:], newSystemIO())) }

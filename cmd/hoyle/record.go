@@ -1,0 +1,184 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/replay"
+)
+
+func init() {
+	register(newDealCmd)
+	register(newCallCmd)
+	register(newPlayCmd)
+	register(newClaimCmd)
+	register(newUndoCmd)
+	register(newNoteCmd)
+}
+
+// The table commands: deal, call, play, claim, undo. Each is a thin wrapper
+// over the recorder, which checks the laws and appends all or nothing.
+
+// recordWith opens the session for writing and runs one recorder method,
+// then prints the table's state in one line.
+func recordWith(cmd *cobra.Command, g *globals, fn func(r *recorder.Recorder, session string) ([]events.Envelope, error)) error {
+	return g.withSession(cmd.Context(), true, func(st *bolt.Store, session string) error {
+		if _, err := fn(recorder.New(st), session); err != nil {
+			return err
+		}
+		s, _, err := load(cmd.Context(), st, session)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(g.io.Out, replay.StatusLine(s))
+		return nil
+	})
+}
+
+type dealOptions struct {
+	*globals
+	pbn   string
+	seed  uint64
+	cut   int
+	board int
+}
+
+func newDealCmd(g *globals) *cobra.Command {
+	o := &dealOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:   "deal [--pbn DEAL] [--seed N] [--cut K] [--board N]",
+		Short: "Record the deal of the next hand",
+		Long: `Record the deal of the next hand. The dealer is the seat on the last dealer's
+left (or the board's dealer with --board). Give the hands as a PBN deal, or
+a shuffle seed (hoyle records the shuffle and derives the hands), or nothing
+(the hands are not recorded; calls and cards are still checked for turn).`,
+		Example: `  hoyle deal --pbn "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+  hoyle deal --seed 42 --cut 20
+  hoyle deal --board 7`,
+		Args: exactArgs(0, "no arguments; give the deal with --pbn or --seed"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			spec := recorder.DealSpec{PBN: o.pbn, Board: o.board}
+			if cmd.Flags().Changed("seed") {
+				spec.Seed = &o.seed
+			}
+			if cmd.Flags().Changed("cut") {
+				spec.Cut = &o.cut
+			}
+			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
+				return r.Deal(cmd.Context(), s, spec)
+			})
+		},
+	}
+	cmd.Flags().StringVar(&o.pbn, "pbn", "", `the hands as a PBN deal, "N:spades.hearts.diamonds.clubs ..." clockwise`)
+	cmd.Flags().Uint64Var(&o.seed, "seed", 0, "shuffle with this seed and derive the hands")
+	cmd.Flags().IntVar(&o.cut, "cut", 0, "cards lifted in the cut (at least four in each packet)")
+	cmd.Flags().IntVar(&o.board, "board", 0, "duplicate board number: fixes dealer and vulnerability")
+	return cmd
+}
+
+func newCallCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "call CALL...",
+		Short: "Record calls, each for whoever's turn it is",
+		Long: `Record calls of the auction, each for the seat whose turn it is. Calls are
+1C to 7NT (2R is royal spades in Auction Bridge), P or pass, X or double,
+XX or redouble, in any case. If any call is not allowed, none is recorded.`,
+		Example: `  hoyle call 1S P 1C 1NT
+  hoyle call pass double`,
+		Args: minArgs(1, "at least one call, such as 1S, P, X or XX"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
+				return r.Calls(cmd.Context(), s, args)
+			})
+		},
+	}
+}
+
+func newPlayCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "play CARD...",
+		Short: "Record cards played, each for whoever's turn it is (dummy's too)",
+		Long: `Record cards played, each for the seat whose turn it is; when it is dummy's
+turn, the card is dummy's. Cards are suit and rank in either order and any
+case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.`,
+		Example: `  hoyle play D4 DJ D3 D5`,
+		Args:    minArgs(1, "at least one card, such as SA or h10"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
+				return r.Plays(cmd.Context(), s, args)
+			})
+		},
+	}
+}
+
+func newClaimCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:     "claim N",
+		Short:   "Record a claim: the declaring side takes N of the tricks not yet played",
+		Example: `  hoyle claim 3`,
+		Args:    exactArgs(1, "the number of remaining tricks the declaring side takes"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := strconv.Atoi(args[0])
+			if err != nil || n < 0 {
+				return usagef("%q is not a number of tricks", args[0])
+			}
+			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
+				return r.Claim(cmd.Context(), s, n)
+			})
+		},
+	}
+}
+
+func newUndoCmd(g *globals) *cobra.Command {
+	return &cobra.Command{
+		Use:   "undo",
+		Short: "Retract the latest deal, call, card or claim (it stays in the log)",
+		Args:  exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
+				return r.Undo(cmd.Context(), s)
+			})
+		},
+	}
+}
+
+type noteOptions struct {
+	*globals
+	glyph string
+	by    string
+}
+
+func newNoteCmd(g *globals) *cobra.Command {
+	o := &noteOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:     "note [--glyph G] [--by NAME] TEXT",
+		Short:   "Annotate the latest event",
+		Example: `  hoyle note --glyph '?!' "the heart switch lets the contract through"`,
+		Args:    minArgs(0, "the note's text"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			text := joinArgs(args)
+			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
+				return r.Note(cmd.Context(), s, recorder.NoteSpec{Text: text, Glyph: o.glyph, By: o.by})
+			})
+		},
+	}
+	cmd.Flags().StringVar(&o.glyph, "glyph", "", "one of ! ? !! ?? !? ?!")
+	cmd.Flags().StringVar(&o.by, "by", "", "who says so")
+	return cmd
+}
+
+func joinArgs(args []string) string {
+	out := ""
+	for i, a := range args {
+		if i > 0 {
+			out += " "
+		}
+		out += a
+	}
+	return out
+}

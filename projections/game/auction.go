@@ -1,0 +1,198 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+)
+
+// BridgeAuction is the competitive auction of the bridge family (auction and
+// contract bridge): players bid in turn for the right to name the trump,
+// may double an adverse bid and redouble an adverse double, and three passes
+// end it. The rulesets fill in what their codes differ on.
+type BridgeAuction struct {
+	// Higher reports whether bid outranks over. Law texts differ: 1913 ranks
+	// by the value of the tricks bid (Law 44), contract by level then strain.
+	Higher    func(bid, over cards.Call) bool
+	HigherLaw string
+	// Strains lists the strains that may be bid; MaxLevel the highest level.
+	Strains  []cards.Strain
+	MaxLevel int
+	// DealerMustBid: the dealer may not pass (1913, Law 42). Otherwise four
+	// passes pass the deal out.
+	DealerMustBid bool
+	DealerLaw     string
+	DoubleLaw     string // the law on doubling and redoubling
+	DeclarerLaw   string // the law naming the declarer
+	// Describe writes a bid for a refusal message ("two spades, worth 4").
+	Describe func(cards.Call) string
+}
+
+// AuctionState is what the calls so far settle.
+type AuctionState struct {
+	LastBid     cards.Call
+	LastBidder  cards.Seat
+	Doubled     int        // 0, 1, 2
+	Doubler     cards.Seat // who made the last double or redouble
+	Passes      int        // consecutive passes at the end
+	Over        bool
+	PassedOut   bool
+	HasBid      bool
+	FirstToName map[cards.Side]map[cards.Strain]cards.Seat
+}
+
+// State reads the calls of h.
+func (a BridgeAuction) State(h *Hand) AuctionState {
+	st := AuctionState{LastBidder: cards.NoSeat, Doubler: cards.NoSeat,
+		FirstToName: map[cards.Side]map[cards.Strain]cards.Seat{}}
+	for _, c := range h.Calls {
+		switch c.Call.Kind {
+		case cards.Pass:
+			st.Passes++
+		case cards.Bid:
+			st.LastBid, st.LastBidder, st.HasBid = c.Call, c.Seat, true
+			st.Doubled, st.Doubler, st.Passes = 0, cards.NoSeat, 0
+			side := h.Seating.SideOf(c.Seat)
+			if st.FirstToName[side] == nil {
+				st.FirstToName[side] = map[cards.Strain]cards.Seat{}
+			}
+			if _, named := st.FirstToName[side][c.Call.Strain]; !named {
+				st.FirstToName[side][c.Call.Strain] = c.Seat
+			}
+		case cards.Double, cards.Redouble:
+			st.Doubled++
+			st.Doubler, st.Passes = c.Seat, 0
+		}
+	}
+	switch {
+	case st.HasBid && st.Passes >= h.Seating.Seats-1:
+		st.Over = true
+	case !st.HasBid && st.Passes >= h.Seating.Seats:
+		st.Over, st.PassedOut = true, true
+	}
+	return st
+}
+
+// Call checks and applies one call by the seat whose turn it is.
+func (a BridgeAuction) Call(h *Hand, c cards.Call, id events.ID) error {
+	if h.Phase != PhaseAuction {
+		return h.NotNow("a call cannot be made", c.String())
+	}
+	seat := h.Turn
+	st := a.State(h)
+	side := h.Seating.SideOf(seat)
+	tok := c.String()
+	switch c.Kind {
+	case cards.Pass:
+		if a.DealerMustBid && len(h.Calls) == 0 {
+			return Illegal(tok, "the dealer may not pass: he must declare at least one odd trick", a.DealerLaw)
+		}
+	case cards.Bid:
+		if c.Level < 1 || int(c.Level) > a.MaxLevel {
+			return Illegal(tok, fmt.Sprintf("a bid is of 1 to %d tricks over the book", a.MaxLevel), "")
+		}
+		if !a.allows(c.Strain) {
+			return Illegal(tok, c.Strain.Name()+" cannot be bid in this game", "")
+		}
+		if st.HasBid && !a.Higher(c, st.LastBid) {
+			return Illegal(tok, fmt.Sprintf("insufficient: %s does not overcall %s", a.describe(c), a.describe(st.LastBid)), a.HigherLaw)
+		}
+	case cards.Double:
+		switch {
+		case !st.HasBid:
+			return Illegal(tok, "there is no declaration to double", a.DoubleLaw)
+		case h.Seating.SideOf(st.LastBidder) == side:
+			return Illegal(tok, "a player may not double his partner's declaration (or his own)", a.DoubleLaw)
+		case st.Doubled > 0:
+			return Illegal(tok, st.LastBid.String()+" has already been doubled; a declaration may be doubled only once", a.DoubleLaw)
+		}
+	case cards.Redouble:
+		switch {
+		case st.Doubled == 0:
+			return Illegal(tok, "only a doubled declaration may be redoubled", a.DoubleLaw)
+		case st.Doubled >= 2:
+			return Illegal(tok, st.LastBid.String()+" has already been redoubled; it may be redoubled only once", a.DoubleLaw)
+		case h.Seating.SideOf(st.LastBidder) != side:
+			return Illegal(tok, "a player may not redouble his partner's double", a.DoubleLaw)
+		}
+	default:
+		return Illegal(tok, "not a call", "")
+	}
+	h.Calls = append(h.Calls, CallEntry{Seat: seat, Call: c, ID: id})
+	h.Turn = seat.Next(h.Seating.Seats)
+	st = a.State(h)
+	switch {
+	case st.PassedOut:
+		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+	case st.Over:
+		bidSide := h.Seating.SideOf(st.LastBidder)
+		declarer := st.FirstToName[bidSide][st.LastBid.Strain]
+		h.Contract = &Contract{Level: int(st.LastBid.Level), Strain: st.LastBid.Strain, Doubled: st.Doubled, Declarer: declarer}
+		h.Dummy = h.Seating.Partner(declarer)
+		h.StartPlay(declarer.Next(h.Seating.Seats))
+	}
+	return nil
+}
+
+func (a BridgeAuction) allows(s cards.Strain) bool {
+	for _, t := range a.Strains {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (a BridgeAuction) describe(c cards.Call) string {
+	if a.Describe != nil {
+		return a.Describe(c)
+	}
+	return c.String()
+}
+
+// FollowSuit is the rule of every game of the whist family: a player who
+// holds a card of the suit led must play one. suitOf gives a card's suit for
+// this purpose (a ruleset with bowers or a Joker changes it); nil means the
+// printed suit. A hand not recorded at the deal cannot be checked.
+func FollowSuit(h *Hand, seat cards.Seat, c cards.Card, suitOf func(cards.Card) cards.Suit, law string) error {
+	t := h.CurrentTrick()
+	if t == nil || len(t.Cards) == 0 || !h.Known(seat) {
+		return nil
+	}
+	if suitOf == nil {
+		suitOf = cards.Card.Suit
+	}
+	led := suitOf(t.Led())
+	if suitOf(c) == led {
+		return nil
+	}
+	var same []string
+	for _, x := range h.Held[seat].Cards() {
+		if suitOf(x) == led {
+			same = append(same, x.String())
+		}
+	}
+	if len(same) > 0 {
+		return Illegal(c.String(), fmt.Sprintf("%s must follow suit to the %s led (holds %v); to record a revoke on purpose, use the irregularity commands",
+			h.SeatName(seat), led.Name(), same), law)
+	}
+	return nil
+}
+
+// HighestWins is the trick rule of the whist family: the highest trump wins,
+// or, if no trump was played, the highest card of the suit led.
+func HighestWins(t *Trick, trump cards.Suit, hasTrump bool) cards.Seat {
+	best := t.Cards[0]
+	led := best.Card.Suit()
+	for _, p := range t.Cards[1:] {
+		bs, ps := best.Card.Suit(), p.Card.Suit()
+		switch {
+		case hasTrump && ps == trump && bs != trump:
+			best = p
+		case ps == bs && p.Card.Rank() > best.Card.Rank() && (ps == led || (hasTrump && ps == trump)):
+			best = p
+		}
+	}
+	return best.Seat
+}

@@ -1,0 +1,266 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+)
+
+// Phase is the stage a hand is in.
+type Phase string
+
+// The phases of a hand. Not every game has every phase: whist goes from the
+// deal straight to play; Five Hundred has an exchange with the widow.
+const (
+	PhaseAuction  Phase = "auction"
+	PhaseExchange Phase = "exchange"
+	PhasePlay     Phase = "play"
+	PhaseDone     Phase = "done"
+)
+
+// CallEntry is one call of the auction, with the event that recorded it.
+type CallEntry struct {
+	Seat cards.Seat
+	Call cards.Call
+	ID   events.ID
+}
+
+// PlayedCard is one card played to a trick, with the event that recorded it.
+type PlayedCard struct {
+	Seat cards.Seat
+	Card cards.Card
+	ID   events.ID
+}
+
+// Trick is a trick in play or complete.
+type Trick struct {
+	Leader cards.Seat
+	Cards  []PlayedCard
+	Winner cards.Seat // NoSeat until complete
+}
+
+// Led is the card led, or NoCard.
+func (t *Trick) Led() cards.Card {
+	if len(t.Cards) == 0 {
+		return cards.NoCard
+	}
+	return t.Cards[0].Card
+}
+
+// Contract is what the auction (or declaration, or turn-up) settled: the
+// number of tricks undertaken, the trump, the doubling, and who plays it.
+type Contract struct {
+	Level    int // tricks over the book (1-7 in bridge; 6-10 in Five Hundred); 0 when none bid
+	Strain   cards.Strain
+	Doubled  int        // 0, 1 doubled, 2 redoubled (more in straight bridge)
+	Declarer cards.Seat // who plays the hand, or NoSeat in whist
+}
+
+// Claim is a claim that ended the play.
+type Claim struct {
+	Seat   cards.Seat
+	Tricks int // tricks the declaring side takes of those not yet completed
+	ID     events.ID
+}
+
+// Hand is the state of one hand: the deal, the auction, the play. It is plain
+// data, built by folding events (see projections) and read by replay,
+// scoring and export. Rulesets change it through the Ruleset methods.
+type Hand struct {
+	Number  int        // in the session, from 1
+	Board   int        // duplicate board number, or 0
+	Dealer  cards.Seat //
+	Seating Seating
+	Opts    Options
+	DealID  events.ID
+
+	Dealt  []cards.Set // as dealt, by seat; an empty set is unknown
+	Held   []cards.Set // still held, by seat (known hands only)
+	Played cards.Set   // every card played so far
+	Widow  cards.Set
+	TurnUp cards.Card
+	// Vulnerable lists the sides vulnerable on this hand (duplicate boards,
+	// rubber and Chicago), as the deal or the score says.
+	Vulnerable []cards.Side
+
+	Phase    Phase
+	Turn     cards.Seat // whose turn, or NoSeat
+	Calls    []CallEntry
+	Contract *Contract // nil until settled; nil when passed out
+	Dummy    cards.Seat
+	Tricks   []Trick
+	Won      []int // tricks won, by side
+	Claim    *Claim
+	Discards []cards.Card
+
+	// Honours claimed at the table (when the deal is unknown), as
+	// side -> the ruleset's holding name.
+	HonoursClaimed map[cards.Side]string
+}
+
+// NewHand makes the hand of a deal.
+func NewHand(number int, dealer cards.Seat, seating Seating, opts Options) *Hand {
+	return &Hand{
+		Number: number, Dealer: dealer, Seating: seating, Opts: opts,
+		Dealt: make([]cards.Set, seating.Seats), Held: make([]cards.Set, seating.Seats),
+		Won: make([]int, seating.SideCount()), Turn: cards.NoSeat, Dummy: cards.NoSeat,
+	}
+}
+
+// Known reports whether seat's cards were recorded at the deal.
+func (h *Hand) Known(seat cards.Seat) bool {
+	return seat >= 0 && int(seat) < len(h.Dealt) && h.Dealt[seat] != 0
+}
+
+// CurrentTrick is the trick in progress (possibly empty), or nil before play.
+func (h *Hand) CurrentTrick() *Trick {
+	if len(h.Tricks) == 0 {
+		return nil
+	}
+	return &h.Tricks[len(h.Tricks)-1]
+}
+
+// CompletedTricks counts the tricks won so far.
+func (h *Hand) CompletedTricks() int {
+	n := 0
+	for _, t := range h.Tricks {
+		if t.Winner != cards.NoSeat {
+			n++
+		}
+	}
+	return n
+}
+
+// Trump is the trump suit of the contract, if any.
+func (h *Hand) Trump() (cards.Suit, bool) {
+	if h.Contract == nil {
+		return cards.NoSuit, false
+	}
+	return h.Contract.Strain.Trump()
+}
+
+// DeclaringSide is the declarer's side, or NoSide.
+func (h *Hand) DeclaringSide() cards.Side {
+	if h.Contract == nil {
+		return cards.NoSide
+	}
+	return h.Seating.SideOf(h.Contract.Declarer)
+}
+
+// LastCall is the last call made, and whether there is one.
+func (h *Hand) LastCall() (CallEntry, bool) {
+	if len(h.Calls) == 0 {
+		return CallEntry{}, false
+	}
+	return h.Calls[len(h.Calls)-1], true
+}
+
+// StartPlay moves the hand to play with leader on lead.
+func (h *Hand) StartPlay(leader cards.Seat) {
+	h.Phase = PhasePlay
+	h.Turn = leader
+	h.Tricks = append(h.Tricks, Trick{Leader: leader, Winner: cards.NoSeat})
+}
+
+// Play checks and plays a card for the seat whose turn it is. The generic
+// rules are checked here (the right phase, a card of this pack, held by the
+// seat when its hand is known, not played before); the ruleset adds
+// following suit. An illegal card leaves h unchanged.
+func (h *Hand) Play(rs Ruleset, c cards.Card, id events.ID) error {
+	if h.Phase != PhasePlay {
+		return h.notNow("a card cannot be played", c.String())
+	}
+	seat := h.Turn
+	switch {
+	case !c.Valid():
+		return Illegal(c.String(), "it is not a card", "")
+	case h.Played.Has(c):
+		return Illegal(c.String(), c.String()+" has already been played in this hand", "")
+	case h.Known(seat) && !h.Held[seat].Has(c):
+		return Illegal(c.String(), fmt.Sprintf("%s does not hold %s (holds %s)", h.SeatName(seat), c, h.Held[seat].PBN()), "")
+	case !h.Known(seat) && h.heldElsewhere(c):
+		return Illegal(c.String(), c.String()+" is in another player's hand", "")
+	}
+	if err := rs.CheckPlay(h, seat, c); err != nil {
+		return err
+	}
+	t := h.CurrentTrick()
+	t.Cards = append(t.Cards, PlayedCard{Seat: seat, Card: c, ID: id})
+	h.Played = h.Played.Add(c)
+	if h.Known(seat) {
+		h.Held[seat] = h.Held[seat].Remove(c)
+	}
+	if len(t.Cards) < h.Seating.Seats {
+		h.Turn = seat.Next(h.Seating.Seats)
+		return nil
+	}
+	t.Winner = rs.TrickWinner(h, t)
+	h.Won[h.Seating.SideOf(t.Winner)]++
+	if len(h.Tricks) >= rs.Tricks() {
+		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+		return nil
+	}
+	h.Tricks = append(h.Tricks, Trick{Leader: t.Winner, Winner: cards.NoSeat})
+	h.Turn = t.Winner
+	return nil
+}
+
+func (h *Hand) heldElsewhere(c cards.Card) bool {
+	for s, held := range h.Held {
+		if cards.Seat(s) != h.Turn && held.Has(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// ClaimRest ends the play by a claim: of the tricks not yet completed, the
+// declaring side takes n (in a game without a declarer, seat's side does).
+// The trick in progress, if any cards are in it, counts among the rest.
+func (h *Hand) ClaimRest(rs Ruleset, seat cards.Seat, n int, id events.ID) error {
+	if h.Phase != PhasePlay {
+		return h.notNow("a claim cannot be made", fmt.Sprint(n))
+	}
+	rest := rs.Tricks() - h.CompletedTricks()
+	if n < 0 || n > rest {
+		return Illegal(fmt.Sprint(n), fmt.Sprintf("only %d tricks remain to be played", rest), "")
+	}
+	side := h.DeclaringSide()
+	if side == cards.NoSide {
+		side = h.Seating.SideOf(seat)
+	}
+	h.Won[side] += n
+	// The other tricks go to the other side; in a game of more than two
+	// sides the claim names the claimer's side only, and the rest are
+	// shared out by the ruleset's score (recorded as unassigned here).
+	if h.Seating.SideCount() == 2 {
+		h.Won[1-side] += rest - n
+	}
+	h.Claim = &Claim{Seat: seat, Tricks: n, ID: id}
+	h.Phase, h.Turn = PhaseDone, cards.NoSeat
+	return nil
+}
+
+// SeatName is how the hand's seating names a seat.
+func (h *Hand) SeatName(s cards.Seat) string {
+	if s >= 0 && int(s) < len(h.Seating.Names) {
+		return h.Seating.Names[s]
+	}
+	return s.String()
+}
+
+func (h *Hand) notNow(what, tok string) error {
+	switch h.Phase {
+	case PhaseAuction:
+		return Illegal(tok, what+" during the auction; the auction is not over", "")
+	case PhaseExchange:
+		return Illegal(tok, what+" before the widow has been taken and the discard made", "")
+	case PhaseDone:
+		return Illegal(tok, what+": the hand is over; deal the next hand", "")
+	}
+	return Illegal(tok, what+" now (phase "+string(h.Phase)+")", "")
+}
+
+// NotNow is the error for a call, card or claim made in the wrong phase.
+func (h *Hand) NotNow(what, tok string) error { return h.notNow(what, tok) }

@@ -1,0 +1,99 @@
+// Package auction1913 is Auction Bridge by "The American Laws of Bridge,
+// revised to November, 1913" (Whist Club of New York), seeds file 001, laws
+// 1-62, with Foster's description of the same game (seeds file 003) for what
+// the laws leave out (exposed cards, the revoke).
+//
+// Laws cited by number are the 1913 American laws unless marked "Foster".
+package auction1913
+
+import (
+	"fmt"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// TrickValue is the value of each trick over six in a strain (Law 3):
+// spades 2, clubs 6, diamonds 7, hearts 8, royal spades 9, no trump 10.
+func TrickValue(s cards.Strain) int {
+	switch s {
+	case cards.StrainSpades:
+		return 2
+	case cards.StrainClubs:
+		return 6
+	case cards.StrainDiamonds:
+		return 7
+	case cards.StrainHearts:
+		return 8
+	case cards.RoyalSpades:
+		return 9
+	case cards.NoTrump:
+		return 10
+	}
+	return 0
+}
+
+// BidValue is the value of a declaration in points: tricks bid times the
+// trick value. Doubling does not change it (Law 53).
+func BidValue(c cards.Call) int { return int(c.Level) * TrickValue(c.Strain) }
+
+// Higher is Law 44: a declaration is higher when it is worth more points, or
+// worth the same and undertakes more tricks ("three spades" is higher than
+// "one club").
+func Higher(bid, over cards.Call) bool {
+	bv, ov := BidValue(bid), BidValue(over)
+	return bv > ov || (bv == ov && bid.Level > over.Level)
+}
+
+// Rules is the 1913 Auction Bridge ruleset.
+type Rules struct {
+	game.FourHanded
+	auction game.BridgeAuction
+}
+
+// New returns the ruleset.
+func New() *Rules {
+	return &Rules{
+		FourHanded: game.FourHanded{CutLaw: "Law 32", RevokeLaw: "Foster, The Revoke"},
+		auction: game.BridgeAuction{
+			Higher:        Higher,
+			HigherLaw:     "Law 44",
+			Strains:       []cards.Strain{cards.StrainSpades, cards.StrainClubs, cards.StrainDiamonds, cards.StrainHearts, cards.RoyalSpades, cards.NoTrump},
+			MaxLevel:      7,
+			DealerMustBid: true,
+			DealerLaw:     "Law 42",
+			DoubleLaw:     "Law 54",
+			DeclarerLaw:   "Law 46",
+			Describe: func(c cards.Call) string {
+				return fmt.Sprintf("%s (worth %d)", c, BidValue(c))
+			},
+		},
+	}
+}
+
+// Info implements game.Ruleset.
+func (*Rules) Info() game.Info {
+	return game.Info{
+		ID:    "auction",
+		Title: "Auction Bridge",
+		Code:  "The American Laws of Bridge, revised to November 1913 (Whist Club of New York), laws 1-62; Foster's Auction Bridge (1914) for exposed cards and the revoke",
+	}
+}
+
+// Start implements game.Ruleset: the dealer declares first (Law 42).
+func (*Rules) Start(h *game.Hand, _ game.Options) {
+	h.Phase = game.PhaseAuction
+	h.Turn = h.Dealer
+}
+
+// ParseCall implements game.Ruleset.
+func (*Rules) ParseCall(tok string) (cards.Call, error) { return cards.ParseCall(tok) }
+
+// Call implements game.Ruleset: Laws 42-46 and 53-55.
+func (r *Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
+	return r.auction.Call(h, c, id)
+}
+
+// Score implements game.Ruleset.
+func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }

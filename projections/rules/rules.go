@@ -1,0 +1,42 @@
+// Package rules is the registry of the codes of laws hoyle knows. Adding a
+// game is adding its package under projections/rules/ and one line here.
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/auction1913"
+	"github.com/hoyle/hoyle/projections/rules/contract"
+)
+
+// ErrUnknownGame: no ruleset has that ID.
+var ErrUnknownGame = fmt.Errorf("unknown game")
+
+var all = []game.Ruleset{
+	auction1913.New(),
+	contract.New(),
+}
+
+// All lists the rulesets by ID.
+func All() []game.Ruleset {
+	out := append([]game.Ruleset(nil), all...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Info().ID < out[j].Info().ID })
+	return out
+}
+
+// Lookup finds a ruleset by ID.
+func Lookup(id string) (game.Ruleset, error) {
+	for _, r := range all {
+		if r.Info().ID == strings.ToLower(strings.TrimSpace(id)) {
+			return r, nil
+		}
+	}
+	var ids []string
+	for _, r := range All() {
+		ids = append(ids, r.Info().ID)
+	}
+	return nil, fmt.Errorf("%w %q: hoyle knows %s (see hoyle games)", ErrUnknownGame, id, strings.Join(ids, ", "))
+}

@@ -1,0 +1,336 @@
+// Package projections folds a session's events into what people read: the
+// hands with their auctions and play, the notes, and (through the session's
+// ruleset) the score sheet.
+//
+// Folds are pure: no I/O, no clocks, deterministic. The state at any moment
+// is the fold of the events up to it, so replay is folding a prefix and a
+// full rebuild from zero always works.
+package projections
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules"
+)
+
+// ErrNotOpened: a stream that does not begin with session.opened.
+var ErrNotOpened = errors.New("the session's first event is not session.opened")
+
+// Note is an annotation in force.
+type Note struct {
+	ID      events.ID
+	Target  events.ID
+	Version uint64
+	Text    string
+	Glyph   string
+	By      string
+}
+
+// Step is one event in force (not retracted, not a retraction), in order:
+// what replay steps through and what undo and note refer to.
+type Step struct {
+	ID      events.ID
+	Version uint64
+	Type    string
+	Hand    int // the hand it belongs to (0 before the first deal)
+	Data    events.Payload
+}
+
+// Problem is an event the fold could not apply (a log imported from
+// elsewhere, or retractions that left a later event without its cause).
+// The recorder never appends one; verify reports them.
+type Problem struct {
+	Version uint64
+	Type    string
+	Err     error
+}
+
+// Session is the fold of a session's events.
+type Session struct {
+	ID      string
+	Opened  table.SessionOpened
+	Rules   game.Ruleset
+	Opts    game.Options
+	Hands   []*game.Hand
+	Notes   []Note
+	Steps   []Step
+	Closed  bool
+	Version uint64 // the last event folded
+
+	// NextDealer deals the next hand.
+	NextDealer cards.Seat
+	// Shuffle and Cut recorded since the last deal, if any.
+	Shuffle *table.Shuffled
+	Cut     *table.Cut
+
+	Problems []Problem
+
+	retracted map[events.ID]bool
+	byID      map[events.ID]int // index into Steps
+}
+
+// Current is the latest hand, or nil before the first deal.
+func (s *Session) Current() *game.Hand {
+	if len(s.Hands) == 0 {
+		return nil
+	}
+	return s.Hands[len(s.Hands)-1]
+}
+
+// Seating is the session's seating.
+func (s *Session) Seating() game.Seating { return s.Rules.Seating() }
+
+// Player is the name of the player in a seat, or "".
+func (s *Session) Player(seat cards.Seat) string {
+	if seat >= 0 && int(seat) < len(s.Opened.Players) {
+		return s.Opened.Players[seat]
+	}
+	return ""
+}
+
+// StepOf finds the step of an event ID.
+func (s *Session) StepOf(id events.ID) (Step, bool) {
+	i, ok := s.byID[id]
+	if !ok {
+		return Step{}, false
+	}
+	return s.Steps[i], true
+}
+
+// NotesOn lists the notes in force on an event.
+func (s *Session) NotesOn(id events.ID) []Note {
+	var out []Note
+	for _, n := range s.Notes {
+		if n.Target == id {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Score folds the session's hands into its ruleset's score sheet.
+func (s *Session) Score() game.ScoreSheet {
+	return s.Rules.Score(game.ScoreInput{Hands: s.Hands, Opts: s.Opts, Seating: s.Seating(), Closed: s.Closed})
+}
+
+// Fold folds a session's events, in order, from its first. Events that
+// retractions later in envs withdraw are skipped; so the state at any
+// moment is Fold(envs[:n]).
+func Fold(envs []events.Envelope) (*Session, error) {
+	if len(envs) == 0 {
+		return nil, ErrNotOpened
+	}
+	s, err := open(envs[0])
+	if err != nil {
+		return nil, err
+	}
+	s.retracted = Retracted(envs)
+	for _, e := range envs[1:] {
+		s.fold(e)
+	}
+	return s, nil
+}
+
+// Retracted works out which events of envs are withdrawn: a retraction in
+// force withdraws its target; a retraction that is itself retracted does
+// not. Walking from the newest settles each retraction before its target.
+func Retracted(envs []events.Envelope) map[events.ID]bool {
+	out := map[events.ID]bool{}
+	for i := len(envs) - 1; i >= 0; i-- {
+		r, ok := envs[i].Data.(*table.Retracted)
+		if ok && !out[envs[i].ID] {
+			out[r.Target] = true
+		}
+	}
+	return out
+}
+
+func open(e events.Envelope) (*Session, error) {
+	o, ok := e.Data.(*table.SessionOpened)
+	if !ok {
+		return nil, fmt.Errorf("%w (it is %s)", ErrNotOpened, e.Type)
+	}
+	rs, err := rules.Lookup(o.Ruleset)
+	if err != nil {
+		return nil, err
+	}
+	opts := game.Options{}
+	for _, opt := range o.Options {
+		opts[opt.Name] = opt.Value
+	}
+	s := &Session{ID: e.Session, Opened: *o, Rules: rs, Opts: opts, Version: e.Version,
+		NextDealer: o.Dealer, byID: map[events.ID]int{}, retracted: map[events.ID]bool{}}
+	s.addStep(e, 0)
+	return s, nil
+}
+
+func (s *Session) addStep(e events.Envelope, hand int) {
+	s.byID[e.ID] = len(s.Steps)
+	s.Steps = append(s.Steps, Step{ID: e.ID, Version: e.Version, Type: e.Type, Hand: hand, Data: e.Data})
+}
+
+func (s *Session) fold(e events.Envelope) {
+	s.Version = e.Version
+	if s.retracted[e.ID] {
+		return
+	}
+	if _, ok := e.Data.(*table.Retracted); ok {
+		return
+	}
+	if err := s.Apply(e); err != nil {
+		s.Problems = append(s.Problems, Problem{Version: e.Version, Type: e.Type, Err: err})
+	}
+}
+
+// Apply folds one more event into the session, or returns why the laws
+// refuse it and leaves the session unchanged. The recorder calls it on a
+// candidate event before appending; the fold calls it on every event.
+func (s *Session) Apply(e events.Envelope) error {
+	h := s.Current()
+	switch p := e.Data.(type) {
+	case *table.SessionOpened:
+		return game.Illegal("session.opened", "a session is opened only once", "")
+	case *table.SessionClosed:
+		if s.Closed {
+			return game.Illegal("close", "the session is already closed", "")
+		}
+		s.Closed = true
+	case *table.CutForDeal:
+		if len(s.Hands) > 0 {
+			return game.Illegal("cut for deal", "the cut for deal comes before the first hand", "")
+		}
+		s.NextDealer = p.Dealer
+	case *table.Shuffled:
+		if err := s.checkBetweenHands("shuffle"); err != nil {
+			return err
+		}
+		if p.Permutation != nil && len(p.Permutation) != len(s.Rules.Pack()) {
+			return game.Illegal("shuffle", fmt.Sprintf("the permutation orders %d cards; the pack has %d", len(p.Permutation), len(s.Rules.Pack())), "")
+		}
+		s.Shuffle, s.Cut = p, nil
+	case *table.Cut:
+		if err := s.checkBetweenHands("cut"); err != nil {
+			return err
+		}
+		if err := s.Rules.CheckCut(p.Top, len(s.Rules.Pack())); err != nil {
+			return err
+		}
+		s.Cut = p
+	case *table.Dealt:
+		if err := s.deal(e, p); err != nil {
+			return err
+		}
+	case *table.Called:
+		if err := s.checkTurn(h, p.Seat, "call", p.Call.String()); err != nil {
+			return err
+		}
+		if err := s.Rules.Call(h, p.Call, e.ID); err != nil {
+			return err
+		}
+	case *table.Played:
+		if err := s.checkTurn(h, p.Seat, "card", p.Card.String()); err != nil {
+			return err
+		}
+		if err := h.Play(s.Rules, p.Card, e.ID); err != nil {
+			return err
+		}
+	case *table.Discarded:
+		if h == nil {
+			return game.Illegal("discard", "no hand has been dealt", "")
+		}
+		if err := s.Rules.Discard(h, p.Seat, p.Cards); err != nil {
+			return err
+		}
+	case *table.Claimed:
+		if h == nil {
+			return game.Illegal("claim", "no hand has been dealt", "")
+		}
+		if err := h.ClaimRest(s.Rules, p.Seat, p.Tricks, e.ID); err != nil {
+			return err
+		}
+	case *table.HonoursClaimed:
+		if h == nil {
+			return game.Illegal("honours", "no hand has been dealt", "")
+		}
+		if h.HonoursClaimed == nil {
+			h.HonoursClaimed = map[cards.Side]string{}
+		}
+		h.HonoursClaimed[p.Side] = p.Holding
+	case *table.Noted:
+		if _, ok := s.byID[p.Target]; !ok {
+			return game.Illegal("note", "the event it annotates is not in this session (or was retracted)", "")
+		}
+		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By})
+	case *table.Retracted:
+		if _, ok := s.byID[p.Target]; !ok {
+			return game.Illegal("undo", "the event it retracts is not in force in this session", "")
+		}
+		return nil // the fold settles retractions before applying (see Retracted)
+	default:
+		return fmt.Errorf("%w: %s", events.ErrUnknownType, e.Type)
+	}
+	hand := 0
+	if c := s.Current(); c != nil {
+		hand = c.Number
+	}
+	s.addStep(e, hand)
+	return nil
+}
+
+func (s *Session) checkBetweenHands(what string) error {
+	if h := s.Current(); h != nil && h.Phase != game.PhaseDone {
+		return game.Illegal(what, fmt.Sprintf("hand %d is still in progress (%s)", h.Number, h.Phase), "")
+	}
+	if s.Closed {
+		return game.Illegal(what, "the session is closed", "")
+	}
+	return nil
+}
+
+func (s *Session) checkTurn(h *game.Hand, seat cards.Seat, what, tok string) error {
+	if h == nil {
+		return game.Illegal(tok, "no hand has been dealt yet; record the deal first", "")
+	}
+	if h.Turn == cards.NoSeat {
+		return h.NotNow("a "+what+" cannot be made", tok)
+	}
+	if seat != h.Turn {
+		return game.Illegal(tok, fmt.Sprintf("it is %s's turn, not %s's", h.SeatName(h.Turn), h.SeatName(seat)), "")
+	}
+	return nil
+}
+
+func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
+	if err := s.checkBetweenHands("deal"); err != nil {
+		return err
+	}
+	seating := s.Seating()
+	if p.Dealer < 0 || int(p.Dealer) >= seating.Seats {
+		return game.Illegal("deal", "the dealer is not a seat at this table", "")
+	}
+	if len(p.Hands) != 0 && len(p.Hands) != seating.Seats {
+		return game.Illegal("deal", fmt.Sprintf("the deal gives %d hands; this game has %d seats", len(p.Hands), seating.Seats), "")
+	}
+	dr := game.DealResult{Hands: p.Hands, Widow: p.Widow, TurnUp: p.TurnUp}
+	if len(dr.Hands) == 0 {
+		dr.Hands = make([]cards.Set, seating.Seats)
+	}
+	if err := s.Rules.CheckDeal(dr); err != nil {
+		return err
+	}
+	h := game.NewHand(len(s.Hands)+1, p.Dealer, seating, s.Opts)
+	h.Board, h.DealID = p.Board, e.ID
+	copy(h.Dealt, dr.Hands)
+	copy(h.Held, dr.Hands)
+	h.Widow, h.TurnUp, h.Vulnerable = p.Widow, p.TurnUp, p.Vul
+	s.Rules.Start(h, s.Opts)
+	s.Hands = append(s.Hands, h)
+	s.NextDealer = s.Rules.NextDealer(h)
+	s.Shuffle, s.Cut = nil, nil
+	return nil
+}

@@ -1,0 +1,98 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// StatusLine says in one line where the session stands: the hand, the phase,
+// whose turn, and what was last settled. The recorder prints it after each
+// entry so the scorer sees at once whether the table and the log agree.
+func StatusLine(s *projections.Session) string {
+	h := s.Current()
+	if h == nil {
+		if s.Closed {
+			return "session closed"
+		}
+		return fmt.Sprintf("no hand dealt yet; %s deals first", seatLabel(s, s.NextDealer))
+	}
+	seating := s.Seating()
+	var b strings.Builder
+	fmt.Fprintf(&b, "hand %d", h.Number)
+	if h.Board != 0 {
+		fmt.Fprintf(&b, " (board %d)", h.Board)
+	}
+	switch h.Phase {
+	case game.PhaseAuction:
+		fmt.Fprintf(&b, " · auction · %s to call", seatLabel(s, h.Turn))
+		if len(h.Calls) > 0 {
+			var calls []string
+			for _, c := range h.Calls {
+				calls = append(calls, c.Call.String())
+			}
+			fmt.Fprintf(&b, " · %s", strings.Join(calls, " "))
+		}
+	case game.PhaseExchange:
+		fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h.Turn))
+	case game.PhasePlay:
+		fmt.Fprintf(&b, " · %s", contractLine(s, h))
+		t := h.CurrentTrick()
+		fmt.Fprintf(&b, " · trick %d", len(h.Tricks))
+		if t != nil && len(t.Cards) > 0 {
+			var cs []string
+			for _, p := range t.Cards {
+				cs = append(cs, seating.Names[p.Seat]+":"+p.Card.String())
+			}
+			fmt.Fprintf(&b, " [%s]", strings.Join(cs, " "))
+		}
+		who := seatLabel(s, h.Turn)
+		if h.Turn == h.Dummy {
+			who += " (dummy)"
+		}
+		fmt.Fprintf(&b, " · %s to play · %s", who, tricksLine(seating, h))
+	case game.PhaseDone:
+		if h.Contract == nil && len(h.Tricks) == 0 {
+			b.WriteString(" · passed out")
+		} else {
+			fmt.Fprintf(&b, " · done · %s · %s", contractLine(s, h), tricksLine(seating, h))
+			if h.Claim != nil {
+				fmt.Fprintf(&b, " (claim)")
+			}
+		}
+		fmt.Fprintf(&b, " · next dealer %s", seatLabel(s, s.NextDealer))
+	}
+	return b.String()
+}
+
+func seatLabel(s *projections.Session, seat cards.Seat) string {
+	if seat == cards.NoSeat {
+		return "nobody"
+	}
+	label := s.Seating().Names[seat]
+	if p := s.Player(seat); p != "" {
+		label += " (" + p + ")"
+	}
+	return label
+}
+
+func contractLine(s *projections.Session, h *game.Hand) string {
+	if h.Contract == nil {
+		return "no contract"
+	}
+	if h.Contract.Declarer == cards.NoSeat {
+		return "trumps " + h.Contract.Strain.Name()
+	}
+	return ContractText(h.Contract) + " by " + s.Seating().Names[h.Contract.Declarer]
+}
+
+func tricksLine(seating game.Seating, h *game.Hand) string {
+	var parts []string
+	for side, n := range h.Won {
+		parts = append(parts, fmt.Sprintf("%s %d", SideName(seating, cards.Side(side)), n))
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,138 @@
+// Package replay turns a session into what a person looks at: the table at
+// a moment (a View), the moments of a session by name, and the cursor that
+// steps through them.
+package replay
+
+import (
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// View is the table as `hoyle show --json` prints it. Its field names are a
+// stable scripting contract.
+type View struct {
+	Session  string            `json:"session"`
+	Game     string            `json:"game"`
+	Hand     int               `json:"hand"`
+	Board    int               `json:"board,omitempty"`
+	Dealer   *string           `json:"dealer"`
+	Phase    string            `json:"phase"`
+	Turn     *string           `json:"turn"`
+	Calls    []string          `json:"calls"`
+	Contract *ContractView     `json:"contract"`
+	Dummy    *string           `json:"dummy"`
+	Tricks   map[string]int    `json:"tricks"`
+	Hands    map[string]string `json:"hands"`
+	Trick    []PlayView        `json:"trick"`
+	Played   int               `json:"played"`
+	Claim    *int              `json:"claim"`
+	Vul      []string          `json:"vulnerable"`
+	Closed   bool              `json:"closed"`
+	Widow    string            `json:"widow,omitempty"`
+	TurnUp   string            `json:"turn_up,omitempty"`
+}
+
+// ContractView is the contract in a View.
+type ContractView struct {
+	Level    int    `json:"level"`
+	Strain   string `json:"strain"`
+	Doubled  int    `json:"doubled"`
+	Declarer string `json:"declarer"`
+	Text     string `json:"text"`
+}
+
+// PlayView is one card on the table.
+type PlayView struct {
+	Seat string `json:"seat"`
+	Card string `json:"card"`
+}
+
+// SideName names a side at a seating: NS and EW at a compass table, the
+// seat names joined otherwise.
+func SideName(seating game.Seating, side cards.Side) string {
+	if seating.Compass {
+		return side.String()
+	}
+	name := ""
+	for i, sd := range seating.Sides {
+		if sd == side {
+			name += seating.Names[i]
+		}
+	}
+	return name
+}
+
+// ContractText writes a contract as PBN does ("4S", "3NTX"), or "Pass".
+func ContractText(c *game.Contract) string {
+	if c == nil {
+		return "Pass"
+	}
+	s := cards.NewBid(c.Level, c.Strain).String()
+	switch {
+	case c.Doubled == 1:
+		s += "X"
+	case c.Doubled >= 2:
+		s += "XX"
+	}
+	return s
+}
+
+// NewView describes the session's current hand.
+func NewView(s *projections.Session) View {
+	seating := s.Seating()
+	name := func(seat cards.Seat) *string {
+		if seat == cards.NoSeat {
+			return nil
+		}
+		n := seating.Names[seat]
+		return &n
+	}
+	v := View{Session: s.ID, Game: s.Rules.Info().ID, Phase: "none", Calls: []string{}, Tricks: map[string]int{},
+		Hands: map[string]string{}, Trick: []PlayView{}, Vul: []string{}, Closed: s.Closed}
+	for side := 0; side < seating.SideCount(); side++ {
+		v.Tricks[SideName(seating, cards.Side(side))] = 0
+	}
+	h := s.Current()
+	if h == nil {
+		return v
+	}
+	v.Hand, v.Board, v.Dealer, v.Phase, v.Turn = h.Number, h.Board, name(h.Dealer), string(h.Phase), name(h.Turn)
+	for _, c := range h.Calls {
+		v.Calls = append(v.Calls, c.Call.String())
+	}
+	if h.Contract != nil {
+		c := h.Contract
+		v.Contract = &ContractView{Level: c.Level, Strain: c.Strain.String(), Doubled: c.Doubled,
+			Declarer: seating.Names[c.Declarer], Text: ContractText(c)}
+	}
+	v.Dummy = name(h.Dummy)
+	for side, n := range h.Won {
+		v.Tricks[SideName(seating, cards.Side(side))] = n
+	}
+	for seat := range seating.Seats {
+		if h.Known(cards.Seat(seat)) {
+			v.Hands[seating.Names[seat]] = h.Held[seat].PBN()
+		}
+	}
+	if t := h.CurrentTrick(); t != nil && t.Winner == cards.NoSeat {
+		for _, p := range t.Cards {
+			v.Trick = append(v.Trick, PlayView{Seat: seating.Names[p.Seat], Card: p.Card.String()})
+		}
+	}
+	v.Played = h.Played.Len()
+	if h.Claim != nil {
+		n := h.Claim.Tricks
+		v.Claim = &n
+	}
+	for _, side := range h.Vulnerable {
+		v.Vul = append(v.Vul, SideName(seating, side))
+	}
+	if h.Widow != 0 {
+		v.Widow = h.Widow.PBN()
+	}
+	if h.TurnUp != cards.NoCard {
+		v.TurnUp = h.TurnUp.String()
+	}
+	return v
+}

@@ -89,3 +89,30 @@ func TestIllegalCallsAppendNothing(t *testing.T) {
 		assert.Equal(t, before.Version, after.Version, name+": nothing appended")
 	}
 }
+
+func TestLegalCallsAfterFosterOpening(t *testing.T) {
+	ctx := context.Background()
+	r, id := newAuction(t)
+	_, err := r.Deal(ctx, id, recorder.DealSpec{})
+	require.NoError(t, err)
+	_, err = r.Calls(ctx, id, []string{"1H"})
+	require.NoError(t, err)
+	s, _, err := recorder.Load(ctx, r.Store, id)
+	require.NoError(t, err)
+	legal := s.Current().LegalCalls(s.Rules)
+	var names []string
+	for _, c := range legal {
+		names = append(names, c.String())
+	}
+	// After one heart (8): pass, double, and bids worth more than 8, or
+	// worth 8 with more tricks (Law 44): 1R (9) and 1NT (10) are the
+	// lowest; 2S (4) and 3S (6) are below; 4S (8) ties on value with more
+	// tricks and so overcalls.
+	assert.Equal(t, []string{"Pass", "X"}, names[:2])
+	assert.Contains(t, names, "1R")
+	assert.Contains(t, names, "1NT")
+	assert.Contains(t, names, "4S")
+	assert.NotContains(t, names, "3S")
+	assert.NotContains(t, names, "XX")
+	assert.NotContains(t, names, "1H")
+}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -195,4 +196,18 @@ func HighestWins(t *Trick, trump cards.Suit, hasTrump bool) cards.Seat {
 		}
 	}
 	return best.Seat
+}
+
+// CallSpace is every call of this auction: pass, double, redouble, then
+// each bid from the lowest up, in the order Higher ranks them.
+func (a BridgeAuction) CallSpace() []cards.Call {
+	out := []cards.Call{cards.PassCall, cards.DoubleCall, cards.RedoubleCall}
+	var bids []cards.Call
+	for level := 1; level <= a.MaxLevel; level++ {
+		for _, s := range a.Strains {
+			bids = append(bids, cards.NewBid(level, s))
+		}
+	}
+	sort.SliceStable(bids, func(i, j int) bool { return a.Higher(bids[j], bids[i]) })
+	return append(out, bids...)
 }

@@ -111,6 +111,9 @@ type Ruleset interface {
 	Start(h *Hand, opts Options)
 	// ParseCall reads a call in this game's words.
 	ParseCall(tok string) (cards.Call, error)
+	// CallSpace lists every call this game has, in auction order, legal or
+	// not: completion and the simulator pick from it (see Hand.LegalCalls).
+	CallSpace() []cards.Call
 	// Call checks a call by the seat whose turn it is and, if it is legal,
 	// applies it: the call is appended to h.Calls, and the ruleset updates
 	// the turn, phase and contract. An illegal call leaves h unchanged and

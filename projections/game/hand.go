@@ -168,6 +168,15 @@ func (h *Hand) StartPlay(leader cards.Seat) {
 // seat when its hand is known, not played before); the ruleset adds
 // following suit. An illegal card leaves h unchanged.
 func (h *Hand) Play(rs Ruleset, c cards.Card, id events.ID) error {
+	if err := h.CheckCard(rs, c); err != nil {
+		return err
+	}
+	return h.playChecked(rs, h.Turn, h.CurrentTrick(), c, id)
+}
+
+// CheckCard reports whether the seat whose turn it is may play c, without
+// playing it.
+func (h *Hand) CheckCard(rs Ruleset, c cards.Card) error {
 	if h.Phase != PhasePlay {
 		return h.notNow("a card cannot be played", c.String())
 	}
@@ -182,10 +191,11 @@ func (h *Hand) Play(rs Ruleset, c cards.Card, id events.ID) error {
 	case !h.Known(seat) && h.heldElsewhere(c):
 		return Illegal(c.String(), c.String()+" is in another player's hand", "")
 	}
-	if err := rs.CheckPlay(h, seat, c); err != nil {
-		return err
-	}
-	t := h.CurrentTrick()
+	return rs.CheckPlay(h, seat, c)
+}
+
+// playChecked plays a card that CheckCard allowed.
+func (h *Hand) playChecked(rs Ruleset, seat cards.Seat, t *Trick, c cards.Card, id events.ID) error {
 	t.Cards = append(t.Cards, PlayedCard{Seat: seat, Card: c, ID: id})
 	h.Played = h.Played.Add(c)
 	if h.Known(seat) {
@@ -264,3 +274,64 @@ func (h *Hand) notNow(what, tok string) error {
 
 // NotNow is the error for a call, card or claim made in the wrong phase.
 func (h *Hand) NotNow(what, tok string) error { return h.notNow(what, tok) }
+
+// Clone is a deep copy of h: a rule can be tried on it without touching h.
+func (h *Hand) Clone() *Hand {
+	c := *h
+	c.Dealt = append([]cards.Set(nil), h.Dealt...)
+	c.Held = append([]cards.Set(nil), h.Held...)
+	c.Vulnerable = append([]cards.Side(nil), h.Vulnerable...)
+	c.Calls = append([]CallEntry(nil), h.Calls...)
+	if h.Contract != nil {
+		k := *h.Contract
+		c.Contract = &k
+	}
+	c.Tricks = make([]Trick, len(h.Tricks))
+	for i, t := range h.Tricks {
+		c.Tricks[i] = t
+		c.Tricks[i].Cards = append([]PlayedCard(nil), t.Cards...)
+	}
+	c.Won = append([]int(nil), h.Won...)
+	if h.Claim != nil {
+		k := *h.Claim
+		c.Claim = &k
+	}
+	c.Discards = append([]cards.Card(nil), h.Discards...)
+	if h.HonoursClaimed != nil {
+		c.HonoursClaimed = map[cards.Side]string{}
+		for k, v := range h.HonoursClaimed {
+			c.HonoursClaimed[k] = v
+		}
+	}
+	return &c
+}
+
+// LegalCards lists the cards the seat whose turn it is may play, when its
+// hand is known (nil otherwise: any card not yet played may be offered).
+func (h *Hand) LegalCards(rs Ruleset) []cards.Card {
+	if h.Phase != PhasePlay || !h.Known(h.Turn) {
+		return nil
+	}
+	var out []cards.Card
+	for _, c := range h.Held[h.Turn].Cards() {
+		if h.CheckCard(rs, c) == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// LegalCalls lists the calls the seat whose turn it is may make, by trying
+// each of the ruleset's candidate calls on a copy of the hand.
+func (h *Hand) LegalCalls(rs Ruleset) []cards.Call {
+	if h.Phase != PhaseAuction {
+		return nil
+	}
+	var out []cards.Call
+	for _, c := range rs.CallSpace() {
+		if rs.Call(h.Clone(), c, events.ID{}) == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -95,5 +95,8 @@ func (r *Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
 	return r.auction.Call(h, c, id)
 }
 
+// CallSpace implements game.Ruleset.
+func (r *Rules) CallSpace() []cards.Call { return r.auction.CallSpace() }
+
 // Score implements game.Ruleset.
 func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }

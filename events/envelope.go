@@ -180,6 +180,12 @@ func (e *Envelope) Decode() error {
 	return nil
 }
 
+// The times an event may carry: what fits in int64 nanoseconds, with margin.
+var (
+	minTime = time.Date(1900, 1, 1, 0, 0, 0, 0, time.UTC)
+	maxTime = time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
 // Prepare turns the events of one append into sealed envelopes that follow a
 // session's head: versions from head+1, each chained to the one before. The
 // store then assigns positions. Every store uses it, so every store hashes
@@ -190,6 +196,10 @@ func Prepare(session string, head uint64, headHash Hash, evs []Event) ([]Envelop
 	for i, ev := range evs {
 		if ev.Data == nil || ev.ID == (ID{}) {
 			return nil, fmt.Errorf("%w: event %d of the append has no ID or no payload", ErrInvalid, i+1)
+		}
+		if ev.At.Before(minTime) || ev.At.After(maxTime) {
+			// Times are stored as nanoseconds since 1970 in an int64.
+			return nil, fmt.Errorf("%w: event %d is dated %s, outside the years 1900 to 2200", ErrInvalid, i+1, ev.At.Format(time.RFC3339))
 		}
 		name, schema, raw, err := EncodePayload(ev.Data)
 		if err != nil {

@@ -256,3 +256,25 @@ func (d *Decoder) Strings() []string {
 	}
 	return out
 }
+
+// ID reads an event ID written with Raw: exactly 16 bytes.
+func (d *Decoder) ID() ID {
+	var id ID
+	b := d.Raw()
+	if d.err == nil && len(b) != len(id) {
+		d.fail("event ID")
+		return id
+	}
+	copy(id[:], b)
+	return id
+}
+
+// Side reads a side written with Int.
+func (d *Decoder) Side() cards.Side {
+	v := d.Int()
+	if v < -1 || v > 16 {
+		d.fail("side")
+		return cards.NoSide
+	}
+	return cards.Side(v)
+}

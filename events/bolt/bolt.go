@@ -23,6 +23,8 @@ import (
 	"io/fs"
 	"iter"
 	"os"
+	"runtime/debug"
+	"syscall"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -94,23 +96,27 @@ func Open(path string, opt Options) (s *Store, err error) {
 	if timeout <= 0 {
 		timeout = time.Second
 	}
+	defer guardFaults()()
 	defer func() {
 		// A damaged file can make bbolt panic while mapping it.
 		if r := recover(); r != nil {
 			s, err = nil, fmt.Errorf("%w: %s is damaged (%v)", events.ErrNotDatabase, path, r)
 		}
 	}()
+	if !fresh && !opt.ReadOnly {
+		// Opening for writing, bbolt reads the freelist page through its
+		// memory map before we can look at the file. In a file cut short
+		// that page may be past the end: a fault, which would leave the file
+		// mapped and locked. So look first, read-only: that reads only
+		// the meta pages, which bbolt checks are there.
+		if err := preflight(path, timeout); err != nil {
+			return nil, err
+		}
+	}
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync,
 		FreelistType: bbolt.FreelistMapType})
 	if err != nil {
-		switch {
-		case errors.Is(err, bolterrors.ErrTimeout):
-			return nil, fmt.Errorf("%w (%s); wait for it to finish and try again", events.ErrLocked, path)
-		case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum),
-			errors.Is(err, bolterrors.ErrVersionMismatch):
-			return nil, fmt.Errorf("%w: %s (%v)", events.ErrNotDatabase, path, err)
-		}
-		return nil, fmt.Errorf("opening %s: %w", path, err)
+		return nil, openError(path, fresh, err)
 	}
 	s = &Store{db: db, path: path, readOnly: opt.ReadOnly}
 	if err := s.checkOrInit(fresh); err != nil {
@@ -123,11 +129,58 @@ func Open(path string, opt Options) (s *Store, err error) {
 	return s, nil
 }
 
+// preflight opens an existing file read-only to check that it is not cut
+// short.
+func preflight(path string, timeout time.Duration) error {
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: timeout, ReadOnly: true})
+	if err != nil {
+		return openError(path, false, err)
+	}
+	defer db.Close()
+	return db.View(func(tx *bbolt.Tx) error { return checkSize(tx, path) })
+}
+
+// checkSize refuses a file cut short (a bad copy, a full disk): it lacks
+// pages that its meta page counts on.
+func checkSize(tx *bbolt.Tx, path string) error {
+	if st, err := os.Stat(path); err == nil && st.Size() < tx.Size() {
+		return fmt.Errorf("%w: %s is cut short (%d bytes of %d); restore it from a backup", events.ErrNotDatabase, path, st.Size(), tx.Size())
+	}
+	return nil
+}
+
+// openError says why bbolt.Open failed, in hoyle's errors.
+func openError(path string, fresh bool, err error) error {
+	switch {
+	case errors.Is(err, bolterrors.ErrTimeout):
+		return fmt.Errorf("%w (%s); wait for it to finish and try again", events.ErrLocked, path)
+	case errors.Is(err, bolterrors.ErrInvalid), errors.Is(err, bolterrors.ErrChecksum),
+		errors.Is(err, bolterrors.ErrVersionMismatch):
+		return fmt.Errorf("%w: %s (%v)", events.ErrNotDatabase, path, err)
+	case !fresh && !isOSError(err):
+		// bbolt's other complaints about an existing file are about its
+		// content: "file size too small" for one cut short.
+		return fmt.Errorf("%w: %s (%v)", events.ErrNotDatabase, path, err)
+	}
+	return fmt.Errorf("opening %s: %w", path, err)
+}
+
+// isOSError reports whether err came from the operating system (permission
+// denied, out of memory...) rather than from bbolt reading the file.
+func isOSError(err error) bool {
+	var pathErr *fs.PathError
+	var errno syscall.Errno
+	return errors.As(err, &pathErr) || errors.As(err, &errno)
+}
+
 // Path is the file the store lives in.
 func (s *Store) Path() string { return s.path }
 
 func (s *Store) checkOrInit(fresh bool) error {
 	check := func(tx *bbolt.Tx) error {
+		if err := checkSize(tx, s.path); err != nil {
+			return err // before reading any page that may not be there
+		}
 		meta := tx.Bucket(bucketMeta)
 		if meta == nil || !bytes.Equal(meta.Get(keyApp), appName) {
 			return fmt.Errorf("%w: %s is a bbolt file but not one hoyle wrote", events.ErrNotDatabase, s.path)
@@ -172,6 +225,7 @@ func (s *Store) checkOrInit(fresh bool) error {
 // view and update run a transaction, turning a panic inside bbolt (a damaged
 // page) into events.ErrCorrupt instead of a crash.
 func (s *Store) view(fn func(*bbolt.Tx) error) (err error) {
+	defer guardFaults()()
 	defer recoverCorrupt(&err, s.path)
 	return s.db.View(fn)
 }
@@ -180,8 +234,18 @@ func (s *Store) update(fn func(*bbolt.Tx) error) (err error) {
 	if s.readOnly {
 		return events.ErrReadOnly
 	}
+	defer guardFaults()()
 	defer recoverCorrupt(&err, s.path)
 	return s.db.Update(fn)
+}
+
+// guardFaults turns a fault on the memory-mapped file (bbolt reading past the
+// end of a file cut short) into a panic that the recover around it catches:
+// by default the runtime crashes the whole program with SIGBUS. Use it as
+// defer guardFaults()(), in the function that recovers.
+func guardFaults() (restore func()) {
+	old := debug.SetPanicOnFault(true)
+	return func() { debug.SetPanicOnFault(old) }
 }
 
 func recoverCorrupt(err *error, path string) {
@@ -231,13 +295,24 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if err := checkBatches(batches); err != nil {
+		return nil, err
+	}
 	var out []events.Envelope
 	err := s.update(func(tx *bbolt.Tx) error {
 		out = out[:0]
+		written := map[events.ID]bool{} // by this append
 		logB, ids, sessions, heads, order := tx.Bucket(bucketLog), tx.Bucket(bucketIDs),
 			tx.Bucket(bucketSessions), tx.Bucket(bucketHeads), tx.Bucket(bucketOrder)
 		logB.FillPercent = 1 // positions only grow: pack pages full
 		for _, b := range batches {
+			// An event twice in one append is a mistake, not a retry: the
+			// lookup below would find the copy an earlier batch just wrote.
+			for _, ev := range b.Events {
+				if written[ev.ID] {
+					return fmt.Errorf("%w: %s twice in one append", events.ErrDuplicateID, ev.ID)
+				}
+			}
 			prior, err := events.PriorAppend(b, func(id events.ID) (events.Envelope, bool, error) {
 				pos := ids.Get(id[:])
 				if pos == nil {
@@ -269,7 +344,6 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 				return err
 			}
 			sb.FillPercent = 1
-			buf := make([]byte, 0, 256)
 			for i := range envs {
 				seq, err := logB.NextSequence()
 				if err != nil {
@@ -280,13 +354,15 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 				if ids.Get(envs[i].ID[:]) != nil {
 					return fmt.Errorf("%w: %s twice in one append", events.ErrDuplicateID, envs[i].ID)
 				}
-				buf = envs[i].MarshalRecord(buf[:0])
-				if err := logB.Put(pos, buf); err != nil {
+				// A new buffer each time: bbolt keeps the slice it is given
+				// until the transaction commits.
+				if err := logB.Put(pos, envs[i].MarshalRecord(make([]byte, 0, 256))); err != nil {
 					return err
 				}
 				if err := ids.Put(envs[i].ID[:], pos); err != nil {
 					return err
 				}
+				written[envs[i].ID] = true
 				if err := sb.Put(u64(envs[i].Version), pos); err != nil {
 					return err
 				}
@@ -312,6 +388,22 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	return out, nil
 }
 
+// checkBatches rejects malformed events before anything looks them up:
+// events.PriorAppend would call the methods of a nil payload.
+func checkBatches(batches []events.Batch) error {
+	for _, b := range batches {
+		if b.Session == "" {
+			return fmt.Errorf("%w: a batch has no session ID", events.ErrInvalid)
+		}
+		for i, ev := range b.Events {
+			if ev.Data == nil || ev.ID == (events.ID{}) {
+				return fmt.Errorf("%w: event %d of the batch for session %s has no ID or no payload", events.ErrInvalid, i+1, b.Session)
+			}
+		}
+	}
+	return nil
+}
+
 func readAt(logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error) {
 	v := logB.Get(u64(pos))
 	if v == nil {
@@ -334,58 +426,63 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 	if from == 0 {
 		from = 1
 	}
-	return s.readChunks(ctx, func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
-		sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
-		if sb == nil {
-			return nil, false, fmt.Errorf("%w: %s", events.ErrNoSession, session)
-		}
-		logB := tx.Bucket(bucketLog)
-		c := sb.Cursor()
-		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-			if len(buf) == chunk {
-				from = getU64(k)
-				return buf, true, nil
+	return s.readChunks(ctx, func() chunkReader {
+		from := from // per range: ranging over the sequence again starts again at from
+		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
+			sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
+			if sb == nil {
+				return nil, false, fmt.Errorf("%w: %s", events.ErrNoSession, session)
 			}
-			e, err := readAt(logB, getU64(v), true)
-			if err != nil {
-				return buf, false, err
+			logB := tx.Bucket(bucketLog)
+			c := sb.Cursor()
+			for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
+				if len(buf) == chunk {
+					from = getU64(k)
+					return buf, true, nil
+				}
+				e, err := readAt(logB, getU64(v), true)
+				if err != nil {
+					return buf, false, err
+				}
+				buf = append(buf, e)
 			}
-			buf = append(buf, e)
+			return buf, false, nil
 		}
-		return buf, false, nil
 	})
 }
 
 // ReadSessionBackward implements events.Store.
 func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
-	var next uint64 // the version to read next; 0: the last
-	return s.readChunks(ctx, func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
-		sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
-		if sb == nil {
-			return nil, false, fmt.Errorf("%w: %s", events.ErrNoSession, session)
-		}
-		logB := tx.Bucket(bucketLog)
-		c := sb.Cursor()
-		var k, v []byte
-		if next == 0 {
-			k, v = c.Last()
-		} else {
-			k, v = c.Seek(u64(next))
-		}
-		// Backward readers usually stop after a few events: read a few first.
-		limit := 64
-		for ; k != nil; k, v = c.Prev() {
-			if len(buf) == limit {
-				next = getU64(k)
-				return buf, true, nil
+	return s.readChunks(ctx, func() chunkReader {
+		var next uint64 // per range: the version to read next; 0: the last
+		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
+			sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
+			if sb == nil {
+				return nil, false, fmt.Errorf("%w: %s", events.ErrNoSession, session)
 			}
-			e, err := readAt(logB, getU64(v), true)
-			if err != nil {
-				return buf, false, err
+			logB := tx.Bucket(bucketLog)
+			c := sb.Cursor()
+			var k, v []byte
+			if next == 0 {
+				k, v = c.Last()
+			} else {
+				k, v = c.Seek(u64(next))
 			}
-			buf = append(buf, e)
+			// Backward readers usually stop after a few events: read a few first.
+			limit := 64
+			for ; k != nil; k, v = c.Prev() {
+				if len(buf) == limit {
+					next = getU64(k)
+					return buf, true, nil
+				}
+				e, err := readAt(logB, getU64(v), true)
+				if err != nil {
+					return buf, false, err
+				}
+				buf = append(buf, e)
+			}
+			return buf, false, nil
 		}
-		return buf, false, nil
 	})
 }
 
@@ -394,30 +491,38 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 	if from == 0 {
 		from = 1
 	}
-	return s.readChunks(ctx, func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
-		c := tx.Bucket(bucketLog).Cursor()
-		for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-			if len(buf) == chunk {
-				from = getU64(k)
-				return buf, true, nil
+	return s.readChunks(ctx, func() chunkReader {
+		from := from // per range: ranging over the sequence again starts again at from
+		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
+			c := tx.Bucket(bucketLog).Cursor()
+			for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
+				if len(buf) == chunk {
+					from = getU64(k)
+					return buf, true, nil
+				}
+				e, err := events.UnmarshalRecord(v, getU64(k), true)
+				if err == nil && decode {
+					err = e.Decode()
+				}
+				if err != nil {
+					return buf, false, err
+				}
+				buf = append(buf, e)
 			}
-			e, err := events.UnmarshalRecord(v, getU64(k), true)
-			if err == nil && decode {
-				err = e.Decode()
-			}
-			if err != nil {
-				return buf, false, err
-			}
-			buf = append(buf, e)
+			return buf, false, nil
 		}
-		return buf, false, nil
 	})
 }
 
-// readChunks runs read in successive transactions, yielding what each one
-// read after the transaction has closed.
-func (s *Store) readChunks(ctx context.Context, read func(*bbolt.Tx, []events.Envelope) ([]events.Envelope, bool, error)) iter.Seq2[events.Envelope, error] {
+// chunkReader reads the next chunk into buf, and says whether more follow.
+type chunkReader func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error)
+
+// readChunks runs a reader in successive transactions, yielding what each one
+// read after the transaction has closed. Each range over the sequence gets a
+// new reader from newReader, so that it starts again from the start.
+func (s *Store) readChunks(ctx context.Context, newReader func() chunkReader) iter.Seq2[events.Envelope, error] {
 	return func(yield func(events.Envelope, error) bool) {
+		read := newReader()
 		buf := make([]events.Envelope, 0, 64)
 		for {
 			if err := ctx.Err(); err != nil {

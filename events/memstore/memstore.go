@@ -46,6 +46,18 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	if s.closed {
 		return nil, fmt.Errorf("memstore: closed")
 	}
+	// Malformed events first: PriorAppend would call a nil payload, and the
+	// duplicate check below would take two zero IDs for a reused one.
+	for _, b := range batches {
+		if b.Session == "" {
+			return nil, fmt.Errorf("%w: a batch has no session ID", events.ErrInvalid)
+		}
+		for i, ev := range b.Events {
+			if ev.Data == nil || ev.ID == (events.ID{}) {
+				return nil, fmt.Errorf("%w: event %d of the batch for session %s has no ID or no payload", events.ErrInvalid, i+1, b.Session)
+			}
+		}
+	}
 	// Stage everything first, so that a failing batch leaves nothing behind.
 	type staged struct {
 		session string

@@ -279,7 +279,7 @@ func (p *Dealt) UnmarshalWire(d *events.Decoder) error {
 	nv := d.Len(1)
 	p.Vul = nil
 	for range nv {
-		p.Vul = append(p.Vul, cards.Side(d.Int()))
+		p.Vul = append(p.Vul, d.Side())
 	}
 	return d.Err()
 }
@@ -394,7 +394,7 @@ func (p *HonoursClaimed) MarshalWire(e *events.Encoder) {
 
 // UnmarshalWire implements events.Payload.
 func (p *HonoursClaimed) UnmarshalWire(d *events.Decoder) error {
-	p.Side = cards.Side(d.Int())
+	p.Side = d.Side()
 	p.Holding = d.String()
 	return d.Err()
 }
@@ -418,7 +418,7 @@ func (p *Retracted) MarshalWire(e *events.Encoder) {
 
 // UnmarshalWire implements events.Payload.
 func (p *Retracted) UnmarshalWire(d *events.Decoder) error {
-	copy(p.Target[:], d.Raw())
+	p.Target = d.ID()
 	p.Reason = d.String()
 	return d.Err()
 }
@@ -448,7 +448,7 @@ func (p *Noted) MarshalWire(e *events.Encoder) {
 
 // UnmarshalWire implements events.Payload.
 func (p *Noted) UnmarshalWire(d *events.Decoder) error {
-	copy(p.Target[:], d.Raw())
+	p.Target = d.ID()
 	p.Text = d.String()
 	p.Glyph = d.String()
 	p.By = d.String()

@@ -220,13 +220,7 @@ func (r *Recorder) Record(ctx context.Context, session string, build Builder) ([
 // applyNew wraps a payload as an event and applies it to s, so the next
 // event of the same entry is judged on the state after it.
 func (r *Recorder) applyNew(s *projections.Session, p events.Payload) (events.Event, error) {
-	ev := events.NewEvent(r.now(), p)
-	env := events.Envelope{Type: p.EventType(), ID: ev.ID, Session: s.ID, Version: s.Version + 1, Data: p}
-	if err := s.Apply(env); err != nil {
-		return ev, err
-	}
-	s.Version++
-	return ev, nil
+	return Propose(s, r.now(), p)
 }
 
 // Calls records calls, each for whoever's turn it is.
@@ -315,17 +309,39 @@ func (r *Recorder) Discard(ctx context.Context, session string, tokens []string)
 	})
 }
 
-// Honours records honours claimed at the table by a side.
+// HonoursRules is implemented by rulesets that score honours: it checks a
+// claim of honours made at the table for the current hand (the holding is
+// one the code names, the trump is settled, the deal was not recorded) and
+// returns the holding's canonical name.
+type HonoursRules interface {
+	CheckHonours(h *game.Hand, side cards.Side, holding string) (string, error)
+}
+
+// Honours records honours claimed at the table by a side, when the deal was
+// not recorded and hoyle cannot count them; the ruleset checks the claim.
 func (r *Recorder) Honours(ctx context.Context, session string, side cards.Side, holding string) ([]events.Envelope, error) {
 	return r.Record(ctx, session, func(s *projections.Session) ([]events.Event, error) {
-		ev, err := r.applyNew(s, &table.HonoursClaimed{Side: side, Holding: holding})
+		hr, ok := s.Rules.(HonoursRules)
+		if !ok {
+			return nil, game.Illegal(holding, s.Rules.Info().Title+" does not score honours", "")
+		}
+		name, err := hr.CheckHonours(s.Current(), side, holding)
+		if err != nil {
+			return nil, err
+		}
+		ev, err := r.applyNew(s, &table.HonoursClaimed{Side: side, Holding: name})
 		return []events.Event{ev}, err
 	})
 }
 
-// Close ends the session by agreement.
+// Close ends the session by agreement. A hand in progress must be finished
+// (or undone) first: a deal once started is played out (1913 Law 11), and
+// its score would otherwise be lost.
 func (r *Recorder) Close(ctx context.Context, session, reason string) ([]events.Envelope, error) {
 	return r.Record(ctx, session, func(s *projections.Session) ([]events.Event, error) {
+		if h := s.Current(); h != nil && h.Phase != game.PhaseDone && !s.Closed {
+			return nil, game.Illegal("close", fmt.Sprintf("hand %d is still in progress (%s); finish it, or undo its entries, before closing", h.Number, h.Phase), "")
+		}
 		ev, err := r.applyNew(s, &table.SessionClosed{Reason: reason})
 		return []events.Event{ev}, err
 	})
@@ -445,7 +461,13 @@ func Arrange(pack []cards.Card, perm []uint8, cut int) []cards.Card {
 
 // Deal records a deal (with its shuffle and cut when a seed is given).
 func (r *Recorder) Deal(ctx context.Context, session string, spec DealSpec) ([]events.Envelope, error) {
-	return r.Record(ctx, session, func(s *projections.Session) ([]events.Event, error) {
+	return r.Record(ctx, session, r.DealEntry(spec))
+}
+
+// DealEntry is the Builder of a deal: the simulator uses it on a session it
+// holds in memory.
+func (r *Recorder) DealEntry(spec DealSpec) Builder {
+	return func(s *projections.Session) ([]events.Event, error) {
 		var out []events.Event
 		dealer := s.NextDealer
 		d := &table.Dealt{Hand: len(s.Hands) + 1, Board: spec.Board}
@@ -503,5 +525,5 @@ func (r *Recorder) Deal(ctx context.Context, session string, spec DealSpec) ([]e
 			return nil, err
 		}
 		return append(out, ev), nil
-	})
+	}
 }

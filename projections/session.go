@@ -70,6 +70,11 @@ type Session struct {
 
 	Problems []Problem
 
+	// Partial: the fold began at the latest hand's deal, not at the first
+	// event (see FoldTail). Earlier hands are not in Hands, and notes may
+	// refer to events it has not seen.
+	Partial bool
+
 	retracted map[events.ID]bool
 	byID      map[events.ID]int // index into Steps
 }
@@ -131,6 +136,26 @@ func Fold(envs []events.Envelope) (*Session, error) {
 	}
 	s.retracted = Retracted(envs)
 	for _, e := range envs[1:] {
+		s.fold(e)
+	}
+	return s, nil
+}
+
+// FoldTail folds a session from its opening event and the events from a
+// deal onwards: what a command that records at the table needs, read in
+// time that does not grow with the session (see recorder.LoadTail). Hands
+// holds only the hands from that deal on; their numbers are the deals'.
+func FoldTail(opened events.Envelope, tail []events.Envelope) (*Session, error) {
+	envs := make([]events.Envelope, 0, len(tail)+1)
+	envs = append(envs, opened)
+	envs = append(envs, tail...)
+	s, err := open(opened)
+	if err != nil {
+		return nil, err
+	}
+	s.Partial = len(tail) > 0 && tail[0].Version > 2
+	s.retracted = Retracted(envs)
+	for _, e := range tail {
 		s.fold(e)
 	}
 	return s, nil
@@ -262,7 +287,7 @@ func (s *Session) Apply(e events.Envelope) error {
 		}
 		h.HonoursClaimed[p.Side] = p.Holding
 	case *table.Noted:
-		if _, ok := s.byID[p.Target]; !ok {
+		if _, ok := s.byID[p.Target]; !ok && !s.Partial {
 			return game.Illegal("note", "the event it annotates is not in this session (or was retracted)", "")
 		}
 		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By})
@@ -323,7 +348,14 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	if err := s.Rules.CheckDeal(dr); err != nil {
 		return err
 	}
-	h := game.NewHand(len(s.Hands)+1, p.Dealer, seating, s.Opts)
+	number := len(s.Hands) + 1
+	if last := s.Current(); last != nil {
+		number = last.Number + 1
+	}
+	if s.Partial && len(s.Hands) == 0 && p.Hand > 0 {
+		number = p.Hand // the first hand of a tail fold: trust the deal's number
+	}
+	h := game.NewHand(number, p.Dealer, seating, s.Opts)
 	h.Board, h.DealID = p.Board, e.ID
 	copy(h.Dealt, dr.Hands)
 	copy(h.Held, dr.Hands)

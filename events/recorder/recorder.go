@@ -197,7 +197,7 @@ const maxRetries = 3
 // laws as it goes), and appends them all or none. It returns what was stored.
 func (r *Recorder) Record(ctx context.Context, session string, build Builder) ([]events.Envelope, error) {
 	for attempt := 0; ; attempt++ {
-		s, _, err := Load(ctx, r.Store, session)
+		s, err := LoadTail(ctx, r.Store, session)
 		if err != nil {
 			return nil, err
 		}
@@ -470,7 +470,11 @@ func (r *Recorder) DealEntry(spec DealSpec) Builder {
 	return func(s *projections.Session) ([]events.Event, error) {
 		var out []events.Event
 		dealer := s.NextDealer
-		d := &table.Dealt{Hand: len(s.Hands) + 1, Board: spec.Board}
+		number := 1
+		if h := s.Current(); h != nil {
+			number = h.Number + 1
+		}
+		d := &table.Dealt{Hand: number, Board: spec.Board}
 		if spec.Board != 0 {
 			br, ok := s.Rules.(BoardRules)
 			if !ok || spec.Board < 1 {

@@ -31,7 +31,7 @@ func recordWith(cmd *cobra.Command, g *globals, fn func(r *recorder.Recorder, se
 		if _, err := fn(recorder.New(st), session); err != nil {
 			return err
 		}
-		s, _, err := load(cmd.Context(), st, session)
+		s, err := recorder.LoadTail(cmd.Context(), st, session)
 		if err != nil {
 			return err
 		}

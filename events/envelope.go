@@ -121,8 +121,30 @@ func (e *Envelope) MarshalRecord(buf []byte) []byte {
 }
 
 // UnmarshalRecord decodes a stored envelope found at position pos, without
-// decoding the payload (see Decode). Raw aliases b unless copy is true.
+// decoding the payload (see Decode). Raw aliases b unless copyRaw is true.
 func UnmarshalRecord(b []byte, pos uint64, copyRaw bool) (Envelope, error) {
+	var r RecordReader
+	r.alias = !copyRaw
+	return r.Read(b, pos)
+}
+
+// RecordReader decodes stored records one after another, as a store reads a
+// stretch of the log. It shares what consecutive records repeat (the type
+// names, the session ID) and copies their payloads into one buffer instead
+// of one allocation each: a full rebuild reads millions of records, and
+// their allocations, not their bytes, were its cost.
+type RecordReader struct {
+	alias   bool // Raw aliases the record instead of being copied
+	types   map[string]string
+	session string
+	arena   []byte
+}
+
+// arenaSize is the size of each buffer payloads are copied into.
+const arenaSize = 64 << 10
+
+// Read decodes the record b found at position pos.
+func (r *RecordReader) Read(b []byte, pos uint64) (Envelope, error) {
 	var e Envelope
 	e.Position = pos
 	d := NewDecoder(b)
@@ -132,30 +154,68 @@ func UnmarshalRecord(b []byte, pos uint64, copyRaw bool) (Envelope, error) {
 		}
 		return e, fmt.Errorf("%w: unknown event record format %d at position %d", ErrCorrupt, f, pos)
 	}
-	e.Type = d.String()
+	e.Type = r.intern(d.bytes())
 	schema := d.Uint()
 	if schema > 0xffff {
 		d.fail("schema")
 	}
 	e.Schema = uint16(schema)
 	d.fixed(e.ID[:])
-	e.Session = d.String()
+	if sb := d.bytes(); string(sb) == r.session {
+		e.Session = r.session
+	} else {
+		e.Session = string(sb)
+		r.session = e.Session
+	}
 	e.Version = d.Uint()
 	e.At = time.Unix(0, d.Int()).UTC()
 	d.fixed(e.PrevHash[:])
 	d.fixed(e.Hash[:])
-	n := d.Len(1)
-	if d.err == nil {
-		e.Raw = d.buf[:n]
-		d.buf = d.buf[n:]
-		if copyRaw {
-			e.Raw = bytes.Clone(e.Raw)
-		}
-	}
+	raw := d.bytes()
 	if err := d.Err(); err != nil {
 		return e, fmt.Errorf("position %d: %w", pos, err)
 	}
+	e.Raw = r.keep(raw)
 	return e, nil
+}
+
+func (r *RecordReader) intern(b []byte) string {
+	if s, ok := r.types[string(b)]; ok {
+		return s
+	}
+	if r.types == nil {
+		r.types = map[string]string{}
+	}
+	s := string(b)
+	if len(r.types) < 256 { // type names are few; a damaged log must not grow this
+		r.types[s] = s
+	}
+	return s
+}
+
+func (r *RecordReader) keep(raw []byte) []byte {
+	switch {
+	case r.alias:
+		return raw
+	case len(raw) > arenaSize/8:
+		return bytes.Clone(raw)
+	case len(raw) > cap(r.arena)-len(r.arena):
+		r.arena = make([]byte, 0, arenaSize)
+	}
+	start := len(r.arena)
+	r.arena = append(r.arena, raw...)
+	return r.arena[start:len(r.arena):len(r.arena)]
+}
+
+// bytes reads length-prefixed bytes without copying them.
+func (d *Decoder) bytes() []byte {
+	n := d.Len(1)
+	if d.err != nil {
+		return nil
+	}
+	b := d.buf[:n:n]
+	d.buf = d.buf[n:]
+	return b
 }
 
 func (d *Decoder) fixed(dst []byte) {

@@ -76,7 +76,7 @@ type Session struct {
 	Partial bool
 
 	retracted map[events.ID]bool
-	byID      map[events.ID]int // index into Steps
+	byID      map[events.ID]int // index into Steps; built on first use (see index)
 }
 
 // Current is the latest hand, or nil before the first deal.
@@ -100,11 +100,24 @@ func (s *Session) Player(seat cards.Seat) string {
 
 // StepOf finds the step of an event ID.
 func (s *Session) StepOf(id events.ID) (Step, bool) {
-	i, ok := s.byID[id]
+	i, ok := s.index()[id]
 	if !ok {
 		return Step{}, false
 	}
 	return s.Steps[i], true
+}
+
+// index maps event IDs to steps. It is built the first time a note or a
+// lookup needs it, then kept up to date: a rebuild of a long session
+// without notes never pays for a map of every event.
+func (s *Session) index() map[events.ID]int {
+	if s.byID == nil {
+		s.byID = make(map[events.ID]int, len(s.Steps))
+		for i, st := range s.Steps {
+			s.byID[st.ID] = i
+		}
+	}
+	return s.byID
 }
 
 // NotesOn lists the notes in force on an event.
@@ -189,13 +202,15 @@ func open(e events.Envelope) (*Session, error) {
 		opts[opt.Name] = opt.Value
 	}
 	s := &Session{ID: e.Session, Opened: *o, Rules: rs, Opts: opts, Version: e.Version,
-		NextDealer: o.Dealer, byID: map[events.ID]int{}, retracted: map[events.ID]bool{}}
+		NextDealer: o.Dealer, retracted: map[events.ID]bool{}}
 	s.addStep(e, 0)
 	return s, nil
 }
 
 func (s *Session) addStep(e events.Envelope, hand int) {
-	s.byID[e.ID] = len(s.Steps)
+	if s.byID != nil {
+		s.byID[e.ID] = len(s.Steps)
+	}
 	s.Steps = append(s.Steps, Step{ID: e.ID, Version: e.Version, Type: e.Type, Hand: hand, Data: e.Data})
 }
 
@@ -287,12 +302,12 @@ func (s *Session) Apply(e events.Envelope) error {
 		}
 		h.HonoursClaimed[p.Side] = p.Holding
 	case *table.Noted:
-		if _, ok := s.byID[p.Target]; !ok && !s.Partial {
+		if _, ok := s.index()[p.Target]; !ok && !s.Partial {
 			return game.Illegal("note", "the event it annotates is not in this session (or was retracted)", "")
 		}
 		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By})
 	case *table.Retracted:
-		if _, ok := s.byID[p.Target]; !ok {
+		if _, ok := s.index()[p.Target]; !ok {
 			return game.Illegal("undo", "the event it retracts is not in force in this session", "")
 		}
 		return nil // the fold settles retractions before applying (see Retracted)

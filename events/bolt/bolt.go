@@ -23,6 +23,7 @@ import (
 	"io/fs"
 	"iter"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"syscall"
 	"time"
@@ -96,6 +97,15 @@ func Open(path string, opt Options) (s *Store, err error) {
 	if timeout <= 0 {
 		timeout = time.Second
 	}
+	if fresh {
+		// A crash while bbolt lays out a new file would leave an empty or
+		// half-made file at path, which every later Open refuses: so the
+		// database is made whole under a temporary name, then linked in.
+		if err := create(path, timeout, opt.NoSync); err != nil {
+			return nil, err
+		}
+		fresh = false
+	}
 	defer guardFaults()()
 	defer func() {
 		// A damaged file can make bbolt panic while mapping it.
@@ -121,12 +131,65 @@ func Open(path string, opt Options) (s *Store, err error) {
 	s = &Store{db: db, path: path, readOnly: opt.ReadOnly}
 	if err := s.checkOrInit(fresh); err != nil {
 		db.Close()
-		if fresh {
-			os.Remove(path)
-		}
 		return nil, err
 	}
 	return s, nil
+}
+
+// create makes a new, empty hoyle database at path, all or nothing: it is
+// written and synced under a temporary name in the same directory, then
+// linked to path. If another process created path meanwhile, that database
+// is kept and this one dropped. A crash leaves at most a stray temporary
+// file (".NAME.new-*"), never a damaged database at path.
+func create(path string, timeout time.Duration, noSync bool) error {
+	dir, base := filepath.Split(path)
+	f, err := os.CreateTemp(dir, "."+base+".new-*")
+	if err != nil {
+		return fmt.Errorf("creating %s: %w", path, err)
+	}
+	tmp := f.Name()
+	f.Close()
+	defer os.Remove(tmp) // once linked, path names the file; tmp is a second name
+	db, err := bbolt.Open(tmp, 0o600, &bbolt.Options{Timeout: timeout, NoSync: noSync, FreelistType: bbolt.FreelistMapType})
+	if err != nil {
+		return fmt.Errorf("creating %s: %w", path, err)
+	}
+	err = (&Store{db: db, path: tmp}).checkOrInit(true)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("creating %s: %w", path, err)
+	}
+	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return nil // another process created it first: open theirs
+		}
+		// A file system without hard links: rename, which would replace a
+		// database created meanwhile, so only while there is none.
+		if _, statErr := os.Lstat(path); !errors.Is(statErr, fs.ErrNotExist) {
+			return nil
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			return fmt.Errorf("creating %s: %w", path, err)
+		}
+	}
+	if !noSync {
+		syncDir(dir)
+	}
+	return nil
+}
+
+// syncDir makes a new directory entry durable. Not every system can sync a
+// directory; the entry is then as durable as the system makes it.
+func syncDir(dir string) {
+	if dir == "" {
+		dir = "."
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
 }
 
 // preflight opens an existing file read-only to check that it is not cut
@@ -493,6 +556,7 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 	}
 	return s.readChunks(ctx, func() chunkReader {
 		from := from // per range: ranging over the sequence again starts again at from
+		var records events.RecordReader
 		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
 			c := tx.Bucket(bucketLog).Cursor()
 			for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
@@ -500,7 +564,7 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 					from = getU64(k)
 					return buf, true, nil
 				}
-				e, err := events.UnmarshalRecord(v, getU64(k), true)
+				e, err := records.Read(v, getU64(k))
 				if err == nil && decode {
 					err = e.Decode()
 				}

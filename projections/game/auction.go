@@ -32,21 +32,19 @@ type BridgeAuction struct {
 
 // AuctionState is what the calls so far settle.
 type AuctionState struct {
-	LastBid     cards.Call
-	LastBidder  cards.Seat
-	Doubled     int        // 0, 1, 2
-	Doubler     cards.Seat // who made the last double or redouble
-	Passes      int        // consecutive passes at the end
-	Over        bool
-	PassedOut   bool
-	HasBid      bool
-	FirstToName map[cards.Side]map[cards.Strain]cards.Seat
+	LastBid    cards.Call
+	LastBidder cards.Seat
+	Doubled    int        // 0, 1, 2
+	Doubler    cards.Seat // who made the last double or redouble
+	Passes     int        // consecutive passes at the end
+	Over       bool
+	PassedOut  bool
+	HasBid     bool
 }
 
 // State reads the calls of h.
 func (a BridgeAuction) State(h *Hand) AuctionState {
-	st := AuctionState{LastBidder: cards.NoSeat, Doubler: cards.NoSeat,
-		FirstToName: map[cards.Side]map[cards.Strain]cards.Seat{}}
+	st := AuctionState{LastBidder: cards.NoSeat, Doubler: cards.NoSeat}
 	for _, c := range h.Calls {
 		switch c.Call.Kind {
 		case cards.Pass:
@@ -54,13 +52,6 @@ func (a BridgeAuction) State(h *Hand) AuctionState {
 		case cards.Bid:
 			st.LastBid, st.LastBidder, st.HasBid = c.Call, c.Seat, true
 			st.Doubled, st.Doubler, st.Passes = 0, cards.NoSeat, 0
-			side := h.Seating.SideOf(c.Seat)
-			if st.FirstToName[side] == nil {
-				st.FirstToName[side] = map[cards.Strain]cards.Seat{}
-			}
-			if _, named := st.FirstToName[side][c.Call.Strain]; !named {
-				st.FirstToName[side][c.Call.Strain] = c.Seat
-			}
 		case cards.Double, cards.Redouble:
 			st.Doubled++
 			st.Doubler, st.Passes = c.Seat, 0
@@ -127,13 +118,25 @@ func (a BridgeAuction) Call(h *Hand, c cards.Call, id events.ID) error {
 	case st.PassedOut:
 		h.Phase, h.Turn = PhaseDone, cards.NoSeat
 	case st.Over:
-		bidSide := h.Seating.SideOf(st.LastBidder)
-		declarer := st.FirstToName[bidSide][st.LastBid.Strain]
+		declarer := FirstToName(h, st.LastBidder, st.LastBid.Strain)
 		h.Contract = &Contract{Level: int(st.LastBid.Level), Strain: st.LastBid.Strain, Doubled: st.Doubled, Declarer: declarer}
 		h.Dummy = h.Seating.Partner(declarer)
 		h.StartPlay(declarer.Next(h.Seating.Seats))
 	}
 	return nil
+}
+
+// FirstToName is the declarer of the bridge family: of the side that made
+// the final bid, the player who first named its strain (1913 Law 46;
+// contract Law 22).
+func FirstToName(h *Hand, finalBidder cards.Seat, strain cards.Strain) cards.Seat {
+	side := h.Seating.SideOf(finalBidder)
+	for _, c := range h.Calls {
+		if c.Call.Kind == cards.Bid && c.Call.Strain == strain && h.Seating.SideOf(c.Seat) == side {
+			return c.Seat
+		}
+	}
+	return finalBidder
 }
 
 func (a BridgeAuction) allows(s cards.Strain) bool {

@@ -1,0 +1,137 @@
+package projections_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/events/simulate"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/rules"
+)
+
+// TestRebuildEqualsFoldingEachSession: the streaming rebuild gives every
+// session exactly what folding its own stream gives, undos included.
+func TestRebuildEqualsFoldingEachSession(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	var ids []string
+	for i, rs := range rules.All() {
+		res, err := simulate.Run(ctx, st, simulate.Options{Game: rs.Info().ID, Hands: 4, Seed: uint64(i), ClaimEvery: 3})
+		require.NoError(t, err)
+		ids = append(ids, res.Session)
+	}
+	r := recorder.New(st)
+	_, err := r.Deal(ctx, ids[0], recorder.DealSpec{})
+	require.NoError(t, err)
+	_, err = r.Undo(ctx, ids[0])
+	require.NoError(t, err)
+	_, err = r.Undo(ctx, ids[0])
+	require.NoError(t, err)
+	_, err = r.Undo(ctx, ids[0]) // undoes the undo? no: the latest entry in force
+	require.NoError(t, err)
+
+	all, err := projections.Rebuild(ctx, st)
+	require.NoError(t, err)
+	require.Len(t, all, len(ids))
+	for _, id := range ids {
+		one, _, err := recorder.Load(ctx, st, id)
+		require.NoError(t, err)
+		assert.Equal(t, one.Hands, all[id].Hands, id)
+		assert.Equal(t, one.Version, all[id].Version)
+		assert.Equal(t, one.Score(), all[id].Score())
+	}
+}
+
+// benchDB is a bbolt file of simulated Auction Bridge hands, made once per
+// test binary: 10,000 hands (about 620,000 events), or 500 with -short.
+var benchDB = sync.OnceValues(func() (string, error) {
+	hands := 10000
+	if testing.Short() {
+		hands = 500
+	}
+	// Kept between runs (it takes seconds to make): a benchmark run should
+	// measure the rebuild, not the simulation.
+	path := filepath.Join(os.TempDir(), fmt.Sprintf("hoyle-bench-auction-%d-v%d.db", hands, bolt.Format))
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	tmp := path + ".tmp"
+	os.Remove(tmp)
+	st, err := bolt.Open(tmp, bolt.Options{Create: true, NoSync: true})
+	if err != nil {
+		return "", err
+	}
+	_, err = simulate.Run(context.Background(), st, simulate.Options{Game: "auction", Hands: hands, Seed: 1, Batch: 500})
+	if cerr := st.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	return path, os.Rename(tmp, path)
+})
+
+func openBench(b *testing.B) (*bolt.Store, uint64) {
+	b.Helper()
+	path, err := benchDB()
+	require.NoError(b, err)
+	st, err := bolt.Open(path, bolt.Options{ReadOnly: true})
+	require.NoError(b, err)
+	b.Cleanup(func() { st.Close() })
+	list, err := st.Sessions(context.Background())
+	require.NoError(b, err)
+	var n uint64
+	for _, s := range list {
+		n += s.Version
+	}
+	return st, n
+}
+
+// BenchmarkRawScan is the floor: a cursor over the log's records, decoding
+// only the envelope (no payload, no hash).
+func BenchmarkRawScan(b *testing.B) {
+	st, n := openBench(b)
+	ctx := context.Background()
+	for b.Loop() {
+		var count uint64
+		for _, err := range st.ReadAll(ctx, 1, false) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			count++
+		}
+		if count != n {
+			b.Fatalf("read %d of %d", count, n)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
+
+// BenchmarkRebuild folds every session from zero.
+func BenchmarkRebuild(b *testing.B) {
+	st, n := openBench(b)
+	ctx := context.Background()
+	for b.Loop() {
+		all, err := projections.Rebuild(ctx, st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(all) == 0 {
+			b.Fatal("nothing rebuilt")
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
+
+var _ events.Store = (*bolt.Store)(nil)

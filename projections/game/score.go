@@ -1,6 +1,10 @@
 package game
 
-import "github.com/hoyle/hoyle/events/cards"
+import (
+	"sort"
+
+	"github.com/hoyle/hoyle/events/cards"
+)
 
 // ScoreInput is what a ruleset's Score folds: the session's hands in order
 // (finished or not; a ruleset scores only finished ones), its options, and
@@ -79,4 +83,41 @@ type ScoreSheet struct {
 	// Notes says anything the scorer should know: honours not counted
 	// because the deal was not recorded, an unfinished rubber made up.
 	Notes []string `json:"notes,omitempty"`
+}
+
+// AddUp totals the rubber's Entries into Sides, one column for each of
+// sides (even a side with no entry). When settled (the rubber is over, or
+// made up when play stopped), the side with the larger total is the Winner
+// and Points the difference: the rubber's value to it, which is how every
+// bridge code settles a rubber (1913 Law 10, the Laws of Rubber Bridge
+// Law 74). On a tie, or while the rubber is in play, there is no winner and
+// Points is 0.
+func (r *Rubber) AddUp(sides []cards.Side, settled bool) {
+	r.Sides = map[cards.Side]*SideTotal{}
+	for _, s := range sides {
+		r.Sides[s] = &SideTotal{}
+	}
+	for _, e := range r.Entries {
+		t := r.Sides[e.Side]
+		if t == nil {
+			t = &SideTotal{}
+			r.Sides[e.Side] = t
+		}
+		if e.Above {
+			t.Above += e.Points
+		} else {
+			t.Below += e.Points
+		}
+		t.Total += e.Points
+	}
+	r.Winner, r.Points = nil, 0
+	if !settled || len(sides) < 2 {
+		return
+	}
+	ranked := append([]cards.Side(nil), sides...)
+	sort.SliceStable(ranked, func(i, j int) bool { return r.Sides[ranked[i]].Total > r.Sides[ranked[j]].Total })
+	if lead := r.Sides[ranked[0]].Total - r.Sides[ranked[1]].Total; lead > 0 {
+		w := ranked[0]
+		r.Winner, r.Points = &w, lead
+	}
 }

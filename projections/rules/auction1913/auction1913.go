@@ -78,6 +78,10 @@ func (*Rules) Info() game.Info {
 		ID:    "auction",
 		Title: "Auction Bridge",
 		Code:  "The American Laws of Bridge, revised to November 1913 (Whist Club of New York), laws 1-62; Foster's Auction Bridge (1914) for exposed cards and the revoke",
+		// The score pad has a WE and a THEY column (Foster, KEEPING SCORE);
+		// which partnership is WE is the scorer's, so the session says.
+		Options: []game.OptionInfo{{Name: "we", Values: []string{"NS", "EW"},
+			Summary: "the side written under WE on the score pad (the scorer's side)"}},
 	}
 }
 

@@ -1,5 +1,285 @@
 package auction1913
 
-import "github.com/hoyle/hoyle/projections/game"
+import (
+	"fmt"
 
-func score(in game.ScoreInput) game.ScoreSheet { return game.ScoreSheet{} }
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// The laws each score-sheet entry cites, so that a write-up can explain
+// every figure.
+const (
+	LawTricks      = "Laws 3 and 47: every trick over six, at the strain's value"
+	LawTricksDbl   = "Laws 3, 47 and 53: every trick over six at the strain's value, doubled ×2, redoubled ×4"
+	LawUnder       = "Law 47a: 50 a trick short of the contract, to the adversaries; doubled 100, redoubled 200"
+	LawOneSpade    = "Law 48: the dealer's original one spade loses at most 100, doubled or not, unless redoubled"
+	LawDoubledMade = "Law 56: 50 for a doubled contract made and 50 a trick over it; redoubled 100 and 100"
+	LawHonours     = "Laws 5, 6 and 9: honours to the original holders, by Foster's TABLE OF HONOUR VALUES, never doubled"
+	LawSlam        = "Law 7: slam, thirteen tricks, 40"
+	LawLittleSlam  = "Law 8: little slam, twelve tricks, 20"
+	LawRubber      = "Laws 1 and 10: 250 to the winners of two games"
+	LawUnfinished  = "Law 11: a rubber unfinished by agreement is made up as it stands, 125 to the winners of a game"
+)
+
+// GamePoints is what a side must make by tricks alone to win a game (Law 4).
+const GamePoints = 30
+
+// RubberPoints is the rubber's premium (Law 10), and UnfinishedGamePoints
+// what a game won counts in a rubber left unfinished (Law 11).
+const (
+	RubberPoints         = 250
+	UnfinishedGamePoints = 125
+)
+
+// tricksInHand is the thirteen tricks of the 1913 game, of which a slam is
+// all (Law 7) and a little slam twelve (Law 8).
+const tricksInHand = 13
+
+// HandEntries scores one finished hand by the 1913 laws: the trick score
+// below the line when the declarer makes his contract (Law 47, every trick
+// over six counting, not only those bid), the bonus for a doubled contract
+// made (Law 56), or the under-tricks to the adversaries (Laws 47a and 48);
+// honours to their holders whether or not the contract is made (Laws 5, 6,
+// 9); and slams (Laws 7 and 8) to the side that takes the tricks, except a
+// declarer who has failed, who "scores nothing but honours as actually
+// held" (Foster, PENALTIES). It also returns notes for the scorer (honours
+// not counted). A hand not finished, or without a contract, scores nothing.
+func HandEntries(h *game.Hand) ([]game.Entry, []string) {
+	if h.Phase != game.PhaseDone || h.Contract == nil {
+		return nil, nil
+	}
+	c := h.Contract
+	decl := h.Seating.SideOf(c.Declarer)
+	adv := 1 - decl
+	won := h.Won[decl]
+	odd := won - 6
+	var es []game.Entry
+	add := func(side cards.Side, above bool, points int, label, law string) {
+		es = append(es, game.Entry{Hand: h.Number, Side: side, Above: above, Points: points, Label: label, Law: law})
+	}
+	made := odd >= c.Level
+	if made {
+		mult, law := 1, LawTricks
+		switch c.Doubled {
+		case 1:
+			mult, law = 2, LawTricksDbl
+		case 2:
+			mult, law = 4, LawTricksDbl
+		}
+		add(decl, false, odd*TrickValue(c.Strain)*mult, tricksLabel(odd, c), law)
+		if c.Doubled > 0 {
+			unit := 50 * c.Doubled // 50 doubled, 100 redoubled
+			extra := odd - c.Level
+			label := "doubled contract made"
+			if c.Doubled > 1 {
+				label = "redoubled contract made"
+			}
+			if extra > 0 {
+				label += fmt.Sprintf(", %d extra trick", extra)
+				if extra > 1 {
+					label += "s"
+				}
+			}
+			add(decl, true, unit*(1+extra), label, LawDoubledMade)
+		}
+	} else {
+		short := c.Level - odd
+		unit := 50
+		switch c.Doubled {
+		case 1:
+			unit = 100
+		case 2:
+			unit = 200
+		}
+		points, law := short*unit, LawUnder
+		if dealersOneSpade(h) && c.Doubled < 2 && points > 100 {
+			points, law = 100, LawOneSpade
+		}
+		label := fmt.Sprintf("%d under-trick", short)
+		if short > 1 {
+			label += "s"
+		}
+		if c.Doubled == 1 {
+			label += ", doubled"
+		} else if c.Doubled == 2 {
+			label += ", redoubled"
+		}
+		add(adv, true, points, label, law)
+	}
+	es2, notes := honourEntries(h)
+	es = append(es, es2...)
+	for _, side := range []cards.Side{decl, adv} {
+		if side == decl && !made {
+			continue
+		}
+		switch h.Won[side] {
+		case tricksInHand:
+			add(side, true, 40, "slam", LawSlam)
+		case tricksInHand - 1:
+			add(side, true, 20, "little slam", LawLittleSlam)
+		}
+	}
+	return es, notes
+}
+
+func tricksLabel(odd int, c *game.Contract) string {
+	strain := c.Strain.Name()
+	if c.Strain == cards.NoTrump {
+		strain = "no trump"
+	}
+	s := fmt.Sprintf("%d by cards at %s, %d a trick", odd, strain, TrickValue(c.Strain))
+	switch c.Doubled {
+	case 1:
+		s += ", doubled"
+	case 2:
+		s += ", redoubled"
+	}
+	return s
+}
+
+// dealersOneSpade reports whether the contract is the dealer's original
+// declaration of one spade (Law 48): one spade is the lowest declaration,
+// so a contract of one spade can only be the dealer's opening, left in.
+func dealersOneSpade(h *game.Hand) bool {
+	c := h.Contract
+	if c.Level != 1 || c.Strain != cards.StrainSpades || len(h.Calls) == 0 {
+		return false
+	}
+	first := h.Calls[0]
+	return first.Seat == h.Dealer && first.Call == cards.NewBid(1, cards.StrainSpades) && c.Declarer == h.Dealer
+}
+
+// honourEntries are the honours of hand h: counted from the deal when every
+// hand was recorded, else as claimed at the table (score.honours_claimed).
+func honourEntries(h *game.Hand) ([]game.Entry, []string) {
+	s := h.Contract.Strain
+	entry := func(side cards.Side, holding string) (game.Entry, bool) {
+		points, ok := HonoursValue(s, holding)
+		return game.Entry{Hand: h.Number, Side: side, Above: true, Points: points, Label: HoldingLabel(s, holding), Law: LawHonours}, ok
+	}
+	if dealKnown(h) {
+		side, holding, ok := DealHonours(s, h.Dealt, h.Seating)
+		var notes []string
+		for claimer, claimed := range h.HonoursClaimed {
+			if !ok || claimer != side || claimed != holding {
+				notes = append(notes, fmt.Sprintf("hand %d: %s claimed %s, but the recorded deal gives otherwise; the deal is scored", h.Number, claimer, claimed))
+			}
+		}
+		if !ok {
+			return nil, notes
+		}
+		e, _ := entry(side, holding)
+		return []game.Entry{e}, notes
+	}
+	var es []game.Entry
+	var notes []string
+	for side := range cards.Side(h.Seating.SideCount()) {
+		holding, claimed := h.HonoursClaimed[side]
+		if !claimed {
+			continue
+		}
+		if e, ok := entry(side, holding); ok {
+			es = append(es, e)
+		} else {
+			notes = append(notes, fmt.Sprintf("hand %d: %s claimed %q, which is not a holding at %s; not scored", h.Number, side, holding, s.Name()))
+		}
+	}
+	if len(es) == 0 && len(notes) == 0 && s != cards.NoTrump {
+		notes = append(notes, fmt.Sprintf("hand %d: the deal was not recorded and no honours were claimed; one side always holds three trump honours, record them with hoyle honours", h.Number))
+	}
+	return es, notes
+}
+
+// rubber is a rubber being folded: its sheet and the trick score of each
+// side in the game in play.
+type rubber struct {
+	game.Rubber
+	below [2]int
+	won   [2]int
+}
+
+func (r *rubber) over() bool { return r.won[0] == 2 || r.won[1] == 2 }
+
+// add scores a hand into the rubber: entries go on the sheet, a side whose
+// trick score in this game reaches 30 wins it (Law 4) and a line is drawn
+// under it, and the second game won ends the rubber with its 250 (Law 10).
+func (r *rubber) add(h *game.Hand, es []game.Entry) {
+	r.Hands = append(r.Hands, h.Number)
+	for i, e := range es {
+		if e.Above {
+			continue
+		}
+		r.below[e.Side] += e.Points
+		if r.below[e.Side] >= GamePoints {
+			es[i].GameLine = true
+			r.won[e.Side]++
+			r.Games = append(r.Games, e.Side)
+			r.below = [2]int{} // the next game starts from love for both sides
+		}
+	}
+	r.Entries = append(r.Entries, es...)
+	if w := r.winnerOfGames(); w != cards.NoSide {
+		// Hand 0: the 250 is added "at the conclusion of a rubber"
+		// (Law 10), to the totals, not scored on the last hand.
+		r.Entries = append(r.Entries, game.Entry{Side: w, Above: true, Points: RubberPoints, Label: "rubber", Law: LawRubber})
+		r.Complete = true
+	}
+}
+
+func (r *rubber) winnerOfGames() cards.Side {
+	for _, s := range []cards.Side{cards.NS, cards.EW} {
+		if r.won[s] == 2 {
+			return s
+		}
+	}
+	return cards.NoSide
+}
+
+// makeUp closes a rubber left unfinished by agreement (Law 11): 125 to each
+// side that has won a game; part scores count as they stand.
+func (r *rubber) makeUp() {
+	for _, s := range []cards.Side{cards.NS, cards.EW} {
+		if r.won[s] > 0 {
+			r.Entries = append(r.Entries, game.Entry{Side: s, Above: true, Points: UnfinishedGamePoints * r.won[s], Label: "game won, rubber unfinished", Law: LawUnfinished})
+		}
+	}
+	r.Note = "unfinished: play stopped by agreement and the score was made up as it stood (Law 11)"
+}
+
+// score folds the session's finished hands into rubbers. A rubber ends
+// when a side has won two games (Law 1); the next hand begins a new one.
+// When the session is closed by agreement, a rubber left unfinished is
+// made up by Law 11. A rubber's value is the difference of the totals, to
+// the side with the larger (Law 10: if the losers' score exceeds the
+// winners', the losers win the excess); an unfinished rubber in play has
+// no winner and no value yet.
+func score(in game.ScoreInput) game.ScoreSheet {
+	sheet := game.ScoreSheet{Rubbers: []game.Rubber{}}
+	var cur *rubber
+	var done []*rubber
+	for _, h := range in.Hands {
+		if h.Phase != game.PhaseDone || h.Contract == nil {
+			continue
+		}
+		if cur == nil || cur.over() {
+			cur = &rubber{Rubber: game.Rubber{Number: len(done) + 1, Entries: []game.Entry{}, Hands: []int{}, Games: []cards.Side{}}}
+			done = append(done, cur)
+		}
+		es, notes := HandEntries(h)
+		sheet.Notes = append(sheet.Notes, notes...)
+		cur.add(h, es)
+	}
+	if in.Closed && cur != nil && !cur.over() {
+		cur.makeUp()
+	}
+	for _, r := range done {
+		settled := r.Complete || in.Closed
+		r.AddUp([]cards.Side{cards.NS, cards.EW}, settled)
+		if r.Complete && r.Winner != nil && *r.Winner != r.winnerOfGames() {
+			sheet.Notes = append(sheet.Notes, fmt.Sprintf("rubber %d: %s won two games, but %s's total is the larger and they win the excess (Law 10)", r.Number, r.winnerOfGames(), *r.Winner))
+		}
+		sheet.Rubbers = append(sheet.Rubbers, r.Rubber)
+	}
+	return sheet
+}

@@ -160,17 +160,17 @@ const (
 
 // Law texts of the duplicate scoring table, as Entry.Law carries them.
 const (
-	LawTrickScore   = "Law 77, trick score"
-	LawOvertricks   = "Law 77, overtricks"
-	LawPartScore    = "Law 77, premium for making any part score"
-	LawGame         = "Law 77, premium for making game"
-	LawSlam         = "Law 77, slam premium"
-	LawInsult       = "Law 77, premium for making a doubled or redoubled contract"
-	LawUndertricks  = "Law 77, undertrick penalties"
-	LawMatchpoints  = "Law 78A, matchpoint scoring"
-	LawIMPs         = "Law 78B, international matchpoint scoring"
-	LawBoards       = "Law 2, the duplicate boards"
-	LawPassedOutDup = "Law 77 (and Law 22): if all four players pass, each side scores zero"
+	LawTrickScore  = "Law 77, trick score"
+	LawOvertricks  = "Law 77, overtricks"
+	LawPartScore   = "Law 77, premium for making any part score"
+	LawGame        = "Law 77, premium for making game"
+	LawSlam        = "Law 77, slam premium"
+	LawInsult      = "Law 77, premium for making a doubled or redoubled contract"
+	LawUndertricks = "Law 77, undertrick penalties"
+	LawMatchpoints = "Law 78A, matchpoint scoring"
+	LawIMPs        = "Law 78B, international matchpoint scoring"
+	LawBoards      = "Law 2, the duplicate boards"
+	LawPassedOut   = "Law 77 (and Law 22): if all four players pass, each side scores zero"
 )
 
 // Entry is one part of a duplicate score: what it is for (one of the Label

@@ -1,0 +1,32 @@
+package contract
+
+import (
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// Board implements the recorder's BoardRules: duplicate board number n
+// fixes the dealer and the vulnerable sides (Law 2; see BoardDealer and
+// BoardVulnerability), so that `hoyle deal --board N` records them with
+// the deal.
+func (*Rules) Board(n int) (cards.Seat, []cards.Side) {
+	ns, ew := BoardVulnerability(n)
+	vul := []cards.Side{}
+	if ns {
+		vul = append(vul, cards.NS)
+	}
+	if ew {
+		vul = append(vul, cards.EW)
+	}
+	return BoardDealer(n), vul
+}
+
+// NextDealer implements game.Ruleset: the deal passes to the left, except
+// in Chicago, where a deal passed out is dealt again by the same dealer and
+// does not count as one of the four (see ChicagoSheet).
+func (r *Rules) NextDealer(h *game.Hand) cards.Seat {
+	if h.Opts["scoring"] == ScoringChicago && h.Phase == game.PhaseDone && h.Contract == nil {
+		return h.Dealer
+	}
+	return r.FourHanded.NextDealer(h)
+}

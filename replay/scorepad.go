@@ -1,0 +1,564 @@
+package replay
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// ScoreView is the score sheet as `hoyle score --json` prints it. Its field
+// names are a stable scripting contract: sides are "NS" and "EW", seats
+// compass letters, contracts as PBN writes them.
+type ScoreView struct {
+	Rubbers []RubberView `json:"rubbers"`
+	// Boards is present for duplicate scoring only (even with no board
+	// finished yet).
+	Boards *[]BoardView `json:"boards,omitempty"`
+	// Notes says what the scorer should know: honours not counted, a
+	// rubber made up unfinished.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// RubberView is one rubber (or Chicago) of a ScoreView.
+type RubberView struct {
+	Number   int                       `json:"number"`
+	Complete bool                      `json:"complete"`
+	Winner   *string                   `json:"winner"`
+	Sides    map[string]game.SideTotal `json:"sides"`
+	Points   int                       `json:"points"`
+	Entries  []EntryView               `json:"entries"`
+}
+
+// EntryView is one entry of a rubber: hand 0 is a score made when the
+// rubber was settled (the rubber premium, an unfinished rubber made up).
+type EntryView struct {
+	Hand     int    `json:"hand"`
+	Side     string `json:"side"`
+	Above    bool   `json:"above"`
+	Points   int    `json:"points"`
+	Label    string `json:"label"`
+	Law      string `json:"law"`
+	GameLine bool   `json:"game_line,omitempty"`
+}
+
+// BoardView is one duplicate board of a ScoreView: the contract as PBN
+// writes it ("4S", "3NTX", "Pass"), the declarer's seat (null when passed
+// out), the tricks the declarer took and the score from North-South's
+// side, signed.
+type BoardView struct {
+	Board    int     `json:"board"`
+	Contract string  `json:"contract"`
+	Declarer *string `json:"declarer"`
+	Tricks   int     `json:"tricks"`
+	NS       int     `json:"ns"`
+}
+
+// NewScoreView is the session's score sheet for --json.
+func NewScoreView(s *projections.Session) ScoreView {
+	return ScoreSheetView(s.Score(), s.Seating())
+}
+
+// ScoreSheetView is a score sheet for --json at a seating.
+func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
+	v := ScoreView{Rubbers: []RubberView{}, Notes: append([]string(nil), sheet.Notes...)}
+	for _, r := range sheet.Rubbers {
+		rv := RubberView{Number: r.Number, Complete: r.Complete, Points: r.Points,
+			Sides: map[string]game.SideTotal{}, Entries: []EntryView{}}
+		if r.Winner != nil {
+			w := SideName(seating, *r.Winner)
+			rv.Winner = &w
+		}
+		for side, t := range r.Sides {
+			rv.Sides[SideName(seating, side)] = *t
+		}
+		for _, e := range r.Entries {
+			rv.Entries = append(rv.Entries, EntryView{Hand: e.Hand, Side: SideName(seating, e.Side), Above: e.Above,
+				Points: e.Points, Label: e.Label, Law: e.Law, GameLine: e.GameLine})
+		}
+		if r.Note != "" {
+			v.Notes = append(v.Notes, fmt.Sprintf("rubber %d: %s", r.Number, r.Note))
+		}
+		v.Rubbers = append(v.Rubbers, rv)
+	}
+	if sheet.Boards != nil {
+		boards := []BoardView{}
+		for _, b := range sheet.Boards {
+			bv := BoardView{Board: b.Board, Contract: b.Contract, Tricks: b.Tricks, NS: b.NS}
+			if b.Declarer != cards.NoSeat {
+				d := seating.Names[b.Declarer]
+				bv.Declarer = &d
+			}
+			boards = append(boards, bv)
+		}
+		v.Boards = &boards
+	}
+	return v
+}
+
+// WeSide is the side a session writes under WE on the score pad: its
+// option "we" (NS or EW), else North-South.
+func WeSide(opts game.Options) cards.Side {
+	if s, err := cards.ParseSide(opts["we"]); err == nil {
+		return s
+	}
+	return cards.NS
+}
+
+// PadStyle is one of the two styles of score pad Foster describes
+// (Auction Bridge, KEEPING SCORE).
+type PadStyle int
+
+const (
+	// PadColumn is the pad with one column a side: honours above the line,
+	// tricks below it with a line under each game, then the rubber, the
+	// totals and the rubber's value.
+	PadColumn PadStyle = iota
+	// PadSplit is the pad with two columns a side, tricks beside honours
+	// and penalties, one row a hand, and four additions at the end.
+	PadSplit
+)
+
+// ScorePad draws the session's score sheet as players draw it.
+func ScorePad(s *projections.Session, style PadStyle) string {
+	return DrawScoreSheet(s.Score(), s.Seating(), WeSide(s.Opts), style)
+}
+
+// DrawScoreSheet draws a score sheet: each rubber as a pad of the given
+// style, with WE the side we (THEY the other; at a table of other than two
+// sides each side has its own column), duplicate boards as a table, and
+// the sheet's notes.
+func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle) string {
+	var b strings.Builder
+	cols := padColumns(seating, we)
+	for i, r := range sheet.Rubbers {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		title := fmt.Sprintf("Rubber %d", r.Number)
+		if len(cols) == 2 {
+			title += fmt.Sprintf(" (WE %s, THEY %s)", SideName(seating, cols[0].side), SideName(seating, cols[1].side))
+		}
+		b.WriteString(title + "\n")
+		switch style {
+		case PadSplit:
+			drawSplit(&b, r, cols)
+		default:
+			drawColumn(&b, r, cols)
+		}
+		b.WriteString(rubberResult(r, seating, cols) + "\n")
+		if r.Note != "" {
+			b.WriteString(r.Note + "\n")
+		}
+	}
+	if sheet.Boards != nil {
+		drawBoards(&b, sheet.Boards, seating)
+	}
+	if len(sheet.Tally) > 0 {
+		drawTally(&b, sheet.Tally, seating)
+	}
+	if len(sheet.Rubbers) == 0 && sheet.Boards == nil && len(sheet.Tally) == 0 {
+		b.WriteString("nothing scored yet: no hand is finished\n")
+	}
+	for _, n := range sheet.Notes {
+		b.WriteString("note: " + n + "\n")
+	}
+	return b.String()
+}
+
+type padColumn struct {
+	side cards.Side
+	head string
+}
+
+func padColumns(seating game.Seating, we cards.Side) []padColumn {
+	n := seating.SideCount()
+	if n == 2 {
+		return []padColumn{{we, "WE"}, {1 - we, "THEY"}}
+	}
+	var cols []padColumn
+	for s := range cards.Side(n) {
+		cols = append(cols, padColumn{s, SideName(seating, s)})
+	}
+	return cols
+}
+
+func (c padColumn) is(s cards.Side) bool { return c.side == s }
+
+// padRow is one row of a pad: a figure (or nothing) under each column.
+type padRow []string
+
+// padGrid lays rows out in columns of equal width, right-aligned, with rules
+// between the sections.
+type padGrid struct {
+	heads []string
+	rows  []padRow // a nil row is a rule: "=" the line, "-" a game line
+	rules []byte
+}
+
+func (p *padGrid) row(r padRow) { p.rows, p.rules = append(p.rows, r), append(p.rules, 0) }
+
+// rule draws a rule; two rules running together are drawn as one, the
+// line of the pad ('=') winning over a game line.
+func (p *padGrid) rule(ch byte) {
+	if n := len(p.rows); n > 0 && p.rows[n-1] == nil {
+		if ch == '=' {
+			p.rules[n-1] = ch
+		}
+		return
+	}
+	p.rows, p.rules = append(p.rows, nil), append(p.rules, ch)
+}
+func (p *padGrid) empty() padRow { return make(padRow, len(p.heads)) }
+func num(n int) string           { return strconv.Itoa(n) }
+func (p *padGrid) width() int {
+	w := 6
+	for _, h := range p.heads {
+		w = max(w, len(h)+2)
+	}
+	for _, r := range p.rows {
+		for _, c := range r {
+			w = max(w, len(c)+2)
+		}
+	}
+	return w
+}
+
+func (p *padGrid) write(b *strings.Builder) {
+	w := p.width()
+	line := func(cells []string) {
+		var parts []string
+		for _, c := range cells {
+			parts = append(parts, fmt.Sprintf("%*s ", w-1, c))
+		}
+		b.WriteString(strings.TrimRight(strings.Join(parts, "│"), " ") + "\n")
+	}
+	line(p.heads)
+	for i, r := range p.rows {
+		if r == nil {
+			seg := strings.Repeat(string(ruleRune(p.rules[i])), w)
+			segs := make([]string, len(p.heads))
+			for j := range segs {
+				segs[j] = seg
+			}
+			b.WriteString(strings.Join(segs, string(crossRune(p.rules[i]))) + "\n")
+			continue
+		}
+		line(r)
+	}
+}
+
+func ruleRune(ch byte) rune {
+	if ch == '=' {
+		return '═'
+	}
+	return '─'
+}
+
+func crossRune(ch byte) rune {
+	if ch == '=' {
+		return '╪'
+	}
+	return '┼'
+}
+
+// settlement is the entries made when the rubber was settled (hand 0): the
+// rubber premium, an unfinished rubber's make-up.
+func settlement(r game.Rubber) []game.Entry {
+	var out []game.Entry
+	for _, e := range r.Entries {
+		if e.Hand == 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// pairRows writes entries side by side: the k-th figure of each column on
+// the k-th row.
+func pairRows(p *padGrid, cols []padColumn, es []game.Entry) []padRow {
+	var rows []padRow
+	count := make([]int, len(cols))
+	for _, e := range es {
+		for j, c := range cols {
+			if !c.is(e.Side) {
+				continue
+			}
+			if count[j] == len(rows) {
+				rows = append(rows, p.empty())
+			}
+			rows[count[j]][j] = num(e.Points)
+			count[j]++
+		}
+	}
+	return rows
+}
+
+// drawColumn is Foster's first pad: honours and penalties above the line,
+// the newest on top; tricks below it in order, a line under each game; the
+// settlement; the totals; then under the winner's total the loser's, and
+// the difference, which is the rubber's value.
+func drawColumn(b *strings.Builder, r game.Rubber, cols []padColumn) {
+	p := &padGrid{heads: headsOf(cols)}
+	byHand := map[int][]game.Entry{}
+	var hands []int
+	for _, e := range r.Entries {
+		if e.Hand == 0 || !e.Above {
+			continue
+		}
+		if _, seen := byHand[e.Hand]; !seen {
+			hands = append(hands, e.Hand)
+		}
+		byHand[e.Hand] = append(byHand[e.Hand], e)
+	}
+	for i := len(hands) - 1; i >= 0; i-- {
+		rows := pairRows(p, cols, byHand[hands[i]])
+		for k := len(rows) - 1; k >= 0; k-- {
+			p.row(rows[k])
+		}
+	}
+	p.rule('=')
+	for _, e := range r.Entries {
+		if e.Above || e.Hand == 0 {
+			continue
+		}
+		p.row(pairRows(p, cols, []game.Entry{e})[0])
+		if e.GameLine {
+			p.rule('-')
+		}
+	}
+	for _, row := range pairRows(p, cols, settlement(r)) {
+		p.row(row)
+	}
+	writeTotals(p, r, cols, nil)
+	p.write(b)
+}
+
+// drawSplit is Foster's second pad: each side has a column of tricks and
+// one of honours and penalties, a row a hand; the four additions, the
+// trick totals carried into the honour columns, the settlement, the totals
+// and the rubber's value.
+func drawSplit(b *strings.Builder, r game.Rubber, cols []padColumn) {
+	var heads []string
+	sub := padRow{}
+	for _, c := range cols {
+		heads = append(heads, c.head, "")
+		sub = append(sub, "tricks", "honours")
+	}
+	p := &padGrid{heads: heads}
+	p.row(sub)
+	var hands []int
+	seen := map[int]bool{}
+	for _, e := range r.Entries {
+		if e.Hand != 0 && !seen[e.Hand] {
+			seen[e.Hand] = true
+			hands = append(hands, e.Hand)
+		}
+	}
+	below := make([]int, len(cols))
+	above := make([]int, len(cols))
+	for _, h := range hands {
+		row := p.empty()
+		gameEnds := false
+		for j, c := range cols {
+			t, a, anyT, anyA := 0, 0, false, false
+			for _, e := range r.Entries {
+				if e.Hand != h || !c.is(e.Side) {
+					continue
+				}
+				if e.Above {
+					a, anyA = a+e.Points, true
+				} else {
+					t, anyT = t+e.Points, true
+				}
+				gameEnds = gameEnds || e.GameLine
+			}
+			if anyT {
+				row[2*j] = num(t)
+			}
+			if anyA {
+				row[2*j+1] = num(a)
+			}
+			below[j] += t
+			above[j] += a
+		}
+		p.row(row)
+		if gameEnds {
+			p.rule('-')
+		}
+	}
+	p.rule('=')
+	sums, carried := p.empty(), p.empty()
+	for j := range cols {
+		sums[2*j], sums[2*j+1] = num(below[j]), num(above[j])
+		carried[2*j+1] = num(below[j])
+	}
+	p.row(sums)
+	p.row(carried)
+	for _, row := range pairRows(&padGrid{heads: headsOf(cols)}, cols, settlement(r)) {
+		p.row(spread(p, row))
+	}
+	writeTotals(p, r, cols, func(row padRow) padRow { return spread(p, row) })
+	p.write(b)
+}
+
+// spread moves a row of one figure a side into the honour columns of the
+// split pad.
+func spread(p *padGrid, row padRow) padRow {
+	out := p.empty()
+	for j, c := range row {
+		out[2*j+1] = c
+	}
+	return out
+}
+
+func headsOf(cols []padColumn) []string {
+	var h []string
+	for _, c := range cols {
+		h = append(h, c.head)
+	}
+	return h
+}
+
+// writeTotals writes the totals row and, when the rubber is settled with
+// two sides, the loser's total under the winner's and the difference.
+func writeTotals(p *padGrid, r game.Rubber, cols []padColumn, shape func(padRow) padRow) {
+	if shape == nil {
+		shape = func(row padRow) padRow { return row }
+	}
+	p.rule('-')
+	totals := make(padRow, len(cols))
+	for j, c := range cols {
+		if t := r.Sides[c.side]; t != nil {
+			totals[j] = num(t.Total)
+		} else {
+			totals[j] = "0"
+		}
+	}
+	p.row(shape(totals))
+	if r.Winner == nil || len(cols) != 2 {
+		return
+	}
+	for j, c := range cols {
+		if !c.is(*r.Winner) {
+			continue
+		}
+		loser, value := make(padRow, len(cols)), make(padRow, len(cols))
+		loser[j] = totals[1-j]
+		value[j] = num(r.Points)
+		p.row(shape(loser))
+		p.rule('-')
+		p.row(shape(value))
+	}
+}
+
+func rubberResult(r game.Rubber, seating game.Seating, cols []padColumn) string {
+	name := func(s cards.Side) string {
+		for _, c := range cols {
+			if c.is(s) && len(cols) == 2 {
+				return c.head
+			}
+		}
+		return SideName(seating, s)
+	}
+	var games []string
+	for _, g := range r.Games {
+		games = append(games, name(g))
+	}
+	gamesText := "no game yet"
+	if len(games) > 0 {
+		gamesText = "games: " + strings.Join(games, ", ")
+	}
+	switch {
+	case r.Winner != nil:
+		return fmt.Sprintf("%s win %d (%s)", name(*r.Winner), r.Points, gamesText)
+	case r.Complete:
+		return fmt.Sprintf("the totals are equal: nobody wins the rubber (%s)", gamesText)
+	}
+	return fmt.Sprintf("in play (%s)", gamesText)
+}
+
+func drawBoards(b *strings.Builder, boards []game.Board, seating game.Seating) {
+	if len(boards) == 0 {
+		b.WriteString("no board finished yet\n")
+		return
+	}
+	fmt.Fprintf(b, "%5s  %-8s %-3s %6s %7s %7s\n", "Board", "Contract", "By", "Tricks", "NS", "EW")
+	for _, bd := range boards {
+		by := ""
+		if bd.Declarer != cards.NoSeat {
+			by = seating.Names[bd.Declarer]
+		}
+		ns, ew := "", ""
+		switch {
+		case bd.NS > 0:
+			ns = num(bd.NS)
+		case bd.NS < 0:
+			ew = num(-bd.NS)
+		}
+		tricks := ""
+		if bd.Contract != "Pass" {
+			tricks = num(bd.Tricks)
+		}
+		b.WriteString(strings.TrimRight(fmt.Sprintf("%5d  %-8s %-3s %6s %7s %7s", bd.Board, bd.Contract, by, tricks, ns, ew), " ") + "\n")
+	}
+}
+
+func drawTally(b *strings.Builder, tally []game.Tally, seating game.Seating) {
+	fmt.Fprintf(b, "%5s", "Hand")
+	for s := range cards.Side(seating.SideCount()) {
+		fmt.Fprintf(b, " %8s", SideName(seating, s))
+	}
+	b.WriteString("\n")
+	for _, t := range tally {
+		fmt.Fprintf(b, "%5d", t.Hand)
+		for _, n := range t.Net {
+			fmt.Fprintf(b, " %8d", n)
+		}
+		b.WriteString("\n")
+	}
+}
+
+// ExplainScore lists every entry of the sheet with the law that produced
+// it, hand by hand: what a write-up quotes to explain the score.
+func ExplainScore(sheet game.ScoreSheet, seating game.Seating, we cards.Side) string {
+	var b strings.Builder
+	cols := padColumns(seating, we)
+	who := func(s cards.Side) string {
+		name := SideName(seating, s)
+		if len(cols) == 2 {
+			if cols[0].is(s) {
+				return name + " (WE)"
+			}
+			return name + " (THEY)"
+		}
+		return name
+	}
+	entry := func(e game.Entry) {
+		where := "below"
+		if e.Above {
+			where = "above"
+		}
+		hand := "at the end"
+		if e.Hand > 0 {
+			hand = "hand " + num(e.Hand)
+		}
+		fmt.Fprintf(&b, "  %-11s %-10s %5d %s  %s — %s\n", hand, who(e.Side), e.Points, where, e.Label, e.Law)
+	}
+	for _, r := range sheet.Rubbers {
+		fmt.Fprintf(&b, "Rubber %d\n", r.Number)
+		for _, e := range r.Entries {
+			entry(e)
+		}
+	}
+	for _, bd := range sheet.Boards {
+		fmt.Fprintf(&b, "Board %d: %s\n", bd.Board, bd.Contract)
+		for _, e := range bd.Entries {
+			entry(e)
+		}
+	}
+	return b.String()
+}

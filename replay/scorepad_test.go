@@ -1,0 +1,63 @@
+package replay
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+func TestWeSide(t *testing.T) {
+	assert.Equal(t, cards.NS, WeSide(game.Options{}))
+	assert.Equal(t, cards.NS, WeSide(game.Options{"we": "NS"}))
+	assert.Equal(t, cards.EW, WeSide(game.Options{"we": "EW"}))
+}
+
+// rubberOf is a small rubber: NS 30 below (a game), EW 50 above.
+func rubberOf(settled bool) game.Rubber {
+	r := game.Rubber{Number: 1, Entries: []game.Entry{
+		{Hand: 1, Side: cards.NS, Points: 30, Label: "tricks", Law: "Law 47", GameLine: true},
+		{Hand: 2, Side: cards.EW, Above: true, Points: 50, Label: "1 under-trick", Law: "Law 47a"},
+	}, Games: []cards.Side{cards.NS}, Hands: []int{1, 2}}
+	r.AddUp([]cards.Side{cards.NS, cards.EW}, settled)
+	return r
+}
+
+func TestScoreSheetViewShape(t *testing.T) {
+	v := ScoreSheetView(game.ScoreSheet{Rubbers: []game.Rubber{rubberOf(false)}}, game.Compass)
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(b, &m))
+	assert.NotContains(t, m, "boards", "boards only for duplicate")
+	r := m["rubbers"].([]any)[0].(map[string]any)
+	assert.Nil(t, r["winner"], "in play")
+	assert.Contains(t, r, "winner", "winner is null, not absent")
+	assert.Equal(t, map[string]any{"above": 0.0, "below": 30.0, "total": 30.0}, r["sides"].(map[string]any)["NS"])
+
+	dup := ScoreSheetView(game.ScoreSheet{Rubbers: []game.Rubber{}, Boards: []game.Board{}}, game.Compass)
+	b, err = json.Marshal(dup)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"rubbers": [], "boards": []}`, string(b))
+}
+
+func TestDrawScoreSheet(t *testing.T) {
+	in := DrawScoreSheet(game.ScoreSheet{Rubbers: []game.Rubber{rubberOf(false)}}, game.Compass, cards.NS, PadColumn)
+	assert.Equal(t, `Rubber 1 (WE NS, THEY EW)
+   WE │ THEY
+      │   50
+══════╪══════
+   30 │
+──────┼──────
+   30 │   50
+in play (games: WE)
+`, in)
+	settled := DrawScoreSheet(game.ScoreSheet{Rubbers: []game.Rubber{rubberOf(true)}}, game.Compass, cards.EW, PadColumn)
+	assert.Contains(t, settled, "WE EW, THEY NS")
+	assert.Contains(t, settled, "WE win 20 (games: THEY)")
+	assert.Equal(t, "nothing scored yet: no hand is finished\n", DrawScoreSheet(game.ScoreSheet{}, game.Compass, cards.NS, PadSplit))
+}

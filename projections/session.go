@@ -222,6 +222,11 @@ func (s *Session) fold(e events.Envelope) {
 	if _, ok := e.Data.(*table.Retracted); ok {
 		return
 	}
+	if n, ok := e.Data.(*table.Noted); ok && s.retracted[n.Target] {
+		// A note on an event undone afterwards goes with it (it stays in
+		// the log); it was in order when recorded, so it is no problem.
+		return
+	}
 	if err := s.Apply(e); err != nil {
 		s.Problems = append(s.Problems, Problem{Version: e.Version, Type: e.Type, Err: err})
 	}
@@ -317,6 +322,9 @@ func (s *Session) Apply(e events.Envelope) error {
 	hand := 0
 	if c := s.Current(); c != nil {
 		hand = c.Number
+		// Who deals next can depend on how the hand went (a passed-out
+		// Chicago deal is dealt again by the same dealer).
+		s.NextDealer = s.Rules.NextDealer(c)
 	}
 	s.addStep(e, hand)
 	return nil

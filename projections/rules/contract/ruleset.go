@@ -65,8 +65,11 @@ func (*Rules) Info() game.Info {
 		ID:    "contract",
 		Title: "Contract Bridge",
 		Code:  "The Laws of Duplicate Bridge 2017 (WBF) for the auction, play and duplicate scoring (Law 77); the Laws of Rubber Bridge for rubber and Chicago scoring",
-		Options: []game.OptionInfo{{Name: "scoring", Values: []string{ScoringRubber, ScoringDuplicate, ScoringChicago},
-			Summary: "rubber bridge, duplicate (board by board, Law 77) or Chicago (four deals)"}},
+		Options: []game.OptionInfo{
+			{Name: "scoring", Values: []string{ScoringRubber, ScoringDuplicate, ScoringChicago},
+				Summary: "rubber bridge, duplicate (board by board, Law 77) or Chicago (four deals)"},
+			{Name: "we", Values: []string{"NS", "EW"}, Summary: "the side the score pad calls WE"},
+		},
 	}
 }
 

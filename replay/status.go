@@ -73,7 +73,7 @@ func seatLabel(s *projections.Session, seat cards.Seat) string {
 		return "nobody"
 	}
 	label := s.Seating().Names[seat]
-	if p := s.Player(seat); p != "" {
+	if p := Clean(s.Player(seat)); p != "" { // a name is user text: no escape sequences on the terminal
 		label += " (" + p + ")"
 	}
 	return label

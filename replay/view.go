@@ -103,8 +103,12 @@ func NewView(s *projections.Session) View {
 	}
 	if h.Contract != nil {
 		c := h.Contract
-		v.Contract = &ContractView{Level: c.Level, Strain: c.Strain.String(), Doubled: c.Doubled,
-			Declarer: seating.Names[c.Declarer], Text: ContractText(c)}
+		v.Contract = &ContractView{Level: c.Level, Strain: c.Strain.String(), Doubled: c.Doubled, Text: ContractText(c)}
+		// Whist's turned-up trump, or Five Hundred's hand that nobody bid
+		// for, has no declarer: the field is then "".
+		if c.Declarer != cards.NoSeat {
+			v.Contract.Declarer = seating.Names[c.Declarer]
+		}
 	}
 	v.Dummy = name(h.Dummy)
 	for side, n := range h.Won {

@@ -50,24 +50,41 @@ type dealOptions struct {
 
 func newDealCmd(g *globals) *cobra.Command {
 	o := &dealOptions{globals: g}
+	var hands []string
+	var widow, turnUp string
 	cmd := &cobra.Command{
-		Use:   "deal [--pbn DEAL] [--seed N] [--cut K] [--board N]",
+		Use:   "deal [--pbn DEAL | --hand SEAT=HAND... [--widow HAND] [--turn-up CARD]] [--seed N] [--cut K] [--board N]",
 		Short: "Record the deal of the next hand",
 		Long: `Record the deal of the next hand. The dealer is the seat on the last dealer's
 left (or the board's dealer with --board). Give the hands as a PBN deal, or
-a shuffle seed (hoyle records the shuffle and derives the hands), or nothing
-(the hands are not recorded; calls and cards are still checked for turn).`,
+a shuffle seed (hoyle records the shuffle and derives the hands, the widow
+and the card turned up), or nothing (the hands are not recorded; calls and
+cards are still checked for turn).
+
+For a game not played by compass seats (Five Hundred's A, B, C), or to give
+only some hands, give each hand with --hand SEAT=HAND: the seat as the game
+names it or the player's name, and the hand in PBN form, spades first
+("AKQ2.K2.A3.AQ432"; "-" or nothing for a void; "+JK" adds the Joker).
+--widow gives the widow (when every hand is given, the cards left over are
+the widow). In whist, --turn-up records the trump card the dealer turned up:
+it is required unless the deal comes from --seed.`,
 		Example: `  hoyle deal --pbn "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
   hoyle deal --seed 42 --cut 20
-  hoyle deal --board 7`,
-		Args: exactArgs(0, "no arguments; give the deal with --pbn or --seed"),
+  hoyle deal --board 7
+  hoyle deal --turn-up H7
+  hoyle deal --hand A=87.AKJ.J7.87+JK --hand B=AKQ.QT9.AK.AK --hand C=JT9.87.QT.QJT --widow ..98.9`,
+		Args: exactArgs(0, "no arguments; give the deal with --pbn, --hand or --seed"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			spec := recorder.DealSpec{PBN: o.pbn, Board: o.board}
+			spec := recorder.DealSpec{PBN: o.pbn, Board: o.board, Widow: widow, TurnUp: turnUp}
 			if cmd.Flags().Changed("seed") {
 				spec.Seed = &o.seed
 			}
 			if cmd.Flags().Changed("cut") {
 				spec.Cut = &o.cut
+			}
+			var err error
+			if spec.Hands, err = handFlags(hands); err != nil {
+				return err
 			}
 			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
 				return r.Deal(cmd.Context(), s, spec)
@@ -75,6 +92,9 @@ a shuffle seed (hoyle records the shuffle and derives the hands), or nothing
 		},
 	}
 	cmd.Flags().StringVar(&o.pbn, "pbn", "", `the hands as a PBN deal, "N:spades.hearts.diamonds.clubs ..." clockwise`)
+	cmd.Flags().StringArrayVar(&hands, "hand", nil, "a hand as SEAT=HAND (repeatable): the seat (or the player's name) and a PBN hand")
+	cmd.Flags().StringVar(&widow, "widow", "", "the widow as a PBN hand (Five Hundred)")
+	cmd.Flags().StringVar(&turnUp, "turn-up", "", "the card turned up for trump (whist), such as H7")
 	cmd.Flags().Uint64Var(&o.seed, "seed", 0, "shuffle with this seed and derive the hands")
 	cmd.Flags().IntVar(&o.cut, "cut", 0, "cards lifted in the cut (at least four in each packet)")
 	cmd.Flags().IntVar(&o.board, "board", 0, "duplicate board number: fixes dealer and vulnerability")
@@ -117,21 +137,29 @@ case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.`,
 }
 
 func newClaimCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
-		Use:     "claim N",
-		Short:   "Record a claim: the declaring side takes N of the tricks not yet played",
-		Example: `  hoyle claim 3`,
-		Args:    exactArgs(1, "the number of remaining tricks the declaring side takes"),
+	var statement string
+	cmd := &cobra.Command{
+		Use:   "claim N [--statement TEXT]",
+		Short: "Record a claim: the declaring side takes N of the tricks not yet played",
+		Long: `Record a claim: of the tricks not yet played, the declaring side takes N.
+With --statement, record what the claimer said of how the rest would be
+played: a contested claim is ruled on that statement (contract bridge
+Laws 68C and 70).`,
+		Example: `  hoyle claim 3
+  hoyle claim 9 --statement "drawing trumps, then the clubs are good"`,
+		Args: exactArgs(1, "the number of remaining tricks the declaring side takes"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(args[0])
 			if err != nil || n < 0 {
 				return usagef("%q is not a number of tricks", args[0])
 			}
 			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.Claim(cmd.Context(), s, n)
+				return r.ClaimStated(cmd.Context(), s, n, statement)
 			})
 		},
 	}
+	cmd.Flags().StringVar(&statement, "statement", "", "the claimer's statement of the line of play")
+	return cmd
 }
 
 func newUndoCmd(g *globals) *cobra.Command {
@@ -155,18 +183,42 @@ type noteOptions struct {
 
 func newNoteCmd(g *globals) *cobra.Command {
 	o := &noteOptions{globals: g}
+	var at string
 	cmd := &cobra.Command{
-		Use:     "note [--glyph G] [--by NAME] TEXT",
-		Short:   "Annotate the latest event",
-		Example: `  hoyle note --glyph '?!' "the heart switch lets the contract through"`,
-		Args:    minArgs(0, "the note's text"),
+		Use:   "note [--at MOMENT] [--glyph G] [--by NAME] TEXT",
+		Short: "Annotate the latest event, or the event at a moment",
+		Long: `Annotate an event: the latest deal, call, card or claim, or with --at the one
+at a moment: ` + replay.MomentSyntax + `. A moment may have several notes, by
+several people; each is an event of its own.`,
+		Example: `  hoyle note --glyph '?!' "the heart switch lets the contract through"
+  hoyle note --at 1.a3 --by Foster "one club shows strength, not clubs"`,
+		Args: minArgs(0, "the note's text"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			text := joinArgs(args)
+			var m *replay.Moment
+			if at != "" {
+				parsed, err := replay.ParseMoment(at)
+				if err != nil {
+					return err
+				}
+				m = &parsed
+			}
 			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.Note(cmd.Context(), s, recorder.NoteSpec{Text: text, Glyph: o.glyph, By: o.by})
+				spec := recorder.NoteSpec{Text: text, Glyph: o.glyph, By: o.by}
+				if m != nil {
+					sess, _, err := recorder.Load(cmd.Context(), r.Store, s)
+					if err != nil {
+						return nil, err
+					}
+					if spec.Target, err = replay.Target(sess, *m); err != nil {
+						return nil, err
+					}
+				}
+				return r.Note(cmd.Context(), s, spec)
 			})
 		},
 	}
+	cmd.Flags().StringVar(&at, "at", "", "annotate the event at this moment: "+replay.MomentSyntax)
 	cmd.Flags().StringVar(&o.glyph, "glyph", "", "one of ! ? !! ?? !? ?!")
 	cmd.Flags().StringVar(&o.by, "by", "", "who says so")
 	return cmd

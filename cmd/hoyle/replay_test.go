@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+func TestReplayIntoAPipe(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "r.db")
+	script(t, db, "demo")
+	out := ok(t, db, "replay")
+	assert.NotContains(t, out, "\x1b", "plain text into a pipe")
+	lines := strings.Split(out, "\n")
+	assert.Equal(t, "Foster's bidding example · hand 1 · 1 · step 1 of 68", lines[0])
+	assert.Contains(t, out, "1.a1     S 1♠\n")
+	assert.Contains(t, out, "1.1      E ♥A: trick 1 to E (NS 0, EW 1)\n")
+	assert.Contains(t, out, "1.5      N ♣A: trick 5 to N (NS 1, EW 4)\n           ?! North could hold up the ace once to cut East off from the clubs. (Foster)\n")
+	assert.Contains(t, out, "1.13     S ♥10: trick 13 to W (NS 3, EW 10)\n")
+
+	at := ok(t, db, "replay", "--at", "1.8", "--seats", "foster", "--ascii")
+	assert.True(t, strings.HasPrefix(at, "Foster's bidding example · hand 1 · 1.8 · step 48 of 68\n> A SA: trick 8 to A (YZ 3, AB 5)\n"), at)
+	assert.Contains(t, at, "1.9.1    A SK\n")
+	assert.NotContains(t, at, "1.8.3 ", "nothing before the moment")
+	assert.NotContains(t, at, "North could hold up", "a note before the moment is not shown")
+}
+
+func TestReplayRefusals(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "r.db")
+	script(t, db, "demo")
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"replay", "--at", "one"}, 2, `"one" is not a moment`},
+		{[]string{"replay", "--at", "1.a16"}, 1, "hand 1 has 15 calls"},
+		{[]string{"replay", "--at", "@1"}, 1, "before the first deal"},
+		{[]string{"replay", "--hand", "3"}, 1, "the session has 1 hand"},
+		{[]string{"replay", "--hand", "2", "--at", "1.3"}, 2, "in hand 1, not hand 2"},
+		{[]string{"replay", "--seats", "x"}, 2, "seat style"},
+	} {
+		r := hoyle(t, db, c.args...)
+		assert.Equal(t, c.code, r.code, "%v: %s", c.args, r.err)
+		assert.Contains(t, r.err, c.msg, "%v", c.args)
+	}
+	empty := filepath.Join(t.TempDir(), "n.db")
+	ok(t, empty, "new", "--game", "auction")
+	r := hoyle(t, empty, "replay")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "no hand has been dealt")
+}
+
+func TestNoteAtAMoment(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "n.db")
+	script(t, db, "demo")
+	ok(t, db, "note", "--at", "1.a1", "--by", "Foster", "One spade from the dealer simply means: I pass.")
+	ok(t, db, "note", "--at", "1.a1", "--glyph", "!?", "--by", "Whitfeld", "a second opinion")
+	ok(t, db, "note", "--at", "1.5.4", "--glyph", "??", "and a third on the same card")
+	var lines []map[string]any
+	for _, l := range strings.Split(strings.TrimSpace(ok(t, db, "log", "--json")), "\n") {
+		var m map[string]any
+		require.NoError(t, json.Unmarshal([]byte(l), &m))
+		lines = append(lines, m)
+	}
+	firstCall := lines[2]
+	require.Equal(t, "auction.call", firstCall["type"])
+	n := len(lines)
+	assert.Equal(t, firstCall["id"], lines[n-3]["data"].(map[string]any)["target"])
+	assert.Equal(t, firstCall["id"], lines[n-2]["data"].(map[string]any)["target"], "several notes on one moment")
+
+	md := ok(t, db, "export")
+	assert.Contains(t, md, "| 1♠!? (1) | Pass |")
+	assert.Contains(t, md, "- (1) S 1♠ (1.a1): One spade from the dealer simply means: I pass. (Foster)\n- (1) S 1♠!? (1.a1): a second opinion (Whitfeld)\n")
+	assert.Contains(t, md, "**N ♣A**?!/?? (5)")
+
+	out := ok(t, db, "replay")
+	assert.Contains(t, out, "1.a1     S 1♠\n           One spade from the dealer simply means: I pass. (Foster)\n           !? a second opinion (Whitfeld)\n")
+
+	before := fileHash(t, db)
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"note", "--at", "1.99", "text"}, 1, "no such moment 1.99"},
+		{[]string{"note", "--at", "1.b2", "text"}, 2, "not a moment"},
+		{[]string{"note", "--at", "@7", "text"}, 1, "event 7 is a note"},
+		{[]string{"note", "--at", "1.a2", "--glyph", "!!!", "text"}, 2, "glyph"},
+	} {
+		r := hoyle(t, db, c.args...)
+		assert.Equal(t, c.code, r.code, "%v: %s", c.args, r.err)
+		assert.Contains(t, r.err, c.msg)
+		assert.Empty(t, r.out)
+	}
+	assert.Equal(t, before, fileHash(t, db), "a refused note appends nothing")
+}
+
+func TestUserTextNeverReachesTheTerminalRaw(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "h.db")
+	ok(t, db, "new", "--game", "auction", "--name", "\x1b]0;owned\x07night | <b>x</b>", "--south", "Z\x1b[2J", "--north", "Y\u202e")
+	ok(t, db, "deal", "--pbn", "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976")
+	ok(t, db, "call", "1S")
+	ok(t, db, "note", "--by", "\x1b[31mEve", "evil\x1b[2J\nnote | with pipes")
+	for _, args := range [][]string{{"show"}, {"export"}, {"replay"}, {"show", "--at", "1"}} {
+		out := ok(t, db, args...)
+		assert.NotContains(t, out, "\x1b", "%v", args)
+		assert.NotContains(t, out, "\u202e", "%v", args)
+	}
+	r := hoyleEnv(t, db, map[string]string{"GLAMOUR_STYLE": "dark"}, true, "show")
+	require.Equal(t, 0, r.code, r.err)
+	assert.NotContains(t, r.out, "\x1b]0;")
+	assert.NotContains(t, r.out, "\x1b[2J")
+	assert.NotContains(t, r.out, "\x1b[31mEve")
+}

@@ -1,0 +1,242 @@
+package markdown
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/replaytest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func moment(t *testing.T, text string) *replay.Moment {
+	t.Helper()
+	m, err := replay.ParseMoment(text)
+	require.NoError(t, err)
+	return &m
+}
+
+// goldens are the write-ups checked against testdata/NAME.md.
+func goldens(t *testing.T) map[string]struct {
+	envs []events.Envelope
+	opts Options
+} {
+	demo := replaytest.Record(t, "demo")
+	claim := replaytest.Record(t, "claim")
+	type g = struct {
+		envs []events.Envelope
+		opts Options
+	}
+	return map[string]g{
+		// A full hand with notes: Foster's bidding example played out.
+		"demo": {demo, Options{}},
+		// A hand ended by a claim with cards on the table, notes by several
+		// people, several on one moment, one on the deal and one on the claim.
+		"claim": {claim, Options{}},
+		// The end position after trick 8: the cards remaining.
+		"demo-after-trick-8": {demo, Options{At: moment(t, "1.8")}},
+		// An end position in the middle of a trick, with the cards on the table.
+		"claim-at-3.2": {claim, Options{At: moment(t, "1.3.2")}},
+		// Foster's letters, South dealing (Z South) and North dealing (Z North).
+		"demo-foster":  {demo, Options{Seats: replay.FosterSeats}},
+		"claim-foster": {claim, Options{Seats: replay.FosterSeats}},
+		// ASCII suits.
+		"demo-ascii": {demo, Options{ASCII: true}},
+		// Mid-auction, by event number.
+		"demo-at-event-9": {demo, Options{At: &replay.Moment{Kind: replay.AfterEvent, Event: 9}}},
+		// User text that tries to break out of the Markdown.
+		"hostile": {hostile(t), Options{}},
+	}
+}
+
+// hostile records a session whose names and notes try to break the
+// Markdown, inject HTML and send escape sequences to a terminal.
+func hostile(t *testing.T) []events.Envelope {
+	t.Helper()
+	return replaytest.RecordLines(t, [][]string{
+		{"new", "--game", "contract", "--name", "# Club | night <script>alert(1)</script> #",
+			"--north", "Ann | Bob", "--east", "<img src=x onerror=alert(1)>", "--south", "\x1b[2J\x1b]0;pwned\x07Cy",
+			"--west", "`Di` **bold** [link](javascript:alert(1))", "--dealer", "N"},
+		{"deal", "--pbn", "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"},
+		{"call", "1NT"},
+		{"note", "--by", "Eve\r\nMallory", "a | b | c\n| --- |\n\n# heading\n<b>bold</b> &amp; &lt; \\| ~~strike~~ ![img](x.png)"},
+		{"call", "P", "3NT", "P", "P", "P"},
+		{"play", "DK"},
+		{"note", "--glyph", "?", "\x1b[31mred\x1b[0m \u202eevil\u202c ```code``` _under_ *star*"},
+	})
+}
+
+func TestGoldens(t *testing.T) {
+	for name, g := range goldens(t) {
+		t.Run(name, func(t *testing.T) {
+			got, err := Render(g.envs, g.opts)
+			require.NoError(t, err)
+			path := filepath.Join("testdata", name+".md")
+			if *update {
+				require.NoError(t, os.WriteFile(path, got, 0o644))
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err, "run go test ./export/markdown -update to write it")
+			assert.Equal(t, string(want), string(got))
+		})
+	}
+}
+
+func TestEndPositionShowsTheCardsRemaining(t *testing.T) {
+	got, err := Render(replaytest.Record(t, "demo"), Options{At: moment(t, "1.8")})
+	require.NoError(t, err)
+	text := string(got)
+	// After trick 8 each hand holds five cards: West has the spades left.
+	assert.Contains(t, text, "♠ K Q J 9 2")
+	assert.NotContains(t, text, "♠ A K Q J 9 2", "the spade ace is gone")
+	assert.Contains(t, text, "Tricks so far: NS 3, EW 5; West (dummy) to play.")
+	assert.NotContains(t, text, "| 9 |", "no trick after the moment")
+	assert.NotContains(t, text, "## Result")
+}
+
+func TestASCIIIsASCII(t *testing.T) {
+	for _, name := range []string{"demo", "claim"} {
+		got, err := Render(replaytest.Record(t, name), Options{ASCII: true, Seats: replay.FosterSeats})
+		require.NoError(t, err)
+		for i, r := range string(got) {
+			require.Less(t, r, rune(0x80), "%s: %q at byte %d", name, r, i)
+		}
+	}
+}
+
+func TestFosterSeatsFollowTheDeal(t *testing.T) {
+	got, err := Render(replaytest.Record(t, "claim"), Options{Seats: replay.FosterSeats})
+	require.NoError(t, err)
+	text := string(got)
+	// North deals: Z North, A East, Y South, B West.
+	assert.Contains(t, text, "| Z | A | Y | B |")
+	assert.Contains(t, text, "Z: Ann")
+	assert.Contains(t, text, "Y: Cy")
+	assert.Contains(t, text, "3NT by Z, Y dummy; A leads.")
+	assert.Contains(t, text, "| Trick | 1st | 2nd | 3rd | 4th | Won by | YZ | AB |")
+}
+
+func TestErrors(t *testing.T) {
+	demo := replaytest.Record(t, "demo")
+	_, err := Render(demo, Options{Hand: 2})
+	assert.ErrorIs(t, err, ErrNoHand)
+	_, err = Render(demo, Options{Hand: 1, At: moment(t, "1.3")})
+	assert.NoError(t, err)
+	_, err = Render(demo, Options{At: moment(t, "1.14")})
+	assert.ErrorIs(t, err, replay.ErrNoMoment)
+	_, err = Render(demo, Options{At: moment(t, "@1")})
+	assert.ErrorIs(t, err, ErrNoHand, "no hand is dealt at the session's first event")
+	twoHands := replaytest.RecordText(t, `
+new --game contract --name two
+deal
+call P P P P
+deal
+`)
+	_, err = Render(twoHands, Options{Hand: 2, At: moment(t, "1.a2")})
+	assert.ErrorIs(t, err, ErrHandMismatch)
+	got, err := Render(twoHands, Options{})
+	require.NoError(t, err)
+	assert.Contains(t, string(got), "hand 2")
+	assert.Contains(t, string(got), "(not recorded)")
+	got, err = Render(twoHands, Options{Hand: 1})
+	require.NoError(t, err)
+	assert.Contains(t, string(got), "Passed out")
+}
+
+func TestText(t *testing.T) {
+	cases := map[string]string{
+		"Ann":                "Ann",
+		"a | b":              `a \| b`,
+		"<script>":           `\<script\>`,
+		"&amp;":              `\&amp;`,
+		"*x* _y_ ~z~ `c`":    "\\*x\\* \\_y\\_ \\~z\\~ \\`c\\`",
+		"[l](javascript:x)":  `\[l\](javascript:x)`,
+		"back\\slash":        `back\\slash`,
+		"line\nbreak":        "line break",
+		"\x1b[31mred":        `\[31mred`,
+		"# not a heading #":  `\# not a heading \#`,
+		"Foster's 3♣! ?! ok": "Foster's 3♣! ?! ok",
+	}
+	for in, want := range cases {
+		assert.Equal(t, want, Text(in), "%q", in)
+	}
+}
+
+func TestHostileTextStaysText(t *testing.T) {
+	got, err := Render(hostile(t), Options{})
+	require.NoError(t, err)
+	text := string(got)
+	for _, bad := range []string{"\x1b", "\x07", "\r", "\u202e"} {
+		assert.NotContains(t, text, bad)
+	}
+	html := toHTML(t, got)
+	for _, bad := range []string{"<script", "<img", "<b>", "javascript:", "<h1 id=\"heading\"", "<del>", "<em>"} {
+		assert.NotContains(t, html, bad)
+	}
+	// The tables keep their shape: the auction has its header and two
+	// rows, every row four cells; the note's pipes are inside one item.
+	assert.Equal(t, 2, strings.Count(html, "<table>"))
+	auction := html[strings.Index(html, "<table>"):strings.Index(html, "</table>")]
+	assert.Equal(t, 3, strings.Count(auction, "<tr>"))
+	assert.Equal(t, 8, strings.Count(auction, "<td"))
+	assert.Contains(t, html, "a | b | c | --- |  # heading &lt;b&gt;bold&lt;/b&gt; &amp;amp; &amp;lt; \\| ~~strike~~ ![img](x.png) (Eve Mallory)")
+	assert.Contains(t, html, "# Club | night &lt;script&gt;alert(1)&lt;/script&gt; #: hand 1</h1>")
+}
+
+func TestTerminal(t *testing.T) {
+	md, err := Render(replaytest.Record(t, "claim"), Options{})
+	require.NoError(t, err)
+	plain, err := Terminal(md, TermOptions{Style: "notty", Width: 80})
+	require.NoError(t, err)
+	assert.NotContains(t, string(plain), "\x1b", "no colour without a colour terminal")
+	lines := strings.Split(string(plain), "\n")
+	// The diagram lines up: East's label and suits start in one column.
+	var east []int
+	for _, l := range lines {
+		if i := strings.Index(l, "East: Bob"); i >= 0 {
+			east = append(east, replayWidth(l[:i]))
+		}
+		for _, s := range []string{"♠ J 9 3", "♥ Q J 9", "♦ K Q J 2", "♣ J 7 5"} {
+			if i := strings.Index(l, s); i >= 0 {
+				east = append(east, replayWidth(l[:i]))
+			}
+		}
+		assert.LessOrEqual(t, replayWidth(l), 80, "%q", l)
+	}
+	require.Len(t, east, 5)
+	for _, c := range east {
+		assert.Equal(t, east[0], c)
+	}
+	dark, err := Terminal(md, TermOptions{Style: "dark", Width: 80, Profile: 2})
+	require.NoError(t, err)
+	assert.Contains(t, string(dark), "\x1b[", "colours on a colour terminal")
+	_, err = Terminal(md, TermOptions{Style: "/etc/passwd"})
+	assert.ErrorIs(t, err, ErrBadStyle, "a style is a name, never a file")
+
+	hostileMD, err := Render(hostile(t), Options{})
+	require.NoError(t, err)
+	out, err := Terminal(hostileMD, TermOptions{Style: "dark", Profile: 2})
+	require.NoError(t, err)
+	assert.NotContains(t, string(out), "\x1b[2J", "no escape sequence from user text")
+	assert.NotContains(t, string(out), "\x1b]0;")
+}
+
+func replayWidth(s string) int { return replay.Width(s) }
+
+func TestWriteMatchesRender(t *testing.T) {
+	envs := replaytest.Record(t, "demo")
+	var b bytes.Buffer
+	require.NoError(t, Write(&b, envs, Options{}))
+	want, err := Render(envs, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, want, b.Bytes())
+}

@@ -1,0 +1,116 @@
+package replay_test
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/replay"
+)
+
+func diagram(t *testing.T, labels []string, ascii bool) []string {
+	t.Helper()
+	deal, err := cards.ParseDeal("N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96")
+	require.NoError(t, err)
+	return replay.Diagram{Hands: deal, Known: []bool{true, true, true, true}, Labels: labels,
+		Rose: []string{"N", "E", "S", "W"}, ASCII: ascii}.Lines()
+}
+
+// column is the display column at which the text after the first run of
+// two or more spaces begins (East's column on the rows West shares).
+func column(line string) int {
+	i := strings.LastIndex(line, "  ")
+	return replay.Width(line[:i+2])
+}
+
+func TestDiagramLinesUp(t *testing.T) {
+	for _, labels := range [][]string{
+		{"North", "East", "South", "West"},
+		{"North: Ann", "East: Bob", "South: Cy", "West: a very long name that will not fit in a column"},
+		{"North: 山田", "East: Zoë", "South: Ἀθηνᾶ", "West: 李小龍"},
+	} {
+		for _, ascii := range []bool{false, true} {
+			lines := diagram(t, labels, ascii)
+			require.Len(t, lines, 15)
+			// North and South start in the same column.
+			nIndent := len(lines[0]) - len(strings.TrimLeft(lines[0], " "))
+			sIndent := len(lines[10]) - len(strings.TrimLeft(lines[10], " "))
+			assert.Equal(t, nIndent, sIndent)
+			// East's label and suits start in one column, past West's.
+			east := column(lines[5])
+			for _, l := range lines[6:10] {
+				assert.Equal(t, east, column(l), "%q", l)
+			}
+			for _, l := range lines {
+				assert.LessOrEqual(t, replay.Width(l), 80, "fits an 80-column terminal: %q", l)
+			}
+		}
+	}
+	lines := diagram(t, []string{"North", "East", "South", "West"}, false)
+	assert.Equal(t, "                 ♠ A K Q 2", lines[1])
+	assert.Equal(t, "♥ 10 7 6 3       W   E    ♥ Q J 9", lines[7])
+	ascii := diagram(t, []string{"North", "East", "South", "West"}, true)
+	assert.Equal(t, "H 10 7 6 3       W   E    H Q J 9", ascii[7])
+	for _, l := range ascii {
+		for _, r := range l {
+			assert.Less(t, r, rune(utf8.RuneSelf), "ASCII only: %q", l)
+		}
+	}
+}
+
+func TestDiagramUnknownHandAndVoid(t *testing.T) {
+	hands := []cards.Set{0, 0, cards.NewSet(cards.MustCard("SA")), 0}
+	lines := replay.Diagram{Hands: hands, Known: []bool{false, false, true, false}, Labels: []string{"N", "E", "S", "W"},
+		Rose: []string{"N", "E", "S", "W"}}.Lines()
+	assert.Contains(t, lines[1], "(not recorded)")
+	text := strings.Join(lines, "\n")
+	assert.Contains(t, text, "♠ A\n")
+	assert.Contains(t, text, "♥ —")
+}
+
+func TestClean(t *testing.T) {
+	cases := map[string]string{
+		"Ann":                         "Ann",
+		"  Ann  ":                     "Ann",
+		"a\nb\r\nc\td\r":              "a b c d",
+		"two\n\nlines":                "two  lines",
+		"red \x1b[31mtext\x1b[0m":     "red [31mtext[0m",
+		"bell\a and \u009b31m C1":     "bell and 31m C1",
+		"raw \x9b byte":               "raw \ufffd byte",
+		"del\x7f":                     "del",
+		"evil\u202e txt.exe":          "evil txt.exe",
+		"iso\u2066late\u2069":         "isolate",
+		"bad \xff utf8":               "bad \ufffd utf8",
+		"♠ A K — Zoë 山田":              "♠ A K — Zoë 山田",
+		"\x1b]0;title\x07":            "]0;title",
+		"line\u2028sep\u2029para":     "line sep para",
+		"ok | <b>not html</b> & more": "ok | <b>not html</b> & more",
+	}
+	for in, want := range cases {
+		assert.Equal(t, want, replay.Clean(in), "%q", in)
+	}
+}
+
+func FuzzClean(f *testing.F) {
+	for _, s := range []string{"", "Ann", "\x1b[2J", "a\nb", "\xff\xfe", "\u202e", "\x9b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := replay.Clean(s)
+		if !utf8.ValidString(out) {
+			t.Fatalf("%q cleaned to invalid UTF-8 %q", s, out)
+		}
+		for _, r := range out {
+			if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) {
+				t.Fatalf("%q cleaned to %q, which holds %U", s, out, r)
+			}
+		}
+		if again := replay.Clean(out); again != out {
+			t.Fatalf("Clean is not idempotent: %q -> %q -> %q", s, out, again)
+		}
+	})
+}

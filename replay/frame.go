@@ -1,0 +1,297 @@
+package replay
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// FrameOptions say how a replay names seats and writes suits.
+type FrameOptions struct {
+	Seats SeatStyle
+	ASCII bool
+}
+
+// ScoreSummary sums a score sheet up in a line: the boards' running total
+// (duplicate), else the running tally (games scored as a running total),
+// else the current rubber's totals; "nothing scored yet" for an empty
+// sheet. Sides are named as names says.
+func ScoreSummary(sheet game.ScoreSheet, names Names) string {
+	side := func(s cards.Side) string {
+		if int(s) >= 0 && int(s) < len(names.Sides) {
+			return names.Sides[s]
+		}
+		return s.String()
+	}
+	switch {
+	case len(sheet.Boards) > 0:
+		ns := 0
+		for _, b := range sheet.Boards {
+			ns += b.NS
+		}
+		return fmt.Sprintf("%s %+d over %s", side(cards.NS), ns, nOf(len(sheet.Boards), "board"))
+	case len(sheet.Tally) > 0:
+		t := sheet.Tally[len(sheet.Tally)-1]
+		var parts []string
+		for s, n := range t.Net {
+			parts = append(parts, fmt.Sprintf("%s %d", side(cards.Side(s)), n))
+		}
+		return strings.Join(parts, ", ")
+	case len(sheet.Rubbers) > 0:
+		r := sheet.Rubbers[len(sheet.Rubbers)-1]
+		var parts []string
+		for s := range names.Sides {
+			t := r.Sides[cards.Side(s)]
+			if t == nil {
+				t = &game.SideTotal{}
+			}
+			parts = append(parts, fmt.Sprintf("%s %d (%d below the line)", side(cards.Side(s)), t.Total, t.Below))
+		}
+		line := fmt.Sprintf("rubber %d, %s", r.Number, strings.Join(parts, ", "))
+		if r.Complete && r.Winner != nil {
+			line += fmt.Sprintf("; won by %s", side(*r.Winner))
+		}
+		return line
+	}
+	return "nothing scored yet"
+}
+
+// StepText says what happened at a point, in one line, from the state
+// folded at it: "S 1♠", "W ♥3", "E ♥A: trick 1 to E (NS 0, EW 1)", "the
+// deal", "N claims 9 of the 10 tricks left".
+func StepText(state *projections.Session, p Point, names Names, ascii bool) string {
+	if p.Hand < 1 || p.Hand > len(state.Hands) {
+		return p.Step.Type
+	}
+	h := state.Hands[p.Hand-1]
+	seat := func(s cards.Seat) string {
+		if s >= 0 && int(s) < len(names.Short) {
+			return names.Short[s]
+		}
+		return s.String()
+	}
+	switch d := p.Step.Data.(type) {
+	case *table.Dealt:
+		return fmt.Sprintf("the deal, by %s", seat(d.Dealer))
+	case *table.Called:
+		line := seat(d.Seat) + " " + CallText(d.Call, ascii)
+		if h.Phase != game.PhaseAuction && h.Contract != nil && len(h.Calls) > 0 && h.Calls[len(h.Calls)-1].ID == p.Step.ID {
+			line += fmt.Sprintf(": the auction is over, %s by %s", ContractShort(h.Contract, ascii), seat(h.Contract.Declarer))
+		} else if h.Phase == game.PhaseDone && h.Contract == nil {
+			line += ": passed out"
+		}
+		return line
+	case *table.Played:
+		line := seat(d.Seat) + " " + CardText(d.Card, ascii)
+		if p.Moment.Kind == AfterTrick {
+			t := h.Tricks[p.Moment.Trick-1]
+			var won []string
+			for s, n := range h.Won {
+				won = append(won, fmt.Sprintf("%s %d", names.Sides[s], n))
+			}
+			line += fmt.Sprintf(": trick %d to %s (%s)", p.Moment.Trick, seat(t.Winner), strings.Join(won, ", "))
+		}
+		return line
+	case *table.Claimed:
+		return fmt.Sprintf("%s claims %d of the tricks left", seat(d.Seat), d.Tricks)
+	case *table.Discarded:
+		var cs []string
+		for _, c := range d.Cards {
+			cs = append(cs, CardText(c, ascii))
+		}
+		return fmt.Sprintf("%s lays away %s", seat(d.Seat), strings.Join(cs, " "))
+	case *table.HonoursClaimed:
+		if int(d.Side) >= 0 && int(d.Side) < len(names.Sides) {
+			return fmt.Sprintf("%s claim honours: %s", names.Sides[d.Side], Clean(d.Holding))
+		}
+	}
+	return p.Step.Type
+}
+
+// NoteText writes a note in one line for a terminal: its glyph, text and
+// author, cleaned of anything a terminal would act on.
+func NoteText(n projections.Note) string {
+	var parts []string
+	if g := Clean(n.Glyph); g != "" {
+		parts = append(parts, g)
+	}
+	if t := Clean(n.Text); t != "" {
+		parts = append(parts, t)
+	}
+	line := strings.Join(parts, " ")
+	if by := Clean(n.By); by != "" {
+		line += " (" + by + ")"
+	}
+	return line
+}
+
+// Frame draws the table at the cursor's moment: where it is, what just
+// happened, the cards remaining, the auction so far, the trick on the
+// table, the tricks won, the notes on this step and the score so far.
+func Frame(c *Cursor, o FrameOptions) ([]string, error) {
+	state, err := c.State()
+	if err != nil {
+		return nil, err
+	}
+	p := c.Point()
+	h := state.Hands[p.Hand-1]
+	names, err := SeatNames(h.Seating, h.Dealer, o.Seats)
+	if err != nil {
+		return nil, err
+	}
+	full := c.Session()
+	title := Clean(full.Opened.Name)
+	if title == "" {
+		title = "session " + full.ID
+	}
+	out := []string{
+		fmt.Sprintf("%s · hand %d · %s · step %d of %d", title, h.Number, p.Moment, c.Index()+1, c.Len()),
+		"> " + StepText(state, p, names, o.ASCII),
+		"",
+	}
+	dg := Diagram{Hands: h.Held, Known: make([]bool, len(h.Held)), Labels: make([]string, len(h.Held)), Rose: names.Short, ASCII: o.ASCII}
+	for seat := range h.Held {
+		dg.Known[seat] = h.Known(cards.Seat(seat))
+		dg.Labels[seat] = names.Long[seat]
+		if pl := Clean(full.Player(cards.Seat(seat))); pl != "" {
+			dg.Labels[seat] += ": " + pl
+		}
+		if cards.Seat(seat) == h.Turn {
+			dg.Labels[seat] = "> " + dg.Labels[seat]
+		}
+	}
+	out = append(out, dg.Lines()...)
+	out = append(out, "")
+	out = append(out, auctionLines(h, names, o.ASCII)...)
+	out = append(out, playLines(h, names, o.ASCII)...)
+	if notes := c.Notes(); len(notes) > 0 {
+		out = append(out, "", "Notes at "+p.Moment.String()+":")
+		for _, n := range notes {
+			out = append(out, "  "+NoteText(n))
+		}
+	}
+	out = append(out, "", "Score so far: "+ScoreSummary(state.Score(), names))
+	return out, nil
+}
+
+// auctionLines writes the calls so far in columns by seat from the dealer.
+func auctionLines(h *game.Hand, names Names, ascii bool) []string {
+	if len(h.Calls) == 0 && h.Phase != game.PhaseAuction {
+		return nil
+	}
+	seats := h.Seating.Seats
+	cells := [][]string{{}}
+	for i := range seats {
+		cells[0] = append(cells[0], names.Short[h.Dealer.Plus(i, seats)])
+	}
+	row := []string{}
+	for _, c := range h.Calls {
+		row = append(row, CallText(c.Call, ascii))
+		if len(row) == seats {
+			cells, row = append(cells, row), []string{}
+		}
+	}
+	if h.Phase == game.PhaseAuction {
+		row = append(row, "?")
+	}
+	if len(row) > 0 {
+		cells = append(cells, row)
+	}
+	var out []string
+	for i, r := range cells {
+		line := "         "
+		if i == 0 {
+			line = "Auction  "
+		}
+		for _, cell := range r {
+			line += padCols(cell, 6)
+		}
+		out = append(out, strings.TrimRight(line, " "))
+	}
+	if h.Contract != nil {
+		out = append(out, fmt.Sprintf("Contract %s by %s", ContractShort(h.Contract, ascii), names.Long[h.Contract.Declarer]))
+	}
+	return out
+}
+
+// playLines writes the trick on the table (or the one just completed, with
+// its winner) and the tricks won so far.
+func playLines(h *game.Hand, names Names, ascii bool) []string {
+	t := h.CurrentTrick()
+	n := len(h.Tricks)
+	if t != nil && len(t.Cards) == 0 && n > 1 {
+		t, n = &h.Tricks[n-2], n-1
+	}
+	if t == nil || len(t.Cards) == 0 {
+		if h.Phase == game.PhasePlay {
+			return []string{fmt.Sprintf("%s to lead", names.Long[h.Turn])}
+		}
+		return nil
+	}
+	var cs []string
+	for _, pc := range t.Cards {
+		cs = append(cs, names.Short[pc.Seat]+" "+CardText(pc.Card, ascii))
+	}
+	line := fmt.Sprintf("Trick %d: %s", n, strings.Join(cs, "  "))
+	if t.Winner != cards.NoSeat {
+		line += " · won by " + names.Short[t.Winner]
+	}
+	var won []string
+	for s, k := range h.Won {
+		won = append(won, fmt.Sprintf("%s %d", names.Sides[s], k))
+	}
+	out := []string{line, "Tricks: " + strings.Join(won, ", ")}
+	if h.Claim != nil {
+		out = append(out, fmt.Sprintf("%s claimed %d of the tricks left", names.Long[h.Claim.Seat], h.Claim.Tricks))
+	}
+	return out
+}
+
+// Transcript writes a hand as plain text from the cursor's moment to its
+// end: the table at that moment, then each later step on a line of its own
+// with its moment, followed by the notes on it. It is what `hoyle replay`
+// prints when it is not talking to a terminal.
+func Transcript(w io.Writer, c *Cursor, o FrameOptions) error {
+	lines, err := Frame(c, o)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l + "\n")
+	}
+	state, err := c.State()
+	if err != nil {
+		return err
+	}
+	h := state.Hands[c.Hand()-1]
+	names, err := SeatNames(h.Seating, h.Dealer, o.Seats)
+	if err != nil {
+		return err
+	}
+	if c.Index()+1 < c.Len() {
+		b.WriteString("\n")
+	}
+	moved := false
+	for c.Next() {
+		if state, err = c.State(); err != nil {
+			return err
+		}
+		p := c.Point()
+		fmt.Fprintf(&b, "%-8s %s\n", p.Moment, StepText(state, p, names, o.ASCII))
+		for _, n := range c.Notes() {
+			fmt.Fprintf(&b, "%-8s   %s\n", "", NoteText(n))
+		}
+		moved = true
+	}
+	if moved {
+		fmt.Fprintf(&b, "\nScore so far: %s\n", ScoreSummary(state.Score(), names))
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}

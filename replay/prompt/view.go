@@ -1,0 +1,181 @@
+package prompt
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/replay"
+)
+
+// Prompt is the prompt the scorer types at: the hand, the phase and whose
+// turn it is, so a glance says what the next entry is for.
+//
+//	hand 1 · auction · S (Z) to call>
+//	hand 1 · 2NT by E · trick 3 · W (A, dummy) to play>
+func Prompt(s *projections.Session) string {
+	h := s.Current()
+	var p string
+	switch {
+	case s.Closed:
+		p = "session closed"
+	case h == nil:
+		p = "no hand yet · " + label(s, s.NextDealer, "") + " deals"
+	default:
+		p = fmt.Sprintf("hand %d", h.Number)
+		switch h.Phase {
+		case game.PhaseAuction:
+			p += " · auction · " + label(s, h.Turn, "") + " to call"
+		case game.PhaseExchange:
+			p += " · exchange · " + label(s, h.Turn, "") + " to discard"
+		case game.PhasePlay:
+			p += " · " + contract(s, h) + fmt.Sprintf(" · trick %d · ", len(h.Tricks)) + label(s, h.Turn, dummyOf(h, h.Turn)) + " to play"
+		case game.PhaseDone:
+			p += " done · " + label(s, s.NextDealer, "") + " deals next"
+		}
+	}
+	return p + "> "
+}
+
+// Table is what the scorer sees after an entry in the play: the trick on
+// the table (the trick just completed, with its winner, until the next lead)
+// and dummy's cards once dummy is down. In the auction it is empty: the
+// status line the command prints already lists the calls.
+func Table(s *projections.Session) string {
+	h := s.Current()
+	if h == nil || len(h.Tricks) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	t := h.CurrentTrick()
+	if len(t.Cards) == 0 && len(h.Tricks) > 1 {
+		t = &h.Tricks[len(h.Tricks)-2]
+	}
+	n := len(h.Tricks)
+	if t != h.CurrentTrick() {
+		n--
+	}
+	if len(t.Cards) > 0 || h.Phase == game.PhasePlay {
+		var parts []string
+		for _, p := range t.Cards {
+			parts = append(parts, s.Seating().Names[p.Seat]+" "+p.Card.Symbol())
+		}
+		switch {
+		case t.Winner != cards.NoSeat:
+			parts = append(parts, "· won by "+label(s, t.Winner, ""))
+		case len(t.Cards) == 0:
+			parts = append(parts, label(s, h.Turn, dummyOf(h, h.Turn))+" to lead")
+		default:
+			parts = append(parts, "· "+label(s, h.Turn, dummyOf(h, h.Turn))+" to play")
+		}
+		fmt.Fprintf(&b, "  trick %d: %s\n", n, strings.Join(parts, "  "))
+	}
+	if h.Dummy != cards.NoSeat && h.Known(h.Dummy) && len(h.Tricks[0].Cards) > 0 && h.Phase == game.PhasePlay {
+		fmt.Fprintf(&b, "  dummy %s: %s\n", label(s, h.Dummy, ""), replay.HandSymbols(h.Held[h.Dummy]))
+	}
+	return b.String()
+}
+
+// Result is the end of a hand: the contract and the tricks, then what the
+// session's ruleset scored for the hand, entry by entry. It is empty until
+// the current hand is done. (The score so far is the score pad's to draw.)
+func Result(s *projections.Session) string {
+	h := s.Current()
+	if h == nil || h.Phase != game.PhaseDone {
+		return ""
+	}
+	var b strings.Builder
+	seating := s.Seating()
+	if h.Contract == nil && len(h.Tricks) == 0 {
+		fmt.Fprintf(&b, "hand %d: passed out\n", h.Number)
+	} else {
+		var won []string
+		for side, n := range h.Won {
+			won = append(won, fmt.Sprintf("%s %d", replay.SideName(seating, cards.Side(side)), n))
+		}
+		claim := ""
+		if h.Claim != nil {
+			claim = " (by claim)"
+		}
+		fmt.Fprintf(&b, "hand %d: %s · tricks %s%s\n", h.Number, contract(s, h), strings.Join(won, " "), claim)
+	}
+	b.WriteString(scored(s, h.Number))
+	return b.String()
+}
+
+// scored lists what the session's ruleset scored for a hand, entry by
+// entry with the law that gives it, from whichever parts of the score
+// sheet the game has (rubbers, boards, a running tally).
+func scored(s *projections.Session, hand int) string {
+	sheet := s.Score()
+	seating := s.Seating()
+	var es []game.Entry
+	for _, r := range sheet.Rubbers {
+		es = append(es, r.Entries...)
+	}
+	for _, bd := range sheet.Boards {
+		es = append(es, bd.Entries...)
+	}
+	for _, t := range sheet.Tally {
+		es = append(es, t.Entries...)
+	}
+	var b strings.Builder
+	for _, e := range es {
+		if e.Hand != hand {
+			continue
+		}
+		where := "below"
+		if e.Above {
+			where = "above"
+		}
+		law := ""
+		if e.Law != "" {
+			law = " (" + e.Law + ")"
+		}
+		fmt.Fprintf(&b, "  %-3s %5d %s  %s%s\n", replay.SideName(seating, e.Side), e.Points, where, e.Label, law)
+	}
+	if b.Len() == 0 {
+		fmt.Fprintf(&b, "  nothing scored for hand %d\n", hand)
+	}
+	return b.String()
+}
+
+// dummyOf is "dummy" when seat is the hand's dummy: the declarer names
+// dummy's cards, and the prompt says whose they are.
+func dummyOf(h *game.Hand, seat cards.Seat) string {
+	if seat != cards.NoSeat && seat == h.Dummy {
+		return "dummy"
+	}
+	return ""
+}
+
+// label names a seat and its player: "S (Z)", or "W (A, dummy)".
+func label(s *projections.Session, seat cards.Seat, extra string) string {
+	if seat == cards.NoSeat {
+		return "nobody"
+	}
+	var in []string
+	if p := replay.Clean(s.Player(seat)); p != "" { // a name is user text: no escape sequences on the terminal
+		in = append(in, p)
+	}
+	if extra != "" {
+		in = append(in, extra)
+	}
+	name := s.Seating().Names[seat]
+	if len(in) > 0 {
+		name += " (" + strings.Join(in, ", ") + ")"
+	}
+	return name
+}
+
+func contract(s *projections.Session, h *game.Hand) string {
+	switch {
+	case h.Contract == nil:
+		return "no contract"
+	case h.Contract.Declarer == cards.NoSeat:
+		return "trumps " + h.Contract.Strain.Name()
+	}
+	return replay.ContractText(h.Contract) + " by " + s.Seating().Names[h.Contract.Declarer]
+}

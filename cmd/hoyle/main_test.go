@@ -230,3 +230,20 @@ func TestNotADatabase(t *testing.T) {
 	assert.Contains(t, r.err, "no database at")
 	assert.NoFileExists(t, filepath.Join(dir, "missing.db"))
 }
+
+func TestNoteRetraction(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "n.db")
+	script(t, db, "demo")
+	before := strings.Count(ok(t, db, "export"), "North could hold up")
+	require.Equal(t, 1, before)
+	ok(t, db, "note", "--retract", "--by", "Foster")
+	assert.NotContains(t, ok(t, db, "export"), "North could hold up")
+	assert.Contains(t, ok(t, db, "log"), "log.retraction", "the note stays in the log, withdrawn")
+	r := hoyle(t, db, "note", "--retract", "--by", "Foster")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "no such note by Foster")
+	ok(t, db, "note", "--retract", "--at", "1.a1")
+	assert.NotContains(t, ok(t, db, "export"), "One spade from the dealer")
+	r = hoyle(t, db, "note", "--retract", "some text")
+	assert.Equal(t, 2, r.code)
+}

@@ -177,8 +177,9 @@ func newUndoCmd(g *globals) *cobra.Command {
 
 type noteOptions struct {
 	*globals
-	glyph string
-	by    string
+	glyph   string
+	by      string
+	retract bool
 }
 
 func newNoteCmd(g *globals) *cobra.Command {
@@ -191,7 +192,8 @@ func newNoteCmd(g *globals) *cobra.Command {
 at a moment: ` + replay.MomentSyntax + `. A moment may have several notes, by
 several people; each is an event of its own.`,
 		Example: `  hoyle note --glyph '?!' "the heart switch lets the contract through"
-  hoyle note --at 1.a3 --by Foster "one club shows strength, not clubs"`,
+  hoyle note --at 1.a3 --by Foster "one club shows strength, not clubs"
+  hoyle note --retract --by Foster      # withdraws Foster's latest note`,
 		Args: minArgs(0, "the note's text"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			text := joinArgs(args)
@@ -203,8 +205,24 @@ several people; each is an event of its own.`,
 				}
 				m = &parsed
 			}
+			if o.retract && (text != "" || o.glyph != "") {
+				return usagef("--retract withdraws a note; give no text or glyph with it")
+			}
 			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
 				spec := recorder.NoteSpec{Text: text, Glyph: o.glyph, By: o.by}
+				if o.retract {
+					f := recorder.NoteFilter{By: o.by}
+					if m != nil {
+						sess, _, err := recorder.Load(cmd.Context(), r.Store, s)
+						if err != nil {
+							return nil, err
+						}
+						if f.Target, err = replay.Target(sess, *m); err != nil {
+							return nil, err
+						}
+					}
+					return r.RetractNote(cmd.Context(), s, f)
+				}
 				if m != nil {
 					sess, _, err := recorder.Load(cmd.Context(), r.Store, s)
 					if err != nil {
@@ -221,6 +239,7 @@ several people; each is an event of its own.`,
 	cmd.Flags().StringVar(&at, "at", "", "annotate the event at this moment: "+replay.MomentSyntax)
 	cmd.Flags().StringVar(&o.glyph, "glyph", "", "one of ! ? !! ?? !? ?!")
 	cmd.Flags().StringVar(&o.by, "by", "", "who says so")
+	cmd.Flags().BoolVar(&o.retract, "retract", false, "withdraw the latest note (on the event at --at, by --by) instead of adding one")
 	return cmd
 }
 

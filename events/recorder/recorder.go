@@ -196,8 +196,19 @@ const maxRetries = 3
 // Record reads the session, lets build propose events (checked against the
 // laws as it goes), and appends them all or none. It returns what was stored.
 func (r *Recorder) Record(ctx context.Context, session string, build Builder) ([]events.Envelope, error) {
+	return r.record(ctx, session, LoadTail, build)
+}
+
+// loadFull folds the whole session, for entries that may reach back past
+// the current hand (a note's retraction).
+func loadFull(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
+	s, _, err := Load(ctx, st, session)
+	return s, err
+}
+
+func (r *Recorder) record(ctx context.Context, session string, load func(context.Context, events.Store, string) (*projections.Session, error), build Builder) ([]events.Envelope, error) {
 	for attempt := 0; ; attempt++ {
-		s, err := LoadTail(ctx, r.Store, session)
+		s, err := load(ctx, r.Store, session)
 		if err != nil {
 			return nil, err
 		}
@@ -274,6 +285,12 @@ func (r *Recorder) Plays(ctx context.Context, session string, tokens []string) (
 
 // Claim records a claim: the declaring side takes n of the tricks left.
 func (r *Recorder) Claim(ctx context.Context, session string, n int) ([]events.Envelope, error) {
+	return r.ClaimStated(ctx, session, n, "")
+}
+
+// ClaimStated records a claim with the claimer's statement of the line of
+// play, on which a contested claim is ruled (contract bridge Laws 68C, 70).
+func (r *Recorder) ClaimStated(ctx context.Context, session string, n int, statement string) ([]events.Envelope, error) {
 	return r.Record(ctx, session, func(s *projections.Session) ([]events.Event, error) {
 		h := s.Current()
 		seat := cards.NoSeat
@@ -283,7 +300,7 @@ func (r *Recorder) Claim(ctx context.Context, session string, n int) ([]events.E
 				seat = h.Contract.Declarer
 			}
 		}
-		ev, err := r.applyNew(s, &table.Claimed{Seat: seat, Tricks: n})
+		ev, err := r.applyNew(s, &table.Claimed{Seat: seat, Tricks: n, Statement: statement})
 		return []events.Event{ev}, err
 	})
 }
@@ -426,6 +443,16 @@ type DealSpec struct {
 	Seed  *uint64
 	Cut   *int
 	Board int // duplicate board: fixes the dealer and vulnerability
+	// Hands gives hands seat by seat, for a game of any seating: the key
+	// is the seat as the game names it ("N", "A") or the name of the
+	// player in it, the value a PBN hand ("AKQ2.K2.A3.AQ432", "+JK" adds
+	// the Joker). Seats left out are not recorded. Not with PBN.
+	Hands map[string]string
+	// Widow is the widow as a PBN hand. When every hand is given (by PBN
+	// or Hands) and the game deals a widow, the cards left over are it.
+	Widow string
+	// TurnUp is the card turned up for trump (whist): the dealer's last.
+	TurnUp string
 }
 
 // BoardRules is implemented by rulesets whose hands may be duplicate
@@ -485,8 +512,8 @@ func (r *Recorder) DealEntry(spec DealSpec) Builder {
 		d.Dealer = dealer
 		pack := s.Rules.Pack()
 		switch {
-		case spec.PBN != "" && spec.Seed != nil:
-			return nil, game.Illegal("deal", "give either the hands (--pbn) or a shuffle (--seed), not both", "")
+		case spec.givenAnything() && spec.Seed != nil:
+			return nil, game.Illegal("deal", "give either the cards (--pbn, --hand, --widow, --turn-up) or a shuffle (--seed), not both", "")
 		case spec.PBN != "":
 			if !s.Seating().Compass {
 				return nil, game.Illegal(spec.PBN, "a PBN deal names four compass seats; this game is not played by compass seats", "")
@@ -523,6 +550,9 @@ func (r *Recorder) DealEntry(spec DealSpec) Builder {
 				return nil, err
 			}
 			out = append(out, ev)
+		}
+		if err := addGiven(s, spec, dealer, d); err != nil {
+			return nil, err
 		}
 		ev, err := r.applyNew(s, d)
 		if err != nil {

@@ -1,0 +1,386 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync/atomic"
+
+	"github.com/peterh/liner"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"golang.org/x/term"
+
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/prompt"
+)
+
+func init() {
+	register(newRecordCmd)
+}
+
+// The live-table recorder. It is glue: each line typed is read into hoyle
+// commands by replay/prompt and each command is run by run(), the same
+// function the shell's hoyle runs, against the same --db and a pinned
+// --session. So every entry is checked, refused and acknowledged exactly
+// as on the command line, and the database is opened only for the length
+// of one entry: `hoyle show` works from another terminal.
+
+func newRecordCmd(g *globals) *cobra.Command {
+	// record takes new's flags, to start a session and record into it; it
+	// borrows them from a `new` command so the two cannot drift apart.
+	nc := newNewCmd(g)
+	cmd := &cobra.Command{
+		Use:   "record [--game GAME ...]",
+		Short: "Record at the table: a prompt that takes short entries and shows the table",
+		Long: `Open a prompt on the current session (or on a new one, with the flags of
+hoyle new) and record as the hand is played. Every command works as a line
+without "hoyle" (deal --pbn ..., call 1H P, play SA, claim 9, undo, note ...,
+show, score), and bare calls and cards are enough: 1h p x sa 10h, several on
+a line; whether 2s is a bid or a card is decided by the phase of the hand.
+
+The prompt shows whose turn it is; after each entry, the trick on the table
+and dummy once it is down; at the end of a hand, the result and the score.
+Tab offers the legal calls or cards (twice: lists them). An entry is on disk
+when it is acknowledged. Ctrl-C cancels the line being typed; Ctrl-C again,
+or Ctrl-D, leaves. The database is open only while an entry is recorded, so
+hoyle show, score and export work from another terminal.`,
+		Example: `  hoyle record
+  hoyle record --game auction --south Z --west A --north Y --east B --dealer S`,
+		Args: exactArgs(0, "no arguments; type the entries at the prompt"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runRecord(cmd, g, nc) },
+	}
+	nc.Flags().VisitAll(func(f *pflag.Flag) {
+		c := *f
+		c.Annotations = nil // --game is required to start a session, not to continue one
+		cmd.Flags().AddFlag(&c)
+	})
+	return cmd
+}
+
+func runRecord(cmd *cobra.Command, g *globals, nc *cobra.Command) error {
+	ctx := cmd.Context()
+	var given []string
+	nc.Flags().VisitAll(func(f *pflag.Flag) {
+		if cmd.Flags().Changed(f.Name) {
+			given = append(given, "--"+f.Name)
+		}
+	})
+	if len(given) > 0 {
+		if !cmd.Flags().Changed("game") {
+			return usagef("%s starts a new session, which needs --game; without them record continues the current session", strings.Join(given, " "))
+		}
+		if g.session != "" {
+			return usagef("give --session to continue a session or --game to start one, not both")
+		}
+		id, err := openForRecord(cmd, g, nc)
+		if err != nil {
+			return err
+		}
+		g.session = id
+		fmt.Fprintf(g.io.Out, "opened session %s\n", id)
+	}
+	var id string
+	if err := g.withSession(ctx, false, func(_ *bolt.Store, session string) error { id = session; return nil }); err != nil {
+		return err
+	}
+	r := &recordLoop{g: g, io: g.io, id: id, db: g.dbPath(), commands: commandNames(cmd.Root())}
+	for _, name := range r.commands {
+		if _, no := notAtThePrompt[name]; !no {
+			r.offered = append(r.offered, name)
+		}
+	}
+	return r.run(ctx)
+}
+
+// openForRecord runs new's own code with record's flags and returns the ID
+// it prints.
+func openForRecord(cmd *cobra.Command, g *globals, nc *cobra.Command) (string, error) {
+	orig := g.io
+	var id strings.Builder
+	capture := *orig
+	capture.Out = &id
+	g.io = &capture
+	err := nc.RunE(cmd, nil)
+	g.io = orig
+	return strings.TrimSpace(id.String()), err
+}
+
+// commandNames are the words a line may start with: the CLI's commands
+// (and their aliases) and the prompt's own exit and quit.
+func commandNames(root *cobra.Command) []string {
+	var names []string
+	for _, c := range root.Commands() {
+		if c.Hidden {
+			continue
+		}
+		names = append(names, c.Name())
+		names = append(names, c.Aliases...)
+	}
+	return append(names, "exit", "quit")
+}
+
+// notAtThePrompt are commands a line may name but that the prompt does
+// not run (or offer), with what to do instead: one session is recorded at
+// a time, and completion scripts are for shells.
+var notAtThePrompt = map[string]string{
+	"new":        "leave it (Ctrl-D) and run hoyle record --game GAME to record a new session",
+	"record":     "this is the prompt already",
+	"completion": "run hoyle completion in a shell",
+}
+
+// recordLoop is one run of the prompt on one session.
+type recordLoop struct {
+	g        *globals
+	io       *IO
+	id       string // pinned: a session opened meanwhile elsewhere does not take over
+	db       string
+	commands []string // the words a line may start with
+	offered  []string // the commands Tab offers
+	// s is the session as last loaded: the prompt, completion and the
+	// short forms are read against it.
+	s *projections.Session
+	// state says what the loop is doing, for the SIGINT handler; a
+	// Ctrl-C that came as a signal between prompts is kept in interrupted
+	// and counts as a Ctrl-C at the next prompt; cancelled says the last
+	// thing at the prompt was a Ctrl-C, so another one leaves.
+	state                  atomic.Int32
+	interrupted, cancelled atomic.Bool
+}
+
+// What the loop is doing, for the SIGINT handler.
+const (
+	between   int32 = iota // reading the session, printing
+	recording              // an entry is being recorded
+	prompting              // waiting at the prompt
+)
+
+// lineEditor reads a line at a prompt: a terminal with editing, history
+// and completion, or plain lines from a pipe.
+type lineEditor interface {
+	// Prompt returns the line typed; cancelled when Ctrl-C dropped it;
+	// io.EOF at the end of input (Ctrl-D).
+	Prompt(p string) (line string, cancelled bool, err error)
+	AppendHistory(line string)
+	Close() error
+}
+
+func (r *recordLoop) run(ctx context.Context) error {
+	s, err := r.load(ctx)
+	if err != nil {
+		return err
+	}
+	r.s = s
+	ed := r.editor()
+	defer ed.Close()
+	if _, ok := ed.(*termEditor); ok {
+		sigs := make(chan os.Signal, 1)
+		signal.Notify(sigs, os.Interrupt)
+		defer signal.Stop(sigs)
+		go r.onInterrupt(sigs, ed)
+	}
+	for {
+		if s, err := r.load(ctx); err == nil {
+			r.s = s
+		} else {
+			// Another scorer may hold the file for a moment; the prompt
+			// stays on the state last read and the next entry tries again.
+			fmt.Fprintln(r.io.Err, "hoyle: "+explain(err))
+		}
+		if r.interrupted.Swap(false) {
+			if r.cancelled.Load() {
+				return r.leave()
+			}
+			r.cancelled.Store(true)
+			fmt.Fprintln(r.io.Out, "(Ctrl-C: everything acknowledged is recorded; Ctrl-C again or Ctrl-D leaves)")
+		}
+		r.state.Store(prompting)
+		line, cancel, err := ed.Prompt(prompt.Prompt(r.s))
+		r.state.Store(between)
+		switch {
+		case cancel && r.cancelled.Load():
+			return r.leave()
+		case cancel:
+			r.cancelled.Store(true)
+			fmt.Fprintln(r.io.Out, "(line cancelled, nothing recorded from it; Ctrl-C again or Ctrl-D leaves)")
+			continue
+		case errors.Is(err, io.EOF):
+			return r.leave()
+		case err != nil:
+			return err
+		}
+		r.cancelled.Store(false)
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		ed.AppendHistory(line)
+		if r.entry(ctx, line) {
+			return r.leave()
+		}
+	}
+}
+
+// onInterrupt handles SIGINT. At the prompt the line editor takes Ctrl-C
+// as a key, so the signal comes only between prompts, and counts as a
+// Ctrl-C at the next one: an entry being recorded is finished first. At a
+// prompt without line editing (a dumb terminal), where the line cannot be
+// given back, it leaves; nothing is open then.
+func (r *recordLoop) onInterrupt(sigs <-chan os.Signal, ed lineEditor) {
+	for range sigs {
+		if r.state.Load() != prompting {
+			r.interrupted.Store(true)
+			continue
+		}
+		ed.Close()
+		_ = r.leave()
+		os.Exit(exitOK)
+	}
+}
+
+func (r *recordLoop) leave() error {
+	fmt.Fprintf(r.io.Out, "\nleft the prompt; session %s: %s\n", r.id, replay.StatusLine(r.s))
+	return nil
+}
+
+func (r *recordLoop) editor() lineEditor {
+	if f, ok := r.io.In.(*os.File); ok && f == os.Stdin && r.io.IsTerminal &&
+		term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stdout.Fd())) {
+		return newTermEditor(func(line string, pos int) (string, []string, string) {
+			return prompt.Complete(line, pos, r.s, r.offered)
+		})
+	}
+	return &plainEditor{in: bufio.NewReader(r.io.In), out: r.io.Out}
+}
+
+// load reads and folds the session, holding the database only for that.
+func (r *recordLoop) load(ctx context.Context) (*projections.Session, error) {
+	st, err := r.g.openStore(false, false)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	s, _, err := load(ctx, st, r.id)
+	return s, err
+}
+
+func (r *recordLoop) isCommand(name string) bool {
+	for _, c := range r.commands {
+		if c == name {
+			return true
+		}
+	}
+	return false
+}
+
+// entry records one line: its commands in order, each through run(), until
+// one is refused. It reports whether the scorer asked to leave.
+func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
+	before := r.s
+	plan, err := prompt.Plan(line, before, r.isCommand)
+	if err != nil {
+		fmt.Fprintln(r.io.Err, "hoyle: "+explain(usageError{err})+"; nothing was recorded")
+		return false
+	}
+	moved := false // whether anything but a note was recorded
+	for i, args := range plan {
+		switch args[0] {
+		case "exit", "quit":
+			return true
+		}
+		if instead, ok := notAtThePrompt[args[0]]; ok {
+			fmt.Fprintf(r.io.Err, "hoyle: %s does not run at the prompt; %s\n", args[0], instead)
+			return false
+		}
+		r.state.Store(recording)
+		code := run(append([]string{"--db", r.db, "--session", r.id}, args...), r.io)
+		r.state.Store(between)
+		if code != exitOK {
+			if i < len(plan)-1 {
+				var rest []string
+				for _, a := range plan[i+1:] {
+					rest = append(rest, a[1:]...)
+				}
+				fmt.Fprintf(r.io.Err, "hoyle: the rest of the line (%s) was not recorded\n", strings.Join(rest, " "))
+			}
+			break
+		}
+		moved = moved || args[0] != "note"
+	}
+	after, err := r.load(ctx)
+	if err != nil || after.Version == before.Version {
+		return false
+	}
+	r.s = after
+	if !moved {
+		return false // a note leaves the table as it was shown
+	}
+	fmt.Fprint(r.io.Out, prompt.Table(after))
+	if finished(before, after) {
+		fmt.Fprint(r.io.Out, prompt.Result(after))
+		fmt.Fprint(r.io.Out, replay.ScorePad(after, replay.PadColumn))
+	}
+	return false
+}
+
+// finished reports whether the entry finished a hand.
+func finished(before, after *projections.Session) bool {
+	h := after.Current()
+	if h == nil || h.Phase != game.PhaseDone {
+		return false
+	}
+	b := before.Current()
+	return b == nil || b.Number != h.Number || b.Phase != game.PhaseDone
+}
+
+// termEditor is the terminal's line editor: peterh/liner, for editing,
+// history and completion. Ctrl-C cancels the line rather than raising
+// SIGINT; two Tabs list the candidates.
+type termEditor struct{ st *liner.State }
+
+func newTermEditor(complete liner.WordCompleter) *termEditor {
+	st := liner.NewLiner()
+	st.SetCtrlCAborts(true)
+	st.SetTabCompletionStyle(liner.TabPrints)
+	st.SetWordCompleter(complete)
+	return &termEditor{st: st}
+}
+
+func (e *termEditor) Prompt(p string) (string, bool, error) {
+	line, err := e.st.Prompt(p)
+	if errors.Is(err, liner.ErrPromptAborted) {
+		return "", true, nil
+	}
+	return line, false, err
+}
+
+func (e *termEditor) AppendHistory(line string) { e.st.AppendHistory(line) }
+func (e *termEditor) Close() error              { return e.st.Close() }
+
+// plainEditor reads lines from a pipe or a file (hoyle record < entries),
+// echoing each after its prompt so the output reads as a transcript.
+type plainEditor struct {
+	in  *bufio.Reader
+	out io.Writer
+}
+
+func (e *plainEditor) Prompt(p string) (string, bool, error) {
+	fmt.Fprint(e.out, p)
+	line, err := e.in.ReadString('\n')
+	if err != nil && (!errors.Is(err, io.EOF) || line == "") {
+		return "", false, err
+	}
+	line = strings.TrimRight(line, "\r\n")
+	fmt.Fprintln(e.out, printable(line)) // the transcript shows what was typed, escapes as escapes
+	return line, false, nil
+}
+
+func (e *plainEditor) AppendHistory(string) {}
+func (e *plainEditor) Close() error         { return nil }

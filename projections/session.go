@@ -120,6 +120,28 @@ func (s *Session) index() map[events.ID]int {
 	return s.byID
 }
 
+// Withdrawn reports whether an event of the session was retracted (by a
+// retraction in force).
+func (s *Session) Withdrawn(id events.ID) bool { return s.retracted[id] }
+
+// Splice is the session as it stood when tail (a FoldTail beginning with
+// the deal of hand keep+1) was folded: s's first keep hands, then tail's,
+// with the notes in force up to version. s and tail are left unchanged.
+func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
+	out := *tail
+	out.Partial = false
+	out.Hands = append(append([]*game.Hand(nil), s.Hands[:keep]...), tail.Hands...)
+	out.Notes = nil
+	for _, n := range s.Notes {
+		if n.Version <= version {
+			out.Notes = append(out.Notes, n)
+		}
+	}
+	out.Problems = nil
+	out.byID = nil
+	return &out
+}
+
 // NotesOn lists the notes in force on an event.
 func (s *Session) NotesOn(id events.ID) []Note {
 	var out []Note

@@ -161,7 +161,7 @@ func (c *Cursor) State() (*projections.Session, error) {
 	if s, ok := c.states[c.i]; ok {
 		return s, nil
 	}
-	s, err := FoldAt(c.envs, c.points[c.i])
+	s, err := FoldAt(c.full, c.envs, c.points[c.i])
 	if err != nil {
 		return nil, err
 	}

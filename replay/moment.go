@@ -296,7 +296,12 @@ func Target(s *projections.Session, m Moment) (events.ID, error) {
 // For a moment of a hand it is the record as corrected: the events in force
 // up to the point, leaving out anything retracted, even later. For a log
 // without retractions both are projections.Fold(envs[:Version]).
-func FoldAt(envs []events.Envelope, p Point) (*projections.Session, error) {
+//
+// full is the fold of the whole of envs. With it, a moment of hand H is
+// folded from H's deal only, and the hands before it are taken from full:
+// a seek costs one hand, not the session (a club's file of thousands of
+// hands). With nil, everything is folded from the start.
+func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projections.Session, error) {
 	n := 0
 	for n < len(envs) && envs[n].Version <= p.Version {
 		n++
@@ -304,15 +309,35 @@ func FoldAt(envs []events.Envelope, p Point) (*projections.Session, error) {
 	if p.Moment.Kind == AfterEvent {
 		return projections.Fold(envs[:n])
 	}
-	retracted := projections.Retracted(envs)
-	kept := make([]events.Envelope, 0, n)
-	for i, e := range envs[:n] {
-		if _, isRetraction := e.Data.(*table.Retracted); i > 0 && (retracted[e.ID] || isRetraction) {
+	var withdrawn func(events.ID) bool
+	if full != nil {
+		withdrawn = full.Withdrawn
+	} else {
+		retracted := projections.Retracted(envs)
+		withdrawn = func(id events.ID) bool { return retracted[id] }
+	}
+	from := 1
+	if full != nil && p.Moment.Hand >= 1 && p.Moment.Hand <= len(full.Hands) {
+		if st, ok := full.StepOf(full.Hands[p.Moment.Hand-1].DealID); ok && st.Version >= 2 && int(st.Version) <= n &&
+			envs[st.Version-1].ID == st.ID {
+			from = int(st.Version) - 1
+		}
+	}
+	kept := make([]events.Envelope, 0, n-from+1)
+	for _, e := range envs[from:n] {
+		if _, isRetraction := e.Data.(*table.Retracted); withdrawn(e.ID) || isRetraction {
 			continue
 		}
 		kept = append(kept, e)
 	}
-	return projections.Fold(kept)
+	if from == 1 {
+		return projections.Fold(append([]events.Envelope{envs[0]}, kept...))
+	}
+	tail, err := projections.FoldTail(envs[0], kept)
+	if err != nil {
+		return nil, err
+	}
+	return full.Splice(tail, p.Moment.Hand-1, p.Version), nil
 }
 
 // MomentOf names a step of a session by the shortest moment that means it:

@@ -183,11 +183,11 @@ call 2C
 	p, err := replay.Resolve(s, m)
 	require.NoError(t, err)
 	assert.Equal(t, "2C", p.Step.Data.(*table.Called).Call.String(), "the moment is the call in force")
-	st, err := replay.FoldAt(envs, p)
+	st, err := replay.FoldAt(nil, envs, p)
 	require.NoError(t, err)
 	assert.Len(t, st.Current().Calls, 5)
 	// @N is the log as it stood: after event 7 the 2H was on the table.
-	asStood, err := replay.FoldAt(envs, replay.Point{Moment: replay.Moment{Kind: replay.AfterEvent, Event: 7}, Version: 7})
+	asStood, err := replay.FoldAt(nil, envs, replay.Point{Moment: replay.Moment{Kind: replay.AfterEvent, Event: 7}, Version: 7})
 	require.NoError(t, err)
 	assert.Equal(t, "2H", asStood.Current().Calls[4].Call.String())
 }

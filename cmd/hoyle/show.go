@@ -88,7 +88,7 @@ func runShow(cmd *cobra.Command, o *showOptions) error {
 			if err != nil {
 				return err
 			}
-			if state, err = replay.FoldAt(envs, p); err != nil {
+			if state, err = replay.FoldAt(s, envs, p); err != nil {
 				return err
 			}
 		}

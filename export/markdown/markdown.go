@@ -61,7 +61,7 @@ func Render(envs []events.Envelope, opts Options) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		if d.state, err = replay.FoldAt(envs, p); err != nil {
+		if d.state, err = replay.FoldAt(full, envs, p); err != nil {
 			return nil, err
 		}
 		cur := d.state.Current()
@@ -241,7 +241,7 @@ func (d *doc) vulnerable() string {
 func (d *doc) scoreBefore() string {
 	s := d.full
 	if p, err := replay.Resolve(d.full, replay.Moment{Kind: replay.Dealt, Hand: d.h.Number}); err == nil {
-		if before, err := replay.FoldAt(d.envs, p); err == nil {
+		if before, err := replay.FoldAt(d.full, d.envs, p); err == nil {
 			s = before
 		}
 	}

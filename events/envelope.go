@@ -36,10 +36,19 @@ type Hash [32]byte
 func (h Hash) String() string { return fmt.Sprintf("%x", h[:]) }
 
 // Event is what a caller appends: a payload, its ID and when it happened.
+//
+// Raw and Schema, when Raw is set, are the payload's bytes as another log
+// stored them (a JSON backup being restored): they are stored as they are,
+// not re-encoded from Data, so that an event of an older schema keeps its
+// bytes and its hash. Data must then be the payload they decode to (it
+// names the type); Prepare checks that the type is registered and that Raw
+// decodes under Schema.
 type Event struct {
-	ID   ID
-	At   time.Time
-	Data Payload
+	ID     ID
+	At     time.Time
+	Data   Payload
+	Schema uint16 // with Raw: the schema Raw is written in
+	Raw    []byte // nil: encode Data in its current schema
 }
 
 // NewEvent wraps a payload with a fresh ID, recorded at the given time.
@@ -123,9 +132,12 @@ func (e *Envelope) MarshalRecord(buf []byte) []byte {
 // UnmarshalRecord decodes a stored envelope found at position pos, without
 // decoding the payload (see Decode). Raw aliases b unless copyRaw is true.
 func UnmarshalRecord(b []byte, pos uint64, copyRaw bool) (Envelope, error) {
-	var r RecordReader
-	r.alias = !copyRaw
-	return r.Read(b, pos)
+	r := RecordReader{alias: true}
+	e, err := r.Read(b, pos)
+	if err == nil && copyRaw {
+		e.Raw = bytes.Clone(e.Raw)
+	}
+	return e, err
 }
 
 // RecordReader decodes stored records one after another, as a store reads a
@@ -261,12 +273,12 @@ func Prepare(session string, head uint64, headHash Hash, evs []Event) ([]Envelop
 			// Times are stored as nanoseconds since 1970 in an int64.
 			return nil, fmt.Errorf("%w: event %d is dated %s, outside the years 1900 to 2200", ErrInvalid, i+1, ev.At.Format(time.RFC3339))
 		}
-		name, schema, raw, err := EncodePayload(ev.Data)
+		name, schema, raw, data, err := eventPayload(ev)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("event %d of the append: %w", i+1, err)
 		}
 		e := Envelope{Type: name, Schema: schema, ID: ev.ID, Session: session,
-			Version: head + uint64(i) + 1, At: ev.At.UTC(), PrevHash: prev, Raw: raw, Data: ev.Data}
+			Version: head + uint64(i) + 1, At: ev.At.UTC(), PrevHash: prev, Raw: raw, Data: data}
 		e.Seal()
 		prev = e.Hash
 		out[i] = e
@@ -274,9 +286,31 @@ func Prepare(session string, head uint64, headHash Hash, evs []Event) ([]Envelop
 	return out, nil
 }
 
+// eventPayload is what an event stores: its Raw bytes as given (checked to
+// decode under their schema, and the payload they decode to), or else Data
+// encoded in its current schema.
+func eventPayload(ev Event) (name string, schema uint16, raw []byte, data Payload, err error) {
+	if ev.Raw == nil {
+		name, schema, raw, err = EncodePayload(ev.Data)
+		return name, schema, raw, ev.Data, err
+	}
+	name = ev.Data.EventType()
+	if ev.Schema == 0 {
+		return "", 0, nil, nil, fmt.Errorf("%w: %s given as stored bytes without their schema", ErrInvalid, name)
+	}
+	data, err = DecodePayload(name, ev.Schema, ev.Raw)
+	if err != nil {
+		return "", 0, nil, nil, err
+	}
+	return name, ev.Schema, bytes.Clone(ev.Raw), data, nil
+}
+
 // SameContent reports whether a stored envelope records the same event as an
 // append would: used to tell an idempotent retry from a reused ID.
 func SameContent(stored Envelope, ev Event) bool {
+	if ev.Raw != nil {
+		return stored.Type == ev.Data.EventType() && stored.Schema == ev.Schema && bytes.Equal(stored.Raw, ev.Raw)
+	}
 	name, schema, raw, err := EncodePayload(ev.Data)
 	return err == nil && stored.Type == name && stored.Schema == schema && bytes.Equal(stored.Raw, raw)
 }

@@ -2,10 +2,6 @@ package projections_test
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,6 +12,7 @@ import (
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/events/simulate"
+	"github.com/hoyle/hoyle/events/simulate/simtest"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/rules"
 )
@@ -53,39 +50,9 @@ func TestRebuildEqualsFoldingEachSession(t *testing.T) {
 	}
 }
 
-// benchDB is a bbolt file of simulated Auction Bridge hands, made once per
-// test binary: 10,000 hands (about 620,000 events), or 500 with -short.
-var benchDB = sync.OnceValues(func() (string, error) {
-	hands := 10000
-	if testing.Short() {
-		hands = 500
-	}
-	// Kept between runs (it takes seconds to make): a benchmark run should
-	// measure the rebuild, not the simulation.
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("hoyle-bench-auction-%d-v%d.db", hands, bolt.Format))
-	if _, err := os.Stat(path); err == nil {
-		return path, nil
-	}
-	tmp := path + ".tmp"
-	os.Remove(tmp)
-	st, err := bolt.Open(tmp, bolt.Options{Create: true, NoSync: true})
-	if err != nil {
-		return "", err
-	}
-	_, err = simulate.Run(context.Background(), st, simulate.Options{Game: "auction", Hands: hands, Seed: 1, Batch: 500})
-	if cerr := st.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return "", err
-	}
-	return path, os.Rename(tmp, path)
-})
-
 func openBench(b *testing.B) (*bolt.Store, uint64) {
 	b.Helper()
-	path, err := benchDB()
-	require.NoError(b, err)
+	path := simtest.DB(b, "auction", simtest.Hands(), 1)
 	st, err := bolt.Open(path, bolt.Options{ReadOnly: true})
 	require.NoError(b, err)
 	b.Cleanup(func() { st.Close() })

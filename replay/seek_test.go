@@ -2,11 +2,7 @@ package replay_test
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,6 +13,7 @@ import (
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/events/simulate"
+	"github.com/hoyle/hoyle/events/simulate/simtest"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -59,39 +56,11 @@ func TestSeekFromTheDealEqualsFoldingFromTheStart(t *testing.T) {
 	assert.Greater(t, checked, 200)
 }
 
-// seekDB is a 10,000-hand session on disk (1,000 with -short), kept between
-// runs.
-var seekDB = sync.OnceValues(func() (string, error) {
-	hands := 10000
-	if testing.Short() {
-		hands = 1000
-	}
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("hoyle-bench-seek-%d-v%d.db", hands, bolt.Format))
-	if _, err := os.Stat(path); err == nil {
-		return path, nil
-	}
-	tmp := path + ".tmp"
-	os.Remove(tmp)
-	st, err := bolt.Open(tmp, bolt.Options{Create: true, NoSync: true})
-	if err != nil {
-		return "", err
-	}
-	_, err = simulate.Run(context.Background(), st, simulate.Options{Game: "auction", Hands: hands, Seed: 2, Batch: 500})
-	if cerr := st.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return "", err
-	}
-	return path, os.Rename(tmp, path)
-})
-
 // BenchmarkSeekRandomMoment: in a loaded 10,000-hand session, jump to a
 // random moment of a random hand and fold the table there (what replay's
 // jump and show --at do once the session is read).
 func BenchmarkSeekRandomMoment(b *testing.B) {
-	path, err := seekDB()
-	require.NoError(b, err)
+	path := simtest.DB(b, "auction", simtest.Hands(), 2)
 	st, err := bolt.Open(path, bolt.Options{ReadOnly: true})
 	require.NoError(b, err)
 	defer st.Close()

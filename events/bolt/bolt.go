@@ -468,21 +468,37 @@ func checkBatches(batches []events.Batch) error {
 }
 
 func readAt(logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error) {
+	return readWith(nil, logB, pos, decode)
+}
+
+// readWith reads the record at pos with records (nil: a one-off read).
+func readWith(records *events.RecordReader, logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error) {
 	v := logB.Get(u64(pos))
 	if v == nil {
 		return events.Envelope{}, fmt.Errorf("%w: the index points at position %d, which is missing", events.ErrCorrupt, pos)
 	}
-	e, err := events.UnmarshalRecord(v, pos, true)
+	var e events.Envelope
+	var err error
+	if records == nil {
+		e, err = events.UnmarshalRecord(v, pos, true)
+	} else {
+		e, err = records.Read(v, pos)
+	}
 	if err == nil && decode {
 		err = e.Decode()
 	}
 	return e, err
 }
 
-// chunk is how many events a read takes per transaction. Reading in chunks
+// chunk is the most events a read takes per transaction. Reading in chunks
 // keeps no transaction open while the caller works, so a caller may append
-// between chunks without deadlocking on bbolt's remap.
-const chunk = 2048
+// between chunks without deadlocking on bbolt's remap. Reads start with
+// firstChunk and double: many readers stop after a few events (the opening
+// event, the latest hand), and must not pay for thousands.
+const (
+	chunk      = 2048
+	firstChunk = 16
+)
 
 // ReadSession implements events.Store.
 func (s *Store) ReadSession(ctx context.Context, session string, from uint64) iter.Seq2[events.Envelope, error] {
@@ -491,6 +507,8 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 	}
 	return s.readChunks(ctx, func() chunkReader {
 		from := from // per range: ranging over the sequence again starts again at from
+		size := firstChunk
+		var records events.RecordReader
 		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
 			sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
 			if sb == nil {
@@ -499,11 +517,12 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 			logB := tx.Bucket(bucketLog)
 			c := sb.Cursor()
 			for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-				if len(buf) == chunk {
+				if len(buf) == size {
 					from = getU64(k)
+					size = min(2*size, chunk)
 					return buf, true, nil
 				}
-				e, err := readAt(logB, getU64(v), true)
+				e, err := readWith(&records, logB, getU64(v), true)
 				if err != nil {
 					return buf, false, err
 				}
@@ -518,6 +537,8 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
 	return s.readChunks(ctx, func() chunkReader {
 		var next uint64 // per range: the version to read next; 0: the last
+		size := firstChunk
+		var records events.RecordReader
 		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
 			sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
 			if sb == nil {
@@ -531,14 +552,13 @@ func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Se
 			} else {
 				k, v = c.Seek(u64(next))
 			}
-			// Backward readers usually stop after a few events: read a few first.
-			limit := 64
 			for ; k != nil; k, v = c.Prev() {
-				if len(buf) == limit {
+				if len(buf) == size {
 					next = getU64(k)
+					size = min(2*size, chunk)
 					return buf, true, nil
 				}
-				e, err := readAt(logB, getU64(v), true)
+				e, err := readWith(&records, logB, getU64(v), true)
 				if err != nil {
 					return buf, false, err
 				}
@@ -557,11 +577,13 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 	return s.readChunks(ctx, func() chunkReader {
 		from := from // per range: ranging over the sequence again starts again at from
 		var records events.RecordReader
+		size := firstChunk
 		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
 			c := tx.Bucket(bucketLog).Cursor()
 			for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-				if len(buf) == chunk {
+				if len(buf) == size {
 					from = getU64(k)
+					size = min(2*size, chunk)
 					return buf, true, nil
 				}
 				e, err := records.Read(v, getU64(k))

@@ -1,0 +1,66 @@
+// Package simtest makes simulated databases for benchmarks and tests. A
+// database takes seconds to make, so each is kept in the system's temporary
+// directory, named by what it holds, and reused by later runs.
+package simtest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/simulate"
+)
+
+// DB returns the path of a bbolt database holding one simulated session of
+// the given game, hands and seed. Callers open it read-only, or copy it.
+func DB(tb testing.TB, game string, hands int, seed uint64) string {
+	tb.Helper()
+	path := filepath.Join(os.TempDir(), fmt.Sprintf("hoyle-sim-%s-%d-%d-v%d.db", game, hands, seed, bolt.Format))
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
+	st, err := bolt.Open(tmp, bolt.Options{Create: true, NoSync: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	_, err = simulate.Run(context.Background(), st, simulate.Options{Game: game, Hands: hands, Seed: seed, Batch: 500})
+	if cerr := st.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// Copy copies a database file to dir, for a benchmark that writes to it.
+func Copy(tb testing.TB, path, dir string) string {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := filepath.Join(dir, filepath.Base(path))
+	if err := os.WriteFile(out, b, 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// Hands is the size of the large benchmark databases: 10,000 hands, or
+// 1,000 with -short (CI runs the benchmarks once, with -short, so that
+// they cannot rot).
+func Hands() int {
+	if testing.Short() {
+		return 1000
+	}
+	return 10000
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections/rules"
 )
 
 func init() {
@@ -18,10 +19,12 @@ type newOptions struct {
 	*globals
 	game    string
 	players map[string]*string
-	dealer  string
-	name    string
-	scoring string
-	options []string
+	// playerList is --players: every player's name, in seat order.
+	playerList string
+	dealer     string
+	name       string
+	scoring    string
+	options    []string
 }
 
 func newNewCmd(g *globals) *cobra.Command {
@@ -30,7 +33,8 @@ func newNewCmd(g *globals) *cobra.Command {
 		Use:   "new --game GAME",
 		Short: "Open a new session and print its ID",
 		Example: `  hoyle new --game auction --north Ann --east Bob --south Cy --west Di --dealer S
-  hoyle new --game contract --scoring duplicate --name "Tuesday club"`,
+  hoyle new --game contract --scoring duplicate --name "Tuesday club"
+  hoyle new --game five-hundred --players Ann,Bob,Cy --dealer Cy`,
 		Args: exactArgs(0, "no arguments; the game and players are flags"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runNew(cmd, o) },
 	}
@@ -38,7 +42,8 @@ func newNewCmd(g *globals) *cobra.Command {
 	for _, seat := range []string{"north", "east", "south", "west"} {
 		o.players[seat] = cmd.Flags().String(seat, "", "the player in the "+seat+" seat")
 	}
-	cmd.Flags().StringVar(&o.dealer, "dealer", "", "the first dealer's seat (default South, Foster's Z)")
+	cmd.Flags().StringVar(&o.playerList, "players", "", "every player's name, comma-separated, in seat order (N,E,S,W; A,B,C in Five Hundred)")
+	cmd.Flags().StringVar(&o.dealer, "dealer", "", "the first dealer's seat, or with --players his name (default South, Foster's Z; the first seat at a table without compass seats)")
 	cmd.Flags().StringVar(&o.name, "name", "", "a name for the session")
 	cmd.Flags().StringVar(&o.scoring, "scoring", "", "scoring style, for games that have several (contract: rubber, duplicate, chicago)")
 	cmd.Flags().StringArrayVar(&o.options, "option", nil, "a ruleset option as NAME=VALUE (repeatable)")
@@ -52,6 +57,11 @@ func runNew(cmd *cobra.Command, o *newOptions) error {
 	for seat, name := range o.players {
 		if *name != "" {
 			spec.Players[seat] = *name
+		}
+	}
+	if o.playerList != "" {
+		if err := playersInOrder(o, &spec); err != nil {
+			return err
 		}
 	}
 	if o.scoring != "" {
@@ -74,5 +84,35 @@ func runNew(cmd *cobra.Command, o *newOptions) error {
 		return err
 	}
 	fmt.Fprintln(o.io.Out, id)
+	return nil
+}
+
+// playersInOrder seats --players in the game's seat order, and lets
+// --dealer name one of them.
+func playersInOrder(o *newOptions, spec *recorder.SessionSpec) error {
+	if len(spec.Players) > 0 {
+		return usagef("give the players either with --players or seat by seat (--north ...), not both")
+	}
+	rs, err := rules.Lookup(o.game)
+	if err != nil {
+		return err
+	}
+	seating := rs.Seating()
+	names := strings.Split(o.playerList, ",")
+	if len(names) != seating.Seats {
+		return usagef("--players %q names %d players; %s has %d seats (%s)", o.playerList, len(names), rs.Info().Title, seating.Seats, strings.Join(seating.Names, ", "))
+	}
+	for i, name := range names {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			return usagef("--players %q: seat %s has no name", o.playerList, seating.Names[i])
+		}
+		spec.Players[seating.Names[i]] = name
+		if o.dealer != "" && strings.EqualFold(name, o.dealer) {
+			if _, err := recorder.SeatByName(seating, o.dealer); err != nil {
+				spec.Dealer = seating.Names[i]
+			}
+		}
+	}
 	return nil
 }

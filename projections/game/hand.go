@@ -38,6 +38,12 @@ type Trick struct {
 	Leader cards.Seat
 	Cards  []PlayedCard
 	Winner cards.Seat // NoSeat until complete
+	// LedAs is the suit the leader named for a card of no suit he leads
+	// (Five Hundred's Joker at no trumps: "the leader names the suit which
+	// he elects it to represent"), when Named. The zero Suit is clubs, so
+	// Named says whether LedAs means anything.
+	LedAs cards.Suit
+	Named bool
 }
 
 // Led is the card led, or NoCard.

@@ -9,7 +9,10 @@ import (
 
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules/auction1913"
+	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
+	"github.com/hoyle/hoyle/projections/rules/fivehundred"
+	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
 // ErrUnknownGame: no ruleset has that ID.
@@ -18,6 +21,10 @@ var ErrUnknownGame = fmt.Errorf("unknown game")
 var all = []game.Ruleset{
 	auction1913.New(),
 	contract.New(),
+	bridge.New(),
+	whist.New(),
+	whist.NewDuplicate(),
+	fivehundred.New(),
 }
 
 // All lists the rulesets by ID.

@@ -1,0 +1,128 @@
+package bridge
+
+import (
+	"fmt"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// GamePoints is the trick score that wins a game (Law 2).
+const GamePoints = 30
+
+// RubberPoints is what the winners of a rubber add to their score (Law 11).
+const RubberPoints = 100
+
+// HandEntries scores one finished hand (Laws 2-9): the tricks above six, to
+// whichever side won them, below the line at the declared (and doubled)
+// value; above the line the honours (from the deal, or as claimed at the
+// table), Chicane and Slam. notes says what could not be counted.
+func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
+	c := h.Contract
+	if h.Phase != game.PhaseDone || c == nil {
+		return nil, nil
+	}
+	sides := []cards.Side{cards.NS, cards.EW}
+	for _, sd := range sides {
+		if odd := h.Won[sd] - 6; odd > 0 {
+			law, label := LawTrickValue, fmt.Sprintf("%d by cards at %s", odd, c.Strain.Name())
+			if c.Doubled > 0 {
+				law += ", " + LawDoubling
+				label += fmt.Sprintf(", doubled %d times (%d a trick)", c.Doubled, DoubledValue(c.Strain, c.Doubled))
+			}
+			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Points: odd * DoubledValue(c.Strain, c.Doubled), Label: label, Law: law})
+		}
+	}
+	known := dealKnown(h)
+	switch {
+	case known:
+		if sd, holding, ok := DealHonours(c.Strain, h.Dealt, h.Seating); ok {
+			entries = append(entries, honoursEntry(h, sd, holding))
+		}
+		for _, seat := range Chicane(c.Strain, h.Dealt) {
+			entries = append(entries, game.Entry{Hand: h.Number, Side: h.Seating.SideOf(seat), Above: true,
+				Points: 2 * TrickValue(c.Strain), Label: fmt.Sprintf("Chicane (%s holds no trump)", h.SeatName(seat)), Law: LawChicane})
+		}
+	case len(h.HonoursClaimed) > 0:
+		for _, sd := range sides {
+			if holding, ok := h.HonoursClaimed[sd]; ok {
+				entries = append(entries, honoursEntry(h, sd, holding))
+			}
+		}
+		notes = append(notes, fmt.Sprintf("hand %d: the deal was not recorded; honours as claimed, Chicane not counted", h.Number))
+	default:
+		notes = append(notes, fmt.Sprintf("hand %d: the deal was not recorded and no honours were claimed; honours and Chicane not counted", h.Number))
+	}
+	for _, sd := range sides {
+		switch h.Won[sd] {
+		case 13:
+			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Above: true, Points: 40, Label: "Grand Slam", Law: LawSlam})
+		case 12:
+			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Above: true, Points: 20, Label: "Little Slam", Law: LawSlam})
+		}
+	}
+	return entries, notes
+}
+
+func honoursEntry(h *game.Hand, sd cards.Side, holding string) game.Entry {
+	pts, _ := HonoursValue(h.Contract.Strain, holding)
+	law := LawHonours
+	if h.Contract.Strain == cards.NoTrump {
+		law = LawAces
+	}
+	return game.Entry{Hand: h.Number, Side: sd, Above: true, Points: pts, Label: HoldingLabel(h.Contract.Strain, holding), Law: law}
+}
+
+// score folds the finished hands into rubbers: a game is 30 by tricks, the
+// rubber the best of three games, and its winners add 100 (Laws 1, 2, 11).
+// Part scores do not carry from one game into the next.
+func score(in game.ScoreInput) game.ScoreSheet {
+	sides := []cards.Side{cards.NS, cards.EW}
+	var sheet game.ScoreSheet
+	var cur *game.Rubber
+	var below, games map[cards.Side]int
+	for _, h := range in.Hands {
+		entries, notes := HandEntries(h)
+		sheet.Notes = append(sheet.Notes, notes...)
+		if h.Phase != game.PhaseDone || h.Contract == nil {
+			continue
+		}
+		if cur == nil {
+			cur = &game.Rubber{Number: len(sheet.Rubbers) + 1}
+			below, games = map[cards.Side]int{}, map[cards.Side]int{}
+		}
+		cur.Hands = append(cur.Hands, h.Number)
+		over := false
+		for _, e := range entries {
+			if !e.Above && !over {
+				below[e.Side] += e.Points
+				if below[e.Side] >= GamePoints {
+					e.GameLine = true
+					cur.Games = append(cur.Games, e.Side)
+					games[e.Side]++
+					below = map[cards.Side]int{}
+					over = games[e.Side] == 2
+				}
+			}
+			cur.Entries = append(cur.Entries, e)
+		}
+		if over {
+			w := cur.Games[len(cur.Games)-1]
+			cur.Entries = append(cur.Entries, game.Entry{Side: w, Above: true, Points: RubberPoints,
+				Label: fmt.Sprintf("the rubber (%d games to %d)", games[w], games[1-w]), Law: LawRubberPts})
+			cur.Complete = true
+			cur.AddUp(sides, true)
+			sheet.Rubbers = append(sheet.Rubbers, *cur)
+			cur = nil
+		}
+	}
+	if cur != nil {
+		cur.AddUp(sides, in.Closed)
+		if in.Closed {
+			cur.Note = "the rubber was not finished; the Club code has no law for an unfinished rubber, so its points " +
+				"stand as scored, without the 100 that Law 11 gives only to the winners of a rubber"
+		}
+		sheet.Rubbers = append(sheet.Rubbers, *cur)
+	}
+	return sheet
+}

@@ -1,0 +1,201 @@
+package fivehundred
+
+import (
+	"fmt"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// Scores of the text.
+const (
+	Target        = 500 // the first to 500 wins
+	AllTenMinimum = 250 // all ten tricks score at least 250
+	TrickPoints   = 10  // each opponent of the bidder scores 10 a trick
+)
+
+// BidScore is what the bidder scores with tricks taken on bid c: the bid's
+// value if he makes it "but no more", at least 250 for all ten tricks;
+// made is false when he fails, and the value goes in his LOST column.
+func BidScore(c cards.Call, tricks int) (points int, made bool) {
+	v := BidValue(c)
+	if tricks < int(c.Level) {
+		return v, false
+	}
+	if tricks == Tricks && v < AllTenMinimum {
+		return AllTenMinimum, true
+	}
+	return v, true
+}
+
+// HandScore scores one finished hand: each player's WON and LOST points,
+// with the entries that explain them (an entry Above is in the WON column,
+// otherwise in the LOST column), and notes on what could not be scored.
+func HandScore(h *game.Hand) (won, lost []int, entries []game.Entry, notes []string) {
+	n := h.Seating.Seats
+	won, lost = make([]int, n), make([]int, n)
+	if h.Phase != game.PhaseDone || h.Contract == nil {
+		return won, lost, nil, nil
+	}
+	c := h.Contract
+	tricksOf := func(s cards.Seat) int { return h.Won[h.Seating.SideOf(s)] }
+	bid := cards.NewBid(c.Level, c.Strain)
+	for seat := range cards.Seat(n) {
+		side := h.Seating.SideOf(seat)
+		switch {
+		case c.Declarer == cards.NoSeat:
+			won[seat] = TrickPoints * tricksOf(seat)
+			entries = append(entries, game.Entry{Hand: h.Number, Side: side, Above: true, Points: won[seat],
+				Label: fmt.Sprintf("%s at 10; nobody bid", tricks(tricksOf(seat))), Law: TextBidding})
+		case seat == c.Declarer:
+			pts, made := BidScore(bid, tricksOf(seat))
+			switch {
+			case !made:
+				lost[seat] = pts
+				entries = append(entries, game.Entry{Hand: h.Number, Side: side, Points: -pts,
+					Label: fmt.Sprintf("%s bid, %s: %d set back", bidName(bid), tricks(tricksOf(seat)), pts), Law: TextScoring})
+			case pts > BidValue(bid):
+				won[seat] = pts
+				entries = append(entries, game.Entry{Hand: h.Number, Side: side, Above: true, Points: pts,
+					Label: fmt.Sprintf("%s bid, all ten tricks: the minimum of %d", bidName(bid), AllTenMinimum), Law: TextTen})
+			default:
+				won[seat] = pts
+				entries = append(entries, game.Entry{Hand: h.Number, Side: side, Above: true, Points: pts,
+					Label: fmt.Sprintf("%s bid and made with %d tricks", bidName(bid), tricksOf(seat)), Law: TextSchedule})
+			}
+		default:
+			won[seat] = TrickPoints * tricksOf(seat)
+			entries = append(entries, game.Entry{Hand: h.Number, Side: side, Above: true, Points: won[seat],
+				Label: fmt.Sprintf("%s at 10 against the bid", tricks(tricksOf(seat))), Law: TextScoring})
+		}
+	}
+	total := 0
+	for _, w := range h.Won {
+		total += w
+	}
+	if left := Tricks - total; left > 0 {
+		notes = append(notes, fmt.Sprintf("hand %d: the claim left %s to the other players undivided; nobody scores them", h.Number, tricks(left)))
+	}
+	return won, lost, entries, notes
+}
+
+// tricks writes a number of tricks: "1 trick", "3 tricks".
+func tricks(n int) string {
+	if n == 1 {
+		return "1 trick"
+	}
+	return fmt.Sprintf("%d tricks", n)
+}
+
+// bidName writes a bid in words: "8 hearts", "6 no trumps".
+func bidName(c cards.Call) string { return fmt.Sprintf("%d %s", c.Level, c.Strain.Name()) }
+
+// play500 is a game to 500 being scored.
+type play500 struct {
+	game.Rubber
+	won, lost, net []int
+}
+
+// score folds the finished hands into the running tally and the games to
+// 500. Each game is a Rubber of the sheet: a player's Above is his WON
+// column, Below his LOST column, Total his net; Points is the winner's net.
+// After a game is won the next hand begins a new one; the sheet's Winner is
+// the winner of the latest game won.
+func score(in game.ScoreInput) game.ScoreSheet {
+	var sheet game.ScoreSheet
+	var g *play500
+	for _, h := range in.Hands {
+		if h.Phase != game.PhaseDone || h.Contract == nil {
+			continue
+		}
+		n := h.Seating.Seats
+		if g == nil {
+			g = &play500{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1}, won: make([]int, n), lost: make([]int, n), net: make([]int, n)}
+		}
+		before := append([]int(nil), g.net...)
+		won, lost, entries, notes := HandScore(h)
+		sheet.Notes = append(sheet.Notes, notes...)
+		for s := range n {
+			g.won[s] += won[s]
+			g.lost[s] += lost[s]
+			g.net[s] += won[s] - lost[s]
+		}
+		sheet.Tally = append(sheet.Tally, game.Tally{Hand: h.Number, Won: won, Lost: lost, Net: append([]int(nil), g.net...), Entries: entries})
+		g.Hands = append(g.Hands, h.Number)
+		g.Entries = append(g.Entries, entries...)
+		w, decided, note := Winner(h, before, g.net)
+		if note != "" {
+			sheet.Notes = append(sheet.Notes, note)
+		}
+		if decided {
+			r := g.settle(h.Seating, &w)
+			r.Note = fmt.Sprintf("%s reached %d first (hand %d)", h.SeatName(w), Target, h.Number)
+			sheet.Rubbers = append(sheet.Rubbers, r)
+			side := h.Seating.SideOf(w)
+			sheet.Winner = &side
+			g = nil
+		}
+	}
+	if g != nil {
+		sheet.Rubbers = append(sheet.Rubbers, g.settle(in.Seating, nil))
+	}
+	return sheet
+}
+
+func (g *play500) settle(seating game.Seating, w *cards.Seat) game.Rubber {
+	r := g.Rubber
+	r.Sides = map[cards.Side]*game.SideTotal{}
+	for s := range g.net {
+		r.Sides[cards.Side(s)] = &game.SideTotal{Above: g.won[s], Below: g.lost[s], Total: g.net[s]}
+	}
+	if w != nil {
+		side := seating.SideOf(*w)
+		r.Complete, r.Winner, r.Points = true, &side, g.net[*w]
+	}
+	return r
+}
+
+// Winner decides who, if anyone, won the game on hand h, given each
+// player's net before and after it: the only one to reach 500; of two or
+// more, the bidder; if none of them is the bidder, the one whose trick
+// first brought him to 500. decided is false when nobody has reached 500,
+// or when the tricks that decide it were claimed, not played (note says
+// so).
+func Winner(h *game.Hand, before, after []int) (w cards.Seat, decided bool, note string) {
+	var reached []cards.Seat
+	for s, v := range after {
+		if v >= Target {
+			reached = append(reached, cards.Seat(s))
+		}
+	}
+	switch len(reached) {
+	case 0:
+		return cards.NoSeat, false, ""
+	case 1:
+		return reached[0], true, ""
+	}
+	bidder := cards.NoSeat
+	if h.Contract != nil {
+		bidder = h.Contract.Declarer
+	}
+	for _, s := range reached {
+		if s == bidder {
+			return s, true, ""
+		}
+	}
+	running := append([]int(nil), before...)
+	for _, t := range h.Tricks {
+		if t.Winner == cards.NoSeat || t.Winner == bidder {
+			continue
+		}
+		running[t.Winner] += TrickPoints
+		if running[t.Winner] >= Target {
+			for _, s := range reached {
+				if s == t.Winner {
+					return s, true, ""
+				}
+			}
+		}
+	}
+	return cards.NoSeat, false, fmt.Sprintf("hand %d: more than one player passed %d, and the tricks that decide who did so first were claimed, not played", h.Number, Target)
+}

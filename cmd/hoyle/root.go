@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/events/verify"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
@@ -82,6 +84,17 @@ func (g *globals) dbPath() string {
 	return filepath.Join(dir, "hoyle", "hoyle.db")
 }
 
+// How long a command waits for another hoyle process to let go of the
+// database, and how often it looks. Each process holds the file for one
+// entry, but a stream of entries (hoyle record, a script) leaves it free
+// only for moments between them; bbolt looks only every 50 ms, which such
+// a stream can outrun for the whole second. So look often, and give up
+// after the same second: "in use" comes as soon as it did.
+const (
+	lockWait = time.Second
+	lockPoll = 2 * time.Millisecond
+)
+
 // openStore opens the database: for writing, or read-only. create makes it
 // (and its directory) if missing.
 func (g *globals) openStore(write, create bool) (*bolt.Store, error) {
@@ -91,7 +104,15 @@ func (g *globals) openStore(write, create bool) (*bolt.Store, error) {
 			return nil, err
 		}
 	}
-	return bolt.Open(path, bolt.Options{ReadOnly: !write, Create: create})
+	deadline := time.Now().Add(lockWait)
+	for {
+		// A LockTimeout under bbolt's 50 ms poll is a single try.
+		st, err := bolt.Open(path, bolt.Options{ReadOnly: !write, Create: create, LockTimeout: time.Millisecond})
+		if !errors.Is(err, events.ErrLocked) || time.Now().After(deadline) {
+			return st, err
+		}
+		time.Sleep(lockPoll)
+	}
 }
 
 // resolveSession is --session, else the session opened most recently.
@@ -167,7 +188,7 @@ func run(args []string, io *IO) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(io.Err, "hoyle: "+explain(err))
+	fmt.Fprintln(io.Err, "hoyle: "+printable(explain(err))) // it may echo what was typed
 	if isUsage(err) {
 		return exitUsage
 	}
@@ -179,7 +200,8 @@ func isUsage(err error) bool {
 	var tok *cards.TokenError
 	return errors.As(err, &u) || errors.As(err, &tok) || errors.Is(err, rules.ErrUnknownGame) ||
 		errors.Is(err, recorder.ErrBadOption) || strings.HasPrefix(err.Error(), "unknown command") ||
-		strings.HasPrefix(err.Error(), "unknown flag")
+		strings.HasPrefix(err.Error(), "unknown flag") ||
+		strings.HasPrefix(err.Error(), "required flag") // cobra's, untyped: hoyle new without --game
 }
 
 // explain turns an error into what the user should read: what was wrong and
@@ -187,13 +209,19 @@ func isUsage(err error) bool {
 func explain(err error) string {
 	var illegal *game.IllegalError
 	switch {
+	case errors.Is(err, events.ErrFutureSchema), errors.Is(err, events.ErrUnknownType):
+		return err.Error() + "; a newer version of hoyle wrote it: upgrade hoyle to read it (nothing was changed)"
+	case errors.Is(err, verify.ErrProblem):
+		return err.Error() // a problem found in the log, not a refusal of what was typed
 	case errors.As(err, &illegal):
 		return "refused " + err.Error() + "; nothing was recorded"
 	case errors.Is(err, events.ErrLocked):
 		return err.Error()
 	case errors.Is(err, events.ErrNotDatabase), errors.Is(err, events.ErrFutureFormat):
 		return err.Error() + "; nothing was changed (check --db)"
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist) && !errors.As(err, new(*fs.PathError)):
+		// The store's "no database at PATH"; a file the command was given
+		// to read or write (export -o) is an *fs.PathError, and says so.
 		return err.Error() + "; start a session with hoyle new --game auction, or give --db"
 	case errors.Is(err, events.ErrConflict):
 		return err.Error() + "; another scorer recorded at the same time, run the command again"

@@ -48,7 +48,9 @@ func init() {
 	reg(TypeCalled, "a call in the auction or declaration", func() events.Payload { return &Called{} })
 	reg(TypePlayed, "a card played to a trick", func() events.Payload { return &Played{} })
 	reg(TypeDiscarded, "cards laid away (after taking the widow)", func() events.Payload { return &Discarded{} })
-	reg(TypeClaimed, "a claim ends the play", func() events.Payload { return &Claimed{} })
+	events.Register(events.TypeInfo{Name: TypeClaimed, Schema: 2, New: func() events.Payload { return &Claimed{} },
+		Upcasters: map[uint16]events.Upcaster{1: upcastClaimedV1},
+		Doc:       "a claim ends the play (with the claimer's statement of the line of play)"})
 	reg(TypeHonoursClaimed, "honours claimed at the table when the deal is not recorded", func() events.Payload { return &HonoursClaimed{} })
 	reg(TypeRetracted, "an earlier event is withdrawn (undo)", func() events.Payload { return &Retracted{} })
 	reg(TypeNoted, "a note on an earlier event", func() events.Payload { return &Noted{} })
@@ -354,25 +356,47 @@ func (p *Discarded) UnmarshalWire(d *events.Decoder) error {
 
 // Claimed ends the play: of the tricks not yet completed, the declaring side
 // (or, in a game without a declarer, the side of Seat) takes Tricks.
+//
+// Statement is what the claimer said of how the rest would be played. A
+// claim is to be accompanied at once by a clear statement of the line of
+// play (Laws of Duplicate Bridge 2017, Law 68C), and a contested claim is
+// ruled on that statement (Law 70): the scorer's record of it is what the
+// players argue over afterwards. It came with schema 2; a claim stored in
+// schema 1 has none, and is read through upcastClaimedV1.
 type Claimed struct {
-	Seat   cards.Seat `json:"seat"`
-	Tricks int        `json:"tricks"`
+	Seat      cards.Seat `json:"seat"`
+	Tricks    int        `json:"tricks"`
+	Statement string     `json:"statement,omitempty"`
 }
 
 // EventType implements events.Payload.
 func (*Claimed) EventType() string { return TypeClaimed }
 
-// MarshalWire implements events.Payload.
+// MarshalWire implements events.Payload: schema 2.
 func (p *Claimed) MarshalWire(e *events.Encoder) {
 	e.Seat(p.Seat)
 	e.Uint(uint64(p.Tricks))
+	e.String(p.Statement)
 }
 
-// UnmarshalWire implements events.Payload.
+// UnmarshalWire implements events.Payload: schema 2.
 func (p *Claimed) UnmarshalWire(d *events.Decoder) error {
 	p.Seat = d.Seat()
 	p.Tricks = int(d.Uint())
+	p.Statement = d.String()
 	return d.Err()
+}
+
+// upcastClaimedV1 reads a claim stored in schema 1 (seat, tricks) as
+// today's Claimed, with no statement. The stored bytes are not rewritten:
+// the event's hash covers them, and its schema stays 1 in the log.
+func upcastClaimedV1(raw []byte) (events.Payload, error) {
+	d := events.NewDecoder(raw)
+	p := &Claimed{Seat: d.Seat(), Tricks: int(d.Uint())}
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // HonoursClaimed records the honours a side claims at the table for the

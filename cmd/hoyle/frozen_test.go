@@ -1,0 +1,260 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
+)
+
+// The frozen databases in fixtures/db: each was written once, by the hoyle
+// of its day, from fixtures/scripts/frozen-NAME.hoyle, and is never written
+// again. Every later hoyle must open and verify each of them and fold it to
+// the same results (testdata/frozen/NAME.golden): the log is the record,
+// and no change of code may change what an old record says. An event whose
+// schema changed since is read through its upcaster; the file's bytes stay.
+//
+//	go test ./cmd/hoyle -run TestFrozenDatabases/v3 -freeze v3 -update   writes fixtures/db/v3.db (never over an existing one) and its golden file
+//	go test ./cmd/hoyle -run TestFrozenDatabases -update                 rewrites the golden files, for a change of output meant
+
+var (
+	update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+	freeze = flag.String("freeze", "", "write fixtures/db/NAME.db from fixtures/scripts/frozen-NAME.hoyle with this hoyle")
+)
+
+const frozenDir = "../../fixtures/db"
+
+func TestFrozenDatabases(t *testing.T) {
+	if *freeze != "" {
+		writeFrozen(t, *freeze)
+	}
+	paths, err := filepath.Glob(filepath.Join(frozenDir, "*.db"))
+	require.NoError(t, err)
+	require.NotEmpty(t, paths, "no frozen databases in %s", frozenDir)
+	for _, path := range paths {
+		name := strings.TrimSuffix(filepath.Base(path), ".db")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			before := fileHash(t, path)
+			got := frozenTranscript(t, path)
+			assert.Equal(t, before, fileHash(t, path), "reading %s changed it", path)
+			golden := filepath.Join("testdata", "frozen", name+".golden")
+			if *update {
+				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
+				require.NoError(t, os.WriteFile(golden, []byte(got), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "no golden file; run go test ./cmd/hoyle -run TestFrozen -update")
+			assert.Equal(t, string(want), got,
+				"%s no longer reads as it did: the fold of an old log changed. If the change of output is meant (and the log's meaning is not), run go test ./cmd/hoyle -run TestFrozen -update and review the diff", path)
+		})
+	}
+}
+
+// frozenTranscript runs the read-only commands on the frozen database
+// itself (so that its bytes are checked unchanged afterwards) and returns
+// what they print, for the golden file.
+func frozenTranscript(t *testing.T, db string) string {
+	t.Helper()
+	var b strings.Builder
+	step := func(args ...string) string {
+		t.Helper()
+		out := ok(t, db, args...)
+		fmt.Fprintf(&b, "$ hoyle %s\n%s", strings.Join(args, " "), out)
+		return out
+	}
+	step("verify")
+	var ids []string
+	for _, line := range strings.Split(strings.TrimSpace(step("sessions")), "\n") {
+		ids = append(ids, strings.Fields(line)[0])
+	}
+	for _, id := range ids {
+		step("--session", id, "log", "--json")
+		step("--session", id, "show", "--json")
+		step("--session", id, "score", "--json")
+	}
+	fmt.Fprintf(&b, "$ (fold summary)\n%s", foldSummary(t, db, ids))
+	return b.String()
+}
+
+// foldSummary is what the projections make of each session, in a form that
+// does not depend on how any command prints it.
+func foldSummary(t *testing.T, db string, ids []string) string {
+	t.Helper()
+	ctx := context.Background()
+	st, err := bolt.Open(db, bolt.Options{ReadOnly: true})
+	require.NoError(t, err)
+	defer st.Close()
+	var b strings.Builder
+	for _, id := range ids {
+		s, envs, err := recorder.Load(ctx, st, id)
+		require.NoError(t, err)
+		fmt.Fprintf(&b, "session %s (%s): %d events, %d steps in force, closed %v, next dealer %s, problems %d\n",
+			id, s.Opened.Ruleset, len(envs), len(s.Steps), s.Closed, s.NextDealer, len(s.Problems))
+		for _, h := range s.Hands {
+			contract := "none"
+			if h.Contract != nil {
+				contract = fmt.Sprintf("%d%s x%d by %s", h.Contract.Level, h.Contract.Strain, h.Contract.Doubled, h.Contract.Declarer)
+			}
+			claim := "no claim"
+			if h.Claim != nil {
+				claim = fmt.Sprintf("claim %d by %s", h.Claim.Tricks, h.Claim.Seat)
+			}
+			fmt.Fprintf(&b, "  hand %d: dealer %s, board %d, %s, %d calls, %d tricks, won %v, %s, honours claimed %v\n",
+				h.Number, h.Dealer, h.Board, contract, len(h.Calls), len(h.Tricks), h.Won, claim, h.HonoursClaimed)
+		}
+		for _, n := range s.Notes {
+			fmt.Fprintf(&b, "  note at event %d: %q %q by %q\n", n.Version, n.Glyph, n.Text, n.By)
+		}
+		sheet, err := json.Marshal(s.Score())
+		require.NoError(t, err)
+		fmt.Fprintf(&b, "  score: %s\n", sheet)
+	}
+	return b.String()
+}
+
+// writeFrozen writes fixtures/db/NAME.db: it runs frozen-NAME.hoyle with
+// this hoyle, then records what no command records yet (the cut for deal),
+// and refuses to write over a frozen database.
+func writeFrozen(t *testing.T, name string) {
+	path := filepath.Join(frozenDir, name+".db")
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("%s exists: a frozen database is never written again; freeze a new one under a new name", path)
+	}
+	tmp := filepath.Join(t.TempDir(), name+".db")
+	script(t, tmp, "frozen-"+name)
+
+	ctx := context.Background()
+	st, err := bolt.Open(tmp, bolt.Options{})
+	require.NoError(t, err)
+	last, err := st.LastSession(ctx)
+	require.NoError(t, err)
+	_, err = recorder.New(st).Record(ctx, last, func(s *projections.Session) ([]events.Event, error) {
+		ev, err := recorder.Propose(s, time.Now().UTC(), &table.CutForDeal{Dealer: cards.East, Cuts: []table.SeatCard{
+			{Seat: cards.North, Card: cards.MustCard("D7")}, {Seat: cards.East, Card: cards.MustCard("C2")},
+			{Seat: cards.South, Card: cards.MustCard("HJ")}, {Seat: cards.West, Card: cards.MustCard("S4")},
+		}})
+		return []events.Event{ev}, err
+	})
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+
+	b, err := os.ReadFile(tmp)
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(frozenDir, 0o755))
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	t.Logf("wrote %s (%d bytes)", path, len(b))
+}
+
+// frozenTypes reads a frozen database: the event types it holds, and how
+// many of its events are read through an upcaster, by type and schemas.
+func frozenTypes(t *testing.T, name string) (have map[string]bool, upcast map[string]int) {
+	t.Helper()
+	st, err := bolt.Open(filepath.Join(frozenDir, name+".db"), bolt.Options{ReadOnly: true})
+	require.NoError(t, err)
+	defer st.Close()
+	have, upcast = map[string]bool{}, map[string]int{}
+	for e, err := range st.ReadAll(context.Background(), 1, true) {
+		require.NoError(t, err)
+		have[e.Type] = true
+		if info, _ := events.Lookup(e.Type); e.Schema < info.Schema {
+			upcast[fmt.Sprintf("%s schema %d to %d", e.Type, e.Schema, info.Schema)]++
+		}
+	}
+	return have, upcast
+}
+
+// TestFrozenV1HasEveryEventType: v1 holds every event type hoyle had then
+// but play.discard, which no game of the day could record (no widow); its
+// claims are schema 1, read through the upcaster.
+func TestFrozenV1HasEveryEventType(t *testing.T) {
+	t.Parallel()
+	have, upcast := frozenTypes(t, "v1")
+	var missing []string
+	for _, typ := range []string{
+		table.TypeSessionOpened, table.TypeSessionClosed, table.TypeCutForDeal, table.TypeShuffled, table.TypeCut,
+		table.TypeDealt, table.TypeCalled, table.TypePlayed, table.TypeClaimed, table.TypeHonoursClaimed,
+		table.TypeRetracted, table.TypeNoted,
+	} {
+		if !have[typ] {
+			missing = append(missing, typ)
+		}
+	}
+	assert.Empty(t, missing)
+	assert.False(t, have[table.TypeDiscarded])
+	// play.claim went to schema 2 (the claimer's statement) after v1 was
+	// frozen: its claims are read through the upcaster, without statement.
+	assert.Equal(t, 4, upcast["play.claim schema 1 to 2"], "v1's claims are read through the upcaster: %v", upcast)
+	t.Logf("v1 events read through upcasters: %v", upcast)
+}
+
+// TestFrozenV2HasEveryEventType: v2 holds every event type registered
+// when it was frozen. A type registered since belongs in the next frozen
+// database: the test lists it, to be frozen there.
+func TestFrozenV2HasEveryEventType(t *testing.T) {
+	t.Parallel()
+	have, upcast := frozenTypes(t, "v2")
+	var missing []string
+	for _, info := range events.Types() {
+		if !strings.HasPrefix(info.Name, "test.") && !have[info.Name] {
+			missing = append(missing, info.Name)
+		}
+	}
+	sort.Strings(missing)
+	assert.Empty(t, missing, "event types not in the newest frozen database: freeze v3 with them (see fixtures/db/README.md)")
+	t.Logf("v2 events read through upcasters: %v", upcast)
+}
+
+// TestFrozenDatabaseTakesNewEntries: a copy of the oldest frozen database
+// takes today's entries beside its old ones, and verifies; the old events
+// read as before.
+func TestFrozenDatabaseTakesNewEntries(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join(frozenDir, "v1.db"))
+	require.NoError(t, err)
+	db := filepath.Join(t.TempDir(), "v1-copy.db")
+	require.NoError(t, os.WriteFile(db, b, 0o600))
+	sessions := strings.Split(strings.TrimSpace(ok(t, db, "sessions")), "\n")
+	first := strings.Fields(sessions[0])[0]
+	oldLog := ok(t, db, "--session", first, "log", "--json")
+
+	ok(t, db, "new", "--game", "contract", "--name", "today's")
+	ok(t, db, "deal", "--pbn", demoPBN)
+	ok(t, db, "call", "1NT", "P", "3NT", "P", "P", "P")
+	ok(t, db, "claim", "9", "--statement", "nine on top: four spades, two hearts, three clubs")
+	out := ok(t, db, "verify")
+	assert.Contains(t, out, "in 4 sessions")
+	lines := strings.Split(strings.TrimSpace(ok(t, db, "log", "--json")), "\n")
+	var claim struct {
+		Type   string
+		Schema int
+		Data   struct {
+			Tricks    int
+			Statement string
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &claim))
+	assert.Equal(t, "play.claim", claim.Type)
+	assert.Equal(t, 2, claim.Schema, "today's claims are stored in schema 2")
+	assert.Equal(t, "nine on top: four spades, two hearts, three clubs", claim.Data.Statement)
+	assert.Contains(t, oldLog, `"type":"play.claim","schema":1`, "v1's claims stay in schema 1")
+	assert.Equal(t, oldLog, ok(t, db, "--session", first, "log", "--json"), "the old session reads as before")
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/require"
+)
+
+// hostile are texts a player's name or a note could hold that a terminal
+// would act on rather than show: escape sequences (clear the screen, set
+// the window title, colour), the same as C1 controls, bidirectional
+// overrides and isolates (text shown in another order than it is read), a
+// line break that forges a line of hoyle's own, and bytes that are not
+// UTF-8.
+var hostile = []string{
+	"\x1b[2J\x1b[H\x1b[31mAnn",        // clear the screen, home, red
+	"Bob\x1b]0;pwned\x07",             // set the window title
+	"Cy\u009b31m\u009d0;t\u009c",      // the same, in C1 controls
+	"\u202eiD\u202c",                  // right-to-left override
+	"\u2066Ed\u2069\u202d",            // isolates, left-to-right override
+	"Fay\nhoyle: the log was altered", // a forged line
+	"Gus\r\x08\x7f\x00",               // carriage return, backspace, DEL, NUL
+	"Hal\xff\xfe\xc0",                 // not UTF-8
+}
+
+// unsafeFor reports the first rune in out that a terminal would act on:
+// C0 controls but newline and tab, DEL, C1 controls, bidi controls, and
+// bytes that are not UTF-8.
+func unsafeFor(out string) (string, bool) {
+	for i, r := range out {
+		switch {
+		case r == utf8.RuneError:
+			if _, size := utf8.DecodeRuneInString(out[i:]); size == 1 {
+				return fmt.Sprintf("byte %#x at %d", out[i], i), true
+			}
+		case r == '\n' || r == '\t':
+		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+			return fmt.Sprintf("%U at %d", r, i), true
+		}
+	}
+	return "", false
+}
+
+// TestUserTextIsData records a session whose names, notes and reasons are
+// hostile, and checks every command's output, stdout and stderr, for
+// anything a terminal would act on, and for the forged line.
+func TestUserTextIsData(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "hostile.db")
+	var outputs []struct {
+		args []string
+		r    result
+	}
+	run := func(args ...string) result {
+		t.Helper()
+		r := hoyle(t, db, args...)
+		outputs = append(outputs, struct {
+			args []string
+			r    result
+		}{args, r})
+		return r
+	}
+	must := func(args ...string) {
+		t.Helper()
+		r := run(args...)
+		require.Equal(t, 0, r.code, "hoyle %q: %s", args, r.err)
+	}
+	must("new", "--game", "auction", "--dealer", "S", "--north", hostile[0], "--east", hostile[1],
+		"--south", hostile[2], "--west", hostile[3], "--name", hostile[4])
+	must("deal", "--pbn", demoPBN)
+	must("call", "1S", "P", "1C", "1NT")
+	must("note", "--by", hostile[5], hostile[6])
+	must("call", "2C", "2R", "P", "P", "3C", "X", "P", "2NT", "P", "P", "P")
+	must("note", "--glyph", "!", "--by", hostile[7], strings.Join(hostile, " "))
+	must("play", "HJ", "H3", "H5", "HA")
+	must("note", "--by", hostile[1], hostile[0])
+	must("claim", "9", "--statement", strings.Join(hostile, " | "))
+	must("close", hostile[5])
+	must("new", "--game", "contract", "--scoring", "duplicate", "--north", hostile[6], "--name", hostile[7])
+	must("deal", "--board", "1", "--pbn", demoPBN)
+	must("note", hostile[4])
+	first := strings.Fields(strings.TrimSpace(run("sessions").out))[0]
+	for _, session := range []string{first, ""} {
+		pre := []string{}
+		if session != "" {
+			pre = []string{"--session", session}
+		}
+		for _, args := range [][]string{
+			{"show"}, {"show", "--json"}, {"show", "--at", "1.a4"}, {"show", "--at", "1.1.4", "--json"},
+			{"log"}, {"log", "--json"}, {"score"}, {"score", "--json"}, {"score", "--explain"}, {"score", "--style", "split"},
+			{"export"}, {"export", "--ascii"}, {"replay", "--at", "1.a4"}, {"verify"}, {"sessions"},
+		} {
+			run(append(pre, args...)...)
+		}
+	}
+	// Refusals echo what was typed; that may be hostile too.
+	run("--session", hostile[0], "show")
+	run("play", hostile[1])
+	run("call", hostile[2])
+	run("note", "--glyph", hostile[3], "x")
+	run("show", "--at", hostile[4])
+	run("new", "--game", hostile[5])
+	run("--"+hostile[0], "show")
+	r := recordPiped(t, db, "note "+hostile[3]+"\nshow\n"+hostile[0]+"\n")
+	outputs = append(outputs, struct {
+		args []string
+		r    result
+	}{[]string{"record"}, r})
+
+	checked := 0
+	for _, o := range outputs {
+		for stream, text := range map[string]string{"stdout": o.r.out, "stderr": o.r.err} {
+			checked++
+			if what, bad := unsafeFor(text); bad {
+				t.Errorf("hoyle %q: %s holds %s:\n%q", o.args, stream, what, clip(text, what))
+			}
+			for _, line := range strings.Split(text, "\n") {
+				if strings.HasPrefix(line, "hoyle: the log was altered") {
+					t.Errorf("hoyle %q: %s has a forged line: %q", o.args, stream, line)
+				}
+			}
+		}
+	}
+	t.Logf("%d outputs of %d commands checked", checked, len(outputs))
+}
+
+// clip is the part of text around the position named in what, for a
+// readable failure.
+func clip(text, what string) string {
+	var at int
+	if i := strings.LastIndex(what, " at "); i >= 0 {
+		fmt.Sscan(what[i+4:], &at)
+	}
+	lo, hi := max(0, at-60), min(len(text), at+60)
+	return text[lo:hi]
+}

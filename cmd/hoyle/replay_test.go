@@ -60,7 +60,8 @@ func TestReplayRefusals(t *testing.T) {
 func TestNoteAtAMoment(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "n.db")
 	script(t, db, "demo")
-	ok(t, db, "note", "--at", "1.a1", "--by", "Foster", "One spade from the dealer simply means: I pass.")
+	// The demo already notes 1.a1 (Foster's words); two more people add theirs.
+	ok(t, db, "note", "--at", "1.a1", "--by", "Foster", "He is left to play one spade only if nobody bids.")
 	ok(t, db, "note", "--at", "1.a1", "--glyph", "!?", "--by", "Whitfeld", "a second opinion")
 	ok(t, db, "note", "--at", "1.5.4", "--glyph", "??", "and a third on the same card")
 	var lines []map[string]any
@@ -77,11 +78,11 @@ func TestNoteAtAMoment(t *testing.T) {
 
 	md := ok(t, db, "export")
 	assert.Contains(t, md, "| 1♠!? (1) | Pass |")
-	assert.Contains(t, md, "- (1) S 1♠ (1.a1): One spade from the dealer simply means: I pass. (Foster)\n- (1) S 1♠!? (1.a1): a second opinion (Whitfeld)\n")
-	assert.Contains(t, md, "**N ♣A**?!/?? (5)")
+	assert.Contains(t, md, "- (1) S 1♠ (1.a1): One spade from the dealer simply means: I pass.\n- (1) S 1♠ (1.a1): He is left to play one spade only if nobody bids. (Foster)\n- (1) S 1♠!? (1.a1): a second opinion (Whitfeld)\n")
+	assert.Contains(t, md, "**N ♣A**?!/?? (4)")
 
 	out := ok(t, db, "replay")
-	assert.Contains(t, out, "1.a1     S 1♠\n           One spade from the dealer simply means: I pass. (Foster)\n           !? a second opinion (Whitfeld)\n")
+	assert.Contains(t, out, "1.a1     S 1♠\n           One spade from the dealer simply means: I pass.\n           He is left to play one spade only if nobody bids. (Foster)\n           !? a second opinion (Whitfeld)\n")
 
 	before := fileHash(t, db)
 	for _, c := range []struct {

@@ -1,0 +1,18 @@
+package main
+
+import (
+	"io"
+
+	"github.com/hoyle/hoyle/export/jsonlog"
+)
+
+func init() {
+	registerFormat("json", "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", writeJSON)
+}
+
+func writeJSON(w io.Writer, req exportRequest) error {
+	if req.At != nil || req.Hand != 0 {
+		return usagef("--hand and --at do not apply to --format json: it writes the session's whole log")
+	}
+	return jsonlog.Write(w, req.Envs)
+}

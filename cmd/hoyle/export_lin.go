@@ -1,0 +1,18 @@
+package main
+
+import (
+	"io"
+
+	"github.com/hoyle/hoyle/export/linsession"
+)
+
+func init() {
+	registerFormat("lin", "LIN: each hand as a Bridge Base Online hand record, one to a line", writeLIN)
+}
+
+func writeLIN(w io.Writer, req exportRequest) error {
+	if req.At != nil {
+		return usagef("--at does not apply to --format lin: it writes whole hands (give --hand N for one)")
+	}
+	return linsession.Write(w, req.Session, linsession.ExportOptions{Hand: req.Hand, Progress: req.Progress})
+}

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/export/jsonlog"
+	"github.com/hoyle/hoyle/export/linsession"
+	"github.com/hoyle/hoyle/export/pbnsession"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+func init() { register(newImportCmd) }
+
+type importOptions struct {
+	*globals
+	format string
+	name   string
+}
+
+// importFormats are the formats `hoyle import` reads, by name and by the
+// file extension that selects them.
+var importFormats = []string{"pbn", "lin", "json"}
+
+func newImportCmd(g *globals) *cobra.Command {
+	o := &importOptions{globals: g}
+	cmd := &cobra.Command{
+		Use:   "import FILE [--format pbn|lin|json] [--name TEXT]",
+		Short: "Import sessions from a PBN, LIN or JSON file; prints the IDs of the sessions created",
+		Long: `Import a file into the database, and print the ID of each session it
+creates, one to a line. The format is taken from the file's extension (.pbn,
+.lin, .json) unless --format is given; FILE - reads standard input.
+
+pbn: every game record becomes a hand recorded through the laws: the deal,
+the auction (=n= notes, suffixes such as ! and commentary become notes),
+the play in the order it was played (rebuilt from the trick winners), and a
+claim where the play stops early (*) with Result. Records of the same
+event, table and room become one session. Records without an auction (a
+board not played at that table) are skipped with a warning.
+
+lin: Bridge Base Online's hand records: players, deal, vulnerability, the
+auction with its explanations (an|), the play and the claim (mc|).
+
+json: a session's log exported with hoyle export --format json, restored
+exactly (IDs, times, hashes): hoyle verify passes on the new database. The
+hash chain is checked first, and a file altered by hand is refused.
+
+An import is one transaction: a file that cannot be read, or a record the
+laws refuse, is reported with its line (or token, for LIN) and nothing is
+appended. Warnings go to standard error.`,
+		Example: `  hoyle import realbridge-2021-teams.pbn
+  hoyle --db other.db import backup.json && hoyle --db other.db verify
+  curl -s https://example.org/board.lin | hoyle import --format lin -`,
+		Args: exactArgs(1, "one file to import"),
+		RunE: func(cmd *cobra.Command, args []string) error { return runImport(cmd.Context(), o, args[0]) },
+	}
+	cmd.Flags().StringVar(&o.format, "format", "", "the file's format: "+strings.Join(importFormats, ", ")+" (default: from its extension)")
+	cmd.Flags().StringVar(&o.name, "name", "", "the name of sessions the file does not name (default: the file's name)")
+	return cmd
+}
+
+// progressBar returns a progress function that draws a bar on standard
+// error, made at the first report (when the total is known) and cleared
+// when the work is done. Commands use it only on a terminal.
+func progressBar(io *IO, what string) func(done, total int) {
+	var bar *progressbar.ProgressBar
+	return func(done, total int) {
+		if bar == nil {
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(io.Err), progressbar.OptionSetDescription(what),
+				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(50*time.Millisecond))
+		}
+		_ = bar.Set(done)
+	}
+}
+
+// importPlan is what an import will append, and what to tell the user.
+type importPlan struct {
+	batches  []events.Batch
+	warnings []string
+}
+
+func runImport(ctx context.Context, o *importOptions, path string) error {
+	format := strings.ToLower(o.format)
+	if format == "" {
+		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+		if path == "-" || !contains(importFormats, format) {
+			return usagef("cannot tell the format of %q from its extension: give --format %s", path, strings.Join(importFormats, "|"))
+		}
+	} else if !contains(importFormats, format) {
+		return usagef("--format %q: the formats are %s", o.format, strings.Join(importFormats, ", "))
+	}
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = io.ReadAll(o.io.In)
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return err
+	}
+	name := o.name
+	if name == "" && path != "-" {
+		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	// The whole file is built in memory for its one append, and nearly all
+	// of it stays live until then: at the default pace the collector spends
+	// a third of an import's time finding no garbage.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	var progress func(done, total int)
+	if o.io.IsTerminal {
+		progress = progressBar(o.io, "records")
+	}
+	plan, err := planImport(format, data, name, progress)
+	if err != nil {
+		return importFailed(path, err)
+	}
+	st, err := o.openStore(true, true)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var present []string
+	for _, b := range plan.batches {
+		if _, err := st.Session(ctx, b.Session); err == nil {
+			present = append(present, b.Session)
+		}
+	}
+	// One append for the whole file: all of it, or nothing.
+	if _, err := st.Append(ctx, plan.batches...); err != nil {
+		return importFailed(path, err)
+	}
+	for _, w := range plan.warnings {
+		fmt.Fprintf(o.io.Err, "hoyle: warning: %s: %s\n", path, w)
+	}
+	for _, id := range present {
+		fmt.Fprintf(o.io.Err, "hoyle: session %s was already in the database, as the file has it\n", id)
+	}
+	for _, b := range plan.batches {
+		fmt.Fprintln(o.io.Out, b.Session)
+	}
+	return nil
+}
+
+// planImport reads a file in a format and builds the batches to append.
+func planImport(format string, data []byte, name string, progress func(done, total int)) (importPlan, error) {
+	var plan importPlan
+	switch format {
+	case "pbn":
+		res, err := pbnsession.Read(bytes.NewReader(data), pbnsession.Options{Name: name, Progress: progress})
+		if err != nil {
+			return plan, err
+		}
+		plan.batches = res.Batches()
+		for _, w := range res.Warnings {
+			plan.warnings = append(plan.warnings, w.String())
+		}
+	case "lin":
+		res, err := linsession.Import(string(data), linsession.Options{Name: name, Progress: progress})
+		if err != nil {
+			return plan, err
+		}
+		plan.batches = res.Batches()
+		for _, w := range res.Warnings {
+			plan.warnings = append(plan.warnings, w.String())
+		}
+	case "json":
+		log, err := jsonlog.Read(bytes.NewReader(data), jsonlog.Options{Progress: progress})
+		if err != nil {
+			return plan, err
+		}
+		plan.batches = log.Batches()
+	}
+	return plan, nil
+}
+
+// importFailed says that nothing was imported (explain says it already of
+// a refusal by the laws).
+func importFailed(path string, err error) error {
+	var illegal *game.IllegalError
+	if errors.As(err, &illegal) {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return fmt.Errorf("%s: %w; nothing was imported", path, err)
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const realPBN = "../../export/pbn/testdata/realbridge-2021-teams.pbn"
+
+// hoyleIn runs hoyle with stdin.
+func hoyleIn(t *testing.T, db, stdin string, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	io := &IO{In: strings.NewReader(stdin), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+	code := run(append([]string{"--db", db}, args...), io)
+	return result{out: out.String(), err: errb.String(), code: code}
+}
+
+func ids(out string) []string { return strings.Fields(out) }
+
+func TestImportRealPBN(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "teams.db")
+	r := hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	sessions := ids(r.out)
+	require.Len(t, sessions, 28, "one session a table that played")
+	assert.Equal(t, 20, strings.Count(r.err, "hoyle: warning: "+realPBN+": line "), "the boards not played, one warning each")
+	assert.Contains(t, ok(t, db, "verify"), "28 sessions (279 hands)")
+
+	// The first table's session, exported and imported into another
+	// database, exports the same again.
+	out := ok(t, db, "--session", sessions[0], "export", "--format", "pbn")
+	assert.True(t, strings.HasPrefix(out, "% PBN 2.1\n% EXPORT\n[Event \"2021 Online Qual: Open R2, table 11\"]\n"), out[:80])
+	file := filepath.Join(t.TempDir(), "table11.pbn")
+	require.NoError(t, os.WriteFile(file, []byte(out), 0o644))
+	other := filepath.Join(t.TempDir(), "other.db")
+	again := ids(ok(t, other, "import", file))
+	require.Len(t, again, 1)
+	assert.Equal(t, out, ok(t, other, "--session", again[0], "export", "--format", "pbn"))
+	assert.Equal(t, ok(t, db, "--session", sessions[0], "score"), ok(t, other, "--session", again[0], "score"))
+}
+
+// A file the laws refuse is reported with its line, and the database is
+// not touched.
+func TestImportRefusedFileAppendsNothing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "club.db")
+	ok(t, db, "new", "--game", "contract")
+	before := fileHash(t, db)
+	real, err := os.ReadFile(realPBN)
+	require.NoError(t, err)
+	file := filepath.Join(t.TempDir(), "bad.pbn")
+	for _, c := range []struct{ from, to, at, says string }{
+		// Board 12 at table 11: the opening leader's card swapped with his
+		// left-hand opponent's: the laws refuse it, at that trick.
+		{"[Play \"E\"]\nC9 C3 CT CA", "[Play \"E\"]\nC3 C9 CT CA", "C3 C9 CT CA", "nothing was recorded"},
+		// A card played twice: the play cannot be replayed, at the trick
+		// where it comes again.
+		{"[Play \"E\"]\nC9 C3 CT CA", "[Play \"E\"]\nC9 C3 CT SA", "SA S3 S5 SK", "nothing was imported"},
+	} {
+		bad := strings.Replace(string(real), c.from, c.to, 1)
+		require.NotEqual(t, string(real), bad)
+		at := strings.Index(bad, c.to)
+		at += strings.Index(bad[at:], c.at)
+		line := strings.Count(bad[:at], "\n") + 1
+		require.NoError(t, os.WriteFile(file, []byte(bad), 0o644))
+		r := hoyle(t, db, "import", file)
+		assert.Equal(t, 1, r.code)
+		assert.Empty(t, r.out)
+		assert.Contains(t, r.err, "line "+strconv.Itoa(line))
+		assert.Contains(t, r.err, c.says)
+		assert.Equal(t, before, fileHash(t, db), "nothing appended")
+	}
+
+	// A file that is not PBN at all.
+	require.NoError(t, os.WriteFile(file, []byte("[Event \"x\"]\n[Board \"1\"]\n[Auction \"N\"]\n1C 9Z\n"), 0o644))
+	r := hoyle(t, db, "import", file)
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "line 4")
+	assert.Contains(t, r.err, "nothing was imported")
+	assert.Equal(t, before, fileHash(t, db))
+}
+
+// The JSON log restores a session into another database exactly: verify
+// passes there, and the session shows and scores the same.
+func TestJSONBackupAndRestore(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "home.db")
+	script(t, db, "demo")
+	ok(t, db, "note", "--glyph", "!?", "--by", "Foster", "a fine hand")
+	backup := filepath.Join(t.TempDir(), "backup.json")
+	ok(t, db, "export", "--format", "json", "-o", backup)
+
+	other := filepath.Join(t.TempDir(), "other.db")
+	ok(t, other, "new", "--game", "auction") // the other database holds a session already
+	restored := ids(ok(t, other, "import", backup))
+	require.Len(t, restored, 1)
+	assert.Contains(t, ok(t, other, "verify"), "ok: ")
+	assert.Equal(t, ok(t, db, "show", "--json"), ok(t, other, "--session", restored[0], "show", "--json"))
+	assert.Equal(t, ok(t, db, "score"), ok(t, other, "--session", restored[0], "score"))
+	assert.Equal(t, ok(t, db, "export", "--format", "json"), ok(t, other, "--session", restored[0], "export", "--format", "json"))
+
+	// Again: the session is there already, as the file has it, and
+	// nothing is appended.
+	logBefore := ok(t, other, "--session", restored[0], "log", "--json")
+	r := hoyle(t, other, "import", backup)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, "already in the database")
+	assert.Equal(t, logBefore, ok(t, other, "--session", restored[0], "log", "--json"))
+	assert.Contains(t, ok(t, other, "verify"), " in 2 sessions ")
+
+	// A backup altered by hand is refused.
+	data, err := os.ReadFile(backup)
+	require.NoError(t, err)
+	tampered := strings.Replace(string(data), `"call":"2NT"`, `"call":"3NT"`, 1)
+	require.NotEqual(t, string(data), tampered)
+	require.NoError(t, os.WriteFile(backup, []byte(tampered), 0o644))
+	third := filepath.Join(t.TempDir(), "third.db")
+	ok(t, third, "new", "--game", "auction")
+	before := fileHash(t, third)
+	r = hoyle(t, third, "import", backup)
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "hash chain broken")
+	assert.Contains(t, r.err, "line ")
+	assert.Equal(t, before, fileHash(t, third))
+}
+
+func TestImportLINFromStdin(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "bbo.db")
+	const board = "pn|Ann,Bob,Cat,Dan|md|3SAJ92H874DJT6CAQ3,S7643HQT3D32CKJ96,SKT8HA96DA95C7542,|ah|Board 1|sv|o|" +
+		"mb|1C!|an|could be short|mb|1D|mb|1S|mb|p|mb|2S|mb|p|mb|4S|mb|d|mb|r|mb|p|mb|p|mb|p|" +
+		"pc|D3|pc|DA|pc|D7|pc|D6|mc|10|\n"
+	r := hoyleIn(t, db, board, "import", "--format", "lin", "--name", "BBO", "-")
+	require.Equal(t, 0, r.code, r.err)
+	require.Len(t, ids(r.out), 1)
+	out := ok(t, db, "export", "--format", "lin")
+	assert.Equal(t, strings.Replace(board, "SKT8HA96DA95C7542,|", "SKT8HA96DA95C7542,SQ5HKJ52DKQ874CT8|", 1), out)
+	assert.Contains(t, ok(t, db, "export", "--format", "pbn"), "[Event \"BBO\"]")
+
+	// Without --format, standard input has no extension to go by.
+	r = hoyleIn(t, db, board, "import", "-")
+	assert.Equal(t, 2, r.code)
+
+	// A card the laws refuse, by its token.
+	bad := strings.Replace(board, "pc|D3|", "pc|DK|", 1)
+	before := fileHash(t, db)
+	r = hoyleIn(t, db, bad, "import", "--format", "lin", "-")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "line 1, token 17 (pc|)")
+	assert.Equal(t, before, fileHash(t, db))
+}
+
+func TestImportAndExportUsage(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	script(t, db, "demo")
+	for _, args := range [][]string{
+		{"import", "hands.txt"},
+		{"import", "--format", "xml", "hands.xml"},
+		{"import"},
+		{"export", "--format", "json", "--hand", "1"},
+		{"export", "--format", "pbn", "--at", "1.3"},
+	} {
+		r := hoyle(t, db, args...)
+		assert.Equal(t, 2, r.code, "%v: %s", args, r.err)
+	}
+	// Auction bridge is not PBN's game.
+	r := hoyle(t, db, "export", "--format", "pbn")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "contract bridge")
+}

@@ -1,0 +1,187 @@
+// Package build is what the interchange packages (export/pbnsession,
+// export/linsession) share: building a session's events from a foreign
+// file through the laws, in memory, before anything is appended; and, for
+// writing one back, its notes by the event they are on and the
+// vulnerability of each hand.
+package build
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/contract"
+)
+
+// Session is a session being built in memory: its fold, and the events that
+// made it, each checked by the laws (recorder.Propose) as it was added. The
+// importer appends Events in one batch once the whole file has been read,
+// so that a refused record leaves nothing behind.
+type Session struct {
+	ID     string
+	S      *projections.Session
+	Events []events.Event
+}
+
+// Open starts a session with its opening event, recorded at at.
+func Open(opened *table.SessionOpened, at time.Time) (*Session, error) {
+	table.SortOptions(opened.Options)
+	id := events.NewID().String()
+	ev := events.NewEvent(at, opened)
+	env := events.Envelope{Type: opened.EventType(), ID: ev.ID, Session: id, Version: 1, At: ev.At, Data: opened}
+	s, err := projections.Fold([]events.Envelope{env})
+	if err != nil {
+		return nil, err
+	}
+	return &Session{ID: id, S: s, Events: []events.Event{ev}}, nil
+}
+
+// Add proposes one more event at time at: the laws judge it on the session
+// as it stands, and a refused event leaves the session unchanged.
+func (b *Session) Add(at time.Time, p events.Payload) (events.ID, error) {
+	ev, err := recorder.Propose(b.S, at, p)
+	if err != nil {
+		return events.ID{}, err
+	}
+	b.Events = append(b.Events, ev)
+	return ev.ID, nil
+}
+
+// Batch is the append that creates the session.
+func (b *Session) Batch() events.Batch {
+	return events.Batch{Session: b.ID, Expected: events.NewSession, Events: b.Events}
+}
+
+// Unfinished reports whether the session's latest hand is still in
+// progress: the session cannot deal another until it is over.
+func (b *Session) Unfinished() bool {
+	h := b.S.Current()
+	return h != nil && h.Phase != game.PhaseDone
+}
+
+// Glyph returns the glyph of PBN's numeric annotation glyphs $1 to $6
+// (good, poor, very good, very poor, speculative, questionable: the same
+// six as PGN), or "".
+func Glyph(nag int) string {
+	if nag >= 1 && nag <= len(table.Glyphs) {
+		return table.Glyphs[nag-1]
+	}
+	return ""
+}
+
+// NotesByTarget lists the session's notes in force by the event they are
+// on, each list in the order recorded.
+func NotesByTarget(s *projections.Session) map[events.ID][]projections.Note {
+	out := map[events.ID][]projections.Note{}
+	for _, n := range s.Notes {
+		out[n.Target] = append(out[n.Target], n)
+	}
+	return out
+}
+
+// CheckContract refuses a session that is not contract bridge: PBN and LIN
+// would write its calls and score under laws it was not played by.
+func CheckContract(s *projections.Session) error {
+	if id := s.Rules.Info().ID; id != "contract" {
+		return fmt.Errorf("%w; this session is %s", ErrNotContract, s.Rules.Info().Title)
+	}
+	return nil
+}
+
+// Vulnerability is the sides vulnerable on each hand of a contract bridge
+// session, by index in s.Hands. A hand dealt as a board (or imported with
+// one) has its vulnerability recorded with the deal: that is what it was
+// played at. For another, at duplicate it is the board vulnerability of
+// the hand's number (as the duplicate score sheet takes it); at rubber
+// bridge a side is vulnerable once it has won a game of the rubber, and at
+// Chicago by the deal's place in its four: both worked out by folding the
+// hands through the rubber and Chicago sheets as the score sheet does.
+func Vulnerability(s *projections.Session) [][]cards.Side {
+	out := make([][]cards.Side, len(s.Hands))
+	sides := func(ns, ew bool) []cards.Side {
+		var v []cards.Side
+		if ns {
+			v = append(v, cards.NS)
+		}
+		if ew {
+			v = append(v, cards.EW)
+		}
+		return v
+	}
+	var rubber *contract.RubberSheet
+	var chicago *contract.ChicagoSheet
+	for i, h := range s.Hands {
+		switch s.Opts["scoring"] {
+		case contract.ScoringDuplicate:
+			out[i] = sides(contract.BoardVulnerability(h.Number))
+		case contract.ScoringChicago:
+			if chicago == nil || chicago.Done() {
+				chicago = contract.NewChicagoSheet(h.Dealer)
+			}
+			out[i] = sides(chicago.Vulnerable(cards.NS), chicago.Vulnerable(cards.EW))
+			if h.Phase == game.PhaseDone {
+				_, _ = chicago.Add(result(h))
+			}
+		default:
+			if rubber == nil || rubber.Over() {
+				rubber = &contract.RubberSheet{}
+			}
+			out[i] = sides(rubber.Vulnerable(cards.NS), rubber.Vulnerable(cards.EW))
+			if h.Phase == game.PhaseDone {
+				_, _ = rubber.Add(result(h))
+			}
+		}
+		if h.Board != 0 {
+			out[i] = h.Vulnerable
+		}
+	}
+	return out
+}
+
+// result is a finished hand as the sheets take it; honours do not move the
+// vulnerability, so they are left out.
+func result(h *game.Hand) contract.HandResult {
+	if h.Contract == nil {
+		return contract.HandResult{PassedOut: true}
+	}
+	decl := h.Seating.SideOf(h.Contract.Declarer)
+	return contract.HandResult{Declarer: decl, Tricks: h.Won[decl],
+		Contract: contract.Contract{Level: h.Contract.Level, Strain: h.Contract.Strain, Doubled: h.Contract.Doubled}}
+}
+
+// Played is the cards of a hand in the order they were played.
+func Played(h *game.Hand) []game.PlayedCard {
+	var out []game.PlayedCard
+	for _, t := range h.Tricks {
+		out = append(out, t.Cards...)
+	}
+	return out
+}
+
+// Clock hands out recording times for imported events: from a base, one
+// millisecond apart, so that a session's events keep their order in time.
+type Clock struct {
+	next time.Time
+	n    int
+}
+
+// Reset makes the next time base (or later, if the clock has passed it:
+// time never runs backwards within a session).
+func (c *Clock) Reset(base time.Time) {
+	if c.n == 0 || base.After(c.next) {
+		c.next = base.UTC()
+	}
+	c.n++
+}
+
+// Tick is the next time.
+func (c *Clock) Tick() time.Time {
+	t := c.next
+	c.next = c.next.Add(time.Millisecond)
+	return t
+}

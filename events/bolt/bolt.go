@@ -66,6 +66,10 @@ type Options struct {
 	NoSync bool
 }
 
+// initialMmap is the address space mapped when a database is opened; it
+// costs no memory until pages are touched.
+const initialMmap = 64 << 20
+
 // Store is an events.Store in a bbolt file.
 type Store struct {
 	db       *bbolt.DB
@@ -124,6 +128,9 @@ func Open(path string, opt Options) (s *Store, err error) {
 		}
 	}
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync,
+		// Map 64 MiB up front: a large import then grows into the mapping
+		// instead of remapping the file again and again as it grows.
+		InitialMmapSize: initialMmap,
 		FreelistType: bbolt.FreelistMapType})
 	if err != nil {
 		return nil, openError(path, fresh, err)

@@ -131,7 +131,7 @@ func Open(path string, opt Options) (s *Store, err error) {
 		// Map 64 MiB up front: a large import then grows into the mapping
 		// instead of remapping the file again and again as it grows.
 		InitialMmapSize: initialMmap,
-		FreelistType: bbolt.FreelistMapType})
+		FreelistType:    bbolt.FreelistMapType})
 	if err != nil {
 		return nil, openError(path, fresh, err)
 	}

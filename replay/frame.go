@@ -3,6 +3,7 @@ package replay
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
@@ -42,6 +43,8 @@ func ScoreSummary(sheet game.ScoreSheet, names Names) string {
 			parts = append(parts, fmt.Sprintf("%s %d", side(cards.Side(s)), n))
 		}
 		return strings.Join(parts, ", ")
+	case len(sheet.Rubbers) > 0 && sheet.Rubbers[len(sheet.Rubbers)-1].GameTo > 0:
+		return gameSummary(sheet.Rubbers[len(sheet.Rubbers)-1], len(names.Sides), side)
 	case len(sheet.Rubbers) > 0:
 		r := sheet.Rubbers[len(sheet.Rubbers)-1]
 		var parts []string
@@ -59,6 +62,40 @@ func ScoreSummary(sheet game.ScoreSheet, names Names) string {
 		return line
 	}
 	return "nothing scored yet"
+}
+
+// gameSummary sums up a rubber of games won by reaching a score (whist's
+// five): the score of the game in play, and the games won; or, once the
+// rubber is over, who won it and by how much.
+func gameSummary(r game.Rubber, sides int, side func(cards.Side) string) string {
+	var games []string
+	for _, g := range r.Games {
+		games = append(games, side(g))
+	}
+	won := "no game yet"
+	if len(games) > 0 {
+		won = "games: " + strings.Join(games, ", ")
+	}
+	if r.Complete {
+		if r.Winner != nil {
+			return fmt.Sprintf("rubber %d won by %s, %d points (%s)", r.Number, side(*r.Winner), r.Points, won)
+		}
+		return fmt.Sprintf("rubber %d over (%s)", r.Number, won)
+	}
+	score := make([]int, sides)
+	for _, e := range r.Entries {
+		switch {
+		case e.GameLine:
+			score = make([]int, sides) // a game ended: the next starts at love
+		case !e.Above && int(e.Side) >= 0 && int(e.Side) < sides:
+			score[e.Side] += e.Points
+		}
+	}
+	var parts []string
+	for s, n := range score {
+		parts = append(parts, fmt.Sprintf("%s %d", side(cards.Side(s)), n))
+	}
+	return fmt.Sprintf("rubber %d, game %d to %d: %s (%s)", r.Number, len(r.Games)+1, r.GameTo, strings.Join(parts, ", "), won)
 }
 
 // StepText says what happened at a point, in one line, from the state
@@ -80,9 +117,17 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 		return fmt.Sprintf("the deal, by %s", seat(d.Dealer))
 	case *table.Called:
 		line := seat(d.Seat) + " " + CallText(d.Call, ascii)
-		if h.Phase != game.PhaseAuction && h.Contract != nil && len(h.Calls) > 0 && h.Calls[len(h.Calls)-1].ID == p.Step.ID {
+		inAuction := slices.ContainsFunc(h.Calls, func(c game.CallEntry) bool { return c.ID == p.Step.ID })
+		switch {
+		case !inAuction && h.Phase != game.PhaseAuction:
+			// A call in the play: the leader names the suit of the card of
+			// no suit he leads (Five Hundred's Joker at no trumps).
+			line = fmt.Sprintf("%s names %s for the card he leads", seat(d.Seat), CallText(d.Call, ascii))
+		case h.Phase != game.PhaseAuction && h.Contract != nil && h.Contract.Declarer == cards.NoSeat && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
+			line += fmt.Sprintf(": the auction is over; nobody bid, played at %s", h.Contract.Strain.Name())
+		case h.Phase != game.PhaseAuction && h.Contract != nil && len(h.Calls) > 0 && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
 			line += fmt.Sprintf(": the auction is over, %s by %s", ContractShort(h.Contract, ascii), seat(h.Contract.Declarer))
-		} else if h.Phase == game.PhaseDone && h.Contract == nil {
+		case h.Phase == game.PhaseDone && h.Contract == nil:
 			line += ": passed out"
 		}
 		return line
@@ -179,27 +224,29 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	return out, nil
 }
 
-// auctionLines writes the calls so far in columns by seat from the dealer.
+// auctionLines writes the calls so far in columns by seat from the first
+// to call (see LayOutAuction).
 func auctionLines(h *game.Hand, names Names, ascii bool) []string {
 	if len(h.Calls) == 0 && h.Phase != game.PhaseAuction {
 		return nil
 	}
-	seats := h.Seating.Seats
+	l := LayOutAuction(h)
 	cells := [][]string{{}}
-	for i := range seats {
-		cells[0] = append(cells[0], names.Short[h.Dealer.Plus(i, seats)])
+	for _, seat := range l.Seats {
+		cells[0] = append(cells[0], names.Short[seat])
 	}
-	row := []string{}
-	for _, c := range h.Calls {
-		row = append(row, CallText(c.Call, ascii))
-		if len(row) == seats {
-			cells, row = append(cells, row), []string{}
+	for r := 0; r < len(l.Rows) || r <= l.TurnRow; r++ {
+		row := make([]string, len(l.Seats))
+		if r < len(l.Rows) {
+			for k, i := range l.Rows[r] {
+				if i >= 0 {
+					row[k] = CallText(h.Calls[i].Call, ascii)
+				}
+			}
 		}
-	}
-	if h.Phase == game.PhaseAuction {
-		row = append(row, "?")
-	}
-	if len(row) > 0 {
+		if r == l.TurnRow {
+			row[l.TurnCol] = "?"
+		}
 		cells = append(cells, row)
 	}
 	var out []string
@@ -213,7 +260,10 @@ func auctionLines(h *game.Hand, names Names, ascii bool) []string {
 		}
 		out = append(out, strings.TrimRight(line, " "))
 	}
-	if h.Contract != nil {
+	switch {
+	case h.Contract != nil && h.Contract.Declarer == cards.NoSeat:
+		out = append(out, "Nobody bid: played at "+h.Contract.Strain.Name())
+	case h.Contract != nil:
 		out = append(out, fmt.Sprintf("Contract %s by %s", ContractShort(h.Contract, ascii), names.Long[h.Contract.Declarer]))
 	}
 	return out
@@ -234,8 +284,12 @@ func playLines(h *game.Hand, names Names, ascii bool) []string {
 		return nil
 	}
 	var cs []string
-	for _, pc := range t.Cards {
-		cs = append(cs, names.Short[pc.Seat]+" "+CardText(pc.Card, ascii))
+	for k, pc := range t.Cards {
+		c := names.Short[pc.Seat] + " " + CardText(pc.Card, ascii)
+		if k == 0 && t.Named {
+			c += " for " + SuitText(t.LedAs, ascii) // the suit named for the Joker led at no trumps
+		}
+		cs = append(cs, c)
 	}
 	line := fmt.Sprintf("Trick %d: %s", n, strings.Join(cs, "  "))
 	if t.Winner != cards.NoSeat {

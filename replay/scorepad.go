@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,25 @@ type ScoreView struct {
 	// Notes says what the scorer should know: honours not counted, a
 	// rubber made up unfinished.
 	Notes []string `json:"notes,omitempty"`
+	// Tally is present for games scored as a running total (Five
+	// Hundred): a line a hand, each player's WON, LOST and net columns.
+	Tally []TallyView `json:"tally,omitempty"`
+	// Winner is the session's winner, in a game that has one (the first
+	// to 500 at Five Hundred); absent otherwise.
+	Winner *string `json:"winner,omitempty"`
+}
+
+// TallyView is one line of a running score: the hand, the game it belongs
+// to (the nets start again at each game), and by side (at Five Hundred,
+// each player) the points WON and LOST on the hand and the net after it,
+// with the entries that explain them.
+type TallyView struct {
+	Hand    int            `json:"hand"`
+	Game    int            `json:"game"`
+	Won     map[string]int `json:"won"`
+	Lost    map[string]int `json:"lost"`
+	Net     map[string]int `json:"net"`
+	Entries []EntryView    `json:"entries"`
 }
 
 // RubberView is one rubber (or Chicago) of a ScoreView.
@@ -76,13 +96,29 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 			rv.Sides[SideName(seating, side)] = *t
 		}
 		for _, e := range r.Entries {
-			rv.Entries = append(rv.Entries, EntryView{Hand: e.Hand, Side: SideName(seating, e.Side), Above: e.Above,
-				Points: e.Points, Label: e.Label, Law: e.Law, GameLine: e.GameLine})
+			rv.Entries = append(rv.Entries, entryView(seating, e))
 		}
 		if r.Note != "" {
 			v.Notes = append(v.Notes, fmt.Sprintf("rubber %d: %s", r.Number, r.Note))
 		}
 		v.Rubbers = append(v.Rubbers, rv)
+	}
+	for _, t := range sheet.Tally {
+		tv := TallyView{Hand: t.Hand, Won: bySide(seating, t.Won), Lost: bySide(seating, t.Lost), Net: bySide(seating, t.Net),
+			Entries: []EntryView{}}
+		for _, r := range sheet.Rubbers {
+			if slices.Contains(r.Hands, t.Hand) {
+				tv.Game = r.Number
+			}
+		}
+		for _, e := range t.Entries {
+			tv.Entries = append(tv.Entries, entryView(seating, e))
+		}
+		v.Tally = append(v.Tally, tv)
+	}
+	if sheet.Winner != nil {
+		w := SideName(seating, *sheet.Winner)
+		v.Winner = &w
 	}
 	if sheet.Boards != nil {
 		boards := []BoardView{}
@@ -97,6 +133,20 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 		v.Boards = &boards
 	}
 	return v
+}
+
+func entryView(seating game.Seating, e game.Entry) EntryView {
+	return EntryView{Hand: e.Hand, Side: SideName(seating, e.Side), Above: e.Above,
+		Points: e.Points, Label: e.Label, Law: e.Law, GameLine: e.GameLine}
+}
+
+// bySide names figures listed by side.
+func bySide(seating game.Seating, figs []int) map[string]int {
+	out := map[string]int{}
+	for s, n := range figs {
+		out[SideName(seating, cards.Side(s))] = n
+	}
+	return out
 }
 
 // WeSide is the side a session writes under WE on the score pad: its
@@ -135,6 +185,10 @@ func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 	var b strings.Builder
 	cols := padColumns(seating, we)
 	for i, r := range sheet.Rubbers {
+		if len(sheet.Tally) > 0 {
+			// A running total: each game is drawn from the tally's lines.
+			break
+		}
 		if i > 0 {
 			b.WriteString("\n")
 		}
@@ -142,9 +196,14 @@ func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		if len(cols) == 2 {
 			title += fmt.Sprintf(" (WE %s, THEY %s)", SideName(seating, cols[0].side), SideName(seating, cols[1].side))
 		}
+		if r.GameTo > 0 {
+			title += fmt.Sprintf(", games of %d points", r.GameTo)
+		}
 		b.WriteString(title + "\n")
-		switch style {
-		case PadSplit:
+		switch {
+		case r.GameTo > 0:
+			drawGames(&b, r, cols)
+		case style == PadSplit:
 			drawSplit(&b, r, cols)
 		default:
 			drawColumn(&b, r, cols)
@@ -158,7 +217,7 @@ func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		drawBoards(&b, sheet.Boards, seating)
 	}
 	if len(sheet.Tally) > 0 {
-		drawTally(&b, sheet.Tally, seating)
+		drawTally(&b, sheet, seating)
 	}
 	if len(sheet.Rubbers) == 0 && sheet.Boards == nil && len(sheet.Tally) == 0 {
 		b.WriteString("nothing scored yet: no hand is finished\n")
@@ -197,9 +256,15 @@ type padGrid struct {
 	heads []string
 	rows  []padRow // a nil row is a rule: "=" the line, "-" a game line
 	rules []byte
+	notes []string // by row: text after it, or ""
 }
 
-func (p *padGrid) row(r padRow) { p.rows, p.rules = append(p.rows, r), append(p.rules, 0) }
+func (p *padGrid) row(r padRow) { p.noted(r, "") }
+
+// noted adds a row with a note written after it (what a figure is for).
+func (p *padGrid) noted(r padRow, note string) {
+	p.rows, p.rules, p.notes = append(p.rows, r), append(p.rules, 0), append(p.notes, note)
+}
 
 // rule draws a rule; two rules running together are drawn as one, the
 // line of the pad ('=') winning over a game line.
@@ -210,7 +275,7 @@ func (p *padGrid) rule(ch byte) {
 		}
 		return
 	}
-	p.rows, p.rules = append(p.rows, nil), append(p.rules, ch)
+	p.rows, p.rules, p.notes = append(p.rows, nil), append(p.rules, ch), append(p.notes, "")
 }
 func (p *padGrid) empty() padRow { return make(padRow, len(p.heads)) }
 func num(n int) string           { return strconv.Itoa(n) }
@@ -229,14 +294,18 @@ func (p *padGrid) width() int {
 
 func (p *padGrid) write(b *strings.Builder) {
 	w := p.width()
-	line := func(cells []string) {
+	line := func(cells []string, note string) {
 		var parts []string
 		for _, c := range cells {
 			parts = append(parts, fmt.Sprintf("%*s ", w-1, c))
 		}
-		b.WriteString(strings.TrimRight(strings.Join(parts, "│"), " ") + "\n")
+		text := strings.Join(parts, "│")
+		if note != "" {
+			text += "  " + note
+		}
+		b.WriteString(strings.TrimRight(text, " ") + "\n")
 	}
-	line(p.heads)
+	line(p.heads, "")
 	for i, r := range p.rows {
 		if r == nil {
 			seg := strings.Repeat(string(ruleRune(p.rules[i])), w)
@@ -247,7 +316,7 @@ func (p *padGrid) write(b *strings.Builder) {
 			b.WriteString(strings.Join(segs, string(crossRune(p.rules[i]))) + "\n")
 			continue
 		}
-		line(r)
+		line(r, p.notes[i])
 	}
 }
 
@@ -507,19 +576,151 @@ func drawBoards(b *strings.Builder, boards []game.Board, seating game.Seating) {
 	}
 }
 
-func drawTally(b *strings.Builder, tally []game.Tally, seating game.Seating) {
-	fmt.Fprintf(b, "%5s", "Hand")
-	for s := range cards.Side(seating.SideCount()) {
-		fmt.Fprintf(b, " %8s", SideName(seating, s))
-	}
-	b.WriteString("\n")
-	for _, t := range tally {
-		fmt.Fprintf(b, "%5d", t.Hand)
-		for _, n := range t.Net {
-			fmt.Fprintf(b, " %8d", n)
+// drawTally draws a score kept as a running total, game by game, as Five
+// Hundred's players keep it: "each player keeps his score in three
+// columns, one for plus points (headed WON), one for minus points (headed
+// LOST), and the third for the net total" (seeds 000). A line a hand: what
+// each player won and lost on it, and his net after it; then the columns'
+// totals and the game's result.
+func drawTally(b *strings.Builder, sheet game.ScoreSheet, seating game.Seating) {
+	n := seating.SideCount()
+	for i, r := range sheet.Rubbers {
+		if i > 0 {
+			b.WriteString("\n")
 		}
-		b.WriteString("\n")
+		title := fmt.Sprintf("Game %d", r.Number)
+		if r.GameTo > 0 {
+			title += fmt.Sprintf(", to %d", r.GameTo)
+		}
+		b.WriteString(title + "\n")
+		heads := []string{"hand"}
+		for range n {
+			heads = append(heads, "WON", "LOST", "net")
+		}
+		p := &padGrid{heads: heads}
+		blank := func(v int) string {
+			if v == 0 {
+				return ""
+			}
+			return num(v)
+		}
+		for _, t := range sheet.Tally {
+			if !slices.Contains(r.Hands, t.Hand) {
+				continue
+			}
+			row := padRow{num(t.Hand)}
+			for s := range n {
+				row = append(row, blank(at(t.Won, s)), blank(at(t.Lost, s)), num(at(t.Net, s)))
+			}
+			p.row(row)
+		}
+		p.rule('=')
+		totals := padRow{"total"}
+		for s := range n {
+			t := r.Sides[cards.Side(s)]
+			if t == nil {
+				t = &game.SideTotal{}
+			}
+			totals = append(totals, num(t.Above), num(t.Below), num(t.Total))
+		}
+		p.row(totals)
+		// Each player's name heads his three columns.
+		w := p.width()
+		var names []string
+		for s := range n {
+			name := SideName(seating, cards.Side(s))
+			span := 3*w + 2
+			pad := max(0, span-len([]rune(name)))
+			names = append(names, strings.Repeat(" ", pad-pad/2)+name+strings.Repeat(" ", pad/2))
+		}
+		b.WriteString(strings.TrimRight(strings.Repeat(" ", w)+"│"+strings.Join(names, "│"), " ") + "\n")
+		p.write(b)
+		switch {
+		case r.Winner != nil:
+			fmt.Fprintf(b, "%s wins with %d\n", SideName(seating, *r.Winner), r.Points)
+		case r.GameTo > 0:
+			fmt.Fprintf(b, "in play: the first to %d wins\n", r.GameTo)
+		default:
+			b.WriteString("in play\n")
+		}
+		if r.Note != "" {
+			b.WriteString(r.Note + "\n")
+		}
 	}
+}
+
+// at is figs[i], or 0 past its end.
+func at(figs []int, i int) int {
+	if i < len(figs) {
+		return figs[i]
+	}
+	return 0
+}
+
+// drawGames draws a rubber of games won by reaching a score, as whist is
+// scored: under each side its running score in the game, hand by hand; a
+// line under the hand that ends a game, and the game's value to its
+// winners (a treble, a double, a single); then what the rubber adds, the
+// totals of the values and the rubber's result.
+func drawGames(b *strings.Builder, r game.Rubber, cols []padColumn) {
+	p := &padGrid{heads: append([]string{"hand"}, headsOf(cols)...)}
+	running := make([]int, len(cols))
+	games := 0
+	valueRow := func(label string, e game.Entry) {
+		row := p.empty()
+		row[0] = label
+		for j, c := range cols {
+			if c.is(e.Side) {
+				row[1+j] = num(e.Points)
+			}
+		}
+		p.noted(row, e.Label)
+	}
+	for _, h := range r.Hands {
+		ends := false
+		for _, e := range r.Entries {
+			if e.Hand != h || e.Above {
+				continue
+			}
+			for j, c := range cols {
+				if c.is(e.Side) {
+					running[j] += e.Points
+				}
+			}
+			ends = ends || e.GameLine
+		}
+		row := padRow{num(h)}
+		for _, v := range running {
+			row = append(row, num(v))
+		}
+		p.row(row)
+		if !ends {
+			continue
+		}
+		games++
+		p.rule('-')
+		for _, e := range r.Entries {
+			if e.Hand == h && e.Above {
+				valueRow(fmt.Sprintf("game %d", games), e)
+			}
+		}
+		p.rule('-')
+		running = make([]int, len(cols))
+	}
+	for _, e := range settlement(r) {
+		valueRow("rubber", e)
+	}
+	p.rule('=')
+	totals := padRow{"total"}
+	for _, c := range cols {
+		t := 0
+		if st := r.Sides[c.side]; st != nil {
+			t = st.Total
+		}
+		totals = append(totals, num(t))
+	}
+	p.row(totals)
+	p.write(b)
 }
 
 // ExplainScore lists every entry of the sheet with the law that produced
@@ -537,19 +738,30 @@ func ExplainScore(sheet game.ScoreSheet, seating game.Seating, we cards.Side) st
 		}
 		return name
 	}
+	// A running total (Five Hundred) has WON and LOST columns, not a line.
+	running := len(sheet.Tally) > 0
 	entry := func(e game.Entry) {
 		where := "below"
-		if e.Above {
+		switch {
+		case running && e.Above:
+			where = "won"
+		case running:
+			where = "lost"
+		case e.Above:
 			where = "above"
 		}
 		hand := "at the end"
 		if e.Hand > 0 {
 			hand = "hand " + num(e.Hand)
 		}
-		fmt.Fprintf(&b, "  %-11s %-10s %5d %s  %s — %s\n", hand, who(e.Side), e.Points, where, e.Label, e.Law)
+		fmt.Fprintf(&b, "  %-11s %-10s %5d %-5s  %s — %s\n", hand, who(e.Side), e.Points, where, e.Label, e.Law)
 	}
 	for _, r := range sheet.Rubbers {
-		fmt.Fprintf(&b, "Rubber %d\n", r.Number)
+		if running {
+			fmt.Fprintf(&b, "Game %d\n", r.Number)
+		} else {
+			fmt.Fprintf(&b, "Rubber %d\n", r.Number)
+		}
 		for _, e := range r.Entries {
 			entry(e)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -8,6 +9,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -15,21 +17,18 @@ func init() {
 	register(newHonoursCmd)
 }
 
+// honoursLong is the fixed part of honours' help; the holdings follow it,
+// listed from the rulesets (see withRulesHelp).
+const honoursLong = `Record the honours a side claims for the current hand, when its deal was not
+recorded (with a recorded deal hoyle counts them itself). SIDE is NS or EW,
+or WE or THEY as the session's score pad names them. Claim once the auction
+is over (in whist, once the card is turned up). A mistaken claim is withdrawn
+with undo. HOLDING is one of those the game's code of laws names.`
+
 func newHonoursCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "honours SIDE HOLDING",
 		Short: "Record the honours a side claims at the table when the deal was not recorded",
-		Long: `Record the honours a side claims for the current hand, when its deal was not
-recorded (with a recorded deal hoyle counts them itself). SIDE is NS or EW,
-or WE or THEY as the session's score pad names them. HOLDING is the game's:
-
-  Auction Bridge 1913 (Law 6): 3 (simple honours), 4, 4-in-one, 5,
-    5-4-in-one (four in one hand, the fifth in partner's), 5-in-one;
-    at no trump 3, 4 or 4-in-one aces.
-  Contract bridge, rubber and Chicago (Law 81): 4-in-one (four trump
-    honours in one hand, or the four aces at no trumps), 5-in-one.
-
-Claim once the auction is over. A mistaken claim is withdrawn with undo.`,
 		Example: `  hoyle honours NS 3
   hoyle honours they 4-in-one`,
 		Args: exactArgs(2, "a side (NS, EW, WE or THEY) and a holding such as 3 or 4-in-one"),
@@ -43,6 +42,12 @@ Claim once the auction is over. A mistaken claim is withdrawn with undo.`,
 			})
 		},
 	}
+	withRulesHelp(g, cmd, honoursLong, rulesHelp{about: honoursAbout,
+		none: func(rs game.Ruleset) string {
+			return fmt.Sprintf("%s scores no honours in this session: there is nothing to claim.", rs.Info().Title)
+		},
+		sessionHead: "The holdings of this session's game:", head: "The holdings, game by game:"})
+	return cmd
 }
 
 // parseScoreSide reads NS or EW, or WE or THEY by the session's option.

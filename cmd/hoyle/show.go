@@ -30,11 +30,12 @@ type showOptions struct {
 }
 
 // showView is `show --json`: the View's fields as they always were, the
-// moment shown (when --at is given) and the score so far.
+// moment shown (when --at is given) and the score so far, its sides named
+// by the game's seating (A, B, C at Five Hundred; NS and EW at bridge).
 type showView struct {
 	replay.View
-	At    *string         `json:"at,omitempty"`
-	Score game.ScoreSheet `json:"score"`
+	At    *string           `json:"at,omitempty"`
+	Score replay.NamedSheet `json:"score"`
 }
 
 func newShowCmd(g *globals) *cobra.Command {
@@ -93,7 +94,7 @@ func runShow(cmd *cobra.Command, o *showOptions) error {
 			}
 		}
 		if o.json {
-			v := showView{View: replay.NewView(state), Score: state.Score()}
+			v := showView{View: replay.NewView(state), Score: replay.NameSheet(state.Score(), state.Seating())}
 			if at != nil {
 				m := at.String()
 				v.At = &m

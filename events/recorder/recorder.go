@@ -368,7 +368,7 @@ func (r *Recorder) Close(ctx context.Context, session, reason string) ([]events.
 var undoable = map[string]bool{
 	table.TypeDealt: true, table.TypeCalled: true, table.TypePlayed: true, table.TypeClaimed: true,
 	table.TypeDiscarded: true, table.TypeShuffled: true, table.TypeCut: true, table.TypeHonoursClaimed: true,
-	table.TypeSessionClosed: true,
+	table.TypeSessionClosed: true, table.TypeCutForDeal: true,
 }
 
 // Undo retracts the latest deal, call, card, claim or other table entry in

@@ -1,6 +1,7 @@
 // Package markdown writes a hand up as Markdown, the way Foster's Hoyle
 // presents its illustrative hands: a title line, the four hands as a
-// diagram, the auction in columns by seat from the dealer, the play trick by
+// diagram, the auction in columns by seat from the first to call (or, in a
+// game without one, the card turned up for trumps), the play trick by
 // trick with the winner marked, each note at its moment with its glyph, and
 // the result with the score entries and the laws that produced them.
 //
@@ -311,13 +312,21 @@ func (d *doc) position() {
 	d.printf("%s\n\n", strings.Join(parts, " "))
 }
 
-// contractLine is "2NT by East, West dummy".
+// contractLine is "2NT by East, West dummy"; in a hand nobody declares,
+// what made the trump: the card turned up (whist), or nobody bidding (Five
+// Hundred, played at no trumps).
 func (d *doc) contractLine() string {
 	c := d.h.Contract
 	if c == nil {
 		return "No contract"
 	}
 	if c.Declarer == cards.NoSeat {
+		switch {
+		case d.h.TurnUp != cards.NoCard:
+			return fmt.Sprintf("Trumps: %s, %s turned up by %s", c.Strain.Name(), replay.CardText(d.h.TurnUp, d.ascii), d.names.Long[d.h.Dealer])
+		case len(d.h.Calls) > 0:
+			return "Nobody bid: played at " + c.Strain.Name()
+		}
 		return "Trumps: " + c.Strain.Name()
 	}
 	line := fmt.Sprintf("%s by %s", replay.ContractShort(c, d.ascii), d.names.Long[c.Declarer])
@@ -350,40 +359,46 @@ func (d *doc) tricksWon(won []int) string {
 }
 
 // auction writes the calls in a table, a column for each seat from the
-// dealer round to his right, a row for each round.
+// first to call (the dealer in the bridge codes, the eldest hand at Five
+// Hundred) round the table, a row for each round; a seat that calls no
+// more is passed over. A game without an auction (whist) says instead how
+// the trump was made.
 func (d *doc) auction() {
 	h := d.h
 	if len(h.Calls) == 0 && h.Phase != game.PhaseAuction {
-		return // a game without an auction
+		d.turnUp()
+		return
 	}
 	d.printf("## Auction\n\n")
-	seats := h.Seating.Seats
+	l := replay.LayOutAuction(h)
 	head, rule := []string{}, []string{}
-	for i := range seats {
-		head = append(head, d.names.Long[h.Dealer.Plus(i, seats)])
+	for _, seat := range l.Seats {
+		head = append(head, d.names.Long[seat])
 		rule = append(rule, "---")
 	}
 	d.printf("| %s |\n| %s |\n", strings.Join(head, " | "), strings.Join(rule, " | "))
 	var called []events.ID
-	row := make([]string, 0, seats)
-	for _, c := range h.Calls {
-		cell := replay.CallText(c.Call, d.ascii)
-		if r := d.ref(c.ID); r != "" {
-			cell += r
-			called = append(called, c.ID)
-		}
-		row = append(row, cell)
-		if len(row) == seats {
-			d.printf("| %s |\n", strings.Join(row, " | "))
-			row = row[:0]
-		}
+	rows := len(l.Rows)
+	if l.TurnRow >= rows {
+		rows = l.TurnRow + 1
 	}
-	if h.Phase == game.PhaseAuction && h.Turn != cards.NoSeat {
-		row = append(row, "?")
-	}
-	if len(row) > 0 {
-		for len(row) < seats {
-			row = append(row, "")
+	for r := range rows {
+		row := make([]string, len(l.Seats))
+		if r < len(l.Rows) {
+			for k, i := range l.Rows[r] {
+				if i < 0 {
+					continue
+				}
+				c := h.Calls[i]
+				row[k] = replay.CallText(c.Call, d.ascii)
+				if ref := d.ref(c.ID); ref != "" {
+					row[k] += ref
+					called = append(called, c.ID)
+				}
+			}
+		}
+		if r == l.TurnRow {
+			row[l.TurnCol] = "?"
 		}
 		d.printf("| %s |\n", strings.Join(row, " | "))
 	}
@@ -394,6 +409,13 @@ func (d *doc) auction() {
 		d.printf("Passed out.\n\n")
 	default:
 		line := d.contractLine()
+		if len(h.Discards) > 0 {
+			var cs []string
+			for _, c := range h.Discards {
+				cs = append(cs, replay.CardText(c, d.ascii))
+			}
+			line += fmt.Sprintf("; %s takes the widow and lays away %s", d.names.Long[h.Contract.Declarer], strings.Join(cs, " "))
+		}
 		if len(h.Tricks) > 0 {
 			line += fmt.Sprintf("; %s leads", d.names.Long[h.Tricks[0].Leader])
 		}
@@ -407,6 +429,21 @@ func (d *doc) auction() {
 		}
 		return ""
 	})
+}
+
+// turnUp writes, for a game without an auction, the card the dealer turned
+// up for the trump and who leads.
+func (d *doc) turnUp() {
+	h := d.h
+	if h.Contract == nil || h.TurnUp == cards.NoCard {
+		return
+	}
+	d.printf("## Trumps\n\n")
+	line := fmt.Sprintf("%s, the dealer, turned up %s: %s are trumps", d.names.Long[h.Dealer], replay.CardText(h.TurnUp, d.ascii), h.Contract.Strain.Name())
+	if len(h.Tricks) > 0 {
+		line += fmt.Sprintf("; %s leads", d.names.Long[h.Tricks[0].Leader])
+	}
+	d.printf("%s.\n\n", line)
 }
 
 // play writes the tricks: the cards in the order played from the leader,
@@ -444,8 +481,13 @@ func (d *doc) play() {
 			continue
 		}
 		row := []string{fmt.Sprint(i + 1)}
-		for _, p := range t.Cards {
+		for k, p := range t.Cards {
 			cell := d.names.Short[p.Seat] + " " + replay.CardText(p.Card, d.ascii)
+			if k == 0 && t.Named {
+				// The suit the leader named for a card of no suit: Five
+				// Hundred's Joker led at no trumps.
+				cell += " for " + replay.SuitText(t.LedAs, d.ascii)
+			}
 			if t.Winner == p.Seat {
 				cell = "**" + cell + "**"
 			}

@@ -32,6 +32,8 @@ func goldens(t *testing.T) map[string]struct {
 } {
 	demo := replaytest.Record(t, "demo")
 	claim := replaytest.Record(t, "claim")
+	fiveHundred := replaytest.Record(t, "five-hundred")
+	whist := replaytest.Record(t, "whist")
 	type g = struct {
 		envs []events.Envelope
 		opts Options
@@ -55,6 +57,19 @@ func goldens(t *testing.T) map[string]struct {
 		"demo-at-event-9": {demo, Options{At: &replay.Moment{Kind: replay.AfterEvent, Event: 9}}},
 		// User text that tries to break out of the Markdown.
 		"hostile": {hostile(t), Options{}},
+		// Five Hundred: the eldest hand bids first, the bidder takes the
+		// widow and lays three away, and leads the Joker at no trumps
+		// naming spades for it.
+		"five-hundred-2": {fiveHundred, Options{Hand: 2}},
+		// Mid-auction: C, the eldest hand, bids, A overbids, and B is to
+		// call.
+		"five-hundred-at-6.a2": {fiveHundred, Options{At: moment(t, "6.a2")}},
+		// Nobody bids: played at no trumps, the eldest hand leading.
+		"five-hundred-9": {fiveHundred, Options{Hand: 9}},
+		// Whist: no auction; the card turned up makes the trump.
+		"whist-1": {whist, Options{Hand: 1}},
+		// A whist hand recorded by its turn-up alone, honours claimed.
+		"whist-2": {whist, Options{Hand: 2}},
 	}
 }
 
@@ -239,4 +254,43 @@ func TestWriteMatchesRender(t *testing.T) {
 	want, err := Render(envs, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, want, b.Bytes())
+}
+
+// In Five Hundred the eldest hand, on the dealer's left, bids first: the
+// auction's columns start with him, a player who has passed is passed
+// over, and the next to call is marked in his own column.
+func TestFiveHundredAuctionStartsWithTheEldestHand(t *testing.T) {
+	envs := replaytest.Record(t, "five-hundred")
+	got, err := Render(envs, Options{Hand: 2})
+	require.NoError(t, err)
+	text := string(got)
+	assert.Contains(t, text, "dealer A")
+	assert.Contains(t, text, "| B | C | A |\n| --- | --- | --- |\n| Pass | Pass | 6NT |\n")
+	assert.Contains(t, text, "6NT by A; A takes the widow and lays away ♣9 ♦8 ♦9; A leads.")
+	assert.Contains(t, text, "| 1 | **A Joker for ♠** | B ♠Q | C ♠9 | A |", "the suit named for the Joker at no trumps")
+
+	got, err = Render(envs, Options{At: moment(t, "6.a2")})
+	require.NoError(t, err)
+	assert.Contains(t, string(got), "| C | A | B |\n| --- | --- | --- |\n| 7♥ | 8♣ | ? |\n")
+
+	got, err = Render(envs, Options{Hand: 6})
+	require.NoError(t, err)
+	assert.Contains(t, string(got), "| 7♥ | 8♣ | Pass |\n| Pass |  |  |\n", "C passes in his own column")
+
+	got, err = Render(envs, Options{Hand: 9, ASCII: true})
+	require.NoError(t, err)
+	assert.Contains(t, string(got), "Nobody bid: played at no trumps; C leads.")
+	assert.Contains(t, string(got), "**C Joker for S**")
+}
+
+// Whist has no auction: the write-up says which card was turned up, and
+// so which suit is trumps, and who leads.
+func TestWhistShowsTheTurnUp(t *testing.T) {
+	got, err := Render(replaytest.Record(t, "whist"), Options{Hand: 1})
+	require.NoError(t, err)
+	text := string(got)
+	assert.NotContains(t, text, "## Auction")
+	assert.Contains(t, text, "## Trumps\n\nSouth, the dealer, turned up ♥A: hearts are trumps; West leads.")
+	assert.Contains(t, text, "Trumps: hearts, ♥A turned up by South. NS took 7 tricks, EW 6.")
+	assert.Contains(t, text, "Score after the hand: rubber 1, game 1 to 5: NS 1, EW 0 (no game yet).")
 }

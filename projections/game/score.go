@@ -48,6 +48,11 @@ type Rubber struct {
 	Entries  []Entry                   `json:"entries"`
 	Hands    []int                     `json:"hands"`
 	Note     string                    `json:"note,omitempty"`
+	// GameTo is the score that wins a game, in the games won by reaching
+	// a score (whist's five points, Five Hundred's 500); 0 in the bridge
+	// codes, where a game is won below the line. It says how to draw the
+	// sheet, and is not part of the sheet's JSON, whose shape is fixed.
+	GameTo int `json:"-"`
 }
 
 // Board is one duplicate board's result.

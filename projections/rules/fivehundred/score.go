@@ -110,7 +110,7 @@ func score(in game.ScoreInput) game.ScoreSheet {
 		}
 		n := h.Seating.Seats
 		if g == nil {
-			g = &play500{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1}, won: make([]int, n), lost: make([]int, n), net: make([]int, n)}
+			g = &play500{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: Target}, won: make([]int, n), lost: make([]int, n), net: make([]int, n)}
 		}
 		before := append([]int(nil), g.net...)
 		won, lost, entries, notes := HandScore(h)

@@ -47,7 +47,7 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
 			continue
 		}
 		if cur == nil {
-			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1},
+			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints},
 				score: map[cards.Side]int{}, won: map[cards.Side]int{}, values: map[cards.Side]int{}}
 		}
 		sheet.Notes = append(sheet.Notes, cur.hand(h)...)

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules"
+)
+
+// helpRules is the ruleset a command's help speaks of: the session's (the
+// one --session names, else the latest) when the database exists and can
+// be read at once, with its options. Help never creates a database nor
+// waits for one in use; ok is false and the help speaks of every game.
+func helpRules(g *globals) (rs game.Ruleset, opts game.Options, ok bool) {
+	path := g.dbPath()
+	if _, err := os.Stat(path); err != nil {
+		return nil, nil, false
+	}
+	st, err := bolt.Open(path, bolt.Options{ReadOnly: true, LockTimeout: time.Millisecond})
+	if err != nil {
+		return nil, nil, false
+	}
+	defer st.Close()
+	ctx := context.Background()
+	session, err := g.resolveSession(ctx, st)
+	if err != nil {
+		return nil, nil, false
+	}
+	s, err := recorder.LoadTail(ctx, st, session)
+	if err != nil {
+		return nil, nil, false
+	}
+	return s.Rules, s.Opts, true
+}
+
+// rulesHelp is the part of a command's help that the games' laws write:
+// about writes it for one ruleset under a session's options ("" when the
+// ruleset has nothing to say), none says so for the session's game, and
+// the heads introduce it for the session's game and for every game.
+type rulesHelp struct {
+	about             func(rs game.Ruleset, opts game.Options) string
+	none              func(rs game.Ruleset) string
+	sessionHead, head string
+}
+
+// withRulesHelp makes a command's help end with what the games' laws say
+// of it, after long: for the session's game when there is one, else for
+// every game that has something to say.
+func withRulesHelp(g *globals, cmd *cobra.Command, long string, rh rulesHelp) {
+	cmd.Long = long + "\n\n" + rh.text(nil, nil, false)
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		rs, opts, ok := helpRules(g)
+		c.Long = long + "\n\n" + rh.text(rs, opts, ok)
+		c.Parent().HelpFunc()(c, args)
+	})
+}
+
+func (rh rulesHelp) text(rs game.Ruleset, opts game.Options, ok bool) string {
+	if ok {
+		if text := rh.about(rs, opts); text != "" {
+			return rh.sessionHead + "\n\n" + text
+		}
+		return rh.none(rs)
+	}
+	var parts []string
+	for _, r := range rules.All() {
+		if text := rh.about(r, game.Options{}); text != "" {
+			parts = append(parts, text)
+		}
+	}
+	return rh.head + "\n\n" + strings.Join(parts, "\n")
+}
+
+// honoursAbout lists a ruleset's holdings of honours, from the ruleset.
+func honoursAbout(rs game.Ruleset, opts game.Options) string {
+	hh, ok := rs.(game.HonoursHoldings)
+	if !ok {
+		return ""
+	}
+	holdings, law := hh.Holdings(opts)
+	if len(holdings) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(wrap("  ", "    ", fmt.Sprintf("%s (%s):", rs.Info().Title, law)))
+	width := 0
+	for _, h := range holdings {
+		width = max(width, len(h.Name))
+	}
+	for _, h := range holdings {
+		first := fmt.Sprintf("    %-*s  ", width, h.Name)
+		b.WriteString(wrap(first, strings.Repeat(" ", len(first)), h.Meaning))
+	}
+	return b.String()
+}
+
+// cutAbout says who deals by the cut in a ruleset, from the ruleset.
+func cutAbout(rs game.Ruleset, opts game.Options) string {
+	cr, ok := rs.(game.CutRules)
+	if !ok {
+		return ""
+	}
+	return wrap("  ", "    ", fmt.Sprintf("%s: %s.", rs.Info().Title, cr.CutRule(opts)))
+}
+
+// helpWidth is the width help text is wrapped to.
+const helpWidth = 78
+
+// wrap fills text into lines of helpWidth, the first line after first and
+// the others after rest.
+func wrap(first, rest, text string) string {
+	var b strings.Builder
+	line := first
+	empty := true
+	for _, w := range strings.Fields(text) {
+		if !empty && len(line)+1+len(w) > helpWidth {
+			b.WriteString(line + "\n")
+			line, empty = rest, true
+		}
+		if !empty {
+			line += " "
+		}
+		line += w
+		empty = false
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}

@@ -1,0 +1,135 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hoyle/hoyle/events/cards"
+)
+
+// CutCard is the card one seat cut (or drew from the spread pack) in the
+// cut for deal. It is the game's own type, not the event's, so that the
+// laws do not depend on how the log spells them.
+type CutCard struct {
+	Seat cards.Seat
+	Card cards.Card
+}
+
+// CutRules is implemented by rulesets whose code of laws settles the first
+// deal by cutting: given each player's card it names the dealer, or
+// refuses the cut (a card twice, a seat missing, a tie the law has cut
+// again) with an *IllegalError that cites the law. opts are the session's:
+// a game played by duplicate boards has no cut for deal, since each board
+// fixes its dealer.
+type CutRules interface {
+	CutDealer(cuts []CutCard, opts Options) (cards.Seat, error)
+	// CutRule says in a sentence who deals by the cut under opts, with
+	// the laws: what help and write-ups tell the players.
+	CutRule(opts Options) string
+}
+
+// CutLaw is how one code of laws reads a cut for deal: the order of the
+// cards, whether the lowest or the highest deals, and the laws to cite.
+// Most codes differ only in these, so each ruleset fills one in and lets
+// Dealer apply it.
+type CutLaw struct {
+	// Order places a card in the cut: the lower deals first when Highest
+	// is false. Cards of equal order are cards "of equal value" (a tie);
+	// a code that breaks ties by suit gives every card its own order.
+	Order func(c cards.Card) int
+	// Highest: the highest card deals (today's rubber bridge), not the
+	// lowest (the codes of 1900-1914).
+	Highest bool
+	// Deals is the law that says who deals; SamePack the law that every
+	// player cuts from the same pack (so no card is cut twice); Tie the
+	// law that has tied players cut again, "" when the order leaves no tie.
+	Deals, SamePack, Tie string
+	// Rule says it in a sentence, for people (see CutRules.CutRule).
+	Rule string
+}
+
+// Dealer settles the deal by the law: every seat of the seating cuts once,
+// each a different card of the pack, and the player with the lowest card
+// (or highest, by the law) deals. When two or more players share the card
+// that would deal, the law has them cut again: that is refused, citing it,
+// and the scorer records the cut that settles it.
+func (l CutLaw) Dealer(seating Seating, pack []cards.Card, cuts []CutCard) (cards.Seat, error) {
+	inPack := cards.NewSet(pack...)
+	seen := make([]bool, seating.Seats)
+	var cut cards.Set
+	name := func(s cards.Seat) string {
+		if s >= 0 && int(s) < len(seating.Names) {
+			return seating.Names[s]
+		}
+		return s.String()
+	}
+	for _, c := range cuts {
+		tok := name(c.Seat) + "=" + c.Card.String()
+		switch {
+		case c.Seat < 0 || int(c.Seat) >= seating.Seats:
+			return cards.NoSeat, Illegal(tok, fmt.Sprintf("the seats are %s", strings.Join(seating.Names, ", ")), "")
+		case seen[c.Seat]:
+			return cards.NoSeat, Illegal(tok, fmt.Sprintf("%s cuts twice: each player cuts one card", name(c.Seat)), "")
+		case !c.Card.Valid() || !inPack.Has(c.Card):
+			return cards.NoSeat, Illegal(tok, fmt.Sprintf("%s is not in this game's pack", c.Card), l.SamePack)
+		case cut.Has(c.Card):
+			return cards.NoSeat, Illegal(tok, fmt.Sprintf("%s is cut twice: every player cuts from the same pack", c.Card), l.SamePack)
+		}
+		seen[c.Seat] = true
+		cut = cut.Add(c.Card)
+	}
+	var missing []string
+	for s, ok := range seen {
+		if !ok {
+			missing = append(missing, name(cards.Seat(s)))
+		}
+	}
+	if len(missing) > 0 {
+		return cards.NoSeat, Illegal(strings.Join(missing, ", "),
+			fmt.Sprintf("every player cuts for the deal: give a card for %s", strings.Join(missing, " and ")), l.Deals)
+	}
+	better := func(a, b int) bool { return a < b }
+	if l.Highest {
+		better = func(a, b int) bool { return a > b }
+	}
+	best := cuts[0]
+	for _, c := range cuts[1:] {
+		if better(l.Order(c.Card), l.Order(best.Card)) {
+			best = c
+		}
+	}
+	var tied, who []string
+	for _, c := range cuts {
+		if l.Order(c.Card) == l.Order(best.Card) {
+			tied = append(tied, name(c.Seat)+"="+c.Card.String())
+			who = append(who, name(c.Seat))
+		}
+	}
+	if len(tied) > 1 {
+		which := "lowest"
+		if l.Highest {
+			which = "highest"
+		}
+		return cards.NoSeat, Illegal(strings.Join(tied, " "),
+			fmt.Sprintf("%s cut cards of equal value for the %s, and cut again: record the cut that settles the deal", andList(who), which), l.Tie)
+	}
+	return best.Seat, nil
+}
+
+// AceLowOrder is the order of the cut in the codes where the ace is the
+// lowest card, then two to king, suits equal (cards of the same rank are of
+// equal value).
+func AceLowOrder(c cards.Card) int {
+	if c.Rank() == cards.Ace {
+		return 1
+	}
+	return int(c.Rank())
+}
+
+// andList writes names as a reader does: "N", "N and E", "N, E and S".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/table"
@@ -38,8 +39,14 @@ func NewCursor(envs []events.Envelope, full *projections.Session, hand int) (*Cu
 		return nil, &MomentError{Moment: Moment{Kind: Dealt, Hand: hand}, Reason: fmt.Sprintf("the session has %s", nOf(len(full.Hands), "hand"))}
 	}
 	c := &Cursor{envs: envs, full: full, hand: hand, states: map[int]*projections.Session{}}
-	for _, st := range full.Steps {
-		if st.Hand == hand && tableMoves[st.Type] {
+	// Steps run in log order, so their hand numbers never go down: the
+	// hand's steps are found by binary search, not by reading them all.
+	first := sort.Search(len(full.Steps), func(i int) bool { return full.Steps[i].Hand >= hand })
+	for _, st := range full.Steps[first:] {
+		if st.Hand != hand {
+			break
+		}
+		if tableMoves[st.Type] {
 			c.points = append(c.points, Point{Moment: MomentOf(full, st), Version: st.Version, Hand: hand, Step: st})
 		}
 	}

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -302,10 +303,7 @@ func Target(s *projections.Session, m Moment) (events.ID, error) {
 // a seek costs one hand, not the session (a club's file of thousands of
 // hands). With nil, everything is folded from the start.
 func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projections.Session, error) {
-	n := 0
-	for n < len(envs) && envs[n].Version <= p.Version {
-		n++
-	}
+	n := sort.Search(len(envs), func(i int) bool { return envs[i].Version > p.Version })
 	if p.Moment.Kind == AfterEvent {
 		return projections.Fold(envs[:n])
 	}

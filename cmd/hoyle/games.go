@@ -21,10 +21,10 @@ func newGamesCmd(g *globals) *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			for _, rs := range rules.All() {
 				info := rs.Info()
-				fmt.Fprintf(g.io.Out, "%-14s %s\n", info.ID, info.Title)
-				fmt.Fprintf(g.io.Out, "%-14s laws: %s\n", "", info.Code)
+				fmt.Fprintf(g.io.Out, "%-16s %s\n", info.ID, info.Title)
+				fmt.Fprintf(g.io.Out, "%-16s laws: %s\n", "", info.Code)
 				for _, o := range info.Options {
-					fmt.Fprintf(g.io.Out, "%-14s --%s %s: %s\n", "", o.Name, strings.Join(o.Values, "|"), o.Summary)
+					fmt.Fprintf(g.io.Out, "%-16s new --option %s=%s: %s\n", "", o.Name, strings.Join(o.Values, "|"), o.Summary)
 				}
 			}
 			return nil

@@ -128,6 +128,9 @@ type Diagram struct {
 	// Rose by seat: the letters of the compass rose ("N", or Foster's "Y").
 	Rose  []string
 	ASCII bool
+	// Widow, if any, is shown beside the hands of a table that is not four
+	// compass seats (Five Hundred's three cards dealt apart).
+	Widow cards.Set
 }
 
 // LabelWidth is the widest a label in a diagram may be.
@@ -138,7 +141,7 @@ const LabelWidth = 26
 const minColumn = 14
 
 // Lines lays the diagram out. A seating that is not four compass seats is
-// written one hand after another.
+// written as columns side by side, one a seat, then the widow.
 func (d Diagram) Lines() []string {
 	block := func(seat int) []string {
 		label := Truncate(d.Labels[seat], LabelWidth)
@@ -151,12 +154,14 @@ func (d Diagram) Lines() []string {
 		return append([]string{label}, HandLines(d.Hands[seat], d.ASCII)...)
 	}
 	if len(d.Hands) != 4 {
-		var out []string
+		var cols [][]string
 		for seat := range d.Hands {
-			out = append(out, block(seat)...)
-			out = append(out, "")
+			cols = append(cols, block(seat))
 		}
-		return out[:len(out)-1]
+		if d.Widow != 0 {
+			cols = append(cols, append([]string{"Widow"}, HandLines(d.Widow, d.ASCII)...))
+		}
+		return sideBySide(cols, 3)
 	}
 	north, east, south, west := block(int(cards.North)), block(int(cards.East)), block(int(cards.South)), block(int(cards.West))
 	colW := minColumn
@@ -189,6 +194,27 @@ func (d Diagram) Lines() []string {
 	}
 	for _, l := range south {
 		out = append(out, strings.TrimRight(indent+l, " "))
+	}
+	return out
+}
+
+// sideBySide sets columns of lines next to each other, gap spaces apart.
+func sideBySide(cols [][]string, gap int) []string {
+	rows := 0
+	widths := make([]int, len(cols))
+	for i, col := range cols {
+		rows = max(rows, len(col))
+		for _, l := range col {
+			widths[i] = max(widths[i], Width(l))
+		}
+	}
+	out := make([]string, rows)
+	for r := range rows {
+		line := ""
+		for i, col := range cols {
+			line += padCols(lineAt(col, r), widths[i]+gap)
+		}
+		out[r] = strings.TrimRight(line, " ")
 	}
 	return out
 }

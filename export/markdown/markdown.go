@@ -268,14 +268,10 @@ func (d *doc) diagram() {
 			dg.Labels[seat] += ": " + p
 		}
 	}
-	d.printf("```\n%s\n```\n\n", strings.Join(dg.Lines(), "\n"))
-	if h.Widow != 0 && d.at == nil {
-		var ws []string
-		for _, c := range h.Widow.Cards() {
-			ws = append(ws, replay.CardText(c, d.ascii))
-		}
-		d.printf("The widow: %s.\n\n", strings.Join(ws, " "))
+	if d.at == nil {
+		dg.Widow = h.Widow
 	}
+	d.printf("```\n%s\n```\n\n", strings.Join(dg.Lines(), "\n"))
 	if d.ref(h.DealID) != "" {
 		d.noteList([]events.ID{h.DealID}, func(events.ID) string { return "The deal" })
 	}

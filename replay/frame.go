@@ -64,18 +64,24 @@ func ScoreSummary(sheet game.ScoreSheet, names Names) string {
 	return "nothing scored yet"
 }
 
+// gamesWon names the games of a rubber won so far, each by the side that
+// won it: "games: NS, EW", or "no game yet".
+func gamesWon(r game.Rubber, side func(cards.Side) string) string {
+	if len(r.Games) == 0 {
+		return "no game yet"
+	}
+	games := make([]string, len(r.Games))
+	for i, g := range r.Games {
+		games[i] = side(g)
+	}
+	return "games: " + strings.Join(games, ", ")
+}
+
 // gameSummary sums up a rubber of games won by reaching a score (whist's
 // five): the score of the game in play, and the games won; or, once the
 // rubber is over, who won it and by how much.
 func gameSummary(r game.Rubber, sides int, side func(cards.Side) string) string {
-	var games []string
-	for _, g := range r.Games {
-		games = append(games, side(g))
-	}
-	won := "no game yet"
-	if len(games) > 0 {
-		won = "games: " + strings.Join(games, ", ")
-	}
+	won := gamesWon(r, side)
 	if r.Complete {
 		if r.Winner != nil {
 			return fmt.Sprintf("rubber %d won by %s, %d points (%s)", r.Number, side(*r.Winner), r.Points, won)

@@ -533,14 +533,7 @@ func rubberResult(r game.Rubber, seating game.Seating, cols []padColumn) string 
 		}
 		return SideName(seating, s)
 	}
-	var games []string
-	for _, g := range r.Games {
-		games = append(games, name(g))
-	}
-	gamesText := "no game yet"
-	if len(games) > 0 {
-		gamesText = "games: " + strings.Join(games, ", ")
-	}
+	gamesText := gamesWon(r, name)
 	switch {
 	case r.Winner != nil:
 		return fmt.Sprintf("%s win %d (%s)", name(*r.Winner), r.Points, gamesText)

@@ -67,13 +67,7 @@ func TestBadInputEverywhere(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(db), name), []byte("an earlier write-up\n"), 0o600))
 		}
 	}
-	cases := []struct {
-		name  string
-		setup setup
-		args  []string
-		code  int
-		msg   []string
-	}{
+	cases := []badInput{
 		// Cards.
 		{"card with rank 1", inPlay, []string{"play", "S1"}, 2, []string{`"S1"`, "not a card", "SA, HT, H10"}},
 		{"empty card", inPlay, []string{"play", ""}, 2, []string{`""`, "not a card"}},

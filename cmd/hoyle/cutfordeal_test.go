@@ -47,13 +47,7 @@ func TestCutForDealRefusesBadInput(t *testing.T) {
 	}
 	duplicate := func(t *testing.T, db string) { ok(t, db, "new", "--game", "contract", "--scoring", "duplicate") }
 	fiveHundred := func(t *testing.T, db string) { ok(t, db, "new", "--game", "five-hundred", "--players", "Ann,Bob,Cy") }
-	cases := []struct {
-		name  string
-		setup func(t *testing.T, db string)
-		args  []string
-		code  int
-		msg   []string
-	}{
+	cases := []badInput{
 		{"a card twice", rubber, []string{"cut-for-deal", "N=D7", "E=d7", "S=HJ", "W=S4"}, 1, []string{"E=D7", "D7 is cut twice", "same pack"}},
 		{"an unknown seat", rubber, []string{"cut-for-deal", "N=D7", "Q=C2", "S=HJ", "W=S4"}, 2, []string{`"Q"`, "not a seat", "N, E, S, W"}},
 		{"an unknown player", rubber, []string{"cut-for-deal", "N=D7", "Eve=C2", "S=HJ", "W=S4"}, 2, []string{`"Eve"`, "players' names"}},
@@ -70,20 +64,7 @@ func TestCutForDealRefusesBadInput(t *testing.T) {
 		{"a six at Five Hundred", fiveHundred, []string{"cut-for-deal", "A=S6", "B=DA", "C=H7"}, 1, []string{"S6 is not in this game's pack"}},
 		{"at duplicate", duplicate, []string{"cut-for-deal", "N=D7", "E=C2", "S=HJ", "W=S4"}, 1, []string{"each board fixes its dealer", "Law 2"}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "bad.db")
-			c.setup(t, db)
-			before := fileHash(t, db)
-			r := hoyle(t, db, c.args...)
-			assert.Equal(t, c.code, r.code, "exit code; stderr: %s", r.err)
-			for _, m := range c.msg {
-				assert.Contains(t, r.err, m)
-			}
-			assert.Empty(t, r.out, "nothing on stdout")
-			assert.Equal(t, before, fileHash(t, db), "the database did not change")
-		})
-	}
+	refused(t, cases)
 }
 
 // The help of cut-for-deal and honours speaks of the session's game, from

@@ -140,15 +140,8 @@ func runExport(cmd *cobra.Command, o *exportOptions) error {
 		req.Hand = o.hand
 	}
 	var err error
-	if req.Seats, err = replay.ParseSeatStyle(o.seats); err != nil {
+	if req.Seats, req.At, err = tableFlags(o.seats, o.at); err != nil {
 		return err
-	}
-	if o.at != "" {
-		m, err := replay.ParseMoment(o.at)
-		if err != nil {
-			return err
-		}
-		req.At = &m
 	}
 	if o.force && o.out == "" {
 		return usagef("--force replaces the file given by -o; give -o FILE")

@@ -211,13 +211,7 @@ func TestNewGamesRefuseBadInput(t *testing.T) {
 	fhPlay := func(t *testing.T, db string) { fhExchange(t, db); ok(t, db, "discard", "C9", "D8", "D9") }
 	br := func(t *testing.T, db string) { ok(t, db, "new", "--game", "bridge"); ok(t, db, "deal") }
 	wh := func(t *testing.T, db string) { ok(t, db, "new", "--game", "whist") }
-	cases := []struct {
-		name  string
-		setup func(t *testing.T, db string)
-		args  []string
-		code  int
-		msg   []string
-	}{
+	cases := []badInput{
 		{"players miscounted", wh, []string{"new", "--game", "five-hundred", "--players", "Ann,Bob"}, 2, []string{"--players", "3 seats"}},
 		{"players and seats both", wh, []string{"new", "--game", "bridge", "--players", "a,b,c,d", "--north", "x"}, 2, []string{"--players"}},
 		{"hand without a seat", fh, []string{"deal", "--hand", "87.AKJ.J7.87+JK"}, 2, []string{"SEAT=HAND"}},
@@ -245,20 +239,7 @@ func TestNewGamesRefuseBadInput(t *testing.T) {
 		{"whist turn-up not the dealer's", wh, []string{"deal", "--pbn", "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96", "--turn-up", "SA"}, 1, []string{"dealer", "SA"}},
 		{"whist turn-up not a card", wh, []string{"deal", "--turn-up", "ZZ"}, 2, []string{`"ZZ"`}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "bad.db")
-			c.setup(t, db)
-			before := fileHash(t, db)
-			r := hoyle(t, db, c.args...)
-			assert.Equal(t, c.code, r.code, "exit code; stderr: %s", r.err)
-			for _, m := range c.msg {
-				assert.Contains(t, r.err, m)
-			}
-			assert.Empty(t, r.out, "nothing on stdout")
-			assert.Equal(t, before, fileHash(t, db), "the database did not change")
-		})
-	}
+	refused(t, cases)
 }
 
 // The turn-up in a whist deal given by hand is the dealer's; a widow left

@@ -68,6 +68,37 @@ func fileHash(t *testing.T, path string) [32]byte {
 	return sha256.Sum256(b)
 }
 
+// badInput is a command that must be refused: run on a database made by
+// setup, it exits with code and says each of msg.
+type badInput struct {
+	name  string
+	setup func(t *testing.T, db string)
+	args  []string
+	code  int
+	msg   []string
+}
+
+// refused runs each case on a fresh database and checks the refusal: the
+// exit code, the messages, nothing on stdout, and the database file not
+// changed by a single byte.
+func refused(t *testing.T, cases []badInput) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "bad.db")
+			c.setup(t, db)
+			before := fileHash(t, db)
+			r := hoyle(t, db, c.args...)
+			assert.Equal(t, c.code, r.code, "exit code; stderr: %s", r.err)
+			for _, m := range c.msg {
+				assert.Contains(t, r.err, m)
+			}
+			assert.Empty(t, r.out, "nothing on stdout")
+			assert.Equal(t, before, fileHash(t, db), "the database did not change")
+		})
+	}
+}
+
 func TestDemoRuns(t *testing.T) {
 	r := hoyle(t, filepath.Join(t.TempDir(), "unused.db"), "demo")
 	require.Equal(t, 0, r.code, r.err)
@@ -160,17 +191,10 @@ func TestNewPrintsOnlyTheID(t *testing.T) {
 func TestBadInputIsRefused(t *testing.T) {
 	const deal = "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"
 	auction := []string{"call", "1S", "P", "1C", "1NT", "2C", "2R", "P", "P", "3C", "X", "P", "2NT", "P", "P", "P"}
-	type setup func(t *testing.T, db string)
 	opened := func(t *testing.T, db string) { ok(t, db, "new", "--game", "auction") }
 	dealt := func(t *testing.T, db string) { opened(t, db); ok(t, db, "deal", "--pbn", deal) }
 	inPlay := func(t *testing.T, db string) { dealt(t, db); ok(t, db, auction...) }
-	cases := []struct {
-		name  string
-		setup setup
-		args  []string
-		code  int
-		msg   []string
-	}{
+	cases := []badInput{
 		{"card not held", inPlay, []string{"play", "SA"}, 1, []string{"SA", "does not hold"}},
 		{"card already played", inPlay, []string{"play", "HJ", "H3", "H5", "HA", "HJ"}, 1, []string{"HJ", "already been played"}},
 		{"card during the auction", dealt, []string{"play", "HJ"}, 1, []string{"HJ", "auction is not over"}},
@@ -199,20 +223,7 @@ func TestBadInputIsRefused(t *testing.T) {
 		{"undo with nothing", opened, []string{"undo"}, 1, []string{"nothing to undo"}},
 		{"bad seat", opened, []string{"new", "--game", "auction", "--dealer", "Q"}, 2, []string{`"Q"`, "seat"}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "bad.db")
-			c.setup(t, db)
-			before := fileHash(t, db)
-			r := hoyle(t, db, c.args...)
-			assert.Equal(t, c.code, r.code, "exit code; stderr: %s", r.err)
-			for _, m := range c.msg {
-				assert.Contains(t, r.err, m)
-			}
-			assert.Empty(t, r.out, "nothing on stdout")
-			assert.Equal(t, before, fileHash(t, db), "the database did not change")
-		})
-	}
+	refused(t, cases)
 }
 
 func TestNotADatabase(t *testing.T) {

@@ -197,13 +197,9 @@ several people; each is an event of its own.`,
 		Args: minArgs(0, "the note's text"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			text := joinArgs(args)
-			var m *replay.Moment
-			if at != "" {
-				parsed, err := replay.ParseMoment(at)
-				if err != nil {
-					return err
-				}
-				m = &parsed
+			m, err := momentFlag(at)
+			if err != nil {
+				return err
 			}
 			if o.retract && (text != "" || o.glyph != "") {
 				return usagef("--retract withdraws a note; give no text or glyph with it")

@@ -54,17 +54,9 @@ hand on a line, with its notes.
 }
 
 func runReplay(cmd *cobra.Command, o *replayOptions) error {
-	style, err := replay.ParseSeatStyle(o.seats)
+	style, at, err := tableFlags(o.seats, o.at)
 	if err != nil {
 		return err
-	}
-	var at *replay.Moment
-	if o.at != "" {
-		m, err := replay.ParseMoment(o.at)
-		if err != nil {
-			return err
-		}
-		at = &m
 	}
 	if cmd.Flags().Changed("hand") && o.hand < 1 {
 		return usagef("--hand %d: hands are numbered from 1", o.hand)

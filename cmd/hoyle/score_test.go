@@ -173,7 +173,6 @@ func TestFosterPenaltiesAtTheTable(t *testing.T) {
 // TestScoreRefusals: bad honours claims and closing mid-hand are refused,
 // with a message, the exit code, and nothing appended.
 func TestScoreRefusals(t *testing.T) {
-	type setup func(t *testing.T, db string)
 	auctionOver := func(t *testing.T, db string) {
 		ok(t, db, "new", "--game", "auction")
 		ok(t, db, "deal")
@@ -198,13 +197,7 @@ func TestScoreRefusals(t *testing.T) {
 		auctionOver(t, db)
 		ok(t, db, "honours", "EW", "3")
 	}
-	cases := []struct {
-		name  string
-		setup setup
-		args  []string
-		code  int
-		msg   []string
-	}{
+	cases := []badInput{
 		{"not a holding", auctionOver, []string{"honours", "NS", "7"}, 2, []string{`"7"`, "Law 6"}},
 		{"not a side", auctionOver, []string{"honours", "north", "3"}, 2, []string{`"north"`, "NS, EW, WE or THEY"}},
 		{"five honours at no trump", auctionOver, []string{"honours", "NS", "5"}, 1, []string{"aces", "Law 5"}},
@@ -215,20 +208,7 @@ func TestScoreRefusals(t *testing.T) {
 		{"close in the middle of a hand", inAuction, []string{"close"}, 1, []string{"hand 1 is still in progress"}},
 		{"a bad pad style", auctionOver, []string{"score", "--style", "fancy"}, 2, []string{`"fancy"`, "column or split"}},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "bad.db")
-			c.setup(t, db)
-			before := fileHash(t, db)
-			r := hoyle(t, db, c.args...)
-			assert.Equal(t, c.code, r.code, "exit code; stderr: %s", r.err)
-			for _, m := range c.msg {
-				assert.Contains(t, r.err, m)
-			}
-			assert.Empty(t, r.out, "nothing on stdout")
-			assert.Equal(t, before, fileHash(t, db), "the database did not change")
-		})
-	}
+	refused(t, cases)
 }
 
 // The deal in which North holds A K Q J of hearts and South the ten.

@@ -66,17 +66,9 @@ is the Markdown itself. --json prints the table as one JSON object.`,
 }
 
 func runShow(cmd *cobra.Command, o *showOptions) error {
-	style, err := replay.ParseSeatStyle(o.seats)
+	style, at, err := tableFlags(o.seats, o.at)
 	if err != nil {
 		return err
-	}
-	var at *replay.Moment
-	if o.at != "" {
-		m, err := replay.ParseMoment(o.at)
-		if err != nil {
-			return err
-		}
-		at = &m
 	}
 	return o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
 		s, envs, err := load(cmd.Context(), st, session)

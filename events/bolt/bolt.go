@@ -512,38 +512,19 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 	if from == 0 {
 		from = 1
 	}
-	return s.readChunks(ctx, func() chunkReader {
-		from := from // per range: ranging over the sequence again starts again at from
-		size := firstChunk
-		var records events.RecordReader
-		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
-			sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
-			if sb == nil {
-				return nil, false, fmt.Errorf("%w: %s", events.ErrNoSession, session)
-			}
-			logB := tx.Bucket(bucketLog)
-			c := sb.Cursor()
-			for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
-				if len(buf) == size {
-					from = getU64(k)
-					size = min(2*size, chunk)
-					return buf, true, nil
-				}
-				e, err := readWith(&records, logB, getU64(v), true)
-				if err != nil {
-					return buf, false, err
-				}
-				buf = append(buf, e)
-			}
-			return buf, false, nil
-		}
-	})
+	return s.readSession(ctx, session, from, false)
 }
 
 // ReadSessionBackward implements events.Store.
 func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
+	return s.readSession(ctx, session, 0, true)
+}
+
+// readSession reads a session's events in chunks, forwards from version
+// from, or backwards from version from (0: from the last).
+func (s *Store) readSession(ctx context.Context, session string, from uint64, backward bool) iter.Seq2[events.Envelope, error] {
 	return s.readChunks(ctx, func() chunkReader {
-		var next uint64 // per range: the version to read next; 0: the last
+		next := from // per range: ranging over the sequence again starts again at from
 		size := firstChunk
 		var records events.RecordReader
 		return func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error) {
@@ -553,13 +534,17 @@ func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Se
 			}
 			logB := tx.Bucket(bucketLog)
 			c := sb.Cursor()
+			step := c.Next
+			if backward {
+				step = c.Prev
+			}
 			var k, v []byte
-			if next == 0 {
+			if backward && next == 0 {
 				k, v = c.Last()
 			} else {
 				k, v = c.Seek(u64(next))
 			}
-			for ; k != nil; k, v = c.Prev() {
+			for ; k != nil; k, v = step() {
 				if len(buf) == size {
 					next = getU64(k)
 					size = min(2*size, chunk)

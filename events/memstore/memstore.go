@@ -139,6 +139,18 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 
 // ReadSession implements events.Store.
 func (s *Store) ReadSession(ctx context.Context, session string, from uint64) iter.Seq2[events.Envelope, error] {
+	return s.readSession(ctx, session, from, false)
+}
+
+// ReadSessionBackward implements events.Store.
+func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
+	return s.readSession(ctx, session, 1, true)
+}
+
+// readSession yields a session's events from version from (0 is 1), or,
+// backward, as many of them counting from the last. The session's
+// positions are taken when reading starts: an append meanwhile is not seen.
+func (s *Store) readSession(ctx context.Context, session string, from uint64, backward bool) iter.Seq2[events.Envelope, error] {
 	return func(yield func(events.Envelope, error) bool) {
 		s.mu.RLock()
 		positions, ok := s.sessions[session]
@@ -151,36 +163,15 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 		if from == 0 {
 			from = 1
 		}
-		for v := from; v <= uint64(len(positions)); v++ {
+		n := uint64(len(positions))
+		for v := from; v <= n; v++ {
 			if err := ctx.Err(); err != nil {
 				yield(events.Envelope{}, err)
 				return
 			}
-			s.mu.RLock()
-			e, err := s.envelope(positions[v-1], true)
-			s.mu.RUnlock()
-			if !yield(e, err) || err != nil {
-				return
-			}
-		}
-	}
-}
-
-// ReadSessionBackward implements events.Store.
-func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
-	return func(yield func(events.Envelope, error) bool) {
-		s.mu.RLock()
-		positions, ok := s.sessions[session]
-		positions = positions[:len(positions):len(positions)]
-		s.mu.RUnlock()
-		if !ok {
-			yield(events.Envelope{}, fmt.Errorf("%w: %s", events.ErrNoSession, session))
-			return
-		}
-		for i := len(positions) - 1; i >= 0; i-- {
-			if err := ctx.Err(); err != nil {
-				yield(events.Envelope{}, err)
-				return
+			i := v - 1
+			if backward {
+				i = n - v
 			}
 			s.mu.RLock()
 			e, err := s.envelope(positions[i], true)

@@ -234,21 +234,28 @@ func (r *Recorder) applyNew(s *projections.Session, p events.Payload) (events.Ev
 	return Propose(s, r.now(), p)
 }
 
-// Calls records calls, each for whoever's turn it is.
-func (r *Recorder) Calls(ctx context.Context, session string, tokens []string) ([]events.Envelope, error) {
+// toAct is the seat whose turn it is in the current hand, or NoSeat before
+// the first deal (the laws then refuse the entry, naming what is missing).
+func toAct(s *projections.Session) cards.Seat {
+	if h := s.Current(); h != nil {
+		return h.Turn
+	}
+	return cards.NoSeat
+}
+
+// eachToken records one event a token, in order, each for the seat to act
+// when its turn comes: propose reads the token and makes the event's
+// payload. Each event is applied before the next token is read, so each
+// token is for the seat whose turn the ones before it left.
+func (r *Recorder) eachToken(ctx context.Context, session string, tokens []string, propose func(s *projections.Session, seat cards.Seat, tok string) (events.Payload, error)) ([]events.Envelope, error) {
 	return r.Record(ctx, session, func(s *projections.Session) ([]events.Event, error) {
 		var out []events.Event
 		for _, tok := range tokens {
-			call, err := s.Rules.ParseCall(tok)
+			p, err := propose(s, toAct(s), tok)
 			if err != nil {
 				return nil, err
 			}
-			h := s.Current()
-			seat := cards.NoSeat
-			if h != nil {
-				seat = h.Turn
-			}
-			ev, err := r.applyNew(s, &table.Called{Seat: seat, Call: call})
+			ev, err := r.applyNew(s, p)
 			if err != nil {
 				return nil, err
 			}
@@ -258,28 +265,20 @@ func (r *Recorder) Calls(ctx context.Context, session string, tokens []string) (
 	})
 }
 
+// Calls records calls, each for whoever's turn it is.
+func (r *Recorder) Calls(ctx context.Context, session string, tokens []string) ([]events.Envelope, error) {
+	return r.eachToken(ctx, session, tokens, func(s *projections.Session, seat cards.Seat, tok string) (events.Payload, error) {
+		call, err := s.Rules.ParseCall(tok)
+		return &table.Called{Seat: seat, Call: call}, err
+	})
+}
+
 // Plays records cards, each for whoever's turn it is (the declarer names
 // dummy's cards when it is dummy's turn).
 func (r *Recorder) Plays(ctx context.Context, session string, tokens []string) ([]events.Envelope, error) {
-	return r.Record(ctx, session, func(s *projections.Session) ([]events.Event, error) {
-		var out []events.Event
-		for _, tok := range tokens {
-			c, err := cards.ParseCard(tok)
-			if err != nil {
-				return nil, err
-			}
-			h := s.Current()
-			seat := cards.NoSeat
-			if h != nil {
-				seat = h.Turn
-			}
-			ev, err := r.applyNew(s, &table.Played{Seat: seat, Card: c})
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, ev)
-		}
-		return out, nil
+	return r.eachToken(ctx, session, tokens, func(_ *projections.Session, seat cards.Seat, tok string) (events.Payload, error) {
+		c, err := cards.ParseCard(tok)
+		return &table.Played{Seat: seat, Card: c}, err
 	})
 }
 
@@ -292,13 +291,9 @@ func (r *Recorder) Claim(ctx context.Context, session string, n int) ([]events.E
 // play, on which a contested claim is ruled (contract bridge Laws 68C, 70).
 func (r *Recorder) ClaimStated(ctx context.Context, session string, n int, statement string) ([]events.Envelope, error) {
 	return r.Record(ctx, session, func(s *projections.Session) ([]events.Event, error) {
-		h := s.Current()
-		seat := cards.NoSeat
-		if h != nil {
-			seat = h.Turn
-			if h.Contract != nil {
-				seat = h.Contract.Declarer
-			}
+		seat := toAct(s)
+		if h := s.Current(); h != nil && h.Contract != nil {
+			seat = h.Contract.Declarer
 		}
 		ev, err := r.applyNew(s, &table.Claimed{Seat: seat, Tricks: n, Statement: statement})
 		return []events.Event{ev}, err
@@ -316,12 +311,7 @@ func (r *Recorder) Discard(ctx context.Context, session string, tokens []string)
 			}
 			cs = append(cs, c)
 		}
-		h := s.Current()
-		seat := cards.NoSeat
-		if h != nil {
-			seat = h.Turn
-		}
-		ev, err := r.applyNew(s, &table.Discarded{Seat: seat, Cards: cs})
+		ev, err := r.applyNew(s, &table.Discarded{Seat: toAct(s), Cards: cs})
 		return []events.Event{ev}, err
 	})
 }

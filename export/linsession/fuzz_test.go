@@ -34,15 +34,8 @@ func FuzzImport(f *testing.F) {
 			}
 			return
 		}
-		st := memstore.New()
-		if _, err := st.Append(context.Background(), res.Batches()...); err != nil {
-			t.Fatalf("append: %v", err)
-		}
-		for _, s := range res.Sessions {
-			fold, _, err := recorder.Load(context.Background(), st, s.ID)
-			if err != nil || len(fold.Problems) > 0 {
-				t.Fatalf("session %s does not fold: %v %v", s.Name, err, fold.Problems)
-			}
+		folds, _ := exporttest.Load(t, res)
+		for _, fold := range folds {
 			recs, err := Export(fold, ExportOptions{})
 			if err != nil {
 				t.Fatalf("export: %v", err)

@@ -43,52 +43,19 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
-// Options of Import.
-type Options struct {
-	// Name names the sessions (the file's name, say); "LIN import" when
-	// empty.
-	Name string
-	// Now is the clock the events are dated by; time.Now when nil.
-	Now func() time.Time
-	// Progress, if set, is told after each record how many of all the
-	// records are done.
-	Progress func(done, total int)
-}
+// Options of Import. Sessions are named "LIN import" when Name is empty;
+// LIN gives no time, so the events are dated by Now.
+type Options = build.ImportOptions
 
 // Warning is something an import passed over.
-type Warning struct {
-	Line int
-	Msg  string
-}
-
-// String is the warning as hoyle prints it: its line and what it says.
-func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.Msg) }
+type Warning = build.Warning
 
 // Session is one session an import builds, not yet appended.
-type Session struct {
-	ID     string
-	Name   string
-	Line   int // line of its first record
-	Hands  int
-	Events []events.Event
-}
+type Session = build.Imported
 
 // Result is what an import builds: the sessions, to be appended together
 // (Batches), and what it passed over.
-type Result struct {
-	Sessions []Session
-	Warnings []Warning
-}
-
-// Batches are the appends that create the sessions: give them all to one
-// events.Store.Append, so that the import is all or nothing.
-func (r *Result) Batches() []events.Batch {
-	out := make([]events.Batch, len(r.Sessions))
-	for i, s := range r.Sessions {
-		out[i] = events.Batch{Session: s.ID, Expected: events.NewSession, Events: s.Events}
-	}
-	return out
-}
+type Result = build.Result
 
 // pair is one key|value| of the file, where it stands.
 type pair struct {
@@ -204,7 +171,7 @@ func Import(src string, opt Options) (*Result, error) {
 		key := room + "\x00" + strings.Join(players[:], "\x00")
 		if b == nil || b.Unfinished() || key != prevKey {
 			if b != nil {
-				res.Sessions[len(res.Sessions)-1] = sessionOf(b, res.Sessions[len(res.Sessions)-1])
+				b.Finish(&res.Sessions[len(res.Sessions)-1])
 			}
 			part[key]++
 			name := opt.Name
@@ -238,13 +205,8 @@ func Import(src string, opt Options) (*Result, error) {
 	if b == nil {
 		return nil, ErrNothingToImport
 	}
-	res.Sessions[len(res.Sessions)-1] = sessionOf(b, res.Sessions[len(res.Sessions)-1])
+	b.Finish(&res.Sessions[len(res.Sessions)-1])
 	return res, nil
-}
-
-func sessionOf(b *build.Session, s Session) Session {
-	s.Events, s.Hands = b.Events, len(b.S.Hands)
-	return s
 }
 
 // seats is the players of a record by seat. A vugraph record names eight
@@ -402,7 +364,7 @@ func record(b *build.Session, clock *build.Clock, r lin.Record, ch chunk, res *R
 			return refuse(p, game.Illegal(strconv.Itoa(r.Claim), "there is no contract to claim tricks in", ""))
 		case h.Phase == game.PhaseDone:
 			if got := h.Won[h.DeclaringSide()]; got != r.Claim {
-				res.Warnings = append(res.Warnings, Warning{p.line, fmt.Sprintf("board %d: mc| says %d tricks, the play gives declarer %d", n, r.Claim, got)})
+				res.Warnings = append(res.Warnings, Warning{Line: p.line, Msg: fmt.Sprintf("board %d: mc| says %d tricks, the play gives declarer %d", n, r.Claim, got)})
 			}
 		default:
 			id, err := b.Add(at(), &table.Claimed{Seat: h.Contract.Declarer, Tricks: r.Claim - h.Won[h.DeclaringSide()]})

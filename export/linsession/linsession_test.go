@@ -47,16 +47,8 @@ func importText(t *testing.T, text string) imported {
 	t.Helper()
 	res, err := Import(text, Options{Name: "final", Now: clock})
 	require.NoError(t, err)
-	st := memstore.New()
-	_, err = st.Append(context.Background(), res.Batches()...)
-	require.NoError(t, err)
 	im := imported{res: res}
-	for _, s := range res.Sessions {
-		fold, _, err := recorder.Load(context.Background(), st, s.ID)
-		require.NoError(t, err)
-		require.Empty(t, fold.Problems)
-		im.folds = append(im.folds, fold)
-	}
+	im.folds, _ = exporttest.Load(t, res)
 	return im
 }
 

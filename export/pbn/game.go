@@ -176,24 +176,31 @@ func (g *Game) Tag(name string) (string, bool) {
 }
 
 // SetTag sets the value of the named tag, adding it at the end if absent.
-func (g *Game) SetTag(name, value string) {
-	for i := range g.Tags {
-		if g.Tags[i].Name == name {
-			g.Tags[i].Value = value
-			return
-		}
-	}
-	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
-}
+func (g *Game) SetTag(name, value string) { g.Tags = setTag(g.Tags, name, value) }
 
 // DeleteTag removes the named tag.
-func (g *Game) DeleteTag(name string) {
-	for i := range g.Tags {
-		if g.Tags[i].Name == name {
-			g.Tags = append(g.Tags[:i], g.Tags[i+1:]...)
-			return
+func (g *Game) DeleteTag(name string) { g.Tags = deleteTag(g.Tags, name) }
+
+// setTag sets the value of the named tag of tags, adding it at the end if
+// absent: a game's tags, or the parser's "##" defaults.
+func setTag(tags []Tag, name, value string) []Tag {
+	for i := range tags {
+		if tags[i].Name == name {
+			tags[i].Value = value
+			return tags
 		}
 	}
+	return append(tags, Tag{Name: name, Value: value})
+}
+
+// deleteTag removes the first tag of tags with the name.
+func deleteTag(tags []Tag, name string) []Tag {
+	for i := range tags {
+		if tags[i].Name == name {
+			return append(tags[:i], tags[i+1:]...)
+		}
+	}
+	return tags
 }
 
 // text is a tag's value with "?" (unknown) read as "".

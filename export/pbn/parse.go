@@ -171,25 +171,10 @@ func (p *parser) inherit(g *Game) {
 }
 
 // setSticky records a "##" default.
-func (p *parser) setSticky(name, value string) {
-	for i := range p.sticky {
-		if p.sticky[i].Name == name {
-			p.sticky[i].Value = value
-			return
-		}
-	}
-	p.sticky = append(p.sticky, Tag{Name: name, Value: value})
-}
+func (p *parser) setSticky(name, value string) { p.sticky = setTag(p.sticky, name, value) }
 
 // dropSticky ends a "##" default.
-func (p *parser) dropSticky(name string) {
-	for i := range p.sticky {
-		if p.sticky[i].Name == name {
-			p.sticky = append(p.sticky[:i], p.sticky[i+1:]...)
-			return
-		}
-	}
-}
+func (p *parser) dropSticky(name string) { p.sticky = deleteTag(p.sticky, name) }
 
 func (p *parser) tag(t token) error {
 	p.startGame(t.line)

@@ -50,15 +50,9 @@ func FuzzImport(f *testing.F) {
 			}
 			return
 		}
-		st := memstore.New()
-		if _, err := st.Append(context.Background(), res.Batches()...); err != nil {
-			t.Fatalf("append: %v", err)
-		}
-		for _, s := range res.Sessions {
-			fold, envs, err := recorder.Load(context.Background(), st, s.ID)
-			if err != nil || len(fold.Problems) > 0 {
-				t.Fatalf("session %s does not fold: %v %v", s.Name, err, fold.Problems)
-			}
+		folds, envss := exporttest.Load(t, &res.Result)
+		for i, fold := range folds {
+			envs := envss[i]
 			var out bytes.Buffer
 			if err := Write(&out, fold, envs, ExportOptions{}); err != nil {
 				t.Fatalf("export: %v", err)

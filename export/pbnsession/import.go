@@ -66,55 +66,24 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
-// Options of Import.
-type Options struct {
-	// Name names the sessions of records that have no Event tag (the
-	// file's name, say); "PBN import" when empty.
-	Name string
-	// Now is the clock for records without a complete Date; time.Now when
-	// nil.
-	Now func() time.Time
-	// Progress, if set, is told after each record how many of all the
-	// records are done.
-	Progress func(done, total int)
-}
+// Options of Import. Name names the sessions of records that have no Event
+// tag ("PBN import" when it is empty too); Now dates the records without a
+// complete Date.
+type Options = build.ImportOptions
 
 // Warning is something an import passed over: a record skipped, an
 // annotation hoyle has no place for, a tag that disagrees with what the
 // laws made of the record.
-type Warning struct {
-	Line int
-	Msg  string
-}
-
-// String is the warning as hoyle prints it: its line and what it says.
-func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.Msg) }
+type Warning = build.Warning
 
 // Session is one session an import builds, not yet appended.
-type Session struct {
-	ID     string
-	Name   string
-	Line   int // line of its first record
-	Hands  int
-	Events []events.Event
-}
+type Session = build.Imported
 
 // Result is what an import builds: the sessions, to be appended together
-// (Batches), and what it passed over.
+// (Batches), what it passed over, and how many records it skipped.
 type Result struct {
-	Sessions []Session
-	Skipped  int // records without an auction
-	Warnings []Warning
-}
-
-// Batches are the appends that create the sessions: give them all to one
-// events.Store.Append, so that the import is all or nothing.
-func (r *Result) Batches() []events.Batch {
-	out := make([]events.Batch, len(r.Sessions))
-	for i, s := range r.Sessions {
-		out[i] = events.Batch{Session: s.ID, Expected: events.NewSession, Events: s.Events}
-	}
-	return out
+	build.Result
+	Skipped int // records without an auction
 }
 
 // Read parses a PBN file and imports its records.
@@ -157,7 +126,7 @@ func Import(games []pbn.Game, opt Options) (*Result, error) {
 		g := &games[i]
 		if g.Auction == nil {
 			res.Skipped++
-			res.Warnings = append(res.Warnings, Warning{g.Line, fmt.Sprintf("board %s has no auction: not bid at this table; skipped", boardText(g))})
+			res.Warnings = append(res.Warnings, Warning{Line: g.Line, Msg: fmt.Sprintf("board %s has no auction: not bid at this table; skipped", boardText(g))})
 			progress()
 			continue
 		}
@@ -182,7 +151,7 @@ func Import(games []pbn.Game, opt Options) (*Result, error) {
 			first := false
 			if b == nil || b.Unfinished() {
 				if b != nil {
-					res.Sessions[len(res.Sessions)-1] = sessionOf(b, res.Sessions[len(res.Sessions)-1])
+					b.Finish(&res.Sessions[len(res.Sessions)-1])
 				}
 				part++
 				clock = build.Clock{}
@@ -200,17 +169,12 @@ func Import(games []pbn.Game, opt Options) (*Result, error) {
 			}
 			progress()
 		}
-		res.Sessions[len(res.Sessions)-1] = sessionOf(b, res.Sessions[len(res.Sessions)-1])
+		b.Finish(&res.Sessions[len(res.Sessions)-1])
 	}
 	if len(res.Sessions) == 0 {
 		return nil, ErrNothingToImport
 	}
 	return res, nil
-}
-
-func sessionOf(b *build.Session, s Session) Session {
-	s.Events, s.Hands = b.Events, len(b.S.Hands)
-	return s
 }
 
 type importer struct {
@@ -219,7 +183,7 @@ type importer struct {
 }
 
 func (imp *importer) warn(line int, format string, args ...any) {
-	imp.res.Warnings = append(imp.res.Warnings, Warning{line, fmt.Sprintf(format, args...)})
+	imp.res.Warnings = append(imp.res.Warnings, Warning{Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
 // text is a tag's value, "" when absent or "?".

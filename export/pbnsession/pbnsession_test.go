@@ -49,7 +49,6 @@ func readFile(t *testing.T, path string) []byte {
 // session's fold and log.
 type imported struct {
 	res   *Result
-	store *memstore.Store
 	folds []*projections.Session
 	envs  [][]events.Envelope
 }
@@ -58,17 +57,8 @@ func importText(t *testing.T, text []byte) imported {
 	t.Helper()
 	res, err := Read(bytes.NewReader(text), Options{Now: clock})
 	require.NoError(t, err)
-	st := memstore.New()
-	_, err = st.Append(context.Background(), res.Batches()...)
-	require.NoError(t, err)
-	im := imported{res: res, store: st}
-	for _, s := range res.Sessions {
-		fold, envs, err := recorder.Load(context.Background(), st, s.ID)
-		require.NoError(t, err)
-		require.Empty(t, fold.Problems, s.Name)
-		im.folds = append(im.folds, fold)
-		im.envs = append(im.envs, envs)
-	}
+	im := imported{res: res}
+	im.folds, im.envs = exporttest.Load(t, &res.Result)
 	return im
 }
 

@@ -119,6 +119,17 @@ func (h *Hand) Known(seat cards.Seat) bool {
 	return seat >= 0 && int(seat) < len(h.Dealt) && h.Dealt[seat] != 0
 }
 
+// DealKnown reports whether every hand was recorded at the deal, so that
+// the scorer counts from the cards rather than from claims at the table.
+func (h *Hand) DealKnown() bool {
+	for seat := range h.Seating.Seats {
+		if !h.Known(cards.Seat(seat)) {
+			return false
+		}
+	}
+	return true
+}
+
 // CurrentTrick is the trick in progress (possibly empty), or nil before play.
 func (h *Hand) CurrentTrick() *Trick {
 	if len(h.Tricks) == 0 {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/fixtures"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -47,34 +48,9 @@ func (k Kind) Command() string {
 // appear inside a word (--glyph='?!'). An unclosed quote is an error rather
 // than a guess, since the note it is part of would be recorded wrong.
 func Words(line string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	var quote rune
-	for _, r := range line {
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-			cur.WriteRune(r)
-		case r == '"' || r == '\'':
-			quote, inWord = r, true
-		case r == ' ' || r == '\t':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteRune(r)
-			inWord = true
-		}
-	}
-	if quote != 0 {
+	words, open := fixtures.Split(line)
+	if open {
 		return nil, fmt.Errorf("%w: %s", ErrUnclosedQuote, line)
-	}
-	if inWord {
-		words = append(words, cur.String())
 	}
 	return words, nil
 }

@@ -1,9 +1,6 @@
 package auction1913
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -13,55 +10,46 @@ import (
 // suit the honours are its A K Q J 10; at no trump they are the four aces
 // (Law 5), and only the first three holdings exist.
 const (
-	Holding3        = "3"          // simple honours: three between partners
-	Holding4        = "4"          // four between partners
-	Holding4InOne   = "4-in-one"   // four in one hand
-	Holding5        = "5"          // five between partners
-	Holding5FourIn1 = "5-4-in-one" // four in one hand, the fifth in partner's
-	Holding5InOne   = "5-in-one"   // all five in one hand
+	Holding3        = game.Holding3        // simple honours: three between partners
+	Holding4        = game.Holding4        // four between partners
+	Holding4InOne   = game.Holding4InOne   // four in one hand
+	Holding5        = game.Holding5        // five between partners
+	Holding5FourIn1 = game.Holding5FourIn1 // four in one hand, the fifth in partner's
+	Holding5InOne   = game.Holding5InOne   // all five in one hand
 )
 
-// holdings lists each holding with what Law 6 makes it worth: with a trump
-// suit, so many times the value of a trick (Foster's TABLE OF HONOUR
-// VALUES prints the products), at no trump a fixed count of aces.
-var holdings = []struct {
-	name     string
-	tricks   int // times the trick value, with a trump suit
-	noTrump  int // points at no trump; 0: no such holding of aces
-	label    string
-	aceLabel string
-}{
-	{Holding3, 2, 30, "simple honours", "three aces"},
-	{Holding4, 4, 40, "four honours", "four aces"},
-	{Holding4InOne, 8, 100, "four honours in one hand", "four aces in one hand"},
-	{Holding5, 5, 0, "five honours", ""},
-	{Holding5FourIn1, 9, 0, "five honours, four in one hand", ""},
-	{Holding5InOne, 10, 0, "five honours in one hand", ""},
-}
-
-// holdingAliases are other ways a scorer may write a holding.
-var holdingAliases = map[string]string{
-	"simple": Holding3, "3-honours": Holding3, "three": Holding3,
-	"four": Holding4, "4-in-1": Holding4InOne, "four-in-one": Holding4InOne,
-	"five": Holding5, "5-4-in-1": Holding5FourIn1, "5-in-1": Holding5InOne, "five-in-one": Holding5InOne,
+// honours is the code's table of honours: each holding with what Law 6
+// makes it worth, with a trump suit so many times the value of a trick
+// (Foster's TABLE OF HONOUR VALUES prints the products), at no trump a
+// fixed count of aces; the other ways a scorer may write a holding; and the
+// laws a refused claim cites.
+var honours = game.HonoursTable{
+	Holdings: []game.HonourValue{
+		{Name: Holding3, Times: 2, Aces: 30, Label: "simple honours", AceLabel: "three aces"},
+		{Name: Holding4, Times: 4, Aces: 40, Label: "four honours", AceLabel: "four aces"},
+		{Name: Holding4InOne, Times: 8, Aces: 100, Label: "four honours in one hand", AceLabel: "four aces in one hand"},
+		{Name: Holding5, Times: 5, Label: "five honours"},
+		{Name: Holding5FourIn1, Times: 9, Label: "five honours, four in one hand"},
+		{Name: Holding5InOne, Times: 10, Label: "five honours in one hand"},
+	},
+	Aliases: map[string]string{
+		"simple": Holding3, "3-honours": Holding3, "three": Holding3,
+		"four": Holding4, "4-in-1": Holding4InOne, "four-in-one": Holding4InOne,
+		"five": Holding5, "5-4-in-1": Holding5FourIn1, "5-in-1": Holding5InOne, "five-in-one": Holding5InOne,
+	},
+	TrickValue: TrickValue,
+	ErrBad:     ErrBadHolding,
+	BadReason:  "honours are 3 (simple), 4, 4-in-one, 5, 5-4-in-one or 5-in-one (Law 6)",
+	NoTrump:    "no trump",
+	Law:        "Law 6",
+	AcesLaw:    "Law 5",
+	Unsettled:  "honours are claimed once the declaration is settled: their value depends on the trump (Law 6)",
 }
 
 // ParseHolding reads a holding of honours: 3 (or "simple"), 4, 4-in-one,
 // 5, 5-4-in-one or 5-in-one, in any case. The error is a *cards.TokenError
 // that unwraps to ErrBadHolding.
-func ParseHolding(tok string) (string, error) {
-	t := strings.ToLower(strings.TrimSpace(tok))
-	if a, ok := holdingAliases[t]; ok {
-		t = a
-	}
-	for _, h := range holdings {
-		if h.name == t {
-			return t, nil
-		}
-	}
-	return "", &cards.TokenError{Kind: ErrBadHolding, Token: tok,
-		Reason: "honours are 3 (simple), 4, 4-in-one, 5, 5-4-in-one or 5-in-one (Law 6)"}
-}
+func ParseHolding(tok string) (string, error) { return honours.Parse(tok) }
 
 // HonoursValue is what a holding is worth at a declaration in strain s
 // (Law 6): with a trump suit, 2, 4, 8, 5, 9 or 10 times the value of a
@@ -69,34 +57,12 @@ func ParseHolding(tok string) (string, error) {
 // one hand 100. Doubling never changes it (Law 9). ok is false for a
 // holding that does not exist at s (five honours at no trump).
 func HonoursValue(s cards.Strain, holding string) (points int, ok bool) {
-	for _, h := range holdings {
-		if h.name != holding {
-			continue
-		}
-		if s == cards.NoTrump {
-			return h.noTrump, h.noTrump > 0
-		}
-		if TrickValue(s) == 0 {
-			return 0, false
-		}
-		return h.tricks * TrickValue(s), true
-	}
-	return 0, false
+	return honours.Value(s, holding)
 }
 
 // HoldingLabel names a holding for the score sheet: "simple honours",
 // "four aces in one hand".
-func HoldingLabel(s cards.Strain, holding string) string {
-	for _, h := range holdings {
-		if h.name == holding {
-			if s == cards.NoTrump {
-				return h.aceLabel
-			}
-			return h.label
-		}
-	}
-	return holding
-}
+func HoldingLabel(s cards.Strain, holding string) string { return honours.Label(s, holding) }
 
 // DealHonours finds the honours of a deal whose every hand is known, at a
 // declaration in strain s (Laws 5 and 6): the side that holds three or more
@@ -104,67 +70,7 @@ func HoldingLabel(s cards.Strain, holding string) string {
 // holds enough: at no trump, when the aces are divided two and two. With a
 // trump suit one side always holds three of the five.
 func DealHonours(s cards.Strain, dealt []cards.Set, seating game.Seating) (side cards.Side, holding string, ok bool) {
-	var honours []cards.Card
-	if s == cards.NoTrump {
-		for _, u := range cards.Suits {
-			honours = append(honours, cards.NewCard(u, cards.Ace))
-		}
-	} else {
-		u, isTrump := s.Trump()
-		if !isTrump {
-			return cards.NoSide, "", false
-		}
-		for r := cards.Ten; r <= cards.Ace; r++ {
-			honours = append(honours, cards.NewCard(u, r))
-		}
-	}
-	total := map[cards.Side]int{}
-	most := map[cards.Side]int{}
-	for seat, hand := range dealt {
-		side := seating.SideOf(cards.Seat(seat))
-		n := 0
-		for _, c := range honours {
-			if hand.Has(c) {
-				n++
-			}
-		}
-		total[side] += n
-		most[side] = max(most[side], n)
-	}
-	for sd := range cards.Side(seating.SideCount()) {
-		if total[sd] < 3 {
-			continue
-		}
-		switch total[sd] {
-		case 3:
-			holding = Holding3
-		case 4:
-			holding = Holding4
-			if most[sd] == 4 {
-				holding = Holding4InOne
-			}
-		default:
-			holding = Holding5
-			switch most[sd] {
-			case 5:
-				holding = Holding5InOne
-			case 4:
-				holding = Holding5FourIn1
-			}
-		}
-		return sd, holding, true
-	}
-	return cards.NoSide, "", false
-}
-
-// dealKnown reports whether every hand of h was recorded at the deal.
-func dealKnown(h *game.Hand) bool {
-	for seat := range h.Seating.Seats {
-		if !h.Known(cards.Seat(seat)) {
-			return false
-		}
-	}
-	return true
+	return honours.Deal(s, dealt, seating)
 }
 
 // CheckHonours checks a claim of honours made at the table for hand h (the
@@ -175,27 +81,5 @@ func dealKnown(h *game.Hand) bool {
 // aces of four, so a claim for the other side is refused until the first is
 // undone. It returns the holding's canonical name.
 func (*Rules) CheckHonours(h *game.Hand, side cards.Side, holding string) (string, error) {
-	name, err := ParseHolding(holding)
-	if err != nil {
-		return "", err
-	}
-	switch {
-	case h == nil:
-		return "", game.Illegal(holding, "no hand has been dealt", "")
-	case side < 0 || int(side) >= h.Seating.SideCount():
-		return "", game.Illegal(side.String(), "honours are held by NS or EW", "")
-	case h.Contract == nil:
-		return "", game.Illegal(holding, "honours are claimed once the declaration is settled: their value depends on the trump (Law 6)", "Law 6")
-	case dealKnown(h):
-		return "", game.Illegal(holding, "the deal of this hand is recorded, so hoyle counts the honours itself", "Law 6")
-	}
-	if _, ok := HonoursValue(h.Contract.Strain, name); !ok {
-		return "", game.Illegal(holding, fmt.Sprintf("at %s the honours are the four aces: 3, 4 or 4-in-one", h.Contract.Strain.Name()), "Law 5")
-	}
-	for other := range h.HonoursClaimed {
-		if other != side {
-			return "", game.Illegal(holding, fmt.Sprintf("%s have already claimed honours on this hand, and only one side can hold them; undo that claim first", other), "Law 6")
-		}
-	}
-	return name, nil
+	return honours.Check(h, side, holding)
 }

@@ -158,7 +158,7 @@ func honourEntries(h *game.Hand) ([]game.Entry, []string) {
 		points, ok := HonoursValue(s, holding)
 		return game.Entry{Hand: h.Number, Side: side, Above: true, Points: points, Label: HoldingLabel(s, holding), Law: LawHonours}, ok
 	}
-	if dealKnown(h) {
+	if h.DealKnown() {
 		side, holding, ok := DealHonours(s, h.Dealt, h.Seating)
 		var notes []string
 		for claimer, claimed := range h.HonoursClaimed {

@@ -33,7 +33,7 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Points: odd * DoubledValue(c.Strain, c.Doubled), Label: label, Law: law})
 		}
 	}
-	known := dealKnown(h)
+	known := h.DealKnown()
 	switch {
 	case known:
 		if sd, holding, ok := DealHonours(c.Strain, h.Dealt, h.Seating); ok {

@@ -65,7 +65,7 @@ func (*Rules) CheckHonours(h *game.Hand, side cards.Side, holding string) (strin
 		return "", game.Illegal(side.String(), "honours are held by NS or EW", "")
 	case h.Contract == nil:
 		return "", game.Illegal(holding, "honours are claimed once the contract is settled: they depend on the trump suit", "Laws of Rubber Bridge, Law 81")
-	case dealKnown(h):
+	case h.DealKnown():
 		return "", game.Illegal(holding, "the deal of this hand is recorded, so hoyle counts the honours itself", "Laws of Rubber Bridge, Law 81")
 	}
 	if _, ok := HoldingPoints(h.Contract.Strain, name); !ok {
@@ -79,21 +79,12 @@ func (*Rules) CheckHonours(h *game.Hand, side cards.Side, holding string) (strin
 	return name, nil
 }
 
-func dealKnown(h *game.Hand) bool {
-	for seat := range h.Seating.Seats {
-		if !h.Known(cards.Seat(seat)) {
-			return false
-		}
-	}
-	return true
-}
-
 // handHonours is the scorable honours of a hand at rubber bridge or
 // Chicago: from the deal when every hand was recorded, else as claimed at
 // the table.
 func handHonours(h *game.Hand) (Honours, []string) {
 	s := h.Contract.Strain
-	if dealKnown(h) {
+	if h.DealKnown() {
 		hon := DealHonours(s, cards.Deal(h.Dealt))
 		var notes []string
 		for side, holding := range h.HonoursClaimed {

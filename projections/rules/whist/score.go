@@ -125,7 +125,7 @@ func (r *rubber) honours(h *game.Hand) (cards.Side, int, honoursSource) {
 	if !ok {
 		return cards.NoSide, 0, honoursDealt
 	}
-	if dealKnown(h) {
+	if h.DealKnown() {
 		sd, n, _ := honoursHeld(trump, h.Dealt, h.Seating)
 		return sd, n, honoursDealt
 	}

@@ -189,17 +189,13 @@ func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet {
 // a deal whose every hand is known (Law 3); ok is false when they are
 // divided two and two.
 func honoursHeld(trump cards.Suit, dealt []cards.Set, seating game.Seating) (side cards.Side, n int, ok bool) {
-	count := map[cards.Side]int{}
-	for seat, hand := range dealt {
-		for r := cards.Jack; r <= cards.Ace; r++ {
-			if hand.Has(cards.NewCard(trump, r)) {
-				count[seating.SideOf(cards.Seat(seat))]++
-			}
-		}
+	var honours []cards.Card
+	for r := cards.Jack; r <= cards.Ace; r++ {
+		honours = append(honours, cards.NewCard(trump, r))
 	}
-	for sd, n := range count {
-		if n >= 3 {
-			return sd, n, true
+	for sd, n := range game.CountHonours(honours, dealt, seating) {
+		if n.Total >= 3 {
+			return cards.Side(sd), n.Total, true
 		}
 	}
 	return cards.NoSide, 0, false
@@ -217,15 +213,6 @@ func HonoursPoints(n int) int {
 	return 0
 }
 
-func dealKnown(h *game.Hand) bool {
-	for seat := range h.Seating.Seats {
-		if !h.Known(cards.Seat(seat)) {
-			return false
-		}
-	}
-	return true
-}
-
 // CheckHonours checks honours claimed at the table (the recorder's
 // HonoursRules): "4" or "3" for the side that held them, when the deal was
 // not recorded. Duplicate whist does not count honours.
@@ -237,7 +224,7 @@ func (r *Rules) CheckHonours(h *game.Hand, side cards.Side, holding string) (str
 		return "", game.Illegal(holding, "no hand has been dealt", "")
 	case side < 0 || int(side) >= h.Seating.SideCount():
 		return "", game.Illegal(side.String(), "honours are held by NS or EW", "")
-	case dealKnown(h):
+	case h.DealKnown():
 		return "", game.Illegal(holding, "the deal of this hand is recorded, so hoyle counts the honours itself", LawHonours)
 	}
 	var name string

@@ -122,6 +122,9 @@ func linRecord(s *projections.Session, h *game.Hand, vulSides []cards.Side, note
 	for _, pc := range played {
 		placed[pc.ID] = true
 	}
+	if h.Claim != nil {
+		placed[h.Claim.ID] = true // its notes go with the claim, below
+	}
 	for _, st := range s.Steps {
 		if st.Type == "note.added" || placed[st.ID] {
 			continue

@@ -30,6 +30,16 @@ type BridgeAuction struct {
 	Describe func(cards.Call) string
 }
 
+// Start begins the auction: the dealer calls first (1913 Law 42; contract
+// Law 17).
+func (BridgeAuction) Start(h *Hand, _ Options) {
+	h.Phase = PhaseAuction
+	h.Turn = h.Dealer
+}
+
+// ParseCall reads a call as events/cards writes them: 1C-7NT, P, X, XX.
+func (BridgeAuction) ParseCall(tok string) (cards.Call, error) { return cards.ParseCall(tok) }
+
 // AuctionState is what the calls so far settle.
 type AuctionState struct {
 	LastBid    cards.Call

@@ -9,7 +9,6 @@ package auction1913
 import (
 	"fmt"
 
-	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -49,14 +48,15 @@ func Higher(bid, over cards.Call) bool {
 // Rules is the 1913 Auction Bridge ruleset.
 type Rules struct {
 	game.FourHanded
-	auction game.BridgeAuction
+	// The auction (Start, ParseCall, Call, CallSpace) with this code's laws.
+	game.BridgeAuction
 }
 
 // New returns the ruleset.
 func New() *Rules {
 	return &Rules{
 		FourHanded: game.FourHanded{CutLaw: "Law 32", RevokeLaw: "Foster, The Revoke"},
-		auction: game.BridgeAuction{
+		BridgeAuction: game.BridgeAuction{
 			Higher:        Higher,
 			HigherLaw:     "Law 44",
 			Strains:       []cards.Strain{cards.StrainSpades, cards.StrainClubs, cards.StrainDiamonds, cards.StrainHearts, cards.RoyalSpades, cards.NoTrump},
@@ -84,23 +84,6 @@ func (*Rules) Info() game.Info {
 			Summary: "the side written under WE on the score pad (the scorer's side)"}},
 	}
 }
-
-// Start implements game.Ruleset: the dealer declares first (Law 42).
-func (*Rules) Start(h *game.Hand, _ game.Options) {
-	h.Phase = game.PhaseAuction
-	h.Turn = h.Dealer
-}
-
-// ParseCall implements game.Ruleset.
-func (*Rules) ParseCall(tok string) (cards.Call, error) { return cards.ParseCall(tok) }
-
-// Call implements game.Ruleset: Laws 42-46 and 53-55.
-func (r *Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
-	return r.auction.Call(h, c, id)
-}
-
-// CallSpace implements game.Ruleset.
-func (r *Rules) CallSpace() []cards.Call { return r.auction.CallSpace() }
 
 // Score implements game.Ruleset.
 func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }

@@ -1,7 +1,6 @@
 package contract
 
 import (
-	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -41,14 +40,15 @@ func strainRank(s cards.Strain) int {
 // Rules is contract bridge: rubber, Chicago or duplicate scoring.
 type Rules struct {
 	game.FourHanded
-	auction game.BridgeAuction
+	// The auction (Start, ParseCall, Call, CallSpace) with this code's laws.
+	game.BridgeAuction
 }
 
 // New returns the ruleset.
 func New() *Rules {
 	return &Rules{
 		FourHanded: game.FourHanded{CutLaw: "Law 6", RevokeLaw: "Law 44"},
-		auction: game.BridgeAuction{
+		BridgeAuction: game.BridgeAuction{
 			Higher:      Higher,
 			HigherLaw:   "Law 18",
 			Strains:     []cards.Strain{cards.StrainClubs, cards.StrainDiamonds, cards.StrainHearts, cards.StrainSpades, cards.NoTrump},
@@ -72,23 +72,6 @@ func (*Rules) Info() game.Info {
 		},
 	}
 }
-
-// Start implements game.Ruleset: the dealer calls first (Law 17).
-func (*Rules) Start(h *game.Hand, opts game.Options) {
-	h.Phase = game.PhaseAuction
-	h.Turn = h.Dealer
-}
-
-// ParseCall implements game.Ruleset.
-func (*Rules) ParseCall(tok string) (cards.Call, error) { return cards.ParseCall(tok) }
-
-// Call implements game.Ruleset: Laws 17-22.
-func (r *Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
-	return r.auction.Call(h, c, id)
-}
-
-// CallSpace implements game.Ruleset.
-func (r *Rules) CallSpace() []cards.Call { return r.auction.CallSpace() }
 
 // Score implements game.Ruleset.
 func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return scoreSession(in) }

@@ -36,7 +36,7 @@ type Cursor struct {
 // log and full the fold of all of it. The cursor starts at the deal.
 func NewCursor(envs []events.Envelope, full *projections.Session, hand int) (*Cursor, error) {
 	if hand < 1 || hand > len(full.Hands) {
-		return nil, &MomentError{Moment: Moment{Kind: Dealt, Hand: hand}, Reason: fmt.Sprintf("the session has %s", nOf(len(full.Hands), "hand"))}
+		return nil, &MomentError{Moment: Moment{Kind: Dealt, Hand: hand}, Reason: fmt.Sprintf("the session has %s", Count(len(full.Hands), "hand"))}
 	}
 	c := &Cursor{envs: envs, full: full, hand: hand, states: map[int]*projections.Session{}}
 	// Steps run in log order, so their hand numbers never go down: the

@@ -35,7 +35,7 @@ func ScoreSummary(sheet game.ScoreSheet, names Names) string {
 		for _, b := range sheet.Boards {
 			ns += b.NS
 		}
-		return fmt.Sprintf("%s %+d over %s", side(cards.NS), ns, nOf(len(sheet.Boards), "board"))
+		return fmt.Sprintf("%s %+d over %s", side(cards.NS), ns, Count(len(sheet.Boards), "board"))
 	case len(sheet.Tally) > 0:
 		t := sheet.Tally[len(sheet.Tally)-1]
 		var parts []string

@@ -217,7 +217,7 @@ func Resolve(s *projections.Session, m Moment) (Point, error) {
 		return p, nil
 	}
 	if m.Hand < 1 || m.Hand > len(s.Hands) {
-		return no("the session has %s", nOf(len(s.Hands), "hand"))
+		return no("the session has %s", Count(len(s.Hands), "hand"))
 	}
 	h := s.Hands[m.Hand-1]
 	var id events.ID
@@ -226,7 +226,7 @@ func Resolve(s *projections.Session, m Moment) (Point, error) {
 		id = h.DealID
 	case AfterCall:
 		if m.Call > len(h.Calls) {
-			return no("hand %d has %s", h.Number, nOf(len(h.Calls), "call"))
+			return no("hand %d has %s", h.Number, Count(len(h.Calls), "call"))
 		}
 		id = h.Calls[m.Call-1].ID
 	case AfterTrick, AfterCard:
@@ -237,7 +237,7 @@ func Resolve(s *projections.Session, m Moment) (Point, error) {
 		n := len(t.Cards)
 		if m.Kind == AfterCard {
 			if m.Card > n {
-				return no("trick %d of hand %d has %s", m.Trick, h.Number, nOf(n, "card"))
+				return no("trick %d of hand %d has %s", m.Trick, h.Number, Count(n, "card"))
 			}
 			n = m.Card
 		}
@@ -261,7 +261,7 @@ func trickAt(h *game.Hand, m Moment) (*game.Trick, error) {
 		}
 	}
 	if m.Trick > played {
-		return nil, fmt.Errorf("hand %d has %s played", h.Number, nOf(played, "trick"))
+		return nil, fmt.Errorf("hand %d has %s played", h.Number, Count(played, "trick"))
 	}
 	t := &h.Tricks[m.Trick-1]
 	if m.Kind == AfterTrick && t.Winner == cards.NoSeat {
@@ -270,7 +270,7 @@ func trickAt(h *game.Hand, m Moment) (*game.Trick, error) {
 			why = "was not completed: the play ended by a claim"
 		}
 		return nil, fmt.Errorf("trick %d of hand %d %s (%s played); name a card of it as %d.%d.C", m.Trick, h.Number, why,
-			nOf(len(t.Cards), "card"), h.Number, m.Trick)
+			Count(len(t.Cards), "card"), h.Number, m.Trick)
 	}
 	return t, nil
 }
@@ -374,7 +374,8 @@ func MomentOf(s *projections.Session, st projections.Step) Moment {
 	return at
 }
 
-func nOf(n int, what string) string {
+// Count writes a number and a noun: "1 trick", "13 tricks".
+func Count(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}

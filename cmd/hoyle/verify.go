@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events/verify"
+	"github.com/hoyle/hoyle/replay"
 )
 
 func init() { register(newVerifyCmd) }
@@ -29,7 +30,8 @@ and log position (exit 1), or a summary of what was checked (exit 0).`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.io.Out, "ok: %d events in %d sessions (%d hands) verified; every hash chain is unbroken\n", rep.Events, rep.Sessions, rep.Hands)
+			fmt.Fprintf(g.io.Out, "ok: %s in %s (%s) verified; every hash chain is unbroken\n",
+				replay.Count(int(rep.Events), "event"), replay.Count(rep.Sessions, "session"), replay.Count(rep.Hands, "hand"))
 			return nil
 		},
 	}

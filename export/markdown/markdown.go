@@ -337,7 +337,7 @@ func (d *doc) tricksTaken(won []int) string {
 	var parts []string
 	for s, n := range won {
 		if s == 0 {
-			parts = append(parts, fmt.Sprintf("%s took %s", d.names.Sides[s], plural(n, "trick")))
+			parts = append(parts, fmt.Sprintf("%s took %s", d.names.Sides[s], replay.Count(n, "trick")))
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s %d", d.names.Sides[s], n))
@@ -643,9 +643,3 @@ func (d *doc) scoreEntries() {
 	d.printf("Score after the hand: %s.\n", replay.ScoreSummary(sheet, d.names))
 }
 
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}

@@ -187,7 +187,7 @@ func TestUndoOfAnAnnotatedEntryVerifies(t *testing.T) {
 	ok(t, db, "note", "--glyph", "?", "a note on the call")
 	ok(t, db, "undo")
 	ok(t, db, "undo")
-	assert.Contains(t, ok(t, db, "verify"), "ok: 8 events in 1 sessions")
+	assert.Contains(t, ok(t, db, "verify"), "ok: 8 events in 1 session")
 	assert.Contains(t, ok(t, db, "show"), "S deals first")
 	ok(t, db, "deal", "--seed", "2")
 	assert.Contains(t, ok(t, db, "verify"), "ok: 10 events")

@@ -102,3 +102,36 @@ func BenchmarkRebuild(b *testing.B) {
 }
 
 var _ events.Store = (*bolt.Store)(nil)
+
+// TestFoldSeqEqualsFold: folding as the events stream past, with undos (and
+// an undo of an undo) in the session, gives what folding the slice gives.
+func TestFoldSeqEqualsFold(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	res, err := simulate.Run(ctx, st, simulate.Options{Game: "contract", Hands: 3, Seed: 5})
+	require.NoError(t, err)
+	r := recorder.New(st)
+	_, err = r.Deal(ctx, res.Session, recorder.DealSpec{})
+	require.NoError(t, err)
+	_, err = r.Calls(ctx, res.Session, []string{"1H", "2H"})
+	require.NoError(t, err)
+	_, err = r.Undo(ctx, res.Session)
+	require.NoError(t, err)
+	_, err = r.Note(ctx, res.Session, recorder.NoteSpec{Text: "kept"})
+	require.NoError(t, err)
+	for _, withUndo := range []bool{false, true} {
+		if withUndo {
+			_, err = r.RetractNote(ctx, res.Session, recorder.NoteFilter{})
+			require.NoError(t, err)
+		}
+		want, _, err := recorder.Load(ctx, st, res.Session)
+		require.NoError(t, err)
+		got, err := recorder.Fold(ctx, st, res.Session)
+		require.NoError(t, err)
+		assert.Equal(t, want.Hands, got.Hands)
+		assert.Equal(t, want.Notes, got.Notes)
+		assert.Equal(t, want.Steps, got.Steps)
+		assert.Equal(t, want.Version, got.Version)
+		assert.Equal(t, want.Score(), got.Score())
+	}
+}

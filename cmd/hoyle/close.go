@@ -28,7 +28,7 @@ progress must be finished, or undone, first. The score sheet is printed.`,
 				if _, err := recorder.New(st).Close(cmd.Context(), session, joinArgs(args)); err != nil {
 					return err
 				}
-				s, _, err := load(cmd.Context(), st, session)
+				s, err := recorder.Fold(cmd.Context(), st, session)
 				if err != nil {
 					return err
 				}

@@ -54,7 +54,7 @@ func newHonoursCmd(g *globals) *cobra.Command {
 func parseScoreSide(cmd *cobra.Command, st events.Store, session, tok string) (cards.Side, error) {
 	switch strings.ToUpper(strings.TrimSpace(tok)) {
 	case "WE", "THEY":
-		s, _, err := load(cmd.Context(), st, session)
+		s, err := recorder.Fold(cmd.Context(), st, session)
 		if err != nil {
 			return cards.NoSide, err
 		}

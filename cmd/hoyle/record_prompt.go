@@ -16,7 +16,9 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/replay"
@@ -260,15 +262,25 @@ func (r *recordLoop) editor() lineEditor {
 	return &plainEditor{in: bufio.NewReader(r.io.In), out: r.io.Out}
 }
 
-// load reads and folds the session, holding the database only for that.
+// load reads and folds the session's latest hand (what the prompt shows
+// and completes), holding the database only for that: an entry costs the
+// same in a session of a thousand hands as in a new one.
 func (r *recordLoop) load(ctx context.Context) (*projections.Session, error) {
+	return r.read(ctx, recorder.LoadTail)
+}
+
+// loadAll folds the whole session, for the score at the end of a hand.
+func (r *recordLoop) loadAll(ctx context.Context) (*projections.Session, error) {
+	return r.read(ctx, recorder.Fold)
+}
+
+func (r *recordLoop) read(ctx context.Context, fold func(context.Context, events.Store, string) (*projections.Session, error)) (*projections.Session, error) {
 	st, err := r.g.openStore(false, false)
 	if err != nil {
 		return nil, err
 	}
 	defer st.Close()
-	s, _, err := load(ctx, st, r.id)
-	return s, err
+	return fold(ctx, st, r.id)
 }
 
 func (r *recordLoop) isCommand(name string) bool {
@@ -324,8 +336,13 @@ func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
 	}
 	fmt.Fprint(r.io.Out, prompt.Table(after))
 	if finished(before, after) {
-		fmt.Fprint(r.io.Out, prompt.Result(after))
-		fmt.Fprint(r.io.Out, replay.ScorePad(after, replay.PadColumn))
+		full, err := r.loadAll(ctx)
+		if err != nil {
+			fmt.Fprintln(r.io.Err, "hoyle: "+explain(err))
+			return false
+		}
+		fmt.Fprint(r.io.Out, prompt.Result(full))
+		fmt.Fprint(r.io.Out, replay.ScorePad(full, replay.PadColumn))
 	}
 	return false
 }

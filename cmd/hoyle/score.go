@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hoyle/hoyle/events/recorder"
+
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -57,7 +59,7 @@ func runScore(cmd *cobra.Command, o *scoreOptions) error {
 		return usagef("--style %q: a score pad style is column or split", o.style)
 	}
 	return o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, _, err := load(cmd.Context(), st, session)
+		s, err := recorder.Fold(cmd.Context(), st, session)
 		if err != nil {
 			return err
 		}

@@ -29,7 +29,7 @@ func newSessionsCmd(g *globals) *cobra.Command {
 				return err
 			}
 			for _, info := range list {
-				s, _, err := recorder.Load(cmd.Context(), st, info.ID)
+				s, err := recorder.Fold(cmd.Context(), st, info.ID)
 				if err != nil {
 					return err
 				}

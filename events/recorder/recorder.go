@@ -551,3 +551,15 @@ func (r *Recorder) DealEntry(spec DealSpec) Builder {
 		return append(out, ev), nil
 	}
 }
+
+// Fold reads and folds a session without keeping its events: for commands
+// that show the session as it stands (show, score), so that their memory
+// is the session's hands, not its log. Use Load when the events themselves
+// are needed (moments, export).
+func Fold(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
+	s, err := projections.FoldSeq(st.ReadSession(ctx, session, 1))
+	if err != nil {
+		return nil, fmt.Errorf("session %s: %w", session, err)
+	}
+	return s, nil
+}

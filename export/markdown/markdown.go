@@ -642,4 +642,3 @@ func (d *doc) scoreEntries() {
 	}
 	d.printf("Score after the hand: %s.\n", replay.ScoreSummary(sheet, d.names))
 }
-

@@ -45,6 +45,7 @@ type PositionError struct {
 	Err      error
 }
 
+// Error says what was wrong and where.
 func (e *PositionError) Error() string {
 	return fmt.Sprintf("session %s, event %d (log position %d): %v", e.Session, e.Version, e.Position, e.Err)
 }

@@ -24,6 +24,7 @@ type TokenError struct {
 	Reason string // what a valid token looks like, or what was wrong
 }
 
+// Error says what was wrong and where.
 func (e *TokenError) Error() string {
 	if e.Reason == "" {
 		return fmt.Sprintf("%q is %v", e.Token, e.Kind)

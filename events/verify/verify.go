@@ -27,6 +27,7 @@ type Problem struct {
 	Err      error
 }
 
+// Error says what was wrong and where.
 func (p *Problem) Error() string {
 	if p.Session == "" {
 		return fmt.Sprintf("log position %d: %v", p.Position, p.Err)

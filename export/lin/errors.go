@@ -15,6 +15,7 @@ type ParseError struct {
 	Msg   string
 }
 
+// Error says what was wrong and where.
 func (e *ParseError) Error() string {
 	return fmt.Sprintf("lin: token %d (%s|): %s", e.Index, e.Key, e.Msg)
 }

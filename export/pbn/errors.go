@@ -28,6 +28,7 @@ type ParseError struct {
 	Msg  string // what was wrong
 }
 
+// Error says what was wrong and where.
 func (e *ParseError) Error() string { return fmt.Sprintf("pbn: line %d: %s", e.Line, e.Msg) }
 
 // Unwrap returns ErrSyntax, so errors.Is(err, pbn.ErrSyntax) holds.
@@ -41,6 +42,7 @@ type ValueError struct {
 	Why   string // optional detail
 }
 
+// Error says what was wrong and where.
 func (e *ValueError) Error() string {
 	s := fmt.Sprintf("%v: %s %q", e.Err, e.Tag, e.Value)
 	if e.Why != "" {

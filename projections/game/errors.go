@@ -16,6 +16,7 @@ type IllegalError struct {
 	Law    string // "Law 44", or "" when no single law says it
 }
 
+// Error says what was wrong and where.
 func (e *IllegalError) Error() string {
 	msg := fmt.Sprintf("%s: %s", e.Token, e.Reason)
 	if e.Law != "" {

@@ -45,9 +45,10 @@ type Step struct {
 // elsewhere, or retractions that left a later event without its cause).
 // The recorder never appends one; verify reports them.
 type Problem struct {
-	Version uint64
-	Type    string
-	Err     error
+	Version  uint64
+	Position uint64 // in the whole log
+	Type     string
+	Err      error
 }
 
 // Session is the fold of a session's events.
@@ -250,7 +251,7 @@ func (s *Session) fold(e events.Envelope) {
 		return
 	}
 	if err := s.Apply(e); err != nil {
-		s.Problems = append(s.Problems, Problem{Version: e.Version, Type: e.Type, Err: err})
+		s.Problems = append(s.Problems, Problem{Version: e.Version, Position: e.Position, Type: e.Type, Err: err})
 	}
 }
 

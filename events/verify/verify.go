@@ -98,23 +98,30 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 			return rep, &Problem{Session: info.ID, Version: info.Version, Position: info.Last,
 				Err: fmt.Errorf("%w: the session index says version %d, the log %d", events.ErrCorrupt, info.Version, h.version)}
 		}
-		var envs []events.Envelope
-		for e, err := range st.ReadSession(ctx, info.ID, 1) {
-			if err != nil {
-				return rep, &Problem{Session: info.ID, Err: err}
+		// The session is folded as it streams past (twice if it has undos),
+		// counting its events to check the index reaches all of them.
+		var count uint64
+		counted := func(yield func(events.Envelope, error) bool) {
+			count = 0
+			for e, err := range st.ReadSession(ctx, info.ID, 1) {
+				if err == nil {
+					count++
+				}
+				if !yield(e, err) {
+					return
+				}
 			}
-			envs = append(envs, e)
 		}
-		if uint64(len(envs)) != info.Version {
-			return rep, &Problem{Session: info.ID, Err: fmt.Errorf("%w: the session index reaches %d of its %d events", events.ErrCorrupt, len(envs), info.Version)}
-		}
-		s, err := projections.Fold(envs)
+		s, err := projections.FoldSeq(counted)
 		if err != nil {
 			return rep, &Problem{Session: info.ID, Version: 1, Position: info.First, Err: err}
 		}
+		if count != info.Version {
+			return rep, &Problem{Session: info.ID, Err: fmt.Errorf("%w: the session index reaches %d of its %d events", events.ErrCorrupt, count, info.Version)}
+		}
 		if len(s.Problems) > 0 {
 			p := s.Problems[0]
-			return rep, &Problem{Session: info.ID, Version: p.Version, Position: envs[p.Version-1].Position,
+			return rep, &Problem{Session: info.ID, Version: p.Version, Position: p.Position,
 				Err: fmt.Errorf("%s does not fold: %w", p.Type, p.Err)}
 		}
 		rep.Sessions++

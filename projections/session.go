@@ -179,7 +179,7 @@ func Fold(envs []events.Envelope) (*Session, error) {
 
 // FoldTail folds a session from its opening event and the events from a
 // deal onwards: what a command that records at the table needs, read in
-// time that does not grow with the session (see recorder.LoadTail). Hands
+// time that does not grow with the session (see load.Tail). Hands
 // holds only the hands from that deal on; their numbers are the deals'.
 func FoldTail(opened events.Envelope, tail []events.Envelope) (*Session, error) {
 	envs := make([]events.Envelope, 0, len(tail)+1)

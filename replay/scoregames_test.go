@@ -10,6 +10,7 @@ import (
 	"github.com/hoyle/hoyle/fixtures"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/prompt"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
@@ -20,7 +21,7 @@ func scriptUpTo(t *testing.T, name, stop string, n int) *projections.Session {
 	text, err := fixtures.Script(name)
 	require.NoError(t, err)
 	var lines [][]string
-	for _, l := range fixtures.Lines(text) {
+	for _, l := range prompt.Lines(text) {
 		if strings.HasPrefix(strings.Join(l, " "), stop) {
 			if n--; n == 0 {
 				break

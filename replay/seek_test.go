@@ -11,10 +11,11 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
-	"github.com/hoyle/hoyle/events/simulate"
-	"github.com/hoyle/hoyle/events/simulate/simtest"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/simulate"
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -28,7 +29,7 @@ func TestSeekFromTheDealEqualsFoldingFromTheStart(t *testing.T) {
 	res, err := simulate.Run(ctx, st, simulate.Options{Game: "contract", Options: map[string]string{"scoring": "rubber"}, Hands: 5, Seed: 11, ClaimEvery: 3})
 	require.NoError(t, err)
 	r := recorder.New(st)
-	_, err = r.Deal(ctx, res.Session, recorder.DealSpec{})
+	_, err = r.Deal(ctx, res.Session, projections.DealSpec{})
 	require.NoError(t, err)
 	_, err = r.Calls(ctx, res.Session, []string{"1H", "X"})
 	require.NoError(t, err)
@@ -36,7 +37,7 @@ func TestSeekFromTheDealEqualsFoldingFromTheStart(t *testing.T) {
 	require.NoError(t, err)
 	_, err = r.Calls(ctx, res.Session, []string{"2H"})
 	require.NoError(t, err)
-	full, envs, err := recorder.Load(ctx, st, res.Session)
+	full, envs, err := load.Session(ctx, st, res.Session)
 	require.NoError(t, err)
 	checked := 0
 	for h := 1; h <= len(full.Hands); h++ {
@@ -67,7 +68,7 @@ func BenchmarkSeekRandomMoment(b *testing.B) {
 	ctx := context.Background()
 	id, err := st.LastSession(ctx)
 	require.NoError(b, err)
-	full, envs, err := recorder.Load(ctx, st, id)
+	full, envs, err := load.Session(ctx, st, id)
 	require.NoError(b, err)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var s *projections.Session

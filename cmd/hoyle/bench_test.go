@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hoyle/hoyle/events/simulate/simtest"
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
 )
 
 // benchPlay measures one `hoyle play` (open the database, fold the current

@@ -6,7 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events/bolt"
-	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -28,7 +29,7 @@ progress must be finished, or undone, first. The score sheet is printed.`,
 				if _, err := recorder.New(st).Close(cmd.Context(), session, joinArgs(args)); err != nil {
 					return err
 				}
-				s, err := recorder.Fold(cmd.Context(), st, session)
+				s, err := load.Stream(cmd.Context(), st, session)
 				if err != nil {
 					return err
 				}

@@ -23,10 +23,10 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
 )
 
 // The crash harness runs hoyle as separate processes (hoyleProcess: this
@@ -122,7 +122,7 @@ func logState(t *testing.T, db string, after int) ([]stored, *projections.Sessio
 		return out, nil
 	}
 	require.NoError(t, err)
-	s, _, err := recorder.Load(ctx, st, id)
+	s, _, err := load.Session(ctx, st, id)
 	require.NoError(t, err)
 	return out, s
 }

@@ -7,9 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events/bolt"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -34,19 +36,19 @@ func newCutForDealCmd(g *globals) *cobra.Command {
   hoyle cut-for-deal Ann=JK Bob=SA Cy=H9`,
 		Args: minArgs(1, "each player's cut as SEAT=CARD, such as N=D7 E=C2 S=HJ W=S4"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var cuts []recorder.CutSpec
+			var cuts []projections.CutSpec
 			for _, a := range args {
 				seat, card, ok := strings.Cut(a, "=")
 				if !ok || strings.TrimSpace(seat) == "" || strings.TrimSpace(card) == "" {
 					return usagef("%q: give each player's cut as SEAT=CARD, such as N=D7 or Ann=JK", a)
 				}
-				cuts = append(cuts, recorder.CutSpec{Seat: strings.TrimSpace(seat), Card: strings.TrimSpace(card)})
+				cuts = append(cuts, projections.CutSpec{Seat: strings.TrimSpace(seat), Card: strings.TrimSpace(card)})
 			}
 			return g.withSession(cmd.Context(), true, func(st *bolt.Store, session string) error {
 				if _, err := recorder.New(st).CutForDeal(cmd.Context(), session, cuts); err != nil {
 					return err
 				}
-				s, err := recorder.LoadTail(cmd.Context(), st, session)
+				s, err := load.Tail(cmd.Context(), st, session)
 				if err != nil {
 					return err
 				}

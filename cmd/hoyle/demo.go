@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/fixtures"
+	"github.com/hoyle/hoyle/replay/prompt"
 )
 
 func init() {
@@ -48,7 +49,7 @@ func runDemo(o *demoOptions) error {
 		defer os.RemoveAll(dir)
 	}
 	db := filepath.Join(dir, "demo.db")
-	steps := fixtures.Lines(script)
+	steps := prompt.Lines(script)
 	steps = append(steps, []string{"show"})
 	for _, words := range steps {
 		fmt.Fprintf(o.io.Out, "$ hoyle %s\n", quoteWords(words))

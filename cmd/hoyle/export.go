@@ -17,6 +17,7 @@ import (
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -148,7 +149,7 @@ func runExport(cmd *cobra.Command, o *exportOptions) error {
 	}
 	var buf bytes.Buffer
 	err = o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, envs, err := load(cmd.Context(), st, session)
+		s, envs, err := load.Session(cmd.Context(), st, session)
 		if err != nil {
 			return err
 		}

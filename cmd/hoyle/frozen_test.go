@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,9 +19,10 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 )
 
 // The frozen databases in fixtures/db: each was written once, by the hoyle
@@ -105,7 +105,7 @@ func foldSummary(t *testing.T, db string, ids []string) string {
 	defer st.Close()
 	var b strings.Builder
 	for _, id := range ids {
-		s, envs, err := recorder.Load(ctx, st, id)
+		s, envs, err := load.Session(ctx, st, id)
 		require.NoError(t, err)
 		fmt.Fprintf(&b, "session %s (%s): %d events, %d steps in force, closed %v, next dealer %s, problems %d\n",
 			id, s.Opened.Ruleset, len(envs), len(s.Steps), s.Closed, s.NextDealer, len(s.Problems))
@@ -147,12 +147,12 @@ func writeFrozen(t *testing.T, name string) {
 	require.NoError(t, err)
 	last, err := st.LastSession(ctx)
 	require.NoError(t, err)
-	_, err = recorder.New(st).Record(ctx, last, func(s *projections.Session) ([]events.Event, error) {
-		ev, err := recorder.Propose(s, time.Now().UTC(), &table.CutForDeal{Dealer: cards.East, Cuts: []table.SeatCard{
+	_, err = recorder.New(st).Record(ctx, last, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		ev := stamp(&table.CutForDeal{Dealer: cards.East, Cuts: []table.SeatCard{
 			{Seat: cards.North, Card: cards.MustCard("D7")}, {Seat: cards.East, Card: cards.MustCard("C2")},
 			{Seat: cards.South, Card: cards.MustCard("HJ")}, {Seat: cards.West, Card: cards.MustCard("S4")},
 		}})
-		return []events.Event{ev}, err
+		return []events.Event{ev}, s.Propose(ev)
 	})
 	require.NoError(t, err)
 	require.NoError(t, st.Close())

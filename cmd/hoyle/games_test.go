@@ -14,6 +14,8 @@ import (
 	"github.com/hoyle/hoyle/fixtures"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/replay/prompt"
 )
 
 // scriptPart runs the lines of a fixture script up to and including the
@@ -23,7 +25,7 @@ func scriptPart(t *testing.T, db, name, stop string, from int) int {
 	t.Helper()
 	text, err := fixtures.Script(name)
 	require.NoError(t, err)
-	lines := fixtures.Lines(text)
+	lines := prompt.Lines(text)
 	for i := from; i < len(lines); i++ {
 		ok(t, db, lines[i]...)
 		if stop != "" && strings.HasPrefix(strings.Join(lines[i], " "), stop) {
@@ -41,7 +43,7 @@ func gamesSession(t *testing.T, db string) *projections.Session {
 	defer st.Close()
 	id, err := st.LastSession(context.Background())
 	require.NoError(t, err)
-	s, _, err := load(context.Background(), st, id)
+	s, _, err := load.Session(context.Background(), st, id)
 	require.NoError(t, err)
 	require.Empty(t, s.Problems)
 	return s

@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events/bolt"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/rules"
 )
 
@@ -34,7 +34,7 @@ func helpRules(g *globals) (rs game.Ruleset, opts game.Options, ok bool) {
 	if err != nil {
 		return nil, nil, false
 	}
-	s, err := recorder.LoadTail(ctx, st, session)
+	s, err := load.Tail(ctx, st, session)
 	if err != nil {
 		return nil, nil, false
 	}

@@ -8,8 +8,9 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -54,7 +55,7 @@ func newHonoursCmd(g *globals) *cobra.Command {
 func parseScoreSide(cmd *cobra.Command, st events.Store, session, tok string) (cards.Side, error) {
 	switch strings.ToUpper(strings.TrimSpace(tok)) {
 	case "WE", "THEY":
-		s, err := recorder.Fold(cmd.Context(), st, session)
+		s, err := load.Stream(cmd.Context(), st, session)
 		if err != nil {
 			return cards.NoSide, err
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
-	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections/load"
 )
 
 func init() {
@@ -44,7 +44,7 @@ func newLogCmd(g *globals) *cobra.Command {
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return g.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-				envs, err := recorder.Read(cmd.Context(), st, session)
+				envs, err := load.Events(cmd.Context(), st, session)
 				if err != nil {
 					return err
 				}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/fixtures"
+	"github.com/hoyle/hoyle/replay/prompt"
 )
 
 // result is what one run of hoyle printed and returned.
@@ -49,7 +50,7 @@ func script(t *testing.T, db, name string) {
 	t.Helper()
 	text, err := fixtures.Script(name)
 	require.NoError(t, err)
-	for _, words := range fixtures.Lines(text) {
+	for _, words := range prompt.Lines(text) {
 		ok(t, db, words...)
 	}
 }

@@ -6,7 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules"
 )
 
@@ -52,7 +53,7 @@ func newNewCmd(g *globals) *cobra.Command {
 }
 
 func runNew(cmd *cobra.Command, o *newOptions) error {
-	spec := recorder.SessionSpec{Game: o.game, Name: o.name, Dealer: o.dealer,
+	spec := projections.SessionSpec{Game: o.game, Name: o.name, Dealer: o.dealer,
 		Players: map[string]string{}, Options: map[string]string{}}
 	for seat, name := range o.players {
 		if *name != "" {
@@ -89,7 +90,7 @@ func runNew(cmd *cobra.Command, o *newOptions) error {
 
 // playersInOrder seats --players in the game's seat order, and lets
 // --dealer name one of them.
-func playersInOrder(o *newOptions, spec *recorder.SessionSpec) error {
+func playersInOrder(o *newOptions, spec *projections.SessionSpec) error {
 	if len(spec.Players) > 0 {
 		return usagef("give the players either with --players or seat by seat (--north ...), not both")
 	}
@@ -109,7 +110,7 @@ func playersInOrder(o *newOptions, spec *recorder.SessionSpec) error {
 		}
 		spec.Players[seating.Names[i]] = name
 		if o.dealer != "" && strings.EqualFold(name, o.dealer) {
-			if _, err := recorder.SeatByName(seating, o.dealer); err != nil {
+			if _, err := projections.SeatByName(seating, o.dealer); err != nil {
 				spec.Dealer = seating.Names[i]
 			}
 		}

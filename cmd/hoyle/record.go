@@ -8,7 +8,9 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
-	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -31,7 +33,7 @@ func recordWith(cmd *cobra.Command, g *globals, fn func(r *recorder.Recorder, se
 		if _, err := fn(recorder.New(st), session); err != nil {
 			return err
 		}
-		s, err := recorder.LoadTail(cmd.Context(), st, session)
+		s, err := load.Tail(cmd.Context(), st, session)
 		if err != nil {
 			return err
 		}
@@ -75,7 +77,7 @@ it is required unless the deal comes from --seed.`,
   hoyle deal --hand A=87.AKJ.J7.87+JK --hand B=AKQ.QT9.AK.AK --hand C=JT9.87.QT.QJT --widow ..98.9`,
 		Args: exactArgs(0, "no arguments; give the deal with --pbn, --hand or --seed"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			spec := recorder.DealSpec{PBN: o.pbn, Board: o.board, Widow: widow, TurnUp: turnUp}
+			spec := projections.DealSpec{PBN: o.pbn, Board: o.board, Widow: widow, TurnUp: turnUp}
 			if cmd.Flags().Changed("seed") {
 				spec.Seed = &o.seed
 			}
@@ -154,7 +156,7 @@ Laws 68C and 70).`,
 				return usagef("%q is not a number of tricks", args[0])
 			}
 			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.ClaimStated(cmd.Context(), s, n, statement)
+				return r.Claim(cmd.Context(), s, n, statement)
 			})
 		},
 	}
@@ -205,11 +207,11 @@ several people; each is an event of its own.`,
 				return usagef("--retract withdraws a note; give no text or glyph with it")
 			}
 			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				spec := recorder.NoteSpec{Text: text, Glyph: o.glyph, By: o.by}
+				spec := projections.NoteSpec{Text: text, Glyph: o.glyph, By: o.by}
 				if o.retract {
-					f := recorder.NoteFilter{By: o.by}
+					f := projections.NoteFilter{By: o.by}
 					if m != nil {
-						sess, _, err := recorder.Load(cmd.Context(), r.Store, s)
+						sess, _, err := load.Session(cmd.Context(), r.Store, s)
 						if err != nil {
 							return nil, err
 						}
@@ -220,7 +222,7 @@ several people; each is an event of its own.`,
 					return r.RetractNote(cmd.Context(), s, f)
 				}
 				if m != nil {
-					sess, _, err := recorder.Load(cmd.Context(), r.Store, s)
+					sess, _, err := load.Session(cmd.Context(), r.Store, s)
 					if err != nil {
 						return nil, err
 					}

@@ -18,9 +18,9 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 	"github.com/hoyle/hoyle/replay/prompt"
 )
@@ -176,7 +176,7 @@ type lineEditor interface {
 }
 
 func (r *recordLoop) run(ctx context.Context) error {
-	s, err := r.load(ctx)
+	s, err := r.loadTail(ctx)
 	if err != nil {
 		return err
 	}
@@ -190,7 +190,7 @@ func (r *recordLoop) run(ctx context.Context) error {
 		go r.onInterrupt(sigs, ed)
 	}
 	for {
-		if s, err := r.load(ctx); err == nil {
+		if s, err := r.loadTail(ctx); err == nil {
 			r.s = s
 		} else {
 			// Another scorer may hold the file for a moment; the prompt
@@ -262,16 +262,16 @@ func (r *recordLoop) editor() lineEditor {
 	return &plainEditor{in: bufio.NewReader(r.io.In), out: r.io.Out}
 }
 
-// load reads and folds the session's latest hand (what the prompt shows
+// loadTail reads and folds the session's latest hand (what the prompt shows
 // and completes), holding the database only for that: an entry costs the
 // same in a session of a thousand hands as in a new one.
-func (r *recordLoop) load(ctx context.Context) (*projections.Session, error) {
-	return r.read(ctx, recorder.LoadTail)
+func (r *recordLoop) loadTail(ctx context.Context) (*projections.Session, error) {
+	return r.read(ctx, load.Tail)
 }
 
 // loadAll folds the whole session, for the score at the end of a hand.
 func (r *recordLoop) loadAll(ctx context.Context) (*projections.Session, error) {
-	return r.read(ctx, recorder.Fold)
+	return r.read(ctx, load.Stream)
 }
 
 func (r *recordLoop) read(ctx context.Context, fold func(context.Context, events.Store, string) (*projections.Session, error)) (*projections.Session, error) {
@@ -326,7 +326,7 @@ func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
 		}
 		moved = moved || args[0] != "note"
 	}
-	after, err := r.load(ctx)
+	after, err := r.loadTail(ctx)
 	if err != nil || after.Version == before.Version {
 		return false
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -62,7 +63,7 @@ func runReplay(cmd *cobra.Command, o *replayOptions) error {
 		return usagef("--hand %d: hands are numbered from 1", o.hand)
 	}
 	return o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, envs, err := load(cmd.Context(), st, session)
+		s, envs, err := load.Session(cmd.Context(), st, session)
 		if err != nil {
 			return err
 		}

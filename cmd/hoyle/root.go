@@ -16,9 +16,6 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/recorder"
-	"github.com/hoyle/hoyle/events/verify"
-	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
 )
@@ -144,11 +141,6 @@ func (g *globals) withSession(ctx context.Context, write bool, fn func(st *bolt.
 	return fn(st, session)
 }
 
-// load folds the session.
-func load(ctx context.Context, st events.Store, session string) (*projections.Session, []events.Envelope, error) {
-	return recorder.Load(ctx, st, session)
-}
-
 // commands are the subcommands; each command's file registers its builder
 // in an init function, so adding a command touches only its own file.
 var commands []func(*globals) *cobra.Command
@@ -199,7 +191,7 @@ func isUsage(err error) bool {
 	var u usageError
 	var tok *cards.TokenError
 	return errors.As(err, &u) || errors.As(err, &tok) || errors.Is(err, rules.ErrUnknownGame) ||
-		errors.Is(err, recorder.ErrBadOption) || strings.HasPrefix(err.Error(), "unknown command") ||
+		errors.Is(err, game.ErrBadOption) || strings.HasPrefix(err.Error(), "unknown command") ||
 		strings.HasPrefix(err.Error(), "unknown flag") ||
 		strings.HasPrefix(err.Error(), "required flag") // cobra's, untyped: hoyle new without --game
 }
@@ -211,7 +203,7 @@ func explain(err error) string {
 	switch {
 	case errors.Is(err, events.ErrFutureSchema), errors.Is(err, events.ErrUnknownType):
 		return err.Error() + "; a newer version of hoyle wrote it: upgrade hoyle to read it (nothing was changed)"
-	case errors.Is(err, verify.ErrProblem):
+	case errors.Is(err, events.ErrVerify):
 		return err.Error() // a problem found in the log, not a refusal of what was typed
 	case errors.As(err, &illegal):
 		return "refused " + err.Error() + "; nothing was recorded"

@@ -7,9 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events/recorder"
-
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -59,7 +58,7 @@ func runScore(cmd *cobra.Command, o *scoreOptions) error {
 		return usagef("--style %q: a score pad style is column or split", o.style)
 	}
 	return o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, err := recorder.Fold(cmd.Context(), st, session)
+		s, err := load.Stream(cmd.Context(), st, session)
 		if err != nil {
 			return err
 		}

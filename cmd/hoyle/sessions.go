@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -29,7 +29,7 @@ func newSessionsCmd(g *globals) *cobra.Command {
 				return err
 			}
 			for _, info := range list {
-				s, err := recorder.Fold(cmd.Context(), st, info.ID)
+				s, err := load.Stream(cmd.Context(), st, info.ID)
 				if err != nil {
 					return err
 				}

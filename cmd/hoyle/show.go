@@ -14,6 +14,7 @@ import (
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -71,7 +72,7 @@ func runShow(cmd *cobra.Command, o *showOptions) error {
 		return err
 	}
 	return o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, envs, err := load(cmd.Context(), st, session)
+		s, envs, err := load.Session(cmd.Context(), st, session)
 		if err != nil {
 			return err
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events/simulate"
+	"github.com/hoyle/hoyle/projections/simulate"
 )
 
 func init() { register(newSimulateCmd) }

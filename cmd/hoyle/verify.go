@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events/verify"
+	"github.com/hoyle/hoyle/projections/verify"
 	"github.com/hoyle/hoyle/replay"
 )
 

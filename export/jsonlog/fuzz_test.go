@@ -10,7 +10,8 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/recorder"
 )
 
 // FuzzImportJSON: Read never panics; what it refuses is an *Error placed
@@ -22,15 +23,15 @@ func FuzzImportJSON(f *testing.F) {
 	ctx := context.Background()
 	small := memstore.New()
 	rec := recorder.New(small)
-	opened, err := rec.Open(ctx, recorder.SessionSpec{Game: "contract", Name: "x"})
+	opened, err := rec.Open(ctx, projections.SessionSpec{Game: "contract", Name: "x"})
 	require.NoError(f, err)
-	played, err := rec.Open(ctx, recorder.SessionSpec{Game: "auction", Players: map[string]string{"N": "Ann"}})
+	played, err := rec.Open(ctx, projections.SessionSpec{Game: "auction", Players: map[string]string{"N": "Ann"}})
 	require.NoError(f, err)
-	_, err = rec.Deal(ctx, played, recorder.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
+	_, err = rec.Deal(ctx, played, projections.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
 	require.NoError(f, err)
 	_, err = rec.Calls(ctx, played, []string{"1S", "P", "1C"})
 	require.NoError(f, err)
-	_, err = rec.Note(ctx, played, recorder.NoteSpec{Text: "n", Glyph: "?"})
+	_, err = rec.Note(ctx, played, projections.NoteSpec{Text: "n", Glyph: "?"})
 	require.NoError(f, err)
 	_, err = rec.Undo(ctx, played)
 	require.NoError(f, err)

@@ -17,12 +17,13 @@ import (
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
-	"github.com/hoyle/hoyle/events/simulate"
 	"github.com/hoyle/hoyle/events/table"
-	"github.com/hoyle/hoyle/events/verify"
 	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/simulate"
+	"github.com/hoyle/hoyle/projections/verify"
 )
 
 // recorded makes a store with two sessions of every kind of entry: an
@@ -34,11 +35,11 @@ func recorded(t testing.TB) (events.Store, []string) {
 	st := memstore.New()
 	tick := time.Date(2025, 3, 14, 19, 30, 15, 123456789, time.UTC)
 	rec := &recorder.Recorder{Store: st, Now: func() time.Time { tick = tick.Add(1234567 * time.Nanosecond); return tick }}
-	id, err := rec.Open(ctx, recorder.SessionSpec{Game: "auction", Name: "every entry", Players: map[string]string{"N": "Yves", "S": "Zoë"}})
+	id, err := rec.Open(ctx, projections.SessionSpec{Game: "auction", Name: "every entry", Players: map[string]string{"N": "Yves", "S": "Zoë"}})
 	require.NoError(t, err)
 	steps := []func() error{
 		func() error {
-			_, err := rec.Deal(ctx, id, recorder.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
+			_, err := rec.Deal(ctx, id, projections.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
 			return err
 		},
 		func() error {
@@ -46,19 +47,19 @@ func recorded(t testing.TB) (events.Store, []string) {
 			return err
 		},
 		func() error {
-			_, err := rec.Note(ctx, id, recorder.NoteSpec{Text: "two no trumps overcalls", Glyph: "!", By: "Foster"})
+			_, err := rec.Note(ctx, id, projections.NoteSpec{Text: "two no trumps overcalls", Glyph: "!", By: "Foster"})
 			return err
 		},
 		func() error { _, err := rec.Plays(ctx, id, strings.Fields("HJ H3 H5 HA HK")); return err },
 		func() error { _, err := rec.Undo(ctx, id); return err },
-		func() error { _, err := rec.Claim(ctx, id, 7); return err },
+		func() error { _, err := rec.Claim(ctx, id, 7, ""); return err },
 		func() error {
 			seed := uint64(11)
-			_, err := rec.Deal(ctx, id, recorder.DealSpec{Seed: &seed})
+			_, err := rec.Deal(ctx, id, projections.DealSpec{Seed: &seed})
 			return err
 		},
 		func() error { _, err := rec.Calls(ctx, id, strings.Fields("1H P P P")); return err },
-		func() error { _, err := rec.Claim(ctx, id, 8); return err },
+		func() error { _, err := rec.Claim(ctx, id, 8, ""); return err },
 		func() error { _, err := rec.Close(ctx, id, "the end of the evening"); return err },
 	}
 	for _, step := range steps {
@@ -70,7 +71,7 @@ func recorded(t testing.TB) (events.Store, []string) {
 }
 
 func readAll(t testing.TB, st events.Store, id string) []events.Envelope {
-	envs, err := recorder.Read(context.Background(), st, id)
+	envs, err := load.Events(context.Background(), st, id)
 	require.NoError(t, err)
 	return envs
 }
@@ -291,7 +292,7 @@ func TestSessionsMustFold(t *testing.T) {
 	ctx := context.Background()
 	st := memstore.New()
 	rec := recorder.New(st)
-	id, err := rec.Open(ctx, recorder.SessionSpec{Game: "contract"})
+	id, err := rec.Open(ctx, projections.SessionSpec{Game: "contract"})
 	require.NoError(t, err)
 	// A card before any deal, appended behind the recorder's back.
 	_, err = st.Append(ctx, events.Batch{Session: id, Expected: 1, Events: []events.Event{

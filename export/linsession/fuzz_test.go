@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/export/internal/exporttest"
+	"github.com/hoyle/hoyle/projections/load"
 )
 
 // FuzzImport: an import never panics; what it refuses it places at a token
@@ -54,7 +54,7 @@ func FuzzImport(f *testing.F) {
 			st2 := memstore.New()
 			_, err = st2.Append(context.Background(), again.Batches()...)
 			require.NoError(t, err)
-			fold2, _, err := recorder.Load(context.Background(), st2, again.Sessions[0].ID)
+			fold2, _, err := load.Session(context.Background(), st2, again.Sessions[0].ID)
 			require.NoError(t, err)
 			want := exporttest.Summary(fold, exporttest.Options{NoName: true})
 			got := exporttest.Summary(fold2, exporttest.Options{NoName: true})

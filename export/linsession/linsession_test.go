@@ -14,13 +14,13 @@ import (
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/export/lin"
 	"github.com/hoyle/hoyle/export/pbnsession"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
@@ -142,7 +142,7 @@ func TestFromPBN(t *testing.T) {
 	_, err = st.Append(context.Background(), res.Batches()...)
 	require.NoError(t, err)
 	for _, s := range res.Sessions[:6] {
-		fold, _, err := recorder.Load(context.Background(), st, s.ID)
+		fold, _, err := load.Session(context.Background(), st, s.ID)
 		require.NoError(t, err)
 		var out bytes.Buffer
 		require.NoError(t, Write(&out, fold, ExportOptions{}))

@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/export/pbn"
+	"github.com/hoyle/hoyle/projections/load"
 )
 
 // FuzzImport: an import never panics; what it refuses it places at a line
@@ -68,7 +68,7 @@ func FuzzImport(f *testing.F) {
 			if len(again.Sessions) != 1 {
 				t.Fatalf("one session exported, %d imported", len(again.Sessions))
 			}
-			fold2, _, err := recorder.Load(context.Background(), st2, again.Sessions[0].ID)
+			fold2, _, err := load.Session(context.Background(), st2, again.Sessions[0].ID)
 			require.NoError(t, err)
 			want := exporttest.Summary(fold, exporttest.Options{NoName: true})
 			got := exporttest.Summary(fold2, exporttest.Options{NoName: true})

@@ -18,12 +18,13 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
@@ -509,9 +510,9 @@ func TestExportOneHandAndRefusals(t *testing.T) {
 	// Auction bridge is not PBN's game.
 	st := memstore.New()
 	rec := recorder.New(st)
-	id, err := rec.Open(context.Background(), recorder.SessionSpec{Game: "auction"})
+	id, err := rec.Open(context.Background(), projections.SessionSpec{Game: "auction"})
 	require.NoError(t, err)
-	fold, envs, err := recorder.Load(context.Background(), st, id)
+	fold, envs, err := load.Session(context.Background(), st, id)
 	require.NoError(t, err)
 	_, err = Export(fold, envs, ExportOptions{})
 	assert.ErrorIs(t, err, build.ErrNotContract)

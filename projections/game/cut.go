@@ -15,19 +15,6 @@ type CutCard struct {
 	Card cards.Card
 }
 
-// CutRules is implemented by rulesets whose code of laws settles the first
-// deal by cutting: given each player's card it names the dealer, or
-// refuses the cut (a card twice, a seat missing, a tie the law has cut
-// again) with an *IllegalError that cites the law. opts are the session's:
-// a game played by duplicate boards has no cut for deal, since each board
-// fixes its dealer.
-type CutRules interface {
-	CutDealer(cuts []CutCard, opts Options) (cards.Seat, error)
-	// CutRule says in a sentence who deals by the cut under opts, with
-	// the laws: what help and write-ups tell the players.
-	CutRule(opts Options) string
-}
-
 // CutLaw is how one code of laws reads a cut for deal: the order of the
 // cards, whether the lowest or the highest deals, and the laws to cite.
 // Most codes differ only in these, so each ruleset fills one in and lets

@@ -5,8 +5,27 @@ import (
 	"fmt"
 )
 
-// ErrIllegal is what every refusal by the laws unwraps to.
-var ErrIllegal = errors.New("not allowed by the laws")
+// The sentinel errors of the projection layer: what a fold, a ruleset or a
+// decision refuses, by kind. Each wraps in a typed error that says what
+// was given and why; callers test the kind with errors.Is.
+var (
+	// ErrIllegal is what every refusal by the laws unwraps to.
+	ErrIllegal = errors.New("not allowed by the laws")
+	// ErrBadHolding: honours claimed that are not a holding the session's
+	// code scores.
+	ErrBadHolding = errors.New("not an honours holding")
+	// ErrBadOption: a session option the ruleset does not take, or a value
+	// it does not allow.
+	ErrBadOption = errors.New("bad session option")
+	// ErrBadGlyph: a note's glyph that is not one of table.Glyphs.
+	ErrBadGlyph = errors.New("not a glyph")
+	// ErrNothingToUndo: undo with nothing left to retract in the session.
+	ErrNothingToUndo = errors.New("nothing to undo")
+	// ErrNothingToNote: a note with nothing to say or nothing to attach to.
+	ErrNothingToNote = errors.New("nothing to annotate")
+	// ErrNoNote: a note retraction found no note in force to withdraw.
+	ErrNoNote = errors.New("no such note")
+)
 
 // IllegalError says which call, card or action the laws refuse, and why,
 // citing the law when there is one.

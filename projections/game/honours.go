@@ -14,15 +14,6 @@ type Holding struct {
 	Meaning string // "simple honours; at no trump three aces"
 }
 
-// HonoursHoldings is implemented by rulesets whose score counts honours:
-// the holdings a claim may name under a session's options (none when the
-// options score no honours, as at duplicate), in the code's order, and
-// the law that names them. Help lists them from here, so the names are
-// written once, in the ruleset.
-type HonoursHoldings interface {
-	Holdings(opts Options) (holdings []Holding, law string)
-}
-
 // The holdings of the codes that count the five honours of trumps (A K Q J
 // 10), or the four aces at no trump, between partners: Bridge and the
 // auction laws. They are the names score.honours_claimed records, shared so
@@ -80,7 +71,6 @@ type HonoursTable struct {
 	Holdings   []HonourValue
 	Aliases    map[string]string      // other ways a scorer may write a holding
 	TrickValue func(cards.Strain) int // the trick value the holdings multiply; 0 at a strain with no trump holding
-	ErrBad     error                  // what a bad holding's *cards.TokenError unwraps to
 	BadReason  string                 // the TokenError's reason, citing the law
 	NoTrump    string                 // how the code names no trump: "no trump", "no trumps"
 	Law        string                 // the law of honours
@@ -90,7 +80,7 @@ type HonoursTable struct {
 
 // Parse reads a holding by its name or an alias, in any case, and returns
 // its canonical name. The error is a *cards.TokenError that unwraps to
-// t.ErrBad.
+// ErrBadHolding.
 func (t *HonoursTable) Parse(tok string) (string, error) {
 	name := strings.ToLower(strings.TrimSpace(tok))
 	if a, ok := t.Aliases[name]; ok {
@@ -99,7 +89,7 @@ func (t *HonoursTable) Parse(tok string) (string, error) {
 	if _, ok := t.row(name); ok {
 		return name, nil
 	}
-	return "", &cards.TokenError{Kind: t.ErrBad, Token: tok, Reason: t.BadReason}
+	return "", &cards.TokenError{Kind: ErrBadHolding, Token: tok, Reason: t.BadReason}
 }
 
 func (t *HonoursTable) row(holding string) (HonourValue, bool) {

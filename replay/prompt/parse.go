@@ -11,12 +11,10 @@
 package prompt
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/fixtures"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -41,18 +39,6 @@ func (k Kind) Command() string {
 		return "play"
 	}
 	return ""
-}
-
-// Words splits a line into words at spaces and tabs. A word in double or
-// single quotes may hold spaces (note "the heart switch"); quotes may
-// appear inside a word (--glyph='?!'). An unclosed quote is an error rather
-// than a guess, since the note it is part of would be recorded wrong.
-func Words(line string) ([]string, error) {
-	words, open := fixtures.Split(line)
-	if open {
-		return nil, fmt.Errorf("%w: %s", ErrUnclosedQuote, line)
-	}
-	return words, nil
 }
 
 // Plan reads a line typed at the prompt and returns the hoyle commands it

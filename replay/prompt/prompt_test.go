@@ -14,9 +14,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/fixtures"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay/prompt"
 )
 
@@ -33,7 +34,7 @@ type table struct {
 func newTable(t *testing.T) *table {
 	t.Helper()
 	r := recorder.New(memstore.New())
-	id, err := r.Open(context.Background(), recorder.SessionSpec{Game: "auction", Dealer: "S",
+	id, err := r.Open(context.Background(), projections.SessionSpec{Game: "auction", Dealer: "S",
 		Players: map[string]string{"south": "Z", "west": "A", "north": "Y", "east": "B"}})
 	require.NoError(t, err)
 	return &table{t: t, r: r, id: id}
@@ -51,14 +52,14 @@ func (tb *table) do(words ...string) {
 	var err error
 	switch words[0] {
 	case "deal":
-		_, err = tb.r.Deal(ctx, tb.id, recorder.DealSpec{PBN: demoDeal})
+		_, err = tb.r.Deal(ctx, tb.id, projections.DealSpec{PBN: demoDeal})
 	case "call":
 		_, err = tb.r.Calls(ctx, tb.id, words[1:])
 	case "play":
 		_, err = tb.r.Plays(ctx, tb.id, words[1:])
 	case "claim":
 		n, _ := strconv.Atoi(words[1])
-		_, err = tb.r.Claim(ctx, tb.id, n)
+		_, err = tb.r.Claim(ctx, tb.id, n, "")
 	case "undo":
 		_, err = tb.r.Undo(ctx, tb.id)
 	default:
@@ -69,7 +70,7 @@ func (tb *table) do(words ...string) {
 
 func (tb *table) session() *projections.Session {
 	tb.t.Helper()
-	s, _, err := recorder.Load(context.Background(), tb.r.Store, tb.id)
+	s, _, err := load.Session(context.Background(), tb.r.Store, tb.id)
 	require.NoError(tb.t, err)
 	return s
 }
@@ -236,7 +237,7 @@ func TestDemoTranscript(t *testing.T) {
 	tb := newTable(t)
 	var out strings.Builder
 	out.WriteString(prompt.Prompt(tb.session()) + "\n")
-	for _, words := range fixtures.Lines(script)[1:] {
+	for _, words := range prompt.Lines(script)[1:] {
 		if words[0] == "note" {
 			continue
 		}

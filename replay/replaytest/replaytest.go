@@ -1,12 +1,15 @@
 // Package replaytest records fixture scripts (fixtures/scripts/*.hoyle)
 // into an in-memory store through the recorder, as the CLI would, so that
 // library tests can replay and write up real sessions without a database
-// file or the CLI.
+// file or the CLI. It reads the scripts from their folder by path: only cmd
+// imports package fixtures.
 package replaytest
 
 import (
 	"context"
-	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,20 +18,31 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
-	"github.com/hoyle/hoyle/fixtures"
-	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/prompt"
 )
 
 // Record runs the named fixture script and returns its session's log.
 func Record(t testing.TB, name string) []events.Envelope {
 	t.Helper()
-	text, err := fixtures.Script(name)
+	return RecordText(t, Script(t, name))
+}
+
+// Script reads the named fixture script ("demo": fixtures/scripts/demo.hoyle).
+func Script(t testing.TB, name string) string {
+	t.Helper()
+	_, here, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("replaytest: cannot find the fixtures folder")
+	}
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(here), "..", "..", "fixtures", "scripts", name+".hoyle"))
 	if err != nil {
 		t.Fatalf("fixture %s: %v", name, err)
 	}
-	return RecordText(t, text)
+	return string(b)
 }
 
 // RecordText runs a script (one hoyle command a line, without "hoyle") and
@@ -37,7 +51,7 @@ func Record(t testing.TB, name string) []events.Envelope {
 // which only reads, is passed over. Any failure fails the test.
 func RecordText(t testing.TB, script string) []events.Envelope {
 	t.Helper()
-	return RecordLines(t, fixtures.Lines(script))
+	return RecordLines(t, prompt.Lines(script))
 }
 
 // RecordLines is RecordText with the commands already split into words.
@@ -53,7 +67,7 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 		var err error
 		switch cmd {
 		case "new":
-			spec := recorder.SessionSpec{Game: flags["game"], Name: flags["name"], Dealer: flags["dealer"],
+			spec := projections.SessionSpec{Game: flags["game"], Name: flags["name"], Dealer: flags["dealer"],
 				Players: map[string]string{}, Options: map[string]string{}}
 			for _, seat := range []string{"north", "east", "south", "west"} {
 				if p, ok := flags[seat]; ok {
@@ -68,13 +82,11 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 				spec.Options[k] = v
 			}
 			if list, ok := flags["players"]; ok {
-				err = seatPlayers(&spec, list)
+				spec.PlayerList = strings.Split(list, ",")
 			}
-			if err == nil {
-				session, err = r.Open(ctx, spec)
-			}
+			session, err = r.Open(ctx, spec)
 		case "deal":
-			spec := recorder.DealSpec{PBN: flags["pbn"], Widow: flags["widow"], TurnUp: flags["turn-up"]}
+			spec := projections.DealSpec{PBN: flags["pbn"], Widow: flags["widow"], TurnUp: flags["turn-up"]}
 			for _, h := range multi["hand"] {
 				k, v, _ := strings.Cut(h, "=")
 				if spec.Hands == nil {
@@ -110,25 +122,25 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 				t.Fatalf("%v: honours takes a side and a holding", words)
 			}
 		case "cut-for-deal":
-			var cuts []recorder.CutSpec
+			var cuts []projections.CutSpec
 			for _, a := range args {
 				seat, card, _ := strings.Cut(a, "=")
-				cuts = append(cuts, recorder.CutSpec{Seat: seat, Card: card})
+				cuts = append(cuts, projections.CutSpec{Seat: seat, Card: card})
 			}
 			_, err = r.CutForDeal(ctx, session, cuts)
 		case "score":
 			// It only reads.
 		case "claim":
 			n, _ := strconv.Atoi(strings.Join(args, ""))
-			_, err = r.Claim(ctx, session, n)
+			_, err = r.Claim(ctx, session, n, "")
 		case "undo":
 			_, err = r.Undo(ctx, session)
 		case "note":
-			spec := recorder.NoteSpec{Text: strings.Join(args, " "), Glyph: flags["glyph"], By: flags["by"]}
+			spec := projections.NoteSpec{Text: strings.Join(args, " "), Glyph: flags["glyph"], By: flags["by"]}
 			if at, ok := flags["at"]; ok {
 				var m replay.Moment
 				if m, err = replay.ParseMoment(at); err == nil {
-					var s, _, lerr = recorder.Load(ctx, st, session)
+					var s, _, lerr = load.Session(ctx, st, session)
 					if lerr != nil {
 						t.Fatalf("%v: %v", words, lerr)
 					}
@@ -145,7 +157,7 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 			t.Fatalf("%v: %v", words, err)
 		}
 	}
-	envs, err := recorder.Read(ctx, st, session)
+	envs, err := load.Events(ctx, st, session)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,28 +191,4 @@ func parse(words []string) (string, map[string]string, map[string][]string, []st
 		args = append(args, w)
 	}
 	return words[0], flags, multi, args
-}
-
-// seatPlayers seats --players in the game's seat order, as hoyle new does,
-// and lets --dealer name one of them.
-func seatPlayers(spec *recorder.SessionSpec, list string) error {
-	rs, err := rules.Lookup(spec.Game)
-	if err != nil {
-		return err
-	}
-	seating := rs.Seating()
-	names := strings.Split(list, ",")
-	if len(names) != seating.Seats {
-		return fmt.Errorf("--players %q names %d players; the game has %d seats", list, len(names), seating.Seats)
-	}
-	for i, name := range names {
-		name = strings.TrimSpace(name)
-		spec.Players[seating.Names[i]] = name
-		if spec.Dealer != "" && strings.EqualFold(name, spec.Dealer) {
-			if _, err := recorder.SeatByName(seating, spec.Dealer); err != nil {
-				spec.Dealer = seating.Names[i]
-			}
-		}
-	}
-	return nil
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
@@ -19,7 +18,7 @@ import (
 )
 
 // Session is a session being built in memory: its fold, and the events that
-// made it, each checked by the laws (recorder.Propose) as it was added. The
+// made it, each checked by the laws (projections.Session.Propose) as it was added. The
 // importer appends Events in one batch once the whole file has been read,
 // so that a refused record leaves nothing behind.
 type Session struct {
@@ -44,8 +43,8 @@ func Open(opened *table.SessionOpened, at time.Time) (*Session, error) {
 // Add proposes one more event at time at: the laws judge it on the session
 // as it stands, and a refused event leaves the session unchanged.
 func (b *Session) Add(at time.Time, p events.Payload) (events.ID, error) {
-	ev, err := recorder.Propose(b.S, at, p)
-	if err != nil {
+	ev := events.NewEvent(at, p)
+	if err := b.S.Propose(ev); err != nil {
 		return events.ID{}, err
 	}
 	b.Events = append(b.Events, ev)

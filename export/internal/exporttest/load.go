@@ -6,9 +6,9 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
 )
 
 // Load appends what an import built to a store of its own, as hoyle import
@@ -22,7 +22,7 @@ func Load(tb testing.TB, res *build.Result) (folds []*projections.Session, envs 
 		tb.Fatalf("append: %v", err)
 	}
 	for _, s := range res.Sessions {
-		fold, e, err := recorder.Load(context.Background(), st, s.ID)
+		fold, e, err := load.Session(context.Background(), st, s.ID)
 		if err != nil {
 			tb.Fatalf("session %s does not fold: %v", s.Name, err)
 		}

@@ -50,7 +50,7 @@ func TestParseHolding(t *testing.T) {
 		_, err := ParseHolding(bad)
 		var tok *cards.TokenError
 		require.ErrorAs(t, err, &tok, bad)
-		assert.True(t, errors.Is(err, ErrBadHolding))
+		assert.True(t, errors.Is(err, game.ErrBadHolding))
 		assert.Contains(t, err.Error(), "Law 6")
 	}
 }
@@ -62,8 +62,8 @@ func FuzzParseHolding(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		h, err := ParseHolding(s)
 		if err != nil {
-			if !errors.Is(err, ErrBadHolding) {
-				t.Fatalf("%q: error %v does not unwrap to ErrBadHolding", s, err)
+			if !errors.Is(err, game.ErrBadHolding) {
+				t.Fatalf("%q: error %v does not unwrap to game.ErrBadHolding", s, err)
 			}
 			return
 		}
@@ -423,7 +423,7 @@ func TestCheckHonours(t *testing.T) {
 	assert.NoError(t, err, "a side may correct its own claim")
 
 	_, err = rs.CheckHonours(h, cards.NS, "nine")
-	assert.ErrorIs(t, err, ErrBadHolding)
+	assert.ErrorIs(t, err, game.ErrBadHolding)
 
 	auction := game.NewHand(1, cards.South, game.Compass, game.Options{})
 	_, err = rs.CheckHonours(auction, cards.NS, "3")

@@ -37,7 +37,6 @@ var honours = game.HonoursTable{
 		"five": Holding5, "5-4-in-1": Holding5FourIn1, "5-in-1": Holding5InOne,
 	},
 	TrickValue: TrickValue,
-	ErrBad:     ErrBadHolding,
 	BadReason:  "honours are 3 (simple), 4, 4-in-one, 5, 5-4-in-one or 5-in-one (Law 6)",
 	NoTrump:    "no trumps",
 	Law:        LawHonours,
@@ -47,7 +46,7 @@ var honours = game.HonoursTable{
 
 // ParseHolding reads a holding of honours: 3 (or "simple"), 4, 4-in-one,
 // 5, 5-4-in-one or 5-in-one, in any case. The error is a *cards.TokenError
-// that unwraps to ErrBadHolding.
+// that unwraps to game.ErrBadHolding.
 func ParseHolding(tok string) (string, error) { return honours.Parse(tok) }
 
 // HonoursValue is what a holding is worth in strain s: with a trump suit 2,

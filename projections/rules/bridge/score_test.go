@@ -130,7 +130,7 @@ func TestHonoursClaims(t *testing.T) {
 	_, err = r.CheckHonours(h, cards.EW, "5")
 	assert.ErrorIs(t, err, game.ErrIllegal, "five aces")
 	_, err = r.CheckHonours(h, cards.EW, "six")
-	assert.ErrorIs(t, err, ErrBadHolding)
+	assert.ErrorIs(t, err, game.ErrBadHolding)
 	h.HonoursClaimed = map[cards.Side]string{cards.NS: Holding3}
 	_, err = r.CheckHonours(h, cards.EW, "3")
 	assert.ErrorIs(t, err, game.ErrIllegal, "one side only")

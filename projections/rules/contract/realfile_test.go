@@ -13,7 +13,9 @@ import (
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
@@ -76,7 +78,7 @@ func readRecords(t *testing.T, path string) []record {
 func TestRealBoardsScoredAsRecorded(t *testing.T) {
 	ctx := context.Background()
 	rec := recorder.New(memstore.New())
-	session, err := rec.Open(ctx, recorder.SessionSpec{Game: "contract", Options: map[string]string{"scoring": contract.ScoringDuplicate}})
+	session, err := rec.Open(ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": contract.ScoringDuplicate}})
 	require.NoError(t, err)
 	type want struct {
 		board    int
@@ -98,7 +100,7 @@ func TestRealBoardsScoredAsRecorded(t *testing.T) {
 		assert.Equal(t, r.tags["Dealer"], dealer.String(), ctxt)
 		assert.Equal(t, r.tags["Vulnerable"], vulTag(vul), ctxt)
 
-		_, err = rec.Deal(ctx, session, recorder.DealSpec{PBN: r.tags["Deal"], Board: board})
+		_, err = rec.Deal(ctx, session, projections.DealSpec{PBN: r.tags["Deal"], Board: board})
 		require.NoError(t, err, ctxt)
 		_, err = rec.Calls(ctx, session, r.auction)
 		require.NoError(t, err, ctxt)
@@ -108,7 +110,7 @@ func TestRealBoardsScoredAsRecorded(t *testing.T) {
 		if w.contract != "PASS" {
 			w.tricks, err = strconv.Atoi(r.tags["Result"])
 			require.NoError(t, err, ctxt)
-			_, err = rec.Claim(ctx, session, w.tricks)
+			_, err = rec.Claim(ctx, session, w.tricks, "")
 			require.NoError(t, err, ctxt)
 		} else {
 			w.contract, w.declarer = "Pass", "-"
@@ -117,7 +119,7 @@ func TestRealBoardsScoredAsRecorded(t *testing.T) {
 	}
 	require.Greater(t, len(wants), 250, "the file's scored boards")
 
-	s, _, err := recorder.Load(ctx, rec.Store, session)
+	s, _, err := load.Session(ctx, rec.Store, session)
 	require.NoError(t, err)
 	sheet := s.Score()
 	require.Len(t, sheet.Boards, len(wants))

@@ -19,7 +19,7 @@ const (
 
 // ParseHolding reads a claim of scorable honours: 4-in-one or 5-in-one (also
 // "4", "5", "4-in-1", "5-in-1"), in any case. The error is a
-// *cards.TokenError that unwraps to ErrBadHolding.
+// *cards.TokenError that unwraps to game.ErrBadHolding.
 func ParseHolding(tok string) (string, error) {
 	switch strings.ToLower(strings.TrimSpace(tok)) {
 	case "4-in-one", "4-in-1", "4", "four-in-one":
@@ -27,7 +27,7 @@ func ParseHolding(tok string) (string, error) {
 	case "5-in-one", "5-in-1", "5", "five-in-one":
 		return HoldingFiveInOne, nil
 	}
-	return "", &cards.TokenError{Kind: ErrBadHolding, Token: tok,
+	return "", &cards.TokenError{Kind: game.ErrBadHolding, Token: tok,
 		Reason: "scorable honours are 4-in-one (four trump honours, or four aces at no trumps, in one hand) or 5-in-one (Laws of Rubber Bridge, Law 81)"}
 }
 

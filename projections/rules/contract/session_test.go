@@ -240,7 +240,7 @@ func TestCheckHonoursContract(t *testing.T) {
 	_, err = rs.CheckHonours(h, cards.NS, "5-in-one")
 	assert.ErrorIs(t, err, game.ErrIllegal, "five honours at no trumps")
 	_, err = rs.CheckHonours(h, cards.NS, "3")
-	assert.ErrorIs(t, err, ErrBadHolding)
+	assert.ErrorIs(t, err, game.ErrBadHolding)
 
 	dup := playedHand(t, 1, ScoringDuplicate, cards.South, cards.South, "4H", 10)
 	_, err = rs.CheckHonours(dup, cards.NS, "4-in-one")

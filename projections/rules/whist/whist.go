@@ -236,7 +236,7 @@ func (r *Rules) CheckHonours(h *game.Hand, side cards.Side, holding string) (str
 	case "2", "two":
 		return "", game.Illegal(holding, "only two honours do not score", LawHonours)
 	default:
-		return "", &cards.TokenError{Kind: ErrBadHolding, Token: holding, Reason: "honours at whist are 4 or 3 (Law 3)"}
+		return "", &cards.TokenError{Kind: game.ErrBadHolding, Token: holding, Reason: "honours at whist are 4 or 3 (Law 3)"}
 	}
 	for other := range h.HonoursClaimed {
 		if other != side {

@@ -180,7 +180,7 @@ func TestHonoursClaims(t *testing.T) {
 	_, err = r.CheckHonours(h, cards.NS, "2")
 	assert.ErrorIs(t, err, game.ErrIllegal)
 	_, err = r.CheckHonours(h, cards.NS, "5")
-	assert.ErrorIs(t, err, ErrBadHolding)
+	assert.ErrorIs(t, err, game.ErrBadHolding)
 	_, err = NewDuplicate().CheckHonours(h, cards.NS, "4")
 	assert.ErrorIs(t, err, game.ErrIllegal)
 }

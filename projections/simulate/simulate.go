@@ -14,10 +14,11 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 )
 
 // ErrBadOptions: a simulation asked for nothing, or for an unknown game.
@@ -64,11 +65,11 @@ func Run(ctx context.Context, st events.Store, opt Options) (Result, error) {
 		return clock
 	}
 	rec := &recorder.Recorder{Store: st, Now: tick}
-	session, err := rec.Open(ctx, recorder.SessionSpec{Game: opt.Game, Name: fmt.Sprintf("simulated, seed %d", opt.Seed), Options: opt.Options})
+	session, err := rec.Open(ctx, projections.SessionSpec{Game: opt.Game, Name: fmt.Sprintf("simulated, seed %d", opt.Seed), Options: opt.Options})
 	if err != nil {
 		return Result{}, err
 	}
-	s, _, err := recorder.Load(ctx, st, session)
+	s, err := load.Stream(ctx, st, session)
 	if err != nil {
 		return Result{}, err
 	}
@@ -92,7 +93,7 @@ func Run(ctx context.Context, st events.Store, opt Options) (Result, error) {
 		if err := ctx.Err(); err != nil {
 			return res, err
 		}
-		evs, err := hand(s, rec, rng, opt.ClaimEvery)
+		evs, err := hand(s, rec.Stamp, rng, opt.ClaimEvery)
 		if err != nil {
 			return res, fmt.Errorf("hand %d: %w", n, err)
 		}
@@ -111,10 +112,10 @@ func Run(ctx context.Context, st events.Store, opt Options) (Result, error) {
 }
 
 // hand records one hand on s (in memory) and returns its events.
-func hand(s *projections.Session, rec *recorder.Recorder, rng *rand.Rand, claimEvery int) ([]events.Event, error) {
+func hand(s *projections.Session, stamp projections.Stamp, rng *rand.Rand, claimEvery int) ([]events.Event, error) {
 	seed := rng.Uint64()
 	cut := 4 + rng.IntN(len(s.Rules.Pack())-7)
-	out, err := rec.DealEntry(recorder.DealSpec{Seed: &seed, Cut: &cut})(s)
+	out, err := s.DecideDeal(stamp, projections.DealSpec{Seed: &seed, Cut: &cut})
 	if err != nil {
 		return nil, err
 	}
@@ -123,8 +124,8 @@ func hand(s *projections.Session, rec *recorder.Recorder, rng *rand.Rand, claimE
 		claimAt = rng.IntN(s.Rules.Tricks())
 	}
 	propose := func(p events.Payload) error {
-		ev, err := recorder.Propose(s, rec.Now(), p)
-		if err != nil {
+		ev := stamp(p)
+		if err := s.Propose(ev); err != nil {
 			return err
 		}
 		out = append(out, ev)

@@ -1,4 +1,4 @@
-package recorder_test
+package load_test
 
 import (
 	"context"
@@ -8,9 +8,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
-	"github.com/hoyle/hoyle/events/simulate"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/simulate"
 )
 
 // sameCurrentHand checks that the tail fold and the full fold agree on
@@ -31,16 +32,16 @@ func TestLoadTailAgreesWithTheFullFold(t *testing.T) {
 	r := recorder.New(st)
 	check := func() {
 		t.Helper()
-		full, _, err := recorder.Load(ctx, st, res.Session)
+		full, _, err := load.Session(ctx, st, res.Session)
 		require.NoError(t, err)
-		tail, err := recorder.LoadTail(ctx, st, res.Session)
+		tail, err := load.Tail(ctx, st, res.Session)
 		require.NoError(t, err)
 		assert.True(t, tail.Partial)
 		sameCurrentHand(t, full, tail)
 	}
 	check()
 	// A new hand, part-way through its auction.
-	_, err = r.Deal(ctx, res.Session, recorder.DealSpec{})
+	_, err = r.Deal(ctx, res.Session, projections.DealSpec{})
 	require.NoError(t, err)
 	_, err = r.Calls(ctx, res.Session, []string{"1H", "P"})
 	require.NoError(t, err)
@@ -51,7 +52,7 @@ func TestLoadTailAgreesWithTheFullFold(t *testing.T) {
 		require.NoError(t, err)
 		check()
 	}
-	full, _, err := recorder.Load(ctx, st, res.Session)
+	full, _, err := load.Session(ctx, st, res.Session)
 	require.NoError(t, err)
 	assert.Equal(t, 6, full.Current().Number, "the undone deal is gone; hand 6 is current again")
 }

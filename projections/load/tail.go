@@ -1,4 +1,4 @@
-package recorder
+package load
 
 import (
 	"context"
@@ -10,12 +10,12 @@ import (
 	"github.com/hoyle/hoyle/projections"
 )
 
-// LoadTail folds a session from its opening event and its latest hand only:
-// it reads the log backwards to the latest deal in force. Recording a card
+// Tail folds a session from its opening event and its latest hand only: it
+// reads the log backwards to the latest deal in force. Recording a card
 // needs nothing older, so its cost does not grow with the session (a club's
 // file of years of hands). The result is Partial: Hands holds the latest
 // hand alone (or every hand, in a session with no deal in force yet).
-func LoadTail(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
+func Tail(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
 	var opened events.Envelope
 	found := false
 	for e, err := range st.ReadSession(ctx, session, 1) {

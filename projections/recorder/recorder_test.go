@@ -10,14 +10,16 @@ import (
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 )
 
 func newAuction(t *testing.T) (*recorder.Recorder, string) {
 	t.Helper()
 	r := recorder.New(memstore.New())
-	id, err := r.Open(context.Background(), recorder.SessionSpec{Game: "auction", Dealer: "S"})
+	id, err := r.Open(context.Background(), projections.SessionSpec{Game: "auction", Dealer: "S"})
 	require.NoError(t, err)
 	return r, id
 }
@@ -31,11 +33,11 @@ var fosterAuction = strings.Fields("1S P 1C 1NT 2C 2R P P 3C X P 2NT P P P")
 func TestFosterBiddingExample(t *testing.T) {
 	ctx := context.Background()
 	r, id := newAuction(t)
-	_, err := r.Deal(ctx, id, recorder.DealSpec{})
+	_, err := r.Deal(ctx, id, projections.DealSpec{})
 	require.NoError(t, err)
 	_, err = r.Calls(ctx, id, fosterAuction)
 	require.NoError(t, err)
-	s, _, err := recorder.Load(ctx, r.Store, id)
+	s, _, err := load.Session(ctx, r.Store, id)
 	require.NoError(t, err)
 	h := s.Current()
 	require.NotNil(t, h.Contract)
@@ -51,11 +53,11 @@ func TestFosterBiddingExample(t *testing.T) {
 func TestFosterAuctionLeftAtThreeClubsDoubled(t *testing.T) {
 	ctx := context.Background()
 	r, id := newAuction(t)
-	_, err := r.Deal(ctx, id, recorder.DealSpec{})
+	_, err := r.Deal(ctx, id, projections.DealSpec{})
 	require.NoError(t, err)
 	_, err = r.Calls(ctx, id, append(append([]string{}, fosterAuction[:10]...), "P", "P", "P"))
 	require.NoError(t, err)
-	s, _, err := recorder.Load(ctx, r.Store, id)
+	s, _, err := load.Session(ctx, r.Store, id)
 	require.NoError(t, err)
 	h := s.Current()
 	require.NotNil(t, h.Contract)
@@ -69,7 +71,7 @@ func TestFosterAuctionLeftAtThreeClubsDoubled(t *testing.T) {
 func TestIllegalCallsAppendNothing(t *testing.T) {
 	ctx := context.Background()
 	r, id := newAuction(t)
-	_, err := r.Deal(ctx, id, recorder.DealSpec{})
+	_, err := r.Deal(ctx, id, projections.DealSpec{})
 	require.NoError(t, err)
 	before, _ := r.Store.Session(ctx, id)
 	cases := map[string][]string{
@@ -93,11 +95,11 @@ func TestIllegalCallsAppendNothing(t *testing.T) {
 func TestLegalCallsAfterFosterOpening(t *testing.T) {
 	ctx := context.Background()
 	r, id := newAuction(t)
-	_, err := r.Deal(ctx, id, recorder.DealSpec{})
+	_, err := r.Deal(ctx, id, projections.DealSpec{})
 	require.NoError(t, err)
 	_, err = r.Calls(ctx, id, []string{"1H"})
 	require.NoError(t, err)
-	s, _, err := recorder.Load(ctx, r.Store, id)
+	s, _, err := load.Session(ctx, r.Store, id)
 	require.NoError(t, err)
 	legal := s.Current().LegalCalls(s.Rules)
 	var names []string

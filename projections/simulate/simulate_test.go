@@ -10,12 +10,12 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
-	"github.com/hoyle/hoyle/events/simulate"
-	"github.com/hoyle/hoyle/events/verify"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/projections/simulate"
+	"github.com/hoyle/hoyle/projections/verify"
 )
 
 // TestEveryGameSimulates records hands of every ruleset hoyle knows and
@@ -31,7 +31,7 @@ func TestEveryGameSimulates(t *testing.T) {
 			rep, err := verify.Run(ctx, st)
 			require.NoError(t, err)
 			assert.Equal(t, 12, rep.Hands)
-			s, envs, err := recorder.Load(ctx, st, res.Session)
+			s, envs, err := load.Session(ctx, st, res.Session)
 			require.NoError(t, err)
 			assert.Equal(t, res.Events, len(envs))
 			for _, h := range s.Hands {
@@ -49,7 +49,7 @@ func TestSameSeedSameHands(t *testing.T) {
 		st := memstore.New()
 		res, err := simulate.Run(ctx, st, simulate.Options{Game: "auction", Hands: 3, Seed: 99})
 		require.NoError(t, err)
-		envs, err := recorder.Read(ctx, st, res.Session)
+		envs, err := load.Events(ctx, st, res.Session)
 		require.NoError(t, err)
 		for _, e := range envs[1:] {
 			plays[i] = append(plays[i], e.Type+string(e.Raw))
@@ -76,7 +76,7 @@ func TestFoldOfAnyPrefixIsConsistent(t *testing.T) {
 		if err != nil {
 			rt.Fatalf("simulate: %v", err)
 		}
-		envs, err := recorder.Read(ctx, st, res.Session)
+		envs, err := load.Events(ctx, st, res.Session)
 		if err != nil {
 			rt.Fatal(err)
 		}

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/hoyle/hoyle/events/bolt"
-	"github.com/hoyle/hoyle/events/simulate"
+	"github.com/hoyle/hoyle/projections/simulate"
 )
 
 // DB returns the path of a bbolt database holding one simulated session of

@@ -14,8 +14,9 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
-	"github.com/hoyle/hoyle/events/recorder"
-	"github.com/hoyle/hoyle/events/verify"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/verify"
 )
 
 // recordHand writes a short auction hand into a new database at path.
@@ -26,15 +27,15 @@ func recordHand(t *testing.T, path string) {
 	require.NoError(t, err)
 	defer st.Close()
 	r := recorder.New(st)
-	id, err := r.Open(ctx, recorder.SessionSpec{Game: "auction"})
+	id, err := r.Open(ctx, projections.SessionSpec{Game: "auction"})
 	require.NoError(t, err)
-	_, err = r.Deal(ctx, id, recorder.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
+	_, err = r.Deal(ctx, id, projections.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
 	require.NoError(t, err)
 	_, err = r.Calls(ctx, id, strings.Fields("1S P 1C 1NT 2C 2R P P 3C X P 2NT P P P"))
 	require.NoError(t, err)
 	_, err = r.Plays(ctx, id, strings.Fields("HJ H3 H5 HA"))
 	require.NoError(t, err)
-	_, err = r.Note(ctx, id, recorder.NoteSpec{Text: "a fine lead"})
+	_, err = r.Note(ctx, id, projections.NoteSpec{Text: "a fine lead"})
 	require.NoError(t, err)
 }
 
@@ -92,8 +93,8 @@ func TestEveryChangedByteIsFound(t *testing.T) {
 		rewrite(t, path, pos, func(v []byte) []byte { v[i] ^= 0x01; return v })
 		_, err := runVerify(t, path)
 		require.Error(t, err, "byte %d changed but verify passed", i)
-		assert.True(t, errors.Is(err, verify.ErrProblem))
-		var p *verify.Problem
+		assert.True(t, errors.Is(err, events.ErrVerify))
+		var p *events.VerifyError
 		require.True(t, errors.As(err, &p))
 		// A change to the session ID moves the event to another "session";
 		// every other change is reported at the event itself.

@@ -9,15 +9,17 @@ import (
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
 	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 )
 
-func cutSpecs(pairs ...string) []recorder.CutSpec {
-	var out []recorder.CutSpec
+func cutSpecs(pairs ...string) []projections.CutSpec {
+	var out []projections.CutSpec
 	for i := 0; i+1 < len(pairs); i += 2 {
-		out = append(out, recorder.CutSpec{Seat: pairs[i], Card: pairs[i+1]})
+		out = append(out, projections.CutSpec{Seat: pairs[i], Card: pairs[i+1]})
 	}
 	return out
 }
@@ -27,7 +29,7 @@ func cutSpecs(pairs ...string) []recorder.CutSpec {
 func TestCutForDealSetsTheFirstDealer(t *testing.T) {
 	ctx := context.Background()
 	r := recorder.New(memstore.New())
-	id, err := r.Open(ctx, recorder.SessionSpec{Game: "five-hundred", Players: map[string]string{"A": "Ann", "B": "Bob", "C": "Cy"}})
+	id, err := r.Open(ctx, projections.SessionSpec{Game: "five-hundred", Players: map[string]string{"A": "Ann", "B": "Bob", "C": "Cy"}})
 	require.NoError(t, err)
 
 	stored, err := r.CutForDeal(ctx, id, cutSpecs("cy", "H9", "A", "SA", "Bob", "JK"))
@@ -38,7 +40,7 @@ func TestCutForDealSetsTheFirstDealer(t *testing.T) {
 	assert.Equal(t, []table.SeatCard{{Seat: 0, Card: cards.MustCard("SA")}, {Seat: 1, Card: cards.Joker}, {Seat: 2, Card: cards.MustCard("H9")}},
 		cut.Cuts, "by seat, however they were given")
 
-	s, _, err := recorder.Load(ctx, r.Store, id)
+	s, _, err := load.Session(ctx, r.Store, id)
 	require.NoError(t, err)
 	assert.Equal(t, cards.Seat(1), s.NextDealer)
 
@@ -47,15 +49,15 @@ func TestCutForDealSetsTheFirstDealer(t *testing.T) {
 
 	_, err = r.Undo(ctx, id)
 	require.NoError(t, err)
-	s, _, err = recorder.Load(ctx, r.Store, id)
+	s, _, err = load.Session(ctx, r.Store, id)
 	require.NoError(t, err)
 	assert.Equal(t, cards.Seat(0), s.NextDealer, "undone: the session's own first dealer")
 
 	_, err = r.CutForDeal(ctx, id, cutSpecs("A", "S7", "B", "S8", "C", "S9"))
 	require.NoError(t, err)
-	_, err = r.Deal(ctx, id, recorder.DealSpec{})
+	_, err = r.Deal(ctx, id, projections.DealSpec{})
 	require.NoError(t, err)
-	s, _, err = recorder.Load(ctx, r.Store, id)
+	s, _, err = load.Session(ctx, r.Store, id)
 	require.NoError(t, err)
 	assert.Equal(t, cards.Seat(0), s.Hands[0].Dealer, "Ann cut the seven, the lowest, and deals")
 
@@ -64,7 +66,7 @@ func TestCutForDealSetsTheFirstDealer(t *testing.T) {
 	var ie *game.IllegalError
 	require.ErrorAs(t, err, &ie)
 	assert.Contains(t, ie.Reason, "before the first hand")
-	s, _, err = recorder.Load(ctx, r.Store, id)
+	s, _, err = load.Session(ctx, r.Store, id)
 	require.NoError(t, err)
 	assert.Equal(t, before, s.Version, "nothing appended")
 }
@@ -73,7 +75,7 @@ func TestCutForDealRefusals(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
 		name string
-		cuts []recorder.CutSpec
+		cuts []projections.CutSpec
 		is   error
 	}{
 		{"no such seat", cutSpecs("N", "D7", "Q", "C2", "S", "HJ", "W", "S4"), cards.ErrBadSeat},
@@ -87,7 +89,7 @@ func TestCutForDealRefusals(t *testing.T) {
 			r, id := newAuction(t)
 			_, err := r.CutForDeal(ctx, id, c.cuts)
 			assert.ErrorIs(t, err, c.is)
-			s, _, err := recorder.Load(ctx, r.Store, id)
+			s, _, err := load.Session(ctx, r.Store, id)
 			require.NoError(t, err)
 			assert.Equal(t, uint64(1), s.Version, "nothing appended")
 		})

@@ -1,4 +1,4 @@
-package projections_test
+package load_test
 
 import (
 	"context"
@@ -10,11 +10,12 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/events/recorder"
-	"github.com/hoyle/hoyle/events/simulate"
-	"github.com/hoyle/hoyle/events/simulate/simtest"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/projections/simulate"
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
 )
 
 // TestRebuildEqualsFoldingEachSession: the streaming rebuild gives every
@@ -29,7 +30,7 @@ func TestRebuildEqualsFoldingEachSession(t *testing.T) {
 		ids = append(ids, res.Session)
 	}
 	r := recorder.New(st)
-	_, err := r.Deal(ctx, ids[0], recorder.DealSpec{})
+	_, err := r.Deal(ctx, ids[0], projections.DealSpec{})
 	require.NoError(t, err)
 	_, err = r.Undo(ctx, ids[0])
 	require.NoError(t, err)
@@ -38,11 +39,11 @@ func TestRebuildEqualsFoldingEachSession(t *testing.T) {
 	_, err = r.Undo(ctx, ids[0]) // undoes the undo? no: the latest entry in force
 	require.NoError(t, err)
 
-	all, err := projections.Rebuild(ctx, st)
+	all, err := load.Rebuild(ctx, st)
 	require.NoError(t, err)
 	require.Len(t, all, len(ids))
 	for _, id := range ids {
-		one, _, err := recorder.Load(ctx, st, id)
+		one, _, err := load.Session(ctx, st, id)
 		require.NoError(t, err)
 		assert.Equal(t, one.Hands, all[id].Hands, id)
 		assert.Equal(t, one.Version, all[id].Version)
@@ -90,7 +91,7 @@ func BenchmarkRebuild(b *testing.B) {
 	st, n := openBench(b)
 	ctx := context.Background()
 	for b.Loop() {
-		all, err := projections.Rebuild(ctx, st)
+		all, err := load.Rebuild(ctx, st)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -111,22 +112,22 @@ func TestFoldSeqEqualsFold(t *testing.T) {
 	res, err := simulate.Run(ctx, st, simulate.Options{Game: "contract", Hands: 3, Seed: 5})
 	require.NoError(t, err)
 	r := recorder.New(st)
-	_, err = r.Deal(ctx, res.Session, recorder.DealSpec{})
+	_, err = r.Deal(ctx, res.Session, projections.DealSpec{})
 	require.NoError(t, err)
 	_, err = r.Calls(ctx, res.Session, []string{"1H", "2H"})
 	require.NoError(t, err)
 	_, err = r.Undo(ctx, res.Session)
 	require.NoError(t, err)
-	_, err = r.Note(ctx, res.Session, recorder.NoteSpec{Text: "kept"})
+	_, err = r.Note(ctx, res.Session, projections.NoteSpec{Text: "kept"})
 	require.NoError(t, err)
 	for _, withUndo := range []bool{false, true} {
 		if withUndo {
-			_, err = r.RetractNote(ctx, res.Session, recorder.NoteFilter{})
+			_, err = r.RetractNote(ctx, res.Session, projections.NoteFilter{})
 			require.NoError(t, err)
 		}
-		want, _, err := recorder.Load(ctx, st, res.Session)
+		want, _, err := load.Session(ctx, st, res.Session)
 		require.NoError(t, err)
-		got, err := recorder.Fold(ctx, st, res.Session)
+		got, err := load.Stream(ctx, st, res.Session)
 		require.NoError(t, err)
 		assert.Equal(t, want.Hands, got.Hands)
 		assert.Equal(t, want.Notes, got.Notes)

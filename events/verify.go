@@ -1,0 +1,189 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+)
+
+// ErrVerify is what every problem VerifyChain (and hoyle's verify, which
+// builds on it) finds unwraps to, besides the specific cause (ErrTampered,
+// ErrCorrupt, ...).
+var ErrVerify = errors.New("verification failed")
+
+// VerifyError is the first thing found wrong in a log, placed in it: at a
+// session's event, or at a log position when no session is known.
+type VerifyError struct {
+	Session  string
+	Version  uint64
+	Position uint64
+	Err      error
+}
+
+// Error says what was wrong and where.
+func (e *VerifyError) Error() string {
+	switch {
+	case e.Session == "" && e.Position == 0:
+		return e.Err.Error()
+	case e.Session == "":
+		return fmt.Sprintf("log position %d: %v", e.Position, e.Err)
+	case e.Position == 0:
+		return fmt.Sprintf("session %s: %v", e.Session, e.Err)
+	}
+	return fmt.Sprintf("session %s, event %d (log position %d): %v", e.Session, e.Version, e.Position, e.Err)
+}
+
+// Unwrap gives both ErrVerify and the cause to errors.Is.
+func (e *VerifyError) Unwrap() []error { return []error{ErrVerify, e.Err} }
+
+// ChainReport says what VerifyChain checked.
+type ChainReport struct {
+	Events   uint64 // records read, hashed and decoded
+	Sessions int    // sessions whose chains were checked
+	Bytes    uint64 // payload bytes hashed
+}
+
+// SessionVisit is given each session's events as the store reads them
+// back by session (ReadSession), checked link by link as they pass: what
+// verify folds. The sequence may be ranged over more than once.
+type SessionVisit func(info SessionInfo, events iter.Seq2[Envelope, error]) error
+
+// VerifyChain checks a whole store, the one check every store and hoyle's
+// verify share:
+//
+//   - the log's positions run 1, 2, 3... with no gap;
+//   - every record's hash matches its content, links to its session's
+//     previous event, and its payload decodes;
+//   - each session's versions run 1..n;
+//   - the session index agrees with the log (versions, heads, first and
+//     last positions), and reading each session back gives exactly its
+//     chain, ending at its head.
+//
+// visit, when not nil, is given each session's events as they are read back
+// (verify folds them there); otherwise they are only checked. It returns
+// the report so far and the first problem, a *VerifyError.
+func VerifyChain(ctx context.Context, st Store, visit SessionVisit) (ChainReport, error) {
+	var rep ChainReport
+	type head struct {
+		version, first, last uint64
+		hash                 Hash
+	}
+	heads := map[string]*head{}
+	var lastPos uint64
+	for e, err := range st.ReadAll(ctx, 1, false) {
+		if err != nil {
+			return rep, &VerifyError{Position: lastPos + 1, Err: err}
+		}
+		if e.Position != lastPos+1 {
+			return rep, &VerifyError{Position: lastPos + 1, Err: fmt.Errorf("%w: positions jump from %d to %d", ErrCorrupt, lastPos, e.Position)}
+		}
+		lastPos = e.Position
+		h := heads[e.Session]
+		if h == nil {
+			h = &head{first: e.Position}
+			heads[e.Session] = h
+		}
+		if err := checkLink(e, h.version, h.hash); err != nil {
+			return rep, err
+		}
+		if _, err := DecodePayload(e.Type, e.Schema, e.Raw); err != nil {
+			return rep, &VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
+		}
+		h.version, h.hash, h.last = e.Version, e.Hash, e.Position
+		rep.Events++
+		rep.Bytes += uint64(len(e.Raw))
+	}
+	infos, err := st.Sessions(ctx)
+	if err != nil {
+		return rep, &VerifyError{Err: err}
+	}
+	if len(infos) != len(heads) {
+		return rep, &VerifyError{Err: fmt.Errorf("%w: the log holds %d sessions but the session index lists %d", ErrCorrupt, len(heads), len(infos))}
+	}
+	for _, info := range infos {
+		h, ok := heads[info.ID]
+		if !ok || h.version != info.Version || h.hash != info.Head || h.first != info.First || h.last != info.Last {
+			var got uint64
+			if ok {
+				got = h.version
+			}
+			return rep, &VerifyError{Session: info.ID, Version: info.Version, Position: info.Last,
+				Err: fmt.Errorf("%w: the session index says version %d (positions %d to %d), the log %d", ErrCorrupt, info.Version, info.First, info.Last, got)}
+		}
+		var problem error
+		seq := checkedSession(ctx, st, info, &problem)
+		if visit != nil {
+			err = visit(info, seq)
+		} else {
+			for _, err = range seq {
+				if err != nil {
+					break
+				}
+			}
+		}
+		if problem != nil {
+			return rep, problem
+		}
+		if err != nil {
+			var ve *VerifyError
+			if !errors.As(err, &ve) {
+				err = &VerifyError{Session: info.ID, Err: err}
+			}
+			return rep, err
+		}
+		rep.Sessions++
+	}
+	return rep, nil
+}
+
+// checkLink checks one event against its session's chain so far.
+func checkLink(e Envelope, prevVersion uint64, prevHash Hash) error {
+	at := func(err error) error {
+		return &VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
+	}
+	if e.Version != prevVersion+1 {
+		return at(fmt.Errorf("%w: version %d follows version %d", ErrTampered, e.Version, prevVersion))
+	}
+	if e.PrevHash != prevHash {
+		return at(fmt.Errorf("%w: it links to %.12s…, but the session's previous event hashes to %.12s…", ErrTampered, e.PrevHash, prevHash))
+	}
+	if err := e.CheckHash(); err != nil {
+		return at(errors.Unwrap(err))
+	}
+	return nil
+}
+
+// checkedSession reads a session back by itself, checking each event's link
+// and, at the end, that it reached the session's head with its every event;
+// the first problem is kept in *problem and ends the sequence.
+func checkedSession(ctx context.Context, st Store, info SessionInfo, problem *error) iter.Seq2[Envelope, error] {
+	return func(yield func(Envelope, error) bool) {
+		var version, lastPos uint64
+		var hash Hash
+		fail := func(err error) { *problem = err; yield(Envelope{}, err) }
+		for e, err := range st.ReadSession(ctx, info.ID, 1) {
+			if err != nil {
+				fail(&VerifyError{Session: info.ID, Version: version + 1, Err: err})
+				return
+			}
+			if err := checkLink(e, version, hash); err != nil {
+				fail(err)
+				return
+			}
+			if e.Session != info.ID || e.Position <= lastPos || e.Position < info.First || e.Position > info.Last {
+				fail(&VerifyError{Session: info.ID, Version: e.Version, Position: e.Position,
+					Err: fmt.Errorf("%w: reading the session gives an event of %s at position %d", ErrCorrupt, e.Session, e.Position)})
+				return
+			}
+			version, hash, lastPos = e.Version, e.Hash, e.Position
+			if !yield(e, nil) {
+				return
+			}
+		}
+		if version != info.Version || hash != info.Head {
+			fail(&VerifyError{Session: info.ID, Version: version, Position: lastPos,
+				Err: fmt.Errorf("%w: reading the session reaches %d of its %d events", ErrCorrupt, version, info.Version)})
+		}
+	}
+}

@@ -1,0 +1,398 @@
+package projections
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules"
+)
+
+// Deciding. A session is the aggregate of its events: given what the
+// scorer entered, it decides whether the laws allow it here and which
+// events record it. Each Decide method proposes its events one by one
+// (Propose), so that the second call of a line is judged on the table the
+// first left; it returns them, and the session has moved on by them. On a
+// refusal it returns the laws' reason and the events already proposed
+// must not be appended (the writer, projections/recorder, appends all or
+// none).
+//
+// Deciding reads no clock and no store: the writer passes a Stamp that
+// gives each event its ID and time.
+
+// Stamp wraps a payload as a new event: a fresh ID and the time it is
+// recorded. The writer supplies it, so that deciding stays deterministic.
+type Stamp func(events.Payload) events.Event
+
+// Propose applies a new event to the session, or returns the laws' refusal
+// and leaves the session as it was. Everything that writes events (the
+// recorder's entries, imports, the simulator) proposes them here first.
+func (s *Session) Propose(ev events.Event) error {
+	env := events.Envelope{Type: ev.Data.EventType(), ID: ev.ID, Session: s.ID, Version: s.Version + 1, At: ev.At, Data: ev.Data}
+	if err := s.Apply(env); err != nil {
+		return err
+	}
+	s.Version++
+	return nil
+}
+
+// propose stamps p and proposes it.
+func (s *Session) propose(stamp Stamp, p events.Payload) (events.Event, error) {
+	ev := stamp(p)
+	return ev, s.Propose(ev)
+}
+
+// proposeOne is an entry of a single event.
+func (s *Session) proposeOne(stamp Stamp, p events.Payload) ([]events.Event, error) {
+	ev, err := s.propose(stamp, p)
+	if err != nil {
+		return nil, err
+	}
+	return []events.Event{ev}, nil
+}
+
+// ToAct is the seat whose turn it is in the current hand, or NoSeat before
+// the first deal (the laws then refuse the entry, naming what is missing).
+func (s *Session) ToAct() cards.Seat {
+	if h := s.Current(); h != nil {
+		return h.Turn
+	}
+	return cards.NoSeat
+}
+
+// eachToken proposes one event a token, in order, each for the seat to act
+// when its turn comes: read makes the payload of a token.
+func (s *Session) eachToken(stamp Stamp, tokens []string, read func(seat cards.Seat, tok string) (events.Payload, error)) ([]events.Event, error) {
+	var out []events.Event
+	for _, tok := range tokens {
+		p, err := read(s.ToAct(), tok)
+		if err != nil {
+			return nil, err
+		}
+		ev, err := s.propose(stamp, p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+	}
+	return out, nil
+}
+
+// DecideCalls records calls, each for whoever's turn it is, in the game's
+// words.
+func (s *Session) DecideCalls(stamp Stamp, tokens []string) ([]events.Event, error) {
+	return s.eachToken(stamp, tokens, func(seat cards.Seat, tok string) (events.Payload, error) {
+		call, err := s.Rules.ParseCall(tok)
+		return &table.Called{Seat: seat, Call: call}, err
+	})
+}
+
+// DecidePlays records cards, each for whoever's turn it is (the declarer
+// names dummy's cards when it is dummy's turn).
+func (s *Session) DecidePlays(stamp Stamp, tokens []string) ([]events.Event, error) {
+	return s.eachToken(stamp, tokens, func(seat cards.Seat, tok string) (events.Payload, error) {
+		c, err := cards.ParseCard(tok)
+		return &table.Played{Seat: seat, Card: c}, err
+	})
+}
+
+// DecideClaim records a claim of n of the tricks not yet completed, with
+// the claimer's statement of the line of play, on which a contested claim
+// is ruled (contract bridge Laws 68C, 70). The declarer claims where there
+// is one; otherwise the player to act.
+func (s *Session) DecideClaim(stamp Stamp, n int, statement string) ([]events.Event, error) {
+	seat := s.ToAct()
+	if h := s.Current(); h != nil && h.Contract != nil {
+		seat = h.Contract.Declarer
+	}
+	return s.proposeOne(stamp, &table.Claimed{Seat: seat, Tricks: n, Statement: statement})
+}
+
+// DecideDiscard records the cards the seat to act lays away.
+func (s *Session) DecideDiscard(stamp Stamp, tokens []string) ([]events.Event, error) {
+	var cs []cards.Card
+	for _, tok := range tokens {
+		c, err := cards.ParseCard(tok)
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, c)
+	}
+	return s.proposeOne(stamp, &table.Discarded{Seat: s.ToAct(), Cards: cs})
+}
+
+// DecideHonours records honours claimed at the table by a side, when the
+// deal was not recorded and hoyle cannot count them; the ruleset checks
+// the claim.
+func (s *Session) DecideHonours(stamp Stamp, side cards.Side, holding string) ([]events.Event, error) {
+	hr, ok := s.Rules.(game.HonoursRules)
+	if !ok {
+		return nil, game.Illegal(holding, s.Rules.Info().Title+" does not score honours", "")
+	}
+	name, err := hr.CheckHonours(s.Current(), side, holding)
+	if err != nil {
+		return nil, err
+	}
+	return s.proposeOne(stamp, &table.HonoursClaimed{Side: side, Holding: name})
+}
+
+// DecideClose ends the session by agreement. A hand in progress must be
+// finished (or undone) first: a deal once started is played out (1913
+// Law 11), and its score would otherwise be lost.
+func (s *Session) DecideClose(stamp Stamp, reason string) ([]events.Event, error) {
+	if h := s.Current(); h != nil && h.Phase != game.PhaseDone && !s.Closed {
+		return nil, game.Illegal("close", fmt.Sprintf("hand %d is still in progress (%s); finish it, or undo its entries, before closing", h.Number, h.Phase), "")
+	}
+	return s.proposeOne(stamp, &table.SessionClosed{Reason: reason})
+}
+
+// undoable are the events undo retracts: the scorer's entries at the table.
+var undoable = map[string]bool{
+	table.TypeDealt: true, table.TypeCalled: true, table.TypePlayed: true, table.TypeClaimed: true,
+	table.TypeDiscarded: true, table.TypeShuffled: true, table.TypeCut: true, table.TypeHonoursClaimed: true,
+	table.TypeSessionClosed: true, table.TypeCutForDeal: true,
+}
+
+// DecideUndo retracts the latest deal, call, card, claim or other table
+// entry in force. The retracted event stays in the log.
+func (s *Session) DecideUndo(stamp Stamp) ([]events.Event, error) {
+	for i := len(s.Steps) - 1; i >= 0; i-- {
+		st := s.Steps[i]
+		if !undoable[st.Type] {
+			continue
+		}
+		if h := s.Current(); st.Type == table.TypeDealt && h != nil && (len(h.Calls) > 0 || len(h.Tricks) > 0) {
+			return nil, fmt.Errorf("%w: hand %d has calls or cards recorded; undo them first", game.ErrNothingToUndo, h.Number)
+		}
+		// Not proposed: a retraction takes effect in a fresh fold.
+		return []events.Event{stamp(&table.Retracted{Target: st.ID, Reason: "undo"})}, nil
+	}
+	return nil, fmt.Errorf("%w: no deal, call, card or claim is recorded in this session", game.ErrNothingToUndo)
+}
+
+// NoteSpec is a note: its text, glyph, author, and the event it is on
+// (zero: the latest deal, call, card or claim).
+type NoteSpec struct {
+	Text   string
+	Glyph  string
+	By     string
+	Target events.ID
+}
+
+// Check refuses a note with nothing in it or a glyph that is not one.
+func (n NoteSpec) Check() error {
+	if n.Glyph != "" && !validGlyph(n.Glyph) {
+		return &cards.TokenError{Kind: game.ErrBadGlyph, Token: n.Glyph, Reason: fmt.Sprintf("a glyph is one of %v", table.Glyphs)}
+	}
+	if n.Text == "" && n.Glyph == "" {
+		return fmt.Errorf("%w: a note needs text or a glyph", game.ErrNothingToNote)
+	}
+	return nil
+}
+
+func validGlyph(g string) bool {
+	for _, v := range table.Glyphs {
+		if v == g {
+			return true
+		}
+	}
+	return false
+}
+
+// DecideNote annotates an event: n.Target, or the latest table entry.
+func (s *Session) DecideNote(stamp Stamp, n NoteSpec) ([]events.Event, error) {
+	if err := n.Check(); err != nil {
+		return nil, err
+	}
+	target := n.Target
+	if target == (events.ID{}) {
+		for i := len(s.Steps) - 1; i >= 0; i-- {
+			if undoable[s.Steps[i].Type] || s.Steps[i].Type == table.TypeSessionOpened {
+				target = s.Steps[i].ID
+				break
+			}
+		}
+	}
+	return s.proposeOne(stamp, &table.Noted{Target: target, Text: n.Text, Glyph: n.Glyph, By: n.By})
+}
+
+// NoteFilter picks the note to withdraw: the latest note in force, on
+// Target if it is set, by By if it is set.
+type NoteFilter struct {
+	Target events.ID
+	By     string
+}
+
+// DecideRetractNote withdraws a note, as undo withdraws a call or a card:
+// the note stays in the log, and every projection leaves it out. It needs
+// the whole session (a note may be on an earlier hand).
+func (s *Session) DecideRetractNote(stamp Stamp, f NoteFilter) ([]events.Event, error) {
+	for i := len(s.Notes) - 1; i >= 0; i-- {
+		n := s.Notes[i]
+		if (f.Target != events.ID{} && n.Target != f.Target) || (f.By != "" && n.By != f.By) {
+			continue
+		}
+		return s.proposeOne(stamp, &table.Retracted{Target: n.ID, Reason: "note withdrawn"})
+	}
+	what := "in this session"
+	if f.By != "" {
+		what = "by " + f.By
+	}
+	if f.Target != (events.ID{}) {
+		what += " on that event"
+	}
+	return nil, fmt.Errorf("%w %s", game.ErrNoNote, what)
+}
+
+// SessionSpec is what a new session is opened with.
+type SessionSpec struct {
+	Game string // ruleset ID
+	Name string // a name for people: "Tuesday club"
+	// Players names the player in each seat: the key is the seat as the
+	// game names it ("N", "north", "A").
+	Players map[string]string
+	// PlayerList names every player in seat order (--players); not with
+	// Players. Dealer may then name one of them.
+	PlayerList []string
+	Dealer     string            // a seat name, or with PlayerList a player's; "" for the game's default
+	Options    map[string]string // ruleset options (validated against its Info)
+}
+
+// DecideOpen checks a new session's spec against its game (seats,
+// players, dealer, options) and returns the event that opens it.
+func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
+	rs, err := rules.Lookup(spec.Game)
+	if err != nil {
+		return nil, err
+	}
+	seating := rs.Seating()
+	players := make([]string, seating.Seats)
+	dealerName := spec.Dealer
+	if len(spec.PlayerList) > 0 {
+		if len(spec.Players) > 0 {
+			return nil, fmt.Errorf("%w: give the players either in seat order or seat by seat, not both", game.ErrBadOption)
+		}
+		if len(spec.PlayerList) != seating.Seats {
+			return nil, fmt.Errorf("%w: %d players named; %s has %d seats (%s)", game.ErrBadOption, len(spec.PlayerList), rs.Info().Title, seating.Seats, strings.Join(seating.Names, ", "))
+		}
+		for i, name := range spec.PlayerList {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadOption, seating.Names[i])
+			}
+			players[i] = name
+			if _, err := SeatByName(seating, spec.Dealer); err != nil && strings.EqualFold(name, strings.TrimSpace(spec.Dealer)) {
+				dealerName = seating.Names[i]
+			}
+		}
+	}
+	for name, player := range spec.Players {
+		seat, err := SeatByName(seating, name)
+		if err != nil {
+			return nil, err
+		}
+		players[seat] = player
+	}
+	dealer := cards.Seat(0)
+	if seating.Compass {
+		dealer = cards.South // Foster's Z deals first when nothing is said
+	}
+	if dealerName != "" {
+		if dealer, err = SeatByName(seating, dealerName); err != nil {
+			return nil, err
+		}
+	}
+	opts, err := checkOptions(rs, spec.Options)
+	if err != nil {
+		return nil, err
+	}
+	return &table.SessionOpened{Ruleset: rs.Info().ID, Name: spec.Name, Players: players, Dealer: dealer, Options: opts}, nil
+}
+
+func checkOptions(rs game.Ruleset, given map[string]string) ([]table.Option, error) {
+	known := map[string]game.OptionInfo{}
+	for _, o := range rs.Info().Options {
+		known[o.Name] = o
+	}
+	for name, value := range given {
+		info, ok := known[name]
+		if !ok {
+			return nil, fmt.Errorf("%w: %s takes no option %q", game.ErrBadOption, rs.Info().Title, name)
+		}
+		valid := false
+		for _, v := range info.Values {
+			valid = valid || v == value
+		}
+		if !valid {
+			return nil, fmt.Errorf("%w: %s is one of %v, not %q", game.ErrBadOption, name, info.Values, value)
+		}
+	}
+	var out []table.Option
+	for _, info := range rs.Info().Options {
+		v, ok := given[info.Name]
+		if !ok && len(info.Values) > 0 {
+			v = info.Values[0]
+		}
+		out = append(out, table.Option{Name: info.Name, Value: v})
+	}
+	table.SortOptions(out)
+	return out, nil
+}
+
+// SeatByName finds a seat by the seating's name for it ("N", "north", "A").
+func SeatByName(seating game.Seating, name string) (cards.Seat, error) {
+	if seating.Compass {
+		return cards.ParseSeat(name)
+	}
+	for i, n := range seating.Names {
+		if strings.EqualFold(n, strings.TrimSpace(name)) {
+			return cards.Seat(i), nil
+		}
+	}
+	return cards.NoSeat, &cards.TokenError{Kind: cards.ErrBadSeat, Token: name, Reason: fmt.Sprintf("the seats are %v", seating.Names)}
+}
+
+// SeatOf finds a seat of the session by the game's name for it ("N",
+// "north", "A") or, failing that, by the name of the player in it.
+func (s *Session) SeatOf(name string) (cards.Seat, error) {
+	seating := s.Seating()
+	if seat, err := SeatByName(seating, name); err == nil {
+		return seat, nil
+	}
+	for seat := range seating.Seats {
+		if p := s.Player(cards.Seat(seat)); p != "" && strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(name)) {
+			return cards.Seat(seat), nil
+		}
+	}
+	return cards.NoSeat, &cards.TokenError{Kind: cards.ErrBadSeat, Token: name,
+		Reason: fmt.Sprintf("the seats are %s (or the players' names)", strings.Join(seating.Names, ", "))}
+}
+
+// Shuffle returns the permutation a seeded shuffle of n cards gives. It is
+// recorded with the seed, so a deal is derived from the log alone.
+func Shuffle(seed uint64, n int) []uint8 {
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	perm := rng.Perm(n)
+	out := make([]uint8, n)
+	for i, p := range perm {
+		out[i] = uint8(p)
+	}
+	return out
+}
+
+// Arrange orders a pack by a shuffle's permutation and a cut of top cards
+// (lifted and put below).
+func Arrange(pack []cards.Card, perm []uint8, cut int) []cards.Card {
+	out := make([]cards.Card, len(pack))
+	for i, p := range perm {
+		out[i] = pack[p]
+	}
+	if cut > 0 && cut < len(out) {
+		out = append(out[cut:], out[:cut]...)
+	}
+	return out
+}

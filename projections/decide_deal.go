@@ -1,0 +1,245 @@
+package projections
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// DealSpec says how a hand was dealt. With PBN the hands are given; with a
+// Seed the shuffle is recorded (and its permutation) and the hands derived
+// from it and the Cut; with neither the hands are not recorded.
+type DealSpec struct {
+	PBN   string
+	Seed  *uint64
+	Cut   *int
+	Board int // duplicate board: fixes the dealer and vulnerability
+	// Hands gives hands seat by seat, for a game of any seating: the key
+	// is the seat as the game names it ("N", "A") or the name of the
+	// player in it, the value a PBN hand ("AKQ2.K2.A3.AQ432", "+JK" adds
+	// the Joker). Seats left out are not recorded. Not with PBN.
+	Hands map[string]string
+	// Widow is the widow as a PBN hand. When every hand is given (by PBN
+	// or Hands) and the game deals a widow, the cards left over are it.
+	Widow string
+	// TurnUp is the card turned up for trump (whist): the dealer's last.
+	TurnUp string
+}
+
+// DecideDeal records the next deal: the hands given, or a shuffle (with
+// its cut) from which they are derived, or nothing about the cards.
+func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error) {
+	var out []events.Event
+	dealer := s.NextDealer
+	number := 1
+	if h := s.Current(); h != nil {
+		number = h.Number + 1
+	}
+	d := &table.Dealt{Hand: number, Board: spec.Board}
+	if spec.Board != 0 {
+		br, ok := s.Rules.(game.BoardRules)
+		if !ok || spec.Board < 1 {
+			return nil, game.Illegal(fmt.Sprint(spec.Board), "boards are for duplicate play of a game that has them", "")
+		}
+		dealer, d.Vul = br.Board(spec.Board)
+	}
+	d.Dealer = dealer
+	pack := s.Rules.Pack()
+	switch {
+	case spec.givenAnything() && spec.Seed != nil:
+		return nil, game.Illegal("deal", "give either the cards (--pbn, --hand, --widow, --turn-up) or a shuffle (--seed), not both", "")
+	case spec.PBN != "":
+		if !s.Seating().Compass {
+			return nil, game.Illegal(spec.PBN, "a PBN deal names four compass seats; this game is not played by compass seats", "")
+		}
+		deal, err := cards.ParseDeal(spec.PBN)
+		if err != nil {
+			return nil, err
+		}
+		if got := deal.Cards().Len(); got != len(pack) {
+			return nil, game.Illegal(spec.PBN, fmt.Sprintf("the deal has %d cards; the pack has %d", got, len(pack)), "")
+		}
+		d.Hands = deal
+	case spec.Seed != nil:
+		perm := Shuffle(*spec.Seed, len(pack))
+		ev, err := s.propose(stamp, &table.Shuffled{By: dealer, Seeded: true, Seed: *spec.Seed, Permutation: perm})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+		top := 0
+		if spec.Cut != nil {
+			top = *spec.Cut
+			ev, err := s.propose(stamp, &table.Cut{By: dealer.Plus(-1, s.Seating().Seats), Top: top})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ev)
+		}
+		dr := s.Rules.Deal(Arrange(pack, perm, top), dealer)
+		d.Hands, d.Widow, d.TurnUp, d.Derived = dr.Hands, dr.Widow, dr.TurnUp, true
+	case spec.Cut != nil:
+		ev, err := s.propose(stamp, &table.Cut{By: dealer.Plus(-1, s.Seating().Seats), Top: *spec.Cut})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+	}
+	if err := s.addGiven(spec, dealer, d); err != nil {
+		return nil, err
+	}
+	ev, err := s.propose(stamp, d)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, ev), nil
+}
+
+// givenAnything reports whether spec gives cards by hand (hands by seat, a
+// widow or a turn-up), as opposed to a shuffle.
+func (spec DealSpec) givenAnything() bool {
+	return spec.PBN != "" || len(spec.Hands) > 0 || spec.Widow != "" || spec.TurnUp != ""
+}
+
+// addGiven puts into d the cards spec gives by hand: hands by seat, the
+// widow and the turned-up card. When every hand is given and the game deals
+// a widow, the cards left over are the widow. A turned-up card is the
+// dealer's last card, so a recorded dealer's hand must hold it.
+func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, d *table.Dealt) error {
+	seating := s.Seating()
+	if len(spec.Hands) > 0 {
+		if d.Hands != nil {
+			return game.Illegal("deal", "give the hands either as a PBN deal (--pbn) or seat by seat (--hand), not both", "")
+		}
+		d.Hands = make([]cards.Set, seating.Seats)
+		keys := make([]string, 0, len(spec.Hands))
+		for k := range spec.Hands {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		given := make([]bool, seating.Seats)
+		for _, k := range keys {
+			seat, err := s.SeatOf(k)
+			if err != nil {
+				return err
+			}
+			if given[seat] {
+				return &cards.TokenError{Kind: cards.ErrBadDeal, Token: k, Reason: fmt.Sprintf("%s's hand is given twice", seating.Names[seat])}
+			}
+			h, err := cards.ParseHand(spec.Hands[k])
+			if err != nil {
+				return &cards.TokenError{Kind: cards.ErrBadDeal, Token: k + "=" + spec.Hands[k], Reason: fmt.Sprintf("%s's hand: %v", seating.Names[seat], err)}
+			}
+			if h == 0 {
+				return &cards.TokenError{Kind: cards.ErrBadDeal, Token: k + "=" + spec.Hands[k], Reason: "a hand given has cards; leave out a seat whose hand is not known"}
+			}
+			given[seat], d.Hands[seat] = true, h
+		}
+	}
+	if spec.Widow != "" {
+		w, err := cards.ParseHand(spec.Widow)
+		if err != nil {
+			return &cards.TokenError{Kind: cards.ErrBadDeal, Token: spec.Widow, Reason: fmt.Sprintf("the widow: %v", err)}
+		}
+		d.Widow = w
+	} else if d.Hands != nil && !d.Derived && s.Rules.Deal(s.Rules.Pack(), dealer).Widow != 0 {
+		rest := cards.NewSet(s.Rules.Pack()...)
+		complete := true
+		for _, h := range d.Hands {
+			complete = complete && h != 0
+			rest &^= h
+		}
+		if complete {
+			d.Widow = rest
+		}
+	}
+	if spec.TurnUp != "" {
+		c, err := cards.ParseCard(spec.TurnUp)
+		if err != nil {
+			return err
+		}
+		d.TurnUp = c
+	}
+	if d.TurnUp != cards.NoCard && int(dealer) < len(d.Hands) && d.Hands[dealer] != 0 && !d.Hands[dealer].Has(d.TurnUp) {
+		return game.Illegal(d.TurnUp.String(), fmt.Sprintf("the card turned up is the dealer's last card, and %s (the dealer) does not hold it", seating.Names[dealer]), "")
+	}
+	return nil
+}
+
+// CutSpec is one player's cut for deal as the scorer gives it: the seat
+// as the game names it ("N", "A") or the player's name, and the card.
+type CutSpec struct {
+	Seat string
+	Card string
+}
+
+// DecideCutForDeal records the cut for deal before the first hand: each
+// player's card, and the dealer it gives by the session's code of laws
+// (the ruleset's game.CutRules), who then deals the first hand. A cut the
+// law does not settle (a tie it has cut again), a card cut twice, a seat
+// left out or named twice, a game without a cut for deal, or a cut after
+// the first hand is refused, and nothing is recorded.
+func (s *Session) DecideCutForDeal(stamp Stamp, cuts []CutSpec) ([]events.Event, error) {
+	p, err := s.cutEvent(cuts)
+	if err != nil {
+		return nil, err
+	}
+	return s.proposeOne(stamp, p)
+}
+
+// cutEvent reads a cut for deal against the session and settles its
+// dealer by the session's laws: the event DecideCutForDeal records.
+func (s *Session) cutEvent(cuts []CutSpec) (*table.CutForDeal, error) {
+	cr, ok := s.Rules.(game.CutRules)
+	if !ok {
+		return nil, game.Illegal("cut for deal", s.Rules.Info().Title+" has no cut for deal in hoyle: the session names the first dealer (new --dealer)", "")
+	}
+	switch {
+	case len(s.Hands) > 0:
+		return nil, game.Illegal("cut for deal", "the cut for deal comes before the first hand, and hand 1 has been dealt", "")
+	case s.Closed:
+		return nil, game.Illegal("cut for deal", "the session is closed", "")
+	}
+	for _, st := range s.Steps {
+		if c, ok := st.Data.(*table.CutForDeal); ok {
+			dealer := c.Dealer.String()
+			if c.Dealer >= 0 && int(c.Dealer) < len(s.Seating().Names) {
+				dealer = s.Seating().Names[c.Dealer]
+			}
+			return nil, game.Illegal("cut for deal", fmt.Sprintf("the cut for deal is already recorded (%s deals); undo it to record another", dealer), "")
+		}
+	}
+	seating := s.Seating()
+	given := map[cards.Seat]string{}
+	var gc []game.CutCard
+	for _, c := range cuts {
+		seat, err := s.SeatOf(c.Seat)
+		if err != nil {
+			return nil, err
+		}
+		if first, twice := given[seat]; twice {
+			return nil, game.Illegal(c.Seat+"="+c.Card, fmt.Sprintf("%s's cut is given twice (as %s and %s): each player cuts one card", seating.Names[seat], first, c.Seat), "")
+		}
+		given[seat] = c.Seat
+		card, err := cards.ParseCard(c.Card)
+		if err != nil {
+			return nil, err
+		}
+		gc = append(gc, game.CutCard{Seat: seat, Card: card})
+	}
+	dealer, err := cr.CutDealer(gc, s.Opts)
+	if err != nil {
+		return nil, err
+	}
+	p := &table.CutForDeal{Dealer: dealer}
+	for _, c := range gc {
+		p.Cuts = append(p.Cuts, table.SeatCard{Seat: c.Seat, Card: c.Card})
+	}
+	// By seat, so that the same cut is the same event however it was typed.
+	sort.Slice(p.Cuts, func(i, j int) bool { return p.Cuts[i].Seat < p.Cuts[j].Seat })
+	return p, nil
+}

@@ -1,0 +1,43 @@
+package game
+
+import "github.com/hoyle/hoyle/events/cards"
+
+// The optional parts of a ruleset. A code of laws implements the ones its
+// game has; whoever needs one asks for it with a type assertion
+// (rs.(game.CutRules)), and says plainly when the game has none.
+
+// CutRules is implemented by rulesets whose code of laws settles the first
+// deal by cutting: given each player's card it names the dealer, or
+// refuses the cut (a card twice, a seat missing, a tie the law has cut
+// again) with an *IllegalError that cites the law. opts are the session's:
+// a game played by duplicate boards has no cut for deal, since each board
+// fixes its dealer.
+type CutRules interface {
+	CutDealer(cuts []CutCard, opts Options) (cards.Seat, error)
+	// CutRule says in a sentence who deals by the cut under opts, with
+	// the laws: what help and write-ups tell the players.
+	CutRule(opts Options) string
+}
+
+// HonoursHoldings is implemented by rulesets whose score counts honours:
+// the holdings a claim may name under a session's options (none when the
+// options score no honours, as at duplicate), in the code's order, and
+// the law that names them. Help lists them from here, so the names are
+// written once, in the ruleset.
+type HonoursHoldings interface {
+	Holdings(opts Options) (holdings []Holding, law string)
+}
+
+// HonoursRules is implemented by rulesets that score honours: it checks a
+// claim of honours made at the table for the current hand (the holding is
+// one the code names, the trump is settled, the deal was not recorded) and
+// returns the holding's canonical name.
+type HonoursRules interface {
+	CheckHonours(h *Hand, side cards.Side, holding string) (string, error)
+}
+
+// BoardRules is implemented by rulesets whose hands may be duplicate
+// boards: the board number fixes the dealer and the vulnerable sides.
+type BoardRules interface {
+	Board(n int) (dealer cards.Seat, vulnerable []cards.Side)
+}

@@ -1,7 +1,0 @@
-package auction1913
-
-import "errors"
-
-// ErrBadHolding is what a *cards.TokenError for an honours holding that
-// this code does not name unwraps to (see ParseHolding).
-var ErrBadHolding = errors.New("not an honours holding")

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hoyle/hoyle/fixtures"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/replay"
 	"github.com/hoyle/hoyle/replay/prompt"
@@ -18,8 +17,7 @@ import (
 // that starts with stop.
 func scriptUpTo(t *testing.T, name, stop string, n int) *projections.Session {
 	t.Helper()
-	text, err := fixtures.Script(name)
-	require.NoError(t, err)
+	text := replaytest.Script(t, name)
 	var lines [][]string
 	for _, l := range prompt.Lines(text) {
 		if strings.HasPrefix(strings.Join(l, " "), stop) {

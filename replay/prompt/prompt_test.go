@@ -14,11 +14,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/fixtures"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay/prompt"
+	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -232,8 +232,7 @@ func TestCompleteOffersOnlyLegalEntries(t *testing.T) {
 // the prompt, the table and (at the end) the result, as `hoyle record`
 // shows them.
 func TestDemoTranscript(t *testing.T) {
-	script, err := fixtures.Script("demo")
-	require.NoError(t, err)
+	script := replaytest.Script(t, "demo")
 	tb := newTable(t)
 	var out strings.Builder
 	out.WriteString(prompt.Prompt(tb.session()) + "\n")

@@ -274,15 +274,15 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	dealerName := spec.Dealer
 	if len(spec.PlayerList) > 0 {
 		if len(spec.Players) > 0 {
-			return nil, fmt.Errorf("%w: give the players either in seat order or seat by seat, not both", game.ErrBadOption)
+			return nil, fmt.Errorf("%w: give the players either in seat order or seat by seat, not both", game.ErrBadPlayers)
 		}
 		if len(spec.PlayerList) != seating.Seats {
-			return nil, fmt.Errorf("%w: %d players named; %s has %d seats (%s)", game.ErrBadOption, len(spec.PlayerList), rs.Info().Title, seating.Seats, strings.Join(seating.Names, ", "))
+			return nil, fmt.Errorf("%w: %d players named; %s has %d seats (%s)", game.ErrBadPlayers, len(spec.PlayerList), rs.Info().Title, seating.Seats, strings.Join(seating.Names, ", "))
 		}
 		for i, name := range spec.PlayerList {
 			name = strings.TrimSpace(name)
 			if name == "" {
-				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadOption, seating.Names[i])
+				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadPlayers, seating.Names[i])
 			}
 			players[i] = name
 			if _, err := SeatByName(seating, spec.Dealer); err != nil && strings.EqualFold(name, strings.TrimSpace(spec.Dealer)) {

@@ -39,7 +39,7 @@ func StatusLine(s *projections.Session) string {
 	case game.PhaseExchange:
 		fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h.Turn))
 	case game.PhasePlay:
-		fmt.Fprintf(&b, " · %s", contractLine(s, h))
+		fmt.Fprintf(&b, " · %s", ContractLine(s, h))
 		t := h.CurrentTrick()
 		fmt.Fprintf(&b, " · trick %d", len(h.Tricks))
 		if t != nil && len(t.Cards) > 0 {
@@ -58,7 +58,7 @@ func StatusLine(s *projections.Session) string {
 		if h.Contract == nil && len(h.Tricks) == 0 {
 			b.WriteString(" · passed out")
 		} else {
-			fmt.Fprintf(&b, " · done · %s · %s", contractLine(s, h), tricksLine(seating, h))
+			fmt.Fprintf(&b, " · done · %s · %s", ContractLine(s, h), tricksLine(seating, h))
 			if h.Claim != nil {
 				fmt.Fprintf(&b, " (claim)")
 			}
@@ -79,7 +79,9 @@ func seatLabel(s *projections.Session, seat cards.Seat) string {
 	return label
 }
 
-func contractLine(s *projections.Session, h *game.Hand) string {
+// ContractLine names a hand's contract for a status line: "2NT by E",
+// "trumps hearts" where nobody declared (whist), "no contract".
+func ContractLine(s *projections.Session, h *game.Hand) string {
 	if h.Contract == nil {
 		return "no contract"
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/replay"
 )
 
 func init() {
@@ -49,7 +50,7 @@ func newLogCmd(g *globals) *cobra.Command {
 					return err
 				}
 				if o.json {
-					enc := json.NewEncoder(terminalJSON{g.io.Out}) // names and notes are user text
+					enc := json.NewEncoder(replay.JSONWriter{W: g.io.Out}) // names and notes are user text
 					for _, e := range envs {
 						if err := enc.Encode(logLine{Seq: e.Version, Pos: e.Position, ID: e.ID.String(), Type: e.Type,
 							Schema: e.Schema, At: e.At.Format(time.RFC3339Nano), Hash: e.Hash.String(), Prev: e.PrevHash.String(), Data: e.Data}); err != nil {
@@ -60,7 +61,7 @@ func newLogCmd(g *globals) *cobra.Command {
 				}
 				for _, e := range envs {
 					data, _ := json.Marshal(e.Data)
-					data = jsonForTerminal(data) // names and notes are user text
+					data = replay.EscapeJSON(data) // names and notes are user text
 					fmt.Fprintf(g.io.Out, "%4d  %s  %-22s %s\n", e.Version, e.At.Format("2006-01-02 15:04:05"), e.Type, data)
 				}
 				return nil

@@ -1,14 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/recorder"
-	"github.com/hoyle/hoyle/projections/rules"
 )
 
 func init() {
@@ -61,9 +62,7 @@ func runNew(cmd *cobra.Command, o *newOptions) error {
 		}
 	}
 	if o.playerList != "" {
-		if err := playersInOrder(o, &spec); err != nil {
-			return err
-		}
+		spec.PlayerList = strings.Split(o.playerList, ",")
 	}
 	if o.scoring != "" {
 		spec.Options["scoring"] = o.scoring
@@ -81,39 +80,12 @@ func runNew(cmd *cobra.Command, o *newOptions) error {
 	}
 	defer st.Close()
 	id, err := recorder.New(st).Open(cmd.Context(), spec)
+	if errors.Is(err, game.ErrBadPlayers) && o.playerList != "" {
+		return fmt.Errorf("--players %q: %w", o.playerList, err)
+	}
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(o.io.Out, id)
-	return nil
-}
-
-// playersInOrder seats --players in the game's seat order, and lets
-// --dealer name one of them.
-func playersInOrder(o *newOptions, spec *projections.SessionSpec) error {
-	if len(spec.Players) > 0 {
-		return usagef("give the players either with --players or seat by seat (--north ...), not both")
-	}
-	rs, err := rules.Lookup(o.game)
-	if err != nil {
-		return err
-	}
-	seating := rs.Seating()
-	names := strings.Split(o.playerList, ",")
-	if len(names) != seating.Seats {
-		return usagef("--players %q names %d players; %s has %d seats (%s)", o.playerList, len(names), rs.Info().Title, seating.Seats, strings.Join(seating.Names, ", "))
-	}
-	for i, name := range names {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			return usagef("--players %q: seat %s has no name", o.playerList, seating.Names[i])
-		}
-		spec.Players[seating.Names[i]] = name
-		if o.dealer != "" && strings.EqualFold(name, o.dealer) {
-			if _, err := projections.SeatByName(seating, o.dealer); err != nil {
-				spec.Dealer = seating.Names[i]
-			}
-		}
-	}
 	return nil
 }

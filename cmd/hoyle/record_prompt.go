@@ -395,7 +395,7 @@ func (e *plainEditor) Prompt(p string) (string, bool, error) {
 		return "", false, err
 	}
 	line = strings.TrimRight(line, "\r\n")
-	fmt.Fprintln(e.out, printable(line)) // the transcript shows what was typed, escapes as escapes
+	fmt.Fprintln(e.out, replay.Escape(line)) // the transcript shows what was typed, escapes as escapes
 	return line, false, nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/replay"
 )
 
 // IO is where a command reads and writes, and its environment: the real
@@ -180,7 +181,7 @@ func run(args []string, io *IO) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(io.Err, "hoyle: "+printable(explain(err))) // it may echo what was typed
+	fmt.Fprintln(io.Err, "hoyle: "+replay.Escape(explain(err))) // it may echo what was typed
 	if isUsage(err) {
 		return exitUsage
 	}
@@ -191,7 +192,7 @@ func isUsage(err error) bool {
 	var u usageError
 	var tok *cards.TokenError
 	return errors.As(err, &u) || errors.As(err, &tok) || errors.Is(err, rules.ErrUnknownGame) ||
-		errors.Is(err, game.ErrBadOption) || strings.HasPrefix(err.Error(), "unknown command") ||
+		errors.Is(err, game.ErrBadOption) || errors.Is(err, game.ErrBadPlayers) || strings.HasPrefix(err.Error(), "unknown command") ||
 		strings.HasPrefix(err.Error(), "unknown flag") ||
 		strings.HasPrefix(err.Error(), "required flag") // cobra's, untyped: hoyle new without --game
 }

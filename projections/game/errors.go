@@ -17,6 +17,9 @@ var (
 	// ErrBadOption: a session option the ruleset does not take, or a value
 	// it does not allow.
 	ErrBadOption = errors.New("bad session option")
+	// ErrBadPlayers: players who do not fit the table: too many or too
+	// few for its seats, both in order and seat by seat, a name twice.
+	ErrBadPlayers = errors.New("the players do not fit the table")
 	// ErrBadGlyph: a note's glyph that is not one of table.Glyphs.
 	ErrBadGlyph = errors.New("not a glyph")
 	// ErrNothingToUndo: undo with nothing left to retract in the session.

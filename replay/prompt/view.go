@@ -31,7 +31,7 @@ func Prompt(s *projections.Session) string {
 		case game.PhaseExchange:
 			p += " · exchange · " + label(s, h.Turn, "") + " to discard"
 		case game.PhasePlay:
-			p += " · " + contract(s, h) + fmt.Sprintf(" · trick %d · ", len(h.Tricks)) + label(s, h.Turn, dummyOf(h, h.Turn)) + " to play"
+			p += " · " + replay.ContractLine(s, h) + fmt.Sprintf(" · trick %d · ", len(h.Tricks)) + label(s, h.Turn, dummyOf(h, h.Turn)) + " to play"
 		case game.PhaseDone:
 			p += " done · " + label(s, s.NextDealer, "") + " deals next"
 		}
@@ -99,7 +99,7 @@ func Result(s *projections.Session) string {
 		if h.Claim != nil {
 			claim = " (by claim)"
 		}
-		fmt.Fprintf(&b, "hand %d: %s · tricks %s%s\n", h.Number, contract(s, h), strings.Join(won, " "), claim)
+		fmt.Fprintf(&b, "hand %d: %s · tricks %s%s\n", h.Number, replay.ContractLine(s, h), strings.Join(won, " "), claim)
 	}
 	b.WriteString(scored(s, h.Number))
 	return b.String()
@@ -168,14 +168,4 @@ func label(s *projections.Session, seat cards.Seat, extra string) string {
 		name += " (" + strings.Join(in, ", ") + ")"
 	}
 	return name
-}
-
-func contract(s *projections.Session, h *game.Hand) string {
-	switch {
-	case h.Contract == nil:
-		return "no contract"
-	case h.Contract.Declarer == cards.NoSeat:
-		return "trumps " + h.Contract.Strain.Name()
-	}
-	return replay.ContractText(h.Contract) + " by " + s.Seating().Names[h.Contract.Declarer]
 }

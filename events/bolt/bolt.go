@@ -365,91 +365,55 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := checkBatches(batches); err != nil {
+	if err := events.CheckBatches(batches); err != nil {
 		return nil, err
 	}
 	var out []events.Envelope
 	err := s.update(func(tx *bbolt.Tx) error {
-		out = out[:0]
-		written := map[events.ID]bool{} // by this append
 		logB, ids, sessions, heads, order := tx.Bucket(bucketLog), tx.Bucket(bucketIDs),
 			tx.Bucket(bucketSessions), tx.Bucket(bucketHeads), tx.Bucket(bucketOrder)
 		logB.FillPercent = 1 // positions only grow: pack pages full
-		for _, b := range batches {
-			// An event twice in one append is a mistake, not a retry: the
-			// lookup below would find the copy an earlier batch just wrote.
-			for _, ev := range b.Events {
-				if written[ev.ID] {
-					return fmt.Errorf("%w: %s twice in one append", events.ErrDuplicateID, ev.ID)
-				}
-			}
-			prior, err := events.PriorAppend(b, func(id events.ID) (events.Envelope, bool, error) {
-				pos := ids.Get(id[:])
-				if pos == nil {
-					return events.Envelope{}, false, nil
-				}
-				e, err := readAt(logB, getU64(pos), true)
-				return e, err == nil, err
-			})
-			if err != nil {
-				return err
-			}
-			if prior != nil {
-				out = append(out, prior...)
+		plan, stored, err := events.Stage(stageSource{logB, ids, heads}, logB.Sequence()+1, batches)
+		if err != nil {
+			return err
+		}
+		for _, p := range plan {
+			if len(p.Envs) == 0 {
 				continue
 			}
-			h, exists := decodeHead(heads.Get([]byte(b.Session)))
-			if err := events.CheckExpected(b, h.version, exists); err != nil {
-				return err
-			}
-			envs, err := events.Prepare(b.Session, h.version, h.hash, b.Events)
-			if err != nil {
-				return err
-			}
-			if len(envs) == 0 {
-				continue
-			}
-			sb, err := sessions.CreateBucketIfNotExists([]byte(b.Session))
+			sb, err := sessions.CreateBucketIfNotExists([]byte(p.Session))
 			if err != nil {
 				return err
 			}
 			sb.FillPercent = 1
-			for i := range envs {
-				seq, err := logB.NextSequence()
-				if err != nil {
-					return err
-				}
-				envs[i].Position = seq
-				pos := u64(seq)
-				if ids.Get(envs[i].ID[:]) != nil {
-					return fmt.Errorf("%w: %s twice in one append", events.ErrDuplicateID, envs[i].ID)
-				}
+			for _, e := range p.Envs {
+				pos := u64(e.Position)
 				// A new buffer each time: bbolt keeps the slice it is given
 				// until the transaction commits.
-				if err := logB.Put(pos, envs[i].MarshalRecord(make([]byte, 0, 256))); err != nil {
+				if err := logB.Put(pos, e.MarshalRecord(make([]byte, 0, 256))); err != nil {
 					return err
 				}
-				if err := ids.Put(envs[i].ID[:], pos); err != nil {
+				if err := ids.Put(e.ID[:], pos); err != nil {
 					return err
 				}
-				written[envs[i].ID] = true
-				if err := sb.Put(u64(envs[i].Version), pos); err != nil {
-					return err
-				}
-			}
-			if !exists {
-				h.first = envs[0].Position
-				if err := order.Put(u64(h.first), []byte(b.Session)); err != nil {
+				if err := sb.Put(u64(e.Version), pos); err != nil {
 					return err
 				}
 			}
-			last := envs[len(envs)-1]
-			h.version, h.hash, h.last = last.Version, last.Hash, last.Position
-			if err := heads.Put([]byte(b.Session), h.encode()); err != nil {
+			if p.Opens {
+				if err := order.Put(u64(p.Head.First), []byte(p.Session)); err != nil {
+					return err
+				}
+			}
+			h := head{version: p.Head.Version, hash: p.Head.Hash, first: p.Head.First, last: p.Head.Last}
+			if err := heads.Put([]byte(p.Session), h.encode()); err != nil {
 				return err
 			}
-			out = append(out, envs...)
+			if err := logB.SetSequence(p.Head.Last); err != nil {
+				return err
+			}
 		}
+		out = stored
 		return nil
 	})
 	if err != nil {
@@ -458,21 +422,24 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	return out, nil
 }
 
-// checkBatches rejects malformed events before anything looks them up:
-// events.PriorAppend would call the methods of a nil payload.
-func checkBatches(batches []events.Batch) error {
-	for _, b := range batches {
-		if b.Session == "" {
-			return fmt.Errorf("%w: a batch has no session ID", events.ErrInvalid)
-		}
-		for i, ev := range b.Events {
-			if ev.Data == nil || ev.ID == (events.ID{}) {
-				return fmt.Errorf("%w: event %d of the batch for session %s has no ID or no payload", events.ErrInvalid, i+1, b.Session)
-			}
-		}
+// stageSource answers events.Stage from the buckets of the append's
+// transaction.
+type stageSource struct{ logB, ids, heads *bbolt.Bucket }
+
+func (src stageSource) Lookup(id events.ID) (events.Envelope, bool, error) {
+	pos := src.ids.Get(id[:])
+	if pos == nil {
+		return events.Envelope{}, false, nil
 	}
-	return nil
+	e, err := readAt(src.logB, getU64(pos), true)
+	return e, err == nil, err
 }
+
+func (src stageSource) Head(session string) (events.Head, bool, error) {
+	h, ok := decodeHead(src.heads.Get([]byte(session)))
+	return events.Head{Version: h.version, Hash: h.hash, First: h.first, Last: h.last}, ok, nil
+}
+
 
 func readAt(logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error) {
 	return readWith(nil, logB, pos, decode)

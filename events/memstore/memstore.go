@@ -46,95 +46,48 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	if s.closed {
 		return nil, fmt.Errorf("memstore: closed")
 	}
-	// Malformed events first: PriorAppend would call a nil payload, and the
-	// duplicate check below would take two zero IDs for a reused one.
-	for _, b := range batches {
-		if b.Session == "" {
-			return nil, fmt.Errorf("%w: a batch has no session ID", events.ErrInvalid)
-		}
-		for i, ev := range b.Events {
-			if ev.Data == nil || ev.ID == (events.ID{}) {
-				return nil, fmt.Errorf("%w: event %d of the batch for session %s has no ID or no payload", events.ErrInvalid, i+1, b.Session)
-			}
-		}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
-	// Stage everything first, so that a failing batch leaves nothing behind.
-	type staged struct {
-		session string
-		envs    []events.Envelope
-		fresh   bool
-	}
-	var plan []staged
-	var out []events.Envelope
-	heads := map[string]struct {
-		v uint64
-		h events.Hash
-	}{}
-	seen := map[events.ID]bool{}
-	nextPos := uint64(len(s.records)) + 1
-	for _, b := range batches {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		prior, err := events.PriorAppend(b, func(id events.ID) (events.Envelope, bool, error) {
-			pos, ok := s.ids[id]
-			if !ok {
-				return events.Envelope{}, false, nil
-			}
-			e, err := s.envelope(pos, true)
-			return e, err == nil, err
-		})
-		if err != nil {
-			return nil, err
-		}
-		if prior != nil {
-			out = append(out, prior...)
-			continue
-		}
-		for _, ev := range b.Events {
-			if seen[ev.ID] {
-				return nil, fmt.Errorf("%w: %s twice in one append", events.ErrDuplicateID, ev.ID)
-			}
-			seen[ev.ID] = true
-		}
-		head, ok := heads[b.Session]
-		_, exists := s.sessions[b.Session]
-		if !ok {
-			head.v, head.h = uint64(len(s.sessions[b.Session])), s.heads[b.Session]
-		}
-		exists = exists || ok
-		if err := events.CheckExpected(b, head.v, exists); err != nil {
-			return nil, err
-		}
-		envs, err := events.Prepare(b.Session, head.v, head.h, b.Events)
-		if err != nil {
-			return nil, err
-		}
-		for i := range envs {
-			envs[i].Position = nextPos
-			nextPos++
-		}
-		if len(envs) > 0 {
-			heads[b.Session] = struct {
-				v uint64
-				h events.Hash
-			}{envs[len(envs)-1].Version, envs[len(envs)-1].Hash}
-		}
-		plan = append(plan, staged{session: b.Session, envs: envs, fresh: !exists})
-		out = append(out, envs...)
+	plan, out, err := events.Stage(stageSource{s}, uint64(len(s.records))+1, batches)
+	if err != nil {
+		return nil, err
 	}
 	for _, p := range plan {
-		if p.fresh && len(p.envs) > 0 {
-			s.order = append(s.order, p.session)
+		if p.Opens {
+			s.order = append(s.order, p.Session)
 		}
-		for _, e := range p.envs {
+		for _, e := range p.Envs {
 			s.records = append(s.records, e.MarshalRecord(nil))
-			s.sessions[p.session] = append(s.sessions[p.session], e.Position)
-			s.heads[p.session] = e.Hash
+			s.sessions[p.Session] = append(s.sessions[p.Session], e.Position)
 			s.ids[e.ID] = e.Position
+		}
+		if len(p.Envs) > 0 {
+			s.heads[p.Session] = p.Head.Hash
 		}
 	}
 	return out, nil
+}
+
+// stageSource answers events.Stage from the store, under its lock.
+type stageSource struct{ s *Store }
+
+func (src stageSource) Lookup(id events.ID) (events.Envelope, bool, error) {
+	pos, ok := src.s.ids[id]
+	if !ok {
+		return events.Envelope{}, false, nil
+	}
+	e, err := src.s.envelope(pos, true)
+	return e, err == nil, err
+}
+
+func (src stageSource) Head(session string) (events.Head, bool, error) {
+	positions, ok := src.s.sessions[session]
+	if !ok {
+		return events.Head{}, false, nil
+	}
+	return events.Head{Version: uint64(len(positions)), Hash: src.s.heads[session],
+		First: positions[0], Last: positions[len(positions)-1]}, true, nil
 }
 
 // ReadSession implements events.Store.

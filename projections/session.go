@@ -78,6 +78,12 @@ type Session struct {
 
 	retracted map[events.ID]bool
 	byID      map[events.ID]int // index into Steps; built on first use (see index)
+
+	// vul is the ruleset's account of who is vulnerable, if its game has
+	// vulnerability; finished is the number of the latest hand it was told
+	// had finished.
+	vul      game.Vulnerability
+	finished int
 }
 
 // Current is the latest hand, or nil before the first deal.
@@ -226,6 +232,9 @@ func open(e events.Envelope) (*Session, error) {
 	}
 	s := &Session{ID: e.Session, Opened: *o, Rules: rs, Opts: opts, Version: e.Version,
 		NextDealer: o.Dealer, retracted: map[events.ID]bool{}}
+	if vr, ok := rs.(game.VulnerabilityRules); ok {
+		s.vul = vr.NewVulnerability(opts)
+	}
 	s.addStep(e, 0)
 	return s, nil
 }
@@ -348,6 +357,10 @@ func (s *Session) Apply(e events.Envelope) error {
 		// Who deals next can depend on how the hand went (a passed-out
 		// Chicago deal is dealt again by the same dealer).
 		s.NextDealer = s.Rules.NextDealer(c)
+		if c.Phase == game.PhaseDone && s.vul != nil && s.finished != c.Number {
+			s.vul.Finished(c)
+			s.finished = c.Number
+		}
 	}
 	s.addStep(e, hand)
 	return nil
@@ -406,6 +419,12 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	copy(h.Dealt, dr.Hands)
 	copy(h.Held, dr.Hands)
 	h.Widow, h.TurnUp, h.Vulnerable = p.Widow, p.TurnUp, p.Vul
+	if s.vul != nil && p.Board == 0 && !s.Partial {
+		// A board's deal records its vulnerability; otherwise the score
+		// so far settles it (which a fold of the latest hand alone has not
+		// seen: it leaves the vulnerability as the deal recorded it).
+		h.Vulnerable = s.vul.Dealt(h)
+	}
 	s.Rules.Start(h, s.Opts)
 	s.Hands = append(s.Hands, h)
 	s.NextDealer = s.Rules.NextDealer(h)

@@ -11,9 +11,11 @@ import (
 	"github.com/hoyle/hoyle/projections/game"
 )
 
-// ScoreView is the score sheet as `hoyle score --json` prints it. Its field
-// names are a stable scripting contract: sides are "NS" and "EW", seats
-// compass letters, contracts as PBN writes them.
+// ScoreView is the score sheet as JSON: what `hoyle score --json` prints
+// and `hoyle show --json` embeds as its "score". Its field names are a
+// stable scripting contract: sides and seats are named as the game's
+// seating names them ("NS" and "EW", compass letters; A, B and C at Five
+// Hundred), contracts as PBN writes them.
 type ScoreView struct {
 	Rubbers []RubberView `json:"rubbers"`
 	// Boards is present for duplicate scoring only (even with no board
@@ -43,13 +45,16 @@ type TallyView struct {
 	Entries []EntryView    `json:"entries"`
 }
 
-// RubberView is one rubber (or Chicago) of a ScoreView.
+// RubberView is one rubber (or Chicago, or game) of a ScoreView: the games
+// won in it, in order, by side, and the hands played in it.
 type RubberView struct {
 	Number   int                       `json:"number"`
 	Complete bool                      `json:"complete"`
 	Winner   *string                   `json:"winner"`
 	Sides    map[string]game.SideTotal `json:"sides"`
 	Points   int                       `json:"points"`
+	Games    []string                  `json:"games"`
+	Hands    []int                     `json:"hands"`
 	Entries  []EntryView               `json:"entries"`
 }
 
@@ -65,16 +70,18 @@ type EntryView struct {
 	GameLine bool   `json:"game_line,omitempty"`
 }
 
-// BoardView is one duplicate board of a ScoreView: the contract as PBN
-// writes it ("4S", "3NTX", "Pass"), the declarer's seat (null when passed
-// out), the tricks the declarer took and the score from North-South's
-// side, signed.
+// BoardView is one duplicate board of a ScoreView: the hand of the session
+// it was played as, the contract as PBN writes it ("4S", "3NTX", "Pass"),
+// the declarer's seat (null when passed out), the tricks the declarer took,
+// the score from North-South's side, signed, and the entries that make it.
 type BoardView struct {
-	Board    int     `json:"board"`
-	Contract string  `json:"contract"`
-	Declarer *string `json:"declarer"`
-	Tricks   int     `json:"tricks"`
-	NS       int     `json:"ns"`
+	Board    int         `json:"board"`
+	Hand     int         `json:"hand"`
+	Contract string      `json:"contract"`
+	Declarer *string     `json:"declarer"`
+	Tricks   int         `json:"tricks"`
+	NS       int         `json:"ns"`
+	Entries  []EntryView `json:"entries"`
 }
 
 // NewScoreView is the session's score sheet for --json.
@@ -87,7 +94,10 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 	v := ScoreView{Rubbers: []RubberView{}, Notes: append([]string(nil), sheet.Notes...)}
 	for _, r := range sheet.Rubbers {
 		rv := RubberView{Number: r.Number, Complete: r.Complete, Points: r.Points,
-			Sides: map[string]game.SideTotal{}, Entries: []EntryView{}}
+			Sides: map[string]game.SideTotal{}, Games: []string{}, Hands: append([]int{}, r.Hands...), Entries: []EntryView{}}
+		for _, g := range r.Games {
+			rv.Games = append(rv.Games, SideName(seating, g))
+		}
 		if r.Winner != nil {
 			w := SideName(seating, *r.Winner)
 			rv.Winner = &w
@@ -123,7 +133,10 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 	if sheet.Boards != nil {
 		boards := []BoardView{}
 		for _, b := range sheet.Boards {
-			bv := BoardView{Board: b.Board, Contract: b.Contract, Tricks: b.Tricks, NS: b.NS}
+			bv := BoardView{Board: b.Board, Hand: b.Hand, Contract: b.Contract, Tricks: b.Tricks, NS: b.NS, Entries: []EntryView{}}
+			for _, e := range b.Entries {
+				bv.Entries = append(bv.Entries, entryView(seating, e))
+			}
 			if b.Declarer != cards.NoSeat {
 				d := seating.Names[b.Declarer]
 				bv.Declarer = &d

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/testkit"
 )
 
 // Two hoyle processes on one database. bbolt locks the file: a writer
@@ -91,10 +92,7 @@ func TestSecondWriterIsToldInUse(t *testing.T) {
 // acknowledged is in the log once; a note refused as "in use" is not.
 func TestTwoWritersLoseNothing(t *testing.T) {
 	t.Parallel()
-	per := 60
-	if testing.Short() {
-		per = 15
-	}
+	per := testkit.Rounds(15, 60)
 	db := filepath.Join(t.TempDir(), "two.db")
 	ok(t, db, "new", "--game", "auction")
 	ok(t, db, "deal")
@@ -266,10 +264,7 @@ func TestReadersWhileRecording(t *testing.T) {
 // the file for one entry, and a reader looks for the moment between.
 func TestReadersBesideAWriterLoop(t *testing.T) {
 	t.Parallel()
-	n := 120
-	if testing.Short() {
-		n = 30
-	}
+	n := testkit.Rounds(30, 120)
 	db := filepath.Join(t.TempDir(), "loop.db")
 	ok(t, db, "new", "--game", "auction")
 	ok(t, db, "deal")
@@ -303,10 +298,7 @@ func TestReadersBesideAWriterLoop(t *testing.T) {
 // nothing; the simulated hands are all there.
 func TestWriterBesideSimulate(t *testing.T) {
 	t.Parallel()
-	hands := 1500
-	if testing.Short() {
-		hands = 500
-	}
+	hands := testkit.Rounds(500, 1500)
 	db := filepath.Join(t.TempDir(), "sim.db")
 	first := strings.TrimSpace(ok(t, db, "new", "--game", "auction"))
 	ok(t, db, "--session", first, "deal")

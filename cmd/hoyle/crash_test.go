@@ -24,6 +24,7 @@ import (
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
@@ -231,11 +232,8 @@ type crashFigures struct {
 
 func TestCrashKilledEntries(t *testing.T) {
 	t.Parallel()
-	rounds := 300
-	if testing.Short() {
-		rounds = 30
-	}
-	seed := uint64(time.Now().UnixNano())
+	rounds := testkit.Rounds(30, 300) // HOYLE_FULL=1 runs all 300
+	seed := testkit.Seed(t)
 	rng := rand.New(rand.NewPCG(seed, 6))
 	t.Logf("seed %d", seed)
 	db := filepath.Join(t.TempDir(), "crash.db")
@@ -373,11 +371,8 @@ func hoyleRun(t *testing.T, db string, args ...string) result {
 // verifies (holding the session if new was acknowledged), and new works.
 func TestCrashCreatingTheDatabase(t *testing.T) {
 	t.Parallel()
-	rounds := 100
-	if testing.Short() {
-		rounds = 10
-	}
-	seed := uint64(time.Now().UnixNano())
+	rounds := testkit.Rounds(10, 100) // HOYLE_FULL=1 runs all 100
+	seed := testkit.Seed(t)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	dir := t.TempDir()
 	typical := calibrate(t, filepath.Join(dir, "calibrate.db"), "new", "--game", "contract")
@@ -418,10 +413,7 @@ func TestCrashCreatingTheDatabase(t *testing.T) {
 // verifies.
 func TestCrashKilledImport(t *testing.T) {
 	t.Parallel()
-	rounds := 40
-	if testing.Short() {
-		rounds = 4
-	}
+	rounds := testkit.Rounds(4, 40)                                    // HOYLE_FULL=1 runs all 40
 	const file = "../../export/pbn/testdata/realbridge-2021-teams.pbn" // a real tournament, in the repository
 	dir := t.TempDir()
 	base := filepath.Join(dir, "base.db")
@@ -451,7 +443,7 @@ func TestCrashKilledImport(t *testing.T) {
 	fullEvents, fullSessions := count(full)
 	require.Greater(t, fullEvents, baseEvents)
 
-	seed := uint64(time.Now().UnixNano())
+	seed := testkit.Seed(t)
 	rng := rand.New(rand.NewPCG(seed, 8))
 	var killed, none, all, acked int
 	for i := 0; killed < rounds; i++ {

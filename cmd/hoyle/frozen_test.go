@@ -20,6 +20,7 @@ import (
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
@@ -35,10 +36,7 @@ import (
 //	go test ./cmd/hoyle -run TestFrozenDatabases/v3 -freeze v3 -update   writes fixtures/db/v3.db (never over an existing one) and its golden file
 //	go test ./cmd/hoyle -run TestFrozenDatabases -update                 rewrites the golden files, for a change of output meant
 
-var (
-	update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-	freeze = flag.String("freeze", "", "write fixtures/db/NAME.db from fixtures/scripts/frozen-NAME.hoyle with this hoyle")
-)
+var freeze = flag.String("freeze", "", "write fixtures/db/NAME.db from fixtures/scripts/frozen-NAME.hoyle with this hoyle")
 
 const frozenDir = "../../fixtures/db"
 
@@ -56,15 +54,10 @@ func TestFrozenDatabases(t *testing.T) {
 			before := fileHash(t, path)
 			got := frozenTranscript(t, path)
 			assert.Equal(t, before, fileHash(t, path), "reading %s changed it", path)
-			golden := filepath.Join("testdata", "frozen", name+".golden")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
-				require.NoError(t, os.WriteFile(golden, []byte(got), 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "no golden file; run go test ./cmd/hoyle -run TestFrozen -update")
-			assert.Equal(t, string(want), got,
-				"%s no longer reads as it did: the fold of an old log changed. If the change of output is meant (and the log's meaning is not), run go test ./cmd/hoyle -run TestFrozen -update and review the diff", path)
+			// A difference means the fold of an old log changed. If the
+			// change of output is meant (and the log's meaning is not), run
+			// go test ./cmd/hoyle -run TestFrozen -update and review the diff.
+			testkit.Golden(t, filepath.Join("testdata", "frozen", name+".golden"), got)
 		})
 	}
 }

@@ -2,34 +2,20 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"testing"
 
+	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func init() {
-	// Another test file of the package may define -update first.
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files under testdata/")
-	}
-}
-
 // golden compares got with testdata/name, or rewrites it under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test -update to write %s", path)
-	assert.Equal(t, string(want), got, "%s (go test -update rewrites it)", path)
+	testkit.Golden(t, filepath.Join("testdata", name), got)
 }
 
 func scoreJSON(t *testing.T, db string) map[string]any {
@@ -335,4 +321,33 @@ func TestDuplicateFromTheCLI(t *testing.T) {
 	assert.Contains(t, table, "Board  Contract")
 	assert.Regexp(t, `(?m)^\s+17\s+5DX\s+S\s+11\s+550\s*$`, table)
 	assert.Regexp(t, `(?m)^\s+12\s+4HX\s+N\s+9\s+200\s*$`, table, "the EW column")
+}
+
+// One view of the score: show --json embeds exactly what score --json
+// prints, in every game.
+func TestShowScoreIsScoreJSON(t *testing.T) {
+	for _, name := range []string{"demo", "foster-score-pad", "bridge", "whist", "duplicate-whist", "five-hundred"} {
+		t.Run(name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "s.db")
+			script(t, db, name)
+			show := showJSON(t, db)
+			assert.Equal(t, scoreJSON(t, db), show["score"])
+		})
+	}
+}
+
+// Vulnerability is the ruleset's, folded into each hand: in a rubber both
+// sides are vulnerable once each has won a game, and show --json and the
+// PBN export say so alike (they once said [] and All).
+func TestRubberVulnerabilityIsTheSameEverywhere(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "v.db")
+	ok(t, db, "simulate", "--game", "contract", "--hands", "6", "--seed", "3")
+	score := scoreJSON(t, db)
+	games := score["rubbers"].([]any)[0].(map[string]any)["games"]
+	require.ElementsMatch(t, []any{"NS", "EW"}, games, "this seed has each side win a game")
+	assert.ElementsMatch(t, []any{"NS", "EW"}, showJSON(t, db)["vulnerable"])
+	pbn := ok(t, db, "export", "--format", "pbn")
+	assert.Contains(t, pbn, "[Board \"6\"]\n[West")
+	assert.Regexp(t, `\[Board "6"\][^\[]*(\[[^\]]*\]\s*)*?\[Vulnerable "All"\]`, pbn)
+	assert.Contains(t, ok(t, db, "export", "--hand", "6"), "both sides vulnerable", "the write-up names the vulnerability")
 }

@@ -36,7 +36,7 @@ type showOptions struct {
 type showView struct {
 	replay.View
 	At    *string           `json:"at,omitempty"`
-	Score replay.NamedSheet `json:"score"`
+	Score replay.ScoreView `json:"score"`
 }
 
 func newShowCmd(g *globals) *cobra.Command {
@@ -87,7 +87,7 @@ func runShow(cmd *cobra.Command, o *showOptions) error {
 			}
 		}
 		if o.json {
-			v := showView{View: replay.NewView(state), Score: replay.NameSheet(state.Score(), state.Seating())}
+			v := showView{View: replay.NewView(state), Score: replay.NewScoreView(state)}
 			if at != nil {
 				m := at.String()
 				v.At = &m

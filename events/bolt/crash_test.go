@@ -20,6 +20,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/storetest"
+	"github.com/hoyle/hoyle/events/testkit"
 )
 
 // The crash test runs this test binary again as a child (TestHelperAppender)
@@ -84,10 +85,7 @@ func TestHelperAppender(t *testing.T) {
 // with SIGKILL, and checks that every event it acknowledged is in the file,
 // that the file opens and its hash chains hold.
 func TestCrash(t *testing.T) {
-	rounds := 20
-	if testing.Short() {
-		rounds = 5
-	}
+	rounds := testkit.Rounds(5, 20) // HOYLE_FULL=1 runs all 20
 	path := filepath.Join(t.TempDir(), "crash.db")
 	ctx := context.Background()
 	var acked, lost, unacked, logLen int

@@ -53,17 +53,16 @@ func Export(s *projections.Session, opt ExportOptions) ([]lin.Record, error) {
 		return nil, err
 	}
 	notes := build.NotesByTarget(s)
-	vul := build.Vulnerability(s)
 	total := len(s.Hands)
 	if opt.Hand != 0 {
 		total = 1
 	}
 	var out []lin.Record
-	for i, h := range s.Hands {
+	for _, h := range s.Hands {
 		if opt.Hand != 0 && h.Number != opt.Hand {
 			continue
 		}
-		out = append(out, linRecord(s, h, vul[i], notes, len(out) == 0))
+		out = append(out, linRecord(s, h, notes, len(out) == 0))
 		if opt.Progress != nil {
 			opt.Progress(len(out), total)
 		}
@@ -84,7 +83,7 @@ func text(n projections.Note) string {
 	return t
 }
 
-func linRecord(s *projections.Session, h *game.Hand, vulSides []cards.Side, notes map[events.ID][]projections.Note, first bool) lin.Record {
+func linRecord(s *projections.Session, h *game.Hand, notes map[events.ID][]projections.Note, first bool) lin.Record {
 	board := h.Board
 	if board == 0 {
 		board = h.Number
@@ -95,7 +94,7 @@ func linRecord(s *projections.Session, h *game.Hand, vulSides []cards.Side, note
 		name := strings.NewReplacer(",", " ", "|", " ").Replace(s.Player(cards.South.Plus(i, 4)))
 		r.Players = append(r.Players, name)
 	}
-	for _, side := range vulSides {
+	for _, side := range h.Vulnerable {
 		switch {
 		case side == cards.NS && r.Vul == pbn.VulEW, side == cards.EW && r.Vul == pbn.VulNS:
 			r.Vul = pbn.VulAll

@@ -2,8 +2,6 @@ package markdown
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,11 +10,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/replay"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 func moment(t *testing.T, text string) *replay.Moment {
 	t.Helper()
@@ -95,13 +92,7 @@ func TestGoldens(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			got, err := Render(g.envs, g.opts)
 			require.NoError(t, err)
-			path := filepath.Join("testdata", name+".md")
-			if *update {
-				require.NoError(t, os.WriteFile(path, got, 0o644))
-			}
-			want, err := os.ReadFile(path)
-			require.NoError(t, err, "run go test ./export/markdown -update to write it")
-			assert.Equal(t, string(want), string(got))
+			testkit.Golden(t, filepath.Join("testdata", name+".md"), string(got))
 		})
 	}
 }

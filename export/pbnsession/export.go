@@ -54,7 +54,7 @@ func Export(s *projections.Session, envs []events.Envelope, opt ExportOptions) (
 	for _, e := range envs {
 		at[e.ID] = e.At
 	}
-	x := &exporter{s: s, at: at, notes: build.NotesByTarget(s), vul: build.Vulnerability(s), sheet: s.Score()}
+	x := &exporter{s: s, at: at, notes: build.NotesByTarget(s), sheet: s.Score()}
 	x.history = rubberHistory(s, x.sheet)
 	var games []pbn.Game
 	total := len(s.Hands)
@@ -84,7 +84,6 @@ type exporter struct {
 	s       *projections.Session
 	at      map[events.ID]time.Time
 	notes   map[events.ID][]projections.Note
-	vul     [][]cards.Side
 	sheet   game.ScoreSheet
 	history map[int]string // ScoreRubberHistory by hand number
 }
@@ -153,7 +152,7 @@ func (x *exporter) game(i int, h *game.Hand, first bool) (pbn.Game, error) {
 		set(seat.Name(), unknown(s.Player(seat)))
 	}
 	set("Dealer", h.Dealer.String())
-	set("Vulnerable", vulnerability(x.vul[i]).String())
+	set("Vulnerable", vulnerability(h.Vulnerable).String())
 	deal := "?"
 	if cards.Deal(h.Dealt).Cards() != 0 {
 		deal = cards.Deal(h.Dealt).PBN(h.Dealer)

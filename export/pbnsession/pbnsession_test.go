@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"os"
 	"regexp"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/export/pbn"
@@ -27,8 +27,6 @@ import (
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 const (
 	realFile = "../pbn/testdata/realbridge-2021-teams.pbn"
@@ -284,12 +282,7 @@ func TestGolden(t *testing.T) {
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			got := importText(t, readFile(t, c.in)).export(t)
-			if *update {
-				require.NoError(t, os.WriteFile(c.golden, got, 0o644))
-			}
-			want, err := os.ReadFile(c.golden)
-			require.NoError(t, err, "run go test ./export/pbnsession -update to write it")
-			assert.Equal(t, string(want), string(got))
+			testkit.Golden(t, c.golden, string(got))
 		})
 	}
 }

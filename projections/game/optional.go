@@ -41,3 +41,23 @@ type HonoursRules interface {
 type BoardRules interface {
 	Board(n int) (dealer cards.Seat, vulnerable []cards.Side)
 }
+
+// VulnerabilityRules is implemented by rulesets in which a side can be
+// vulnerable. Vulnerability is the ruleset's alone: the fold asks it for
+// each hand as the hand is dealt (duplicate by board, rubber by games won,
+// Chicago by the deal's place in its four), and every view, write-up and
+// export reads it from the hand (Hand.Vulnerable).
+type VulnerabilityRules interface {
+	// NewVulnerability starts following a session with these options.
+	NewVulnerability(opts Options) Vulnerability
+}
+
+// Vulnerability follows a session's hands in order and says who is
+// vulnerable on each.
+type Vulnerability interface {
+	// Dealt gives the sides vulnerable on a hand just dealt (its number,
+	// dealer and board are set).
+	Dealt(h *Hand) []cards.Side
+	// Finished is told of each hand once it is done, in order.
+	Finished(h *Hand)
+}

@@ -2,9 +2,7 @@ package prompt_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,14 +12,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay/prompt"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // table is a session recorded through the recorder, as the CLI records it.
 type table struct {
@@ -263,12 +260,5 @@ func TestResultAfterAClaim(t *testing.T) {
 
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.MkdirAll("testdata", 0o755))
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test -update to write %s", path)
-	assert.Equal(t, string(want), got)
+	testkit.Golden(t, filepath.Join("testdata", name), got)
 }

@@ -10,11 +10,9 @@ import (
 	"time"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // Session is a session being built in memory: its fold, and the events that
@@ -90,67 +88,6 @@ func CheckContract(s *projections.Session) error {
 		return fmt.Errorf("%w; this session is %s", ErrNotContract, s.Rules.Info().Title)
 	}
 	return nil
-}
-
-// Vulnerability is the sides vulnerable on each hand of a contract bridge
-// session, by index in s.Hands. A hand dealt as a board (or imported with
-// one) has its vulnerability recorded with the deal: that is what it was
-// played at. For another, at duplicate it is the board vulnerability of
-// the hand's number (as the duplicate score sheet takes it); at rubber
-// bridge a side is vulnerable once it has won a game of the rubber, and at
-// Chicago by the deal's place in its four: both worked out by folding the
-// hands through the rubber and Chicago sheets as the score sheet does.
-func Vulnerability(s *projections.Session) [][]cards.Side {
-	out := make([][]cards.Side, len(s.Hands))
-	sides := func(ns, ew bool) []cards.Side {
-		var v []cards.Side
-		if ns {
-			v = append(v, cards.NS)
-		}
-		if ew {
-			v = append(v, cards.EW)
-		}
-		return v
-	}
-	var rubber *contract.RubberSheet
-	var chicago *contract.ChicagoSheet
-	for i, h := range s.Hands {
-		switch s.Opts["scoring"] {
-		case contract.ScoringDuplicate:
-			out[i] = sides(contract.BoardVulnerability(h.Number))
-		case contract.ScoringChicago:
-			if chicago == nil || chicago.Done() {
-				chicago = contract.NewChicagoSheet(h.Dealer)
-			}
-			out[i] = sides(chicago.Vulnerable(cards.NS), chicago.Vulnerable(cards.EW))
-			if h.Phase == game.PhaseDone {
-				_, _ = chicago.Add(result(h))
-			}
-		default:
-			if rubber == nil || rubber.Over() {
-				rubber = &contract.RubberSheet{}
-			}
-			out[i] = sides(rubber.Vulnerable(cards.NS), rubber.Vulnerable(cards.EW))
-			if h.Phase == game.PhaseDone {
-				_, _ = rubber.Add(result(h))
-			}
-		}
-		if h.Board != 0 {
-			out[i] = h.Vulnerable
-		}
-	}
-	return out
-}
-
-// result is a finished hand as the sheets take it; honours do not move the
-// vulnerability, so they are left out.
-func result(h *game.Hand) contract.HandResult {
-	if h.Contract == nil {
-		return contract.HandResult{PassedOut: true}
-	}
-	decl := h.Seating.SideOf(h.Contract.Declarer)
-	return contract.HandResult{Declarer: decl, Tricks: h.Won[decl],
-		Contract: contract.Contract{Level: h.Contract.Level, Strain: h.Contract.Strain, Doubled: h.Contract.Doubled}}
 }
 
 // Played is the cards of a hand in the order they were played.

@@ -5,20 +5,12 @@ import (
 	"github.com/hoyle/hoyle/projections/game"
 )
 
-// Board implements the recorder's BoardRules: duplicate board number n
+// Board implements game.BoardRules: duplicate board number n
 // fixes the dealer and the vulnerable sides (Law 2; see BoardDealer and
 // BoardVulnerability), so that `hoyle deal --board N` records them with
 // the deal.
 func (*Rules) Board(n int) (cards.Seat, []cards.Side) {
-	ns, ew := BoardVulnerability(n)
-	vul := []cards.Side{}
-	if ns {
-		vul = append(vul, cards.NS)
-	}
-	if ew {
-		vul = append(vul, cards.EW)
-	}
-	return BoardDealer(n), vul
+	return BoardDealer(n), sides(BoardVulnerability(n))
 }
 
 // NextDealer implements game.Ruleset: the deal passes to the left, except

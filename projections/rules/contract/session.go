@@ -247,23 +247,16 @@ func scoreChicago(in game.ScoreInput) game.ScoreSheet {
 }
 
 // scoreDuplicate scores each finished hand as a duplicate board by Law 77,
-// from North-South's side. The board number fixes the vulnerability
-// (Law 2): as recorded with the deal (hoyle deal --board N), or, for a hand
-// not dealt as a board, taken from its number.
+// from North-South's side, at the hand's vulnerability: its board's
+// (Law 2), or, for a hand not dealt as a board, that of the board of its
+// number.
 func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 	out := game.ScoreSheet{Rubbers: []game.Rubber{}, Boards: []game.Board{}}
 	for _, h := range finished(in) {
 		b := game.Board{Board: h.Board, Hand: h.Number, Contract: "Pass", Declarer: cards.NoSeat, Entries: []game.Entry{}}
-		vul := h.Vulnerable
+		vul := h.Vulnerable // the board's, or that of the board of its number (see NewVulnerability)
 		if b.Board == 0 {
 			b.Board = h.Number
-			ns, ew := BoardVulnerability(b.Board)
-			vul = nil
-			for _, s := range bothSides {
-				if SideVulnerable(s, ns, ew) {
-					vul = append(vul, s)
-				}
-			}
 			out.Notes = append(out.Notes, fmt.Sprintf("hand %d was not dealt as a board; it is scored as board %d, with that board's vulnerability", h.Number, b.Board))
 		}
 		if len(h.HonoursClaimed) > 0 {

@@ -20,31 +20,30 @@ func folded(t *testing.T, script string) *projections.Session {
 	return s
 }
 
-// At a compass table the named sheet is the sheet's own JSON, byte for
-// byte: show --json did not change for the bridge games and whist.
-func TestNamedSheetIsTheSheetAtACompassTable(t *testing.T) {
-	for _, script := range []string{"demo", "claim", "foster-score-pad", "bridge", "whist", "duplicate-whist"} {
-		t.Run(script, func(t *testing.T) {
-			s := folded(t, script)
-			sheet := s.Score()
-			want, err := json.Marshal(sheet)
-			require.NoError(t, err)
-			got, err := json.Marshal(replay.NameSheet(sheet, s.Seating()))
-			require.NoError(t, err)
-			assert.JSONEq(t, string(want), string(got))
-			assert.Equal(t, string(want), string(got), "the same bytes, in the same order")
-		})
+// The view carries every part of the sheet: the games of each rubber by
+// side, the hands, and each entry; one view serves score --json and show
+// --json alike (cmd/hoyle tests that they are equal).
+func TestScoreViewCarriesTheSheet(t *testing.T) {
+	s := folded(t, "foster-score-pad")
+	v := replay.NewScoreView(s)
+	sheet := s.Score()
+	require.Len(t, v.Rubbers, len(sheet.Rubbers))
+	for i, r := range sheet.Rubbers {
+		assert.Len(t, v.Rubbers[i].Games, len(r.Games))
+		assert.Equal(t, r.Hands, v.Rubbers[i].Hands)
+		assert.Len(t, v.Rubbers[i].Entries, len(r.Entries))
 	}
+	assert.Equal(t, []string{"EW", "EW"}, v.Rubbers[0].Games, "THEY (East-West) won both games of Foster's rubber")
 }
 
 // At Five Hundred the players are named as the seating names them, A, B
 // and C, never by the compass reading of their numbers (NS, EW, side3).
-func TestNamedSheetNamesFiveHundredsPlayers(t *testing.T) {
+func TestScoreViewNamesFiveHundredsPlayers(t *testing.T) {
 	s := folded(t, "five-hundred")
 	raw, err := json.Marshal(s.Score())
 	require.NoError(t, err)
 	require.Contains(t, string(raw), `"side3"`, "the sheet's own JSON reads the sides as compass sides")
-	b, err := json.Marshal(replay.NameSheet(s.Score(), s.Seating()))
+	b, err := json.Marshal(replay.NewScoreView(s))
 	require.NoError(t, err)
 	for _, wrong := range []string{`"NS"`, `"EW"`, `"side3"`} {
 		assert.NotContains(t, string(b), wrong)
@@ -56,7 +55,7 @@ func TestNamedSheetNamesFiveHundredsPlayers(t *testing.T) {
 			Sides  map[string]any `json:"sides"`
 		} `json:"rubbers"`
 		Tally []struct {
-			Net     []int `json:"net"`
+			Net     map[string]int `json:"net"`
 			Entries []struct {
 				Side string `json:"side"`
 			} `json:"entries"`
@@ -67,6 +66,6 @@ func TestNamedSheetNamesFiveHundredsPlayers(t *testing.T) {
 	assert.Equal(t, "B", v.Rubbers[0].Winner)
 	assert.Len(t, v.Rubbers[0].Sides, 3)
 	assert.Contains(t, v.Rubbers[0].Sides, "C")
-	assert.Equal(t, []int{10, 500, 370}, v.Tally[len(v.Tally)-1].Net)
+	assert.Equal(t, map[string]int{"A": 10, "B": 500, "C": 370}, v.Tally[len(v.Tally)-1].Net)
 	assert.Equal(t, "C", v.Tally[0].Entries[2].Side)
 }

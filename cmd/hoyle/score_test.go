@@ -308,7 +308,7 @@ func TestDuplicateFromTheCLI(t *testing.T) {
 	require.Len(t, got, len(boards))
 	for i, b := range boards {
 		g := got[i].(map[string]any)
-		assert.Equal(t, []string{"board", "contract", "declarer", "ns", "tricks"}, keys(g))
+		assert.Equal(t, []string{"board", "contract", "declarer", "entries", "hand", "ns", "tricks"}, keys(g))
 		assert.Equal(t, b.board, fmt.Sprint(g["board"]))
 		assert.Equal(t, b.text, g["contract"], "board %s", b.board)
 		assert.Equal(t, b.ns, g["ns"], "board %s: the published score", b.board)

@@ -138,6 +138,15 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out := *tail
 	out.Partial = false
 	out.Hands = append(append([]*game.Hand(nil), s.Hands[:keep]...), tail.Hands...)
+	// What the score settles for a hand when it is dealt (who is
+	// vulnerable) the tail did not see; s did, and it does not change.
+	for _, h := range tail.Hands {
+		for _, full := range s.Hands[keep:] {
+			if full.DealID == h.DealID {
+				h.Vulnerable = full.Vulnerable
+			}
+		}
+	}
 	out.Notes = nil
 	for _, n := range s.Notes {
 		if n.Version <= version {

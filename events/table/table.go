@@ -231,14 +231,14 @@ func (p *Cut) UnmarshalWire(d *events.Decoder) error {
 // (a scorer who records only the calls and the cards as they fall). Widow is
 // the cards dealt apart (Five Hundred); TurnUp the trump card turned (whist).
 type Dealt struct {
-	Hand    int          `json:"hand"`              // number in the session, from 1
-	Dealer  cards.Seat   `json:"dealer"`            //
-	Board   int          `json:"board,omitempty"`   // duplicate board number
-	Hands   []cards.Set  `json:"hands,omitempty"`   // by seat; empty set: unknown
-	Widow   cards.Set    `json:"widow,omitempty"`   //
-	TurnUp  cards.Card   `json:"turn_up,omitempty"` //
-	Derived bool         `json:"derived,omitempty"` // computed from the recorded shuffle and cut
-	Vul     []cards.Side `json:"vulnerable,omitempty"`
+	Hand    int          `json:"hand"`                 // number in the session, from 1
+	Dealer  cards.Seat   `json:"dealer"`               // who dealt
+	Board   int          `json:"board,omitempty"`      // duplicate board number
+	Hands   []cards.Set  `json:"hands,omitempty"`      // by seat; empty set: unknown
+	Widow   cards.Set    `json:"widow,omitempty"`      // the cards dealt apart (Five Hundred)
+	TurnUp  cards.Card   `json:"turn_up,omitempty"`    // the trump card turned up (whist)
+	Derived bool         `json:"derived,omitempty"`    // computed from the recorded shuffle and cut
+	Vul     []cards.Side `json:"vulnerable,omitempty"` // the sides vulnerable, when the deal fixes them (a duplicate board)
 }
 
 // EventType implements events.Payload.

@@ -29,7 +29,6 @@ package linsession
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -123,15 +122,6 @@ func split(src string) []chunk {
 		out = append(out, *cur)
 	}
 	return out
-}
-
-// Read reads a LIN file and imports its records.
-func Read(r io.Reader, opt Options) (*Result, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return Import(string(b), opt)
 }
 
 // Import builds the sessions of a LIN file's records (see the package doc).

@@ -322,7 +322,7 @@ const (
 	onSession
 	onCall  // i: index of the call in the auction section
 	onCard  // i: index of the entry in the play section
-	onClaim //
+	onClaim // the claim that ends the play (a "*" in the play section)
 )
 
 // slot is what a note is on, before the events exist.

@@ -103,8 +103,8 @@ type Ruleset interface {
 	CheckDeal(d DealResult) error
 	// CheckCut checks a cut of top cards from a pack of n.
 	CheckCut(top, n int) error
-	// FirstDealer is the dealer of the first hand when the session does not
-	// say, and NextDealer the dealer of the hand after h.
+	// NextDealer is the dealer of the hand after h. (The first hand's
+	// dealer is the session's: new --dealer, or the cut for deal.)
 	NextDealer(h *Hand) cards.Seat
 	// Start sets up a freshly dealt hand: its phase, turn, and anything the
 	// deal settles (a turned-up trump).

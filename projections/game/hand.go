@@ -76,7 +76,7 @@ type Claim struct {
 type Hand struct {
 	Number  int        // in the session, from 1
 	Board   int        // duplicate board number, or 0
-	Dealer  cards.Seat //
+	Dealer  cards.Seat // who dealt it
 	Seating Seating
 	Opts    Options
 	DealID  events.ID

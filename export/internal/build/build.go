@@ -49,11 +49,6 @@ func (b *Session) Add(at time.Time, p events.Payload) (events.ID, error) {
 	return ev.ID, nil
 }
 
-// Batch is the append that creates the session.
-func (b *Session) Batch() events.Batch {
-	return events.Batch{Session: b.ID, Expected: events.NewSession, Events: b.Events}
-}
-
 // Unfinished reports whether the session's latest hand is still in
 // progress: the session cannot deal another until it is over.
 func (b *Session) Unfinished() bool {

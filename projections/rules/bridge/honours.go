@@ -44,11 +44,6 @@ var honours = game.HonoursTable{
 	Unsettled:  "honours are claimed once the trump is declared: their value depends on it",
 }
 
-// ParseHolding reads a holding of honours: 3 (or "simple"), 4, 4-in-one,
-// 5, 5-4-in-one or 5-in-one, in any case. The error is a *cards.TokenError
-// that unwraps to game.ErrBadHolding.
-func ParseHolding(tok string) (string, error) { return honours.Parse(tok) }
-
 // HonoursValue is what a holding is worth in strain s: with a trump suit 2,
 // 4, 8, 5, 9 or 10 times the trick's original value (Law 6; doubling does
 // not touch it), at no trumps 30, 40 or 100 (Law 7). ok is false for a

@@ -25,7 +25,7 @@ func newDemoCmd(g *globals) *cobra.Command {
 	o := &demoOptions{globals: g}
 	cmd := &cobra.Command{
 		Use:   "demo",
-		Short: "Record a sample hand from fixtures/ into a temporary database and show it",
+		Short: "Record a sample hand (Foster's bidding example) into a temporary database and show it",
 		Long: `Record a sample hand of Auction Bridge (Foster's bidding example) into a
 temporary database, one hoyle command at a time as a scorer would type them,
 then show the hand. Your own database is not touched.`,

@@ -10,6 +10,8 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/projections/rules/fivehundred"
+	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
 func cutRules(t testing.TB, id string) game.CutRules {
@@ -58,12 +60,12 @@ func TestCutForDealByTheLaws(t *testing.T) {
 		{"bridge: three equal, the fourth lowest", "bridge", nil, cutsOf("DK", "CK", "HK", "SA"), cards.West, ""},
 		{"bridge: three equal and lowest", "bridge", nil, cutsOf("D3", "C3", "H3", "SK"), cards.NoSeat, "Laws 19 and 20"},
 		{"whist: the lowest deals", "whist", nil, cutsOf("D7", "CA", "HJ", "S4"), cards.East, ""},
-		{"whist: two lowest equal", "whist", nil, cutsOf("DA", "CA", "HJ", "S4"), cards.NoSeat, "Bridge Laws 19 and 20 (seeds 000), the nearest code"},
+		{"whist: two lowest equal", "whist", nil, cutsOf("DA", "CA", "HJ", "S4"), cards.NoSeat, whist.LawCutAgain},
 		{"duplicate whist: the board deals", "duplicate-whist", nil, cutsOf("D7", "CA", "HJ", "S4"), cards.NoSeat, "Duplicate Whist"},
 		// Five Hundred: the Joker lowest, then the ace, then 7 up to king.
 		{"Five Hundred: the Joker lowest", "five-hundred", nil, cutsOf("SA", "JK", "H7"), cards.East, ""},
 		{"Five Hundred: the ace below the seven", "five-hundred", nil, cutsOf("SA", "DK", "H7"), cards.North, ""},
-		{"Five Hundred: two aces", "five-hundred", nil, cutsOf("SA", "DA", "H7"), cards.NoSeat, "Bridge Laws 19 and 20 (seeds 000), the nearest rule"},
+		{"Five Hundred: two aces", "five-hundred", nil, cutsOf("SA", "DA", "H7"), cards.NoSeat, fivehundred.LawCutAgain},
 		{"Five Hundred: a card below the seven", "five-hundred", nil, cutsOf("S6", "DA", "H7"), cards.NoSeat, "Five Hundred: cutting for deal"},
 	}
 	for _, c := range cases {

@@ -128,7 +128,7 @@ func (*Rules) Info() game.Info {
 		ID:    "bridge",
 		Title: "Bridge",
 		Code: "The Club code of the Laws of Bridge, as printed in Hoyle's Games Modernized (ed. Hoffmann, 1909; " +
-			"Project Gutenberg #39445): laws 17-108 from the seeds (file 000), laws 1-16 (scoring) from that edition",
+			"Project Gutenberg #39445), laws 1-108",
 		Options: []game.OptionInfo{{Name: "we", Values: []string{"NS", "EW"},
 			Summary: "the side written under WE on the score pad (the scorer's side)"}},
 	}

@@ -18,7 +18,7 @@ const (
 	// The Club code's own cutting laws (14-16) are not in the seeds; the
 	// nearest code that is, the American laws of 1913 (seeds 001), says it
 	// in its Law 15.
-	LawSamePack = "1913 Law 15 (seeds 001), the nearest code in the seeds"
+	LawSamePack = "Law 15 of the American Laws of Bridge (1913), the nearest code"
 )
 
 // cutLaw is the Club code's cut for deal (seeds 000, Laws 17, 19 and 20):

@@ -13,8 +13,8 @@ import (
 // players cutting cards of equal value for the lowest cut again (Law 19).
 const (
 	TextCut        = "Five Hundred: cutting for deal"
-	LawLowestDeals = "Bridge Law 17 (seeds 000), the nearest rule: the Five Hundred text gives only the order of the cards"
-	LawCutAgain    = "Bridge Laws 19 and 20 (seeds 000), the nearest rule"
+	LawLowestDeals = "Law 17 of the Club code of Bridge (Hoyle's Games Modernized, 1909), the nearest rule: the Five Hundred text gives only the order of the cards"
+	LawCutAgain    = "Laws 19 and 20 of the Club code of Bridge (Hoyle's Games Modernized, 1909), the nearest rule"
 )
 
 // cutOrder is the text's order: the Joker, the ace, then seven to king;

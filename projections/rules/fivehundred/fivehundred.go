@@ -87,7 +87,7 @@ const (
 	TextWinner   = "Five Hundred: the winner"
 	TextRevokes  = "Five Hundred: revokes"
 	TextFollow   = "Five Hundred: following suit (the rule of the whist family)"
-	LawCut       = "Bridge Law 35 (seeds 000), the nearest rule: the Five Hundred text is silent on the cut"
+	LawCut       = "Law 35 of the Club code of Bridge (Hoyle's Games Modernized, 1909), the nearest rule: the Five Hundred text is silent on the cut"
 )
 
 // The revoke rules a session may choose (option "revoke").
@@ -129,7 +129,7 @@ func (*Rules) Info() game.Info {
 	return game.Info{
 		ID:    ID,
 		Title: "Five Hundred",
-		Code: "Five Hundred as Hoyle's Games Modernized (ed. Hoffmann, 1909; seeds file 000) describes it: " +
+		Code: "Five Hundred as Hoyle's Games Modernized (ed. Hoffmann, 1909) describes it: " +
 			"33 cards with the Joker, the widow, the bowers, the Avondale schedule",
 		Options: []game.OptionInfo{{Name: "revoke", Values: []string{RevokeAmerican, RevokeHoffmann},
 			Summary: "the revoke rule: the American (the hand is abandoned; the bidder scores his bid if an adversary revoked) or Professor Hoffmann's"}},

@@ -11,13 +11,13 @@ import (
 // laws from whist: the lowest deals (Law 17), and cards of equal value for
 // the lowest are cut again (Laws 19 and 20). The ace is lowest.
 const (
-	LawLowestDeals = "Bridge Law 17 (seeds 000), the nearest code: the whist codes in the seeds say nothing of the cut"
-	LawCutAgain    = "Bridge Laws 19 and 20 (seeds 000), the nearest code"
-	LawSamePack    = "1913 Law 15 (seeds 001), the nearest code in the seeds"
+	LawLowestDeals = "Law 17 of the Club code of Bridge (Hoyle's Games Modernized, 1909), the nearest code: the whist codes say nothing of the cut"
+	LawCutAgain    = "Laws 19 and 20 of the Club code of Bridge (Hoyle's Games Modernized, 1909), the nearest code"
+	LawSamePack    = "Law 15 of the American Laws of Bridge (1913), the nearest code"
 )
 
 var cutLaw = game.CutLaw{Order: game.AceLowOrder, Deals: LawLowestDeals, SamePack: LawSamePack, Tie: LawCutAgain,
-	Rule: "the lowest deals, the ace lowest; players cutting equal cards for the lowest cut again (the Bridge code's Laws 17, 19, 20, the nearest in the seeds)"}
+	Rule: "the lowest deals, the ace lowest; players cutting equal cards for the lowest cut again (the Club code of Bridge, Laws 17, 19 and 20, the nearest code)"}
 
 // CutDealer implements game.CutRules for English whist: the lowest cut
 // deals, the ace low, a tie for the lowest cut again. Duplicate whist is

@@ -72,10 +72,10 @@ const (
 	LawRubberPoints = "Law 9"
 	LawThreeGames   = "Law 10"
 	LawRevoke       = "Law 74"
-	LawTurnUp       = "Foster, The Whist Family (seeds 003): the last card is turned up for the trump"
+	LawTurnUp       = "Foster's Complete Hoyle (1914), The Whist Family: the last card is turned up for the trump"
 	LawDupRevoke    = "Duplicate Whist Law X"
-	LawCompared     = "Duplicate Whist: the same deal played at several tables and compared (seeds 002, Single table or Mnemonic duplicate)"
-	LawCut          = "Law 35 of the Bridge code (seeds 000); the whist codes in the seeds say nothing of the cut"
+	LawCompared     = "Duplicate Whist, as Foster's Complete Hoyle (1914) describes it: the same deal played at several tables and compared (Single table or Mnemonic duplicate)"
+	LawCut          = "Law 35 of the Club code of Bridge (Hoyle's Games Modernized, 1909); the whist codes say nothing of the cut"
 )
 
 // Game IDs.
@@ -111,7 +111,7 @@ func (r *Rules) Info() game.Info {
 		return game.Info{
 			ID:    IDDuplicate,
 			Title: "Duplicate Whist",
-			Code: "The American Whist League's laws of Duplicate Whist (Laws IX-XI in the seeds, file 002), " +
+			Code: "The American Whist League's laws of Duplicate Whist (Laws IX-XI, as Foster's Complete Hoyle, 1914, prints them), " +
 				"scored by tricks and compared board by board",
 		}
 	}

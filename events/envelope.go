@@ -6,6 +6,9 @@
 //
 // The log is the only source of truth. Nothing in it is edited: a mistake is
 // corrected by appending a retraction or a correction.
+//
+// It imports only events/cards: the log is the lowest layer and knows no
+// game.
 package events
 
 import (

@@ -1,6 +1,9 @@
 // Command hoyle records card-game sessions at a real table as an
 // append-only event log, and replays, scores, annotates and writes them up.
 // Run `hoyle --help`, or see the README.
+//
+// It may import every layer below it, and is the only package that imports
+// fixtures.
 package main
 
 import "os"

@@ -12,6 +12,8 @@
 // Each event is stored once, under its global position; the other buckets
 // are indexes. Every append is one bbolt transaction, fsynced before Append
 // returns: an acknowledged event survives a crash.
+//
+// It imports only events.
 package bolt
 
 import (
@@ -439,7 +441,6 @@ func (src stageSource) Head(session string) (events.Head, bool, error) {
 	h, ok := decodeHead(src.heads.Get([]byte(session)))
 	return events.Head{Version: h.version, Hash: h.hash, First: h.first, Last: h.last}, ok, nil
 }
-
 
 func readAt(logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error) {
 	return readWith(nil, logB, pos, decode)

@@ -20,6 +20,8 @@
 //	...
 //	]}
 //	]}
+//
+// It imports events and projections.
 package jsonlog
 
 import (

@@ -11,6 +11,8 @@
 // (st, rh, pg, nt...) is kept where it stood, so String reproduces it.
 //
 // It is a pure text codec: no database, no events.
+//
+// It imports events/cards and export/pbn (for the shared value syntax) only.
 package lin
 
 import (

@@ -24,6 +24,9 @@
 // before its hand is over leaves the hand in progress; the records after
 // it open a new session ("(2)"). A record without pn| keeps the players
 // of the record before (a vugraph file names them once).
+//
+// It imports events, projections and the export codecs below it (export/lin,
+// export/pbn, export/internal/build).
 package linsession
 
 import (

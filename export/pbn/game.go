@@ -11,6 +11,9 @@
 // the previous game, "?" for unknown, CRLF line ends); Write produces the
 // export format, and Parse(Write(games)) gives the same games back (see
 // Game for what "the same" covers).
+//
+// It imports only events/cards: it is the codec, and knows nothing of
+// sessions.
 package pbn
 
 import (

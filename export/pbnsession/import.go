@@ -45,6 +45,9 @@
 // DoubleDummyTricks, OptimumResultTable and the like, and the
 // distinction between IMPs and matchpoints (both are duplicate scoring of
 // the board, Law 77).
+//
+// It imports events, projections and the export codecs below it (export/pbn,
+// export/internal/build).
 package pbnsession
 
 import (

@@ -10,6 +10,8 @@
 //
 // Rulesets live one per package under projections/rules/; the registry
 // there lists them.
+//
+// It imports events and events/cards only; rulesets import it.
 package game
 
 import (

@@ -3,6 +3,8 @@ package projections
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hoyle/hoyle/events"
@@ -100,16 +102,108 @@ func (s *Session) DecidePlays(stamp Stamp, tokens []string) ([]events.Event, err
 	})
 }
 
-// DecideClaim records a claim of n of the tricks not yet completed, with
-// the claimer's statement of the line of play, on which a contested claim
-// is ruled (contract bridge Laws 68C, 70). The declarer claims where there
-// is one; otherwise the player to act.
-func (s *Session) DecideClaim(stamp Stamp, n int, statement string) ([]events.Event, error) {
-	seat := s.ToAct()
-	if h := s.Current(); h != nil && h.Contract != nil {
-		seat = h.Contract.Declarer
+// ClaimSpec is a claim as the scorer gives it.
+type ClaimSpec struct {
+	// Tricks is how many of the tricks not yet completed the claimer's
+	// side takes.
+	Tricks int
+	// By is whose claim it is: a seat, a player's name or a side ("NS").
+	// Empty means the declarer's; a game without a declarer (whist, Five
+	// Hundred when nobody bid) needs it said.
+	By string
+	// Others is how the rest fall in a game of more than two sides, by
+	// seat or player's name: Five Hundred's "claim 5 A=3 C=2". The share
+	// of the one player left out, if only one is, is what remains.
+	Others map[string]int
+	// Statement is the claimer's statement of the line of play, on which
+	// a contested claim is ruled (Laws of Duplicate Bridge 2017, Laws 68C
+	// and 70).
+	Statement string
+}
+
+// DecideClaim records a claim: the claimer's side takes spec.Tricks of
+// the tricks not yet completed, and the rest fall to the other side, or
+// as spec.Others shares them out.
+func (s *Session) DecideClaim(stamp Stamp, spec ClaimSpec) ([]events.Event, error) {
+	h := s.Current()
+	p := &table.Claimed{Seat: cards.NoSeat, Tricks: spec.Tricks, Statement: spec.Statement}
+	switch {
+	case spec.By != "":
+		seat, err := s.claimer(spec.By)
+		if err != nil {
+			return nil, err
+		}
+		p.Seat = seat
+	case h != nil && h.Contract != nil && h.Contract.Declarer != cards.NoSeat:
+		p.Seat = h.Contract.Declarer
 	}
-	return s.proposeOne(stamp, &table.Claimed{Seat: seat, Tricks: n, Statement: statement})
+	if len(spec.Others) > 0 {
+		seating := s.Seating()
+		keys := make([]string, 0, len(spec.Others))
+		for k := range spec.Others {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			seat, err := s.SeatOf(k)
+			if err != nil {
+				return nil, err
+			}
+			p.Others = append(p.Others, table.SeatTricks{Seat: seat, Tricks: spec.Others[k]})
+		}
+		// One player left out takes what remains.
+		if h != nil && p.Seat != cards.NoSeat && seating.SideCount() > 2 && len(p.Others) == seating.SideCount()-2 {
+			named := map[cards.Side]bool{seating.SideOf(p.Seat): true}
+			rest := s.Rules.Tricks() - h.CompletedTricks() - spec.Tricks
+			for _, o := range p.Others {
+				named[seating.SideOf(o.Seat)] = true
+				rest -= o.Tricks
+			}
+			for seat := range seating.Seats {
+				if !named[seating.SideOf(cards.Seat(seat))] {
+					p.Others = append(p.Others, table.SeatTricks{Seat: cards.Seat(seat), Tricks: rest})
+					break
+				}
+			}
+		}
+		sort.Slice(p.Others, func(i, j int) bool { return p.Others[i].Seat < p.Others[j].Seat })
+	}
+	if h != nil && h.Phase == game.PhasePlay && p.Seat != cards.NoSeat && s.Seating().SideCount() > 2 && len(p.Others) == 0 {
+		if rest := s.Rules.Tricks() - h.CompletedTricks() - spec.Tricks; rest > 0 {
+			var names []string
+			for seat := range s.Seating().Seats {
+				if cards.Seat(seat) != p.Seat {
+					names = append(names, s.Seating().Names[seat])
+				}
+			}
+			return nil, game.Illegal(strconv.Itoa(spec.Tricks), fmt.Sprintf("say how the other %d tricks fall between %s, e.g. claim %d %s=%d %s=%d",
+				rest, strings.Join(names, " and "), spec.Tricks, names[0], rest-rest/2, names[1], rest/2), "")
+		}
+	}
+	return s.proposeOne(stamp, p)
+}
+
+// claimer reads whose claim it is: a seat, a player, or a side, taken as
+// its seat to play now if it has the turn, else its first seat.
+func (s *Session) claimer(by string) (cards.Seat, error) {
+	if seat, err := s.SeatOf(by); err == nil {
+		return seat, nil
+	}
+	seating := s.Seating()
+	side, err := cards.ParseSide(by)
+	if err != nil || int(side) >= seating.SideCount() {
+		return cards.NoSeat, &cards.TokenError{Kind: cards.ErrBadSeat, Token: by,
+			Reason: fmt.Sprintf("say whose claim it is: a seat (%s), a player's name, or a side", strings.Join(seating.Names, ", "))}
+	}
+	if t := s.ToAct(); t != cards.NoSeat && seating.SideOf(t) == side {
+		return t, nil
+	}
+	for seat := range seating.Seats {
+		if seating.SideOf(cards.Seat(seat)) == side {
+			return cards.Seat(seat), nil
+		}
+	}
+	return cards.NoSeat, &cards.TokenError{Kind: cards.ErrBadSeat, Token: by, Reason: "no seat of that side at this table"}
 }
 
 // DecideDiscard records the cards the seat to act lays away.

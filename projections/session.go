@@ -339,7 +339,11 @@ func (s *Session) Apply(e events.Envelope) error {
 		if h == nil {
 			return game.Illegal("claim", "no hand has been dealt", "")
 		}
-		if err := h.ClaimRest(s.Rules, p.Seat, p.Tricks, e.ID); err != nil {
+		var others []game.SeatTricks
+		for _, o := range p.Others {
+			others = append(others, game.SeatTricks{Seat: o.Seat, Tricks: o.Tricks})
+		}
+		if err := h.ClaimRest(s.Rules, p.Seat, p.Tricks, others, e.ID); err != nil {
 			return err
 		}
 	case *table.HonoursClaimed:

@@ -123,7 +123,7 @@ func TestBadInputEverywhere(t *testing.T) {
 		// Numbers.
 		{"claim -1", inPlay, []string{"claim", "-1"}, 2, []string{"-1"}},
 		{"claim 1e3", inPlay, []string{"claim", "1e3"}, 2, []string{`"1e3"`, "not a number of tricks"}},
-		{"claim two numbers", inPlay, []string{"claim", "3", "4"}, 2, []string{"expected the number of remaining tricks"}},
+		{"claim two numbers", inPlay, []string{"claim", "3", "4"}, 2, []string{`"4": say how the rest fall as SEAT=N`}},
 		{"seed -1", opened, []string{"deal", "--seed", "-1"}, 2, []string{`"-1"`, "--seed"}},
 		{"cut of 60", opened, []string{"deal", "--seed", "1", "--cut", "60"}, 1, []string{"60", "four cards in each packet", "Law 32"}},
 		{"board -3", duplicate, []string{"deal", "--board", "-3"}, 1, []string{"-3", "boards"}},

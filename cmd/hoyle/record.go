@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -139,28 +140,47 @@ case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.`,
 }
 
 func newClaimCmd(g *globals) *cobra.Command {
-	var statement string
+	var statement, by string
 	cmd := &cobra.Command{
-		Use:   "claim N [--statement TEXT]",
-		Short: "Record a claim: the declaring side takes N of the tricks not yet played",
-		Long: `Record a claim: of the tricks not yet played, the declaring side takes N.
+		Use:   "claim N [SEAT=N...] [--by SEAT|SIDE] [--statement TEXT]",
+		Short: "Record a claim: the claimer's side takes N of the tricks not yet played",
+		Long: `Record a claim: of the tricks not yet played, the claimer's side takes N
+and the other side the rest. The declarer claims unless --by names another
+seat, player or side; a game without a declarer (whist; Five Hundred when
+nobody bid) needs --by. In a game of single players (Five Hundred) say how
+the rest fall: claim 5 A=3 C=2 (one player left out takes what remains).
 With --statement, record what the claimer said of how the rest would be
 played: a contested claim is ruled on that statement (contract bridge
 Laws 68C and 70).`,
 		Example: `  hoyle claim 3
-  hoyle claim 9 --statement "drawing trumps, then the clubs are good"`,
-		Args: exactArgs(1, "the number of remaining tricks the declaring side takes"),
+  hoyle claim 9 --statement "drawing trumps, then the clubs are good"
+  hoyle claim 8 --by NS            # whist: North-South take 8 of the tricks left
+  hoyle claim 5 A=3 C=2            # Five Hundred: the bidder 5, A 3, C 2`,
+		Args: minArgs(1, "the number of remaining tricks the claimer's side takes"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(args[0])
 			if err != nil || n < 0 {
 				return usagef("%q is not a number of tricks", args[0])
 			}
+			spec := projections.ClaimSpec{Tricks: n, By: by, Statement: statement}
+			for _, a := range args[1:] {
+				seat, tricks, ok := strings.Cut(a, "=")
+				k, err := strconv.Atoi(tricks)
+				if !ok || err != nil || k < 0 {
+					return usagef("%q: say how the rest fall as SEAT=N (A=3)", a)
+				}
+				if spec.Others == nil {
+					spec.Others = map[string]int{}
+				}
+				spec.Others[seat] = k
+			}
 			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.Claim(cmd.Context(), s, n, statement)
+				return r.Claim(cmd.Context(), s, spec)
 			})
 		},
 	}
 	cmd.Flags().StringVar(&statement, "statement", "", "the claimer's statement of the line of play")
+	cmd.Flags().StringVar(&by, "by", "", "whose claim: a seat, a player or a side (default: the declarer)")
 	return cmd
 }
 

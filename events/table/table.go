@@ -14,6 +14,7 @@
 package table
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/hoyle/hoyle/events"
@@ -50,9 +51,9 @@ func init() {
 	reg(TypeCalled, "a call in the auction or declaration", func() events.Payload { return &Called{} })
 	reg(TypePlayed, "a card played to a trick", func() events.Payload { return &Played{} })
 	reg(TypeDiscarded, "cards laid away (after taking the widow)", func() events.Payload { return &Discarded{} })
-	events.Register(events.TypeInfo{Name: TypeClaimed, Schema: 2, New: func() events.Payload { return &Claimed{} },
-		Upcasters: map[uint16]events.Upcaster{1: upcastClaimedV1},
-		Doc:       "a claim ends the play (with the claimer's statement of the line of play)"})
+	events.Register(events.TypeInfo{Name: TypeClaimed, Schema: 3, New: func() events.Payload { return &Claimed{} },
+		Upcasters: map[uint16]events.Upcaster{1: upcastClaimedV1, 2: upcastClaimedV2},
+		Doc:       "a claim ends the play (with the claimer's statement of the line of play, and how the rest fall)"})
 	reg(TypeHonoursClaimed, "honours claimed at the table when the deal is not recorded", func() events.Payload { return &HonoursClaimed{} })
 	reg(TypeRetracted, "an earlier event is withdrawn (undo)", func() events.Payload { return &Retracted{} })
 	reg(TypeNoted, "a note on an earlier event", func() events.Payload { return &Noted{} })
@@ -356,36 +357,60 @@ func (p *Discarded) UnmarshalWire(d *events.Decoder) error {
 	return d.Err()
 }
 
-// Claimed ends the play: of the tricks not yet completed, the declaring side
-// (or, in a game without a declarer, the side of Seat) takes Tricks.
+// Claimed ends the play: of the tricks not yet completed, the side of Seat
+// (the declaring side, when the declarer or dummy claims) takes Tricks. In
+// a game of two sides the other side takes the rest; in a game of more
+// (Five Hundred, each player for himself) Others says how the rest fall,
+// seat by seat.
 //
 // Statement is what the claimer said of how the rest would be played. A
 // claim is to be accompanied at once by a clear statement of the line of
 // play (Laws of Duplicate Bridge 2017, Law 68C), and a contested claim is
 // ruled on that statement (Law 70): the scorer's record of it is what the
-// players argue over afterwards. It came with schema 2; a claim stored in
-// schema 1 has none, and is read through upcastClaimedV1.
+// players argue over afterwards.
+//
+// Schema 2 added Statement, schema 3 Others; a claim stored in an older
+// schema is read through its upcaster, with neither.
 type Claimed struct {
-	Seat      cards.Seat `json:"seat"`
-	Tricks    int        `json:"tricks"`
-	Statement string     `json:"statement,omitempty"`
+	Seat      cards.Seat   `json:"seat"`
+	Tricks    int          `json:"tricks"`
+	Statement string       `json:"statement,omitempty"`
+	Others    []SeatTricks `json:"others,omitempty"`
+}
+
+// SeatTricks is a number of tricks that fall to a seat.
+type SeatTricks struct {
+	Seat   cards.Seat `json:"seat"`
+	Tricks int        `json:"tricks"`
 }
 
 // EventType implements events.Payload.
 func (*Claimed) EventType() string { return TypeClaimed }
 
-// MarshalWire implements events.Payload: schema 2.
+// MarshalWire implements events.Payload: schema 3.
 func (p *Claimed) MarshalWire(e *events.Encoder) {
 	e.Seat(p.Seat)
 	e.Uint(uint64(p.Tricks))
 	e.String(p.Statement)
+	e.Uint(uint64(len(p.Others)))
+	for _, o := range p.Others {
+		e.Seat(o.Seat)
+		e.Uint(uint64(o.Tricks))
+	}
 }
 
-// UnmarshalWire implements events.Payload: schema 2.
+// UnmarshalWire implements events.Payload: schema 3.
 func (p *Claimed) UnmarshalWire(d *events.Decoder) error {
 	p.Seat = d.Seat()
 	p.Tricks = int(d.Uint())
 	p.Statement = d.String()
+	n := d.Uint()
+	if n > 64 {
+		return fmt.Errorf("%w: a claim splits the rest among %d seats", events.ErrCorrupt, n)
+	}
+	for range n {
+		p.Others = append(p.Others, SeatTricks{Seat: d.Seat(), Tricks: int(d.Uint())})
+	}
 	return d.Err()
 }
 
@@ -395,6 +420,17 @@ func (p *Claimed) UnmarshalWire(d *events.Decoder) error {
 func upcastClaimedV1(raw []byte) (events.Payload, error) {
 	d := events.NewDecoder(raw)
 	p := &Claimed{Seat: d.Seat(), Tricks: int(d.Uint())}
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// upcastClaimedV2 reads a claim stored in schema 2 (seat, tricks,
+// statement): no split of the rest, which games of two sides never need.
+func upcastClaimedV2(raw []byte) (events.Payload, error) {
+	d := events.NewDecoder(raw)
+	p := &Claimed{Seat: d.Seat(), Tricks: int(d.Uint()), Statement: d.String()}
 	if err := d.Err(); err != nil {
 		return nil, err
 	}

@@ -21,22 +21,38 @@ func claimV1(seat cards.Seat, tricks uint64) []byte {
 	return e.Bytes()
 }
 
-func TestClaimSchema2(t *testing.T) {
+// claimV2 writes a claim as schema 2 stored it: schema 1, then the
+// statement.
+func claimV2(seat cards.Seat, tricks uint64, statement string) []byte {
+	return append(claimV1(seat, tricks), append([]byte{byte(len(statement))}, statement...)...)
+}
+
+func TestClaimSchema3(t *testing.T) {
 	info, ok := events.Lookup(table.TypeClaimed)
 	require.True(t, ok)
-	assert.Equal(t, uint16(2), info.Schema)
+	assert.Equal(t, uint16(3), info.Schema)
 	require.Contains(t, info.Upcasters, uint16(1), "schema 1 claims are read through an upcaster")
+	require.Contains(t, info.Upcasters, uint16(2), "schema 2 claims are read through an upcaster")
 
-	p := &table.Claimed{Seat: cards.South, Tricks: 9, Statement: "drawing trumps, then the ♣ are good"}
+	p := &table.Claimed{Seat: cards.Seat(1), Tricks: 5, Statement: "the rest are yours",
+		Others: []table.SeatTricks{{Seat: 0, Tricks: 3}, {Seat: 2, Tricks: 2}}}
 	name, schema, raw, err := events.EncodePayload(p)
 	require.NoError(t, err)
 	assert.Equal(t, table.TypeClaimed, name)
-	assert.Equal(t, uint16(2), schema)
-	assert.Equal(t, append(claimV1(cards.South, 9), append([]byte{byte(len(p.Statement))}, p.Statement...)...), raw,
-		"schema 2 is schema 1 followed by the statement")
+	assert.Equal(t, uint16(3), schema)
+	assert.Equal(t, append(claimV2(1, 5, p.Statement), 2, 0, 3, 4, 2), raw, // two seats: seat 0 takes 3, seat 2 (zigzag 4) takes 2
+		"schema 3 is schema 2 followed by how the rest fall")
 	got, err := events.DecodePayload(name, schema, raw)
 	require.NoError(t, err)
 	assert.Equal(t, p, got)
+}
+
+func TestClaimUpcastFromSchema2(t *testing.T) {
+	got, err := events.DecodePayload(table.TypeClaimed, 2, claimV2(cards.South, 9, "drawing trumps"))
+	require.NoError(t, err)
+	assert.Equal(t, &table.Claimed{Seat: cards.South, Tricks: 9, Statement: "drawing trumps"}, got, "a schema 2 claim has no split of the rest")
+	_, err = events.DecodePayload(table.TypeClaimed, 2, append(claimV2(cards.South, 9, "x"), 0))
+	require.ErrorIs(t, err, events.ErrCorrupt, "bytes left over")
 }
 
 func TestClaimUpcastFromSchema1(t *testing.T) {
@@ -54,12 +70,11 @@ func TestClaimUpcastFromSchema1(t *testing.T) {
 		require.ErrorIs(t, err, events.ErrCorrupt, "% x", raw)
 	}
 	// Schema 2 bytes are not schema 1 bytes: the statement is left over.
-	_, _, raw2, err := events.EncodePayload(&table.Claimed{Seat: cards.East, Tricks: 7, Statement: "the rest are mine"})
-	require.NoError(t, err)
-	_, err = events.DecodePayload(table.TypeClaimed, 1, raw2)
+	raw2 := claimV2(cards.East, 7, "the rest are mine")
+	_, err := events.DecodePayload(table.TypeClaimed, 1, raw2)
 	require.ErrorIs(t, err, events.ErrCorrupt)
 	// And a schema this hoyle does not know yet is refused as newer.
-	_, err = events.DecodePayload(table.TypeClaimed, 3, raw2)
+	_, err = events.DecodePayload(table.TypeClaimed, 4, raw2)
 	require.ErrorIs(t, err, events.ErrFutureSchema)
 }
 

@@ -52,14 +52,14 @@ func recorded(t testing.TB) (events.Store, []string) {
 		},
 		func() error { _, err := rec.Plays(ctx, id, strings.Fields("HJ H3 H5 HA HK")); return err },
 		func() error { _, err := rec.Undo(ctx, id); return err },
-		func() error { _, err := rec.Claim(ctx, id, 7, ""); return err },
+		func() error { _, err := rec.Claim(ctx, id, projections.ClaimSpec{Tricks: 7}); return err },
 		func() error {
 			seed := uint64(11)
 			_, err := rec.Deal(ctx, id, projections.DealSpec{Seed: &seed})
 			return err
 		},
 		func() error { _, err := rec.Calls(ctx, id, strings.Fields("1H P P P")); return err },
-		func() error { _, err := rec.Claim(ctx, id, 8, ""); return err },
+		func() error { _, err := rec.Claim(ctx, id, projections.ClaimSpec{Tricks: 8}); return err },
 		func() error { _, err := rec.Close(ctx, id, "the end of the evening"); return err },
 	}
 	for _, step := range steps {

@@ -66,8 +66,17 @@ type Contract struct {
 // Claim is a claim that ended the play.
 type Claim struct {
 	Seat   cards.Seat
-	Tricks int // tricks the declaring side takes of those not yet completed
+	Tricks int // tricks the claimer's side takes of those not yet completed
+	// Others is how the rest fell, by seat, in a game of more than two
+	// sides; nil in a game of two, where the other side takes them.
+	Others []SeatTricks
 	ID     events.ID
+}
+
+// SeatTricks is a number of tricks that fall to a seat.
+type SeatTricks struct {
+	Seat   cards.Seat
+	Tricks int
 }
 
 // Hand is the state of one hand: the deal, the auction, the play. It is plain
@@ -243,28 +252,67 @@ func (h *Hand) heldElsewhere(c cards.Card) bool {
 }
 
 // ClaimRest ends the play by a claim: of the tricks not yet completed, the
-// declaring side takes n (in a game without a declarer, seat's side does).
-// The trick in progress, if any cards are in it, counts among the rest.
-func (h *Hand) ClaimRest(rs Ruleset, seat cards.Seat, n int, id events.ID) error {
+// side of seat takes n. In a game of two sides the other side takes the
+// rest; in a game of more, others says how the rest fall, seat by seat,
+// every other side named once. A claim must say whose it is: in a game
+// without a declarer there is nobody to claim for by default.
+func (h *Hand) ClaimRest(rs Ruleset, seat cards.Seat, n int, others []SeatTricks, id events.ID) error {
 	if h.Phase != PhasePlay {
 		return h.notNow("a claim cannot be made", fmt.Sprint(n))
 	}
+	tok := fmt.Sprint(n)
+	side := h.Seating.SideOf(seat)
+	if side == cards.NoSide {
+		return Illegal(tok, "say whose claim it is: this game has no declarer to claim for (claim N --by SEAT or SIDE)", "")
+	}
 	rest := rs.Tricks() - h.CompletedTricks()
 	if n < 0 || n > rest {
-		return Illegal(fmt.Sprint(n), fmt.Sprintf("only %d tricks remain to be played", rest), "")
+		return Illegal(tok, fmt.Sprintf("only %d tricks remain to be played", rest), "")
 	}
-	side := h.DeclaringSide()
-	if side == cards.NoSide {
-		side = h.Seating.SideOf(seat)
+	sides := h.Seating.SideCount()
+	if sides == 2 {
+		if len(others) > 0 {
+			return Illegal(tok, "the other side takes the rest of the tricks; there is nothing to share out", "")
+		}
+		h.Won[side] += n
+		h.Won[1-side] += rest - n
+		h.Claim = &Claim{Seat: seat, Tricks: n, ID: id}
+		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+		return nil
+	}
+	if len(others) == 0 {
+		// A claim recorded before claims said how the rest fall (schema 2
+		// and older) leaves the others' tricks unassigned; the decision
+		// refuses such a claim today (see the projections package).
+		h.Won[side] += n
+		h.Claim = &Claim{Seat: seat, Tricks: n, ID: id}
+		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+		return nil
+	}
+	given := map[cards.Side]bool{side: true}
+	shared := 0
+	for _, o := range others {
+		os := h.Seating.SideOf(o.Seat)
+		switch {
+		case os == cards.NoSide:
+			return Illegal(tok, fmt.Sprintf("%v is not a seat at this table", o.Seat), "")
+		case given[os]:
+			return Illegal(tok, fmt.Sprintf("%s's share of the tricks is given twice, or is the claimer's own", h.SeatName(o.Seat)), "")
+		case o.Tricks < 0:
+			return Illegal(tok, fmt.Sprintf("%s cannot take %d tricks", h.SeatName(o.Seat), o.Tricks), "")
+		}
+		given[os] = true
+		shared += o.Tricks
+	}
+	if len(given) != sides || shared != rest-n {
+		return Illegal(tok, fmt.Sprintf("say how the other %d tricks fall, every other player's share (claim %d A=3 C=2): %d are shared out among %d of the %d other players",
+			rest-n, n, shared, len(given)-1, sides-1), "")
 	}
 	h.Won[side] += n
-	// The other tricks go to the other side; in a game of more than two
-	// sides the claim names the claimer's side only, and the rest are
-	// shared out by the ruleset's score (recorded as unassigned here).
-	if h.Seating.SideCount() == 2 {
-		h.Won[1-side] += rest - n
+	for _, o := range others {
+		h.Won[h.Seating.SideOf(o.Seat)] += o.Tricks
 	}
-	h.Claim = &Claim{Seat: seat, Tricks: n, ID: id}
+	h.Claim = &Claim{Seat: seat, Tricks: n, Others: append([]SeatTricks(nil), others...), ID: id}
 	h.Phase, h.Turn = PhaseDone, cards.NoSeat
 	return nil
 }
@@ -311,6 +359,7 @@ func (h *Hand) Clone() *Hand {
 	c.Won = append([]int(nil), h.Won...)
 	if h.Claim != nil {
 		k := *h.Claim
+		k.Others = append([]SeatTricks(nil), h.Claim.Others...)
 		c.Claim = &k
 	}
 	c.Discards = append([]cards.Card(nil), h.Discards...)

@@ -132,11 +132,10 @@ func (r *Recorder) Plays(ctx context.Context, session string, tokens []string) (
 	})
 }
 
-// Claim records a claim of n of the tricks left, with the claimer's
-// statement (may be empty).
-func (r *Recorder) Claim(ctx context.Context, session string, n int, statement string) ([]events.Envelope, error) {
+// Claim records a claim of some of the tricks left.
+func (r *Recorder) Claim(ctx context.Context, session string, spec projections.ClaimSpec) ([]events.Envelope, error) {
 	return r.Record(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-		return s.DecideClaim(stamp, n, statement)
+		return s.DecideClaim(stamp, spec)
 	})
 }
 

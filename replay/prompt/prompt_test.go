@@ -56,7 +56,7 @@ func (tb *table) do(words ...string) {
 		_, err = tb.r.Plays(ctx, tb.id, words[1:])
 	case "claim":
 		n, _ := strconv.Atoi(words[1])
-		_, err = tb.r.Claim(ctx, tb.id, n, "")
+		_, err = tb.r.Claim(ctx, tb.id, projections.ClaimSpec{Tricks: n})
 	case "undo":
 		_, err = tb.r.Undo(ctx, tb.id)
 	default:

@@ -134,8 +134,18 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 		case "score":
 			// It only reads.
 		case "claim":
-			n, _ := strconv.Atoi(strings.Join(args, ""))
-			_, err = r.Claim(ctx, session, n, "")
+			spec := projections.ClaimSpec{By: flags["by"], Statement: flags["statement"]}
+			spec.Tricks, err = strconv.Atoi(args[0])
+			for _, a := range args[1:] {
+				seat, n, _ := strings.Cut(a, "=")
+				if spec.Others == nil {
+					spec.Others = map[string]int{}
+				}
+				spec.Others[seat], _ = strconv.Atoi(n)
+			}
+			if err == nil {
+				_, err = r.Claim(ctx, session, spec)
+			}
 		case "undo":
 			_, err = r.Undo(ctx, session)
 		case "note":

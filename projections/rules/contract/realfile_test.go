@@ -110,7 +110,7 @@ func TestRealBoardsScoredAsRecorded(t *testing.T) {
 		if w.contract != "PASS" {
 			w.tricks, err = strconv.Atoi(r.tags["Result"])
 			require.NoError(t, err, ctxt)
-			_, err = rec.Claim(ctx, session, w.tricks, "")
+			_, err = rec.Claim(ctx, session, projections.ClaimSpec{Tricks: w.tricks})
 			require.NoError(t, err, ctxt)
 		} else {
 			w.contract, w.declarer = "Pass", "-"

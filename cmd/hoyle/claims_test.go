@@ -1,0 +1,65 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Claims in games without a declarer say whose claim it is; they once
+// panicked (index out of range [-1]).
+func TestClaimWithoutADeclarerSaysWhose(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		setup [][]string
+		claim []string
+		by    []string
+		won   map[string]any
+	}{
+		{"whist", [][]string{{"new", "--game", "whist", "--players", "Ann,Bob,Cy,Di"}, {"deal", "--seed", "7"}},
+			[]string{"claim", "8"}, []string{"claim", "8", "--by", "NS"}, map[string]any{"NS": 8.0, "EW": 5.0}},
+		{"duplicate whist", [][]string{{"new", "--game", "duplicate-whist"}, {"deal", "--board", "1", "--seed", "41"}},
+			[]string{"claim", "7"}, []string{"claim", "7", "--by", "E"}, map[string]any{"EW": 7.0, "NS": 6.0}},
+		{"Five Hundred, nobody bid", [][]string{{"new", "--game", "five-hundred", "--players", "Ann,Bob,Cy"}, {"deal", "--seed", "3"}, {"call", "P", "P", "P"}},
+			[]string{"claim", "3"}, []string{"claim", "3", "--by", "Bob", "A=4", "C=3"}, map[string]any{"A": 4.0, "B": 3.0, "C": 3.0}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "c.db")
+			for _, args := range c.setup {
+				ok(t, db, args...)
+			}
+			before := fileHash(t, db)
+			r := hoyle(t, db, c.claim...)
+			assert.Equal(t, 1, r.code, r.err)
+			assert.Contains(t, r.err, "say whose claim it is")
+			assert.Equal(t, before, fileHash(t, db), "nothing was appended")
+			ok(t, db, c.by...)
+			v := showJSON(t, db)
+			assert.Equal(t, "done", v["phase"])
+			assert.Equal(t, c.won, v["tricks"])
+		})
+	}
+}
+
+// A Five Hundred claim says how the rest fall, and the opponents of the
+// bidder score 10 a trick for theirs (Hoyle's Games Modernized, Five
+// Hundred: "each opponent of the bidder scores 10 points for every trick
+// that he wins").
+func TestFiveHundredClaimSharesTheRest(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "500.db")
+	ok(t, db, "new", "--game", "five-hundred", "--players", "Ann,Bob,Cy", "--dealer", "Cy")
+	ok(t, db, "deal", "--hand", "Ann=87.AKJ.J7.87+JK", "--hand", "Bob=AKQ.QT9.AK.AK", "--hand", "Cy=JT9.87.QT.QJT", "--widow", "..98.9")
+	ok(t, db, "call", "P", "6H", "P")
+	ok(t, db, "discard", "C9", "D8", "D9")
+	r := hoyle(t, db, "claim", "5")
+	require.Equal(t, 1, r.code, r.err)
+	assert.Contains(t, r.err, "say how the other 5 tricks fall between A and C")
+	ok(t, db, "claim", "5", "A=3") // C, the one left out, takes the other 2
+	v := showJSON(t, db)
+	assert.Equal(t, map[string]any{"A": 3.0, "B": 5.0, "C": 2.0}, v["tricks"])
+	tally := scoreJSON(t, db)["tally"].([]any)[0].(map[string]any)
+	assert.Equal(t, map[string]any{"A": 30.0, "B": 0.0, "C": 20.0}, tally["won"], "the opponents score 10 a trick")
+	assert.Equal(t, map[string]any{"A": 0.0, "B": 100.0, "C": 0.0}, tally["lost"], "Bob is set at six hearts (100)")
+}

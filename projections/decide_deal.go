@@ -39,12 +39,24 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 	if h := s.Current(); h != nil {
 		number = h.Number + 1
 	}
-	d := &table.Dealt{Hand: number, Board: spec.Board}
-	if spec.Board != 0 {
-		br, ok := s.Rules.(game.BoardRules)
-		if !ok || spec.Board < 1 {
-			return nil, game.Illegal(fmt.Sprint(spec.Board), "boards are for duplicate play of a game that has them", "")
+	br, hasBoards := s.Rules.(game.BoardRules)
+	if spec.Board == 0 && s.PlaysBoards() {
+		// A duplicate session's hands are boards: the next one.
+		spec.Board = 1
+		if h := s.Current(); h != nil {
+			spec.Board = h.Number + 1
+			if h.Board != 0 {
+				spec.Board = h.Board + 1
+			}
 		}
+	}
+	d := &table.Dealt{Hand: number, Board: spec.Board}
+	switch {
+	case spec.Board < 0:
+		return nil, game.Illegal(fmt.Sprint(spec.Board), "a board number is 1 or more", "")
+	case spec.Board > 0 && !hasBoards:
+		return nil, game.Illegal(fmt.Sprint(spec.Board), s.Rules.Info().Title+" is not played by duplicate boards", "")
+	case spec.Board > 0:
 		dealer, d.Vul = br.Board(spec.Board)
 	}
 	d.Dealer = dealer
@@ -97,6 +109,12 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		return nil, err
 	}
 	return append(out, ev), nil
+}
+
+// PlaysBoards reports whether the session's hands are duplicate boards.
+func (s *Session) PlaysBoards() bool {
+	br, ok := s.Rules.(game.BoardRules)
+	return ok && br.Duplicate(s.Opts)
 }
 
 // givenAnything reports whether spec gives cards by hand (hands by seat, a

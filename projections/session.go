@@ -87,6 +87,9 @@ type Session struct {
 	// had finished.
 	vul      game.Vulnerability
 	finished int
+	// boards holds the first hand dealt as each board: a board is the
+	// same deal each time it is played.
+	boards map[int]*game.Hand
 }
 
 // Current is the latest hand, or nil before the first deal.
@@ -420,6 +423,16 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	if len(dr.Hands) == 0 {
 		dr.Hands = make([]cards.Set, seating.Seats)
 	}
+	if p.Board != 0 {
+		first, err := s.sameBoard(p, dr)
+		if err != nil {
+			return err
+		}
+		if first != nil && allUnknown(dr.Hands) {
+			// The same board: its cards are known from its first deal.
+			dr.Hands, dr.Widow, dr.TurnUp = first.Dealt, first.Widow, first.TurnUp
+		}
+	}
 	if err := s.Rules.CheckDeal(dr); err != nil {
 		return err
 	}
@@ -434,7 +447,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	h.Board, h.DealID = p.Board, e.ID
 	copy(h.Dealt, dr.Hands)
 	copy(h.Held, dr.Hands)
-	h.Widow, h.TurnUp, h.Vulnerable = p.Widow, p.TurnUp, p.Vul
+	h.Widow, h.TurnUp, h.Vulnerable = dr.Widow, dr.TurnUp, p.Vul
 	if s.vul != nil && p.Board == 0 && !s.Partial {
 		// A board's deal records its vulnerability; otherwise the score
 		// so far settles it (which a fold of the latest hand alone has not
@@ -443,7 +456,44 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	}
 	s.Rules.Start(h, s.Opts)
 	s.Hands = append(s.Hands, h)
+	if p.Board != 0 && s.boards[p.Board] == nil {
+		if s.boards == nil {
+			s.boards = map[int]*game.Hand{}
+		}
+		s.boards[p.Board] = h
+	}
 	s.NextDealer = s.Rules.NextDealer(h)
 	s.Shuffle, s.Cut = nil, nil
 	return nil
+}
+
+// sameBoard checks a deal of a board against the board's first deal in the
+// session, which it returns (nil if this is the first): where both record a
+// seat's cards, the trump turned up or the widow, they must agree.
+func (s *Session) sameBoard(p *table.Dealt, dr game.DealResult) (*game.Hand, error) {
+	first := s.boards[p.Board]
+	if first == nil {
+		return nil, nil
+	}
+	differs := first.TurnUp != cards.NoCard && dr.TurnUp != cards.NoCard && first.TurnUp != dr.TurnUp ||
+		first.Widow != 0 && dr.Widow != 0 && first.Widow != dr.Widow
+	for seat, hand := range dr.Hands {
+		if seat < len(first.Dealt) && hand != 0 && first.Dealt[seat] != 0 && hand != first.Dealt[seat] {
+			differs = true
+		}
+	}
+	if differs {
+		return nil, game.Illegal(fmt.Sprintf("board %d", p.Board), fmt.Sprintf(
+			"board %d was dealt as hand %d with other cards: a board is the same deal each time it is played; give it the same cards, or deal the next board", p.Board, first.Number), "")
+	}
+	return first, nil
+}
+
+func allUnknown(hands []cards.Set) bool {
+	for _, h := range hands {
+		if h != 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -63,3 +63,47 @@ func TestFiveHundredClaimSharesTheRest(t *testing.T) {
 	assert.Equal(t, map[string]any{"A": 30.0, "B": 0.0, "C": 20.0}, tally["won"], "the opponents score 10 a trick")
 	assert.Equal(t, map[string]any{"A": 0.0, "B": 100.0, "C": 0.0}, tally["lost"], "Bob is set at six hearts (100)")
 }
+
+// A board is the same deal each time it is played (Duplicate Whist, as
+// Foster's Complete Hoyle describes it: "the same deal played at several
+// tables"): dealt again in a session with other cards it is refused; given
+// blank, it is the board's cards.
+func TestABoardIsTheSameDealEachTime(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "dw.db")
+	ok(t, db, "new", "--game", "duplicate-whist")
+	ok(t, db, "deal", "--board", "1", "--seed", "41")
+	first := showJSON(t, db)["hands"]
+	ok(t, db, "claim", "7", "--by", "NS")
+	before := fileHash(t, db)
+	r := hoyle(t, db, "deal", "--board", "1", "--seed", "42")
+	assert.Equal(t, 1, r.code, r.err)
+	assert.Contains(t, r.err, "board 1 was dealt as hand 1 with other cards")
+	assert.Equal(t, before, fileHash(t, db), "nothing was appended")
+	ok(t, db, "deal", "--board", "1") // the cards are the board's
+	v := showJSON(t, db)
+	assert.Equal(t, first, v["hands"])
+	assert.Equal(t, 1.0, v["board"])
+}
+
+// In a duplicate session a plain deal is the next board, with that board's
+// dealer and vulnerability, in the score and the export alike (it was once
+// scored as "board 3" and exported with another dealer).
+func TestAPlainDealIsTheNextBoard(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "dup.db")
+	ok(t, db, "new", "--game", "contract", "--scoring", "duplicate")
+	for _, b := range []string{"7", "8"} {
+		ok(t, db, "deal", "--board", b)
+		ok(t, db, "call", "P", "P", "P", "P")
+	}
+	ok(t, db, "deal")
+	v := showJSON(t, db)
+	assert.Equal(t, 9.0, v["board"])
+	assert.Equal(t, "N", v["dealer"], "board 9: North deals")
+	assert.ElementsMatch(t, []any{"EW"}, v["vulnerable"], "board 9: East-West vulnerable")
+	ok(t, db, "call", "P", "P", "P", "P")
+	boards := scoreJSON(t, db)["boards"].([]any)
+	assert.Equal(t, 9.0, boards[2].(map[string]any)["board"])
+	pbn := ok(t, db, "export", "--format", "pbn")
+	assert.Contains(t, pbn, "[Board \"9\"]")
+	assert.NotContains(t, pbn, "[Board \"3\"]")
+}

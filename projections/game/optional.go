@@ -37,9 +37,13 @@ type HonoursRules interface {
 }
 
 // BoardRules is implemented by rulesets whose hands may be duplicate
-// boards: the board number fixes the dealer and the vulnerable sides.
+// boards: the board number fixes the dealer and the vulnerable sides, and a
+// board is the same deal each time it is played.
 type BoardRules interface {
 	Board(n int) (dealer cards.Seat, vulnerable []cards.Side)
+	// Duplicate reports whether a session with these options plays its
+	// hands as boards: a deal that names no board is the next board.
+	Duplicate(opts Options) bool
 }
 
 // VulnerabilityRules is implemented by rulesets in which a side can be

@@ -184,11 +184,21 @@ func (r *Recorder) RetractNote(ctx context.Context, session string, f projection
 	})
 }
 
-// Deal records a deal (with its shuffle and cut when a seed is given).
+// Deal records a deal (with its shuffle and cut when a seed is given). A
+// board is the same deal each time it is played, so a deal of a board is
+// judged on the whole session, which knows every board dealt before.
 func (r *Recorder) Deal(ctx context.Context, session string, spec projections.DealSpec) ([]events.Envelope, error) {
-	return r.Record(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	decide := func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideDeal(stamp, spec)
-	})
+	}
+	tail, err := load.Tail(ctx, r.Store, session)
+	if err != nil {
+		return nil, err
+	}
+	if spec.Board != 0 || tail.PlaysBoards() {
+		return r.RecordOnWhole(ctx, session, decide)
+	}
+	return r.Record(ctx, session, decide)
 }
 
 // CutForDeal records the cut for deal before the first hand.

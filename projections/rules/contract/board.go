@@ -13,6 +13,9 @@ func (*Rules) Board(n int) (cards.Seat, []cards.Side) {
 	return BoardDealer(n), sides(BoardVulnerability(n))
 }
 
+// Duplicate implements game.BoardRules: duplicate scoring plays boards.
+func (*Rules) Duplicate(opts game.Options) bool { return opts["scoring"] == ScoringDuplicate }
+
 // NextDealer implements game.Ruleset: the deal passes to the left, except
 // in Chicago, where a deal passed out is dealt again by the same dealer and
 // does not count as one of the four (see ChicagoSheet).

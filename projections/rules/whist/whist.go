@@ -173,12 +173,16 @@ func (*Rules) Call(h *game.Hand, c cards.Call, _ events.ID) error {
 	return game.Illegal(c.String(), "there is no auction in whist: the trump is the card the dealer turned up", LawTurnUp)
 }
 
-// Board implements the recorder's BoardRules for duplicate whist: the
-// board's number fixes its dealer (North deals board 1, then round the
-// table). Whist knows no vulnerability.
+// Board implements game.BoardRules for duplicate whist: the board's number
+// fixes its dealer (North deals board 1, then round the table). Whist knows
+// no vulnerability.
 func (*Duplicate) Board(n int) (cards.Seat, []cards.Side) {
 	return cards.Seat((n - 1) % 4), nil
 }
+
+// Duplicate implements game.BoardRules: every deal of duplicate whist is a
+// board.
+func (*Duplicate) Duplicate(game.Options) bool { return true }
 
 // Score implements game.Ruleset.
 func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet {

@@ -176,7 +176,7 @@ func TestFiveHundredGameFromTheCLI(t *testing.T) {
 	rb := sc["rubbers"].([]any)[0].(map[string]any)
 	assert.Equal(t, "B", rb["winner"])
 	assert.Equal(t, float64(500), rb["points"])
-	assert.Contains(t, sc["notes"], "rubber 1: B reached 500 first (hand 14)")
+	assert.Contains(t, sc["notes"], "rubber 1: B won on hand 14: the first to score 500 (Five Hundred: the winner)")
 }
 
 func TestNewWithPlayers(t *testing.T) {

@@ -360,6 +360,15 @@ func TestWinnerAtFiveHundred(t *testing.T) {
 	assert.False(t, ok)
 	assert.Contains(t, note, "claimed")
 
+	// "he who first makes the trick that brings his score over 500": B
+	// reaches exactly 500 with trick 2, but C's trick 3 is the first to
+	// bring a score over 500 (505); B goes over only with trick 4.
+	h.Tricks = []game.Trick{{Winner: seatA}, {Winner: seatB}, {Winner: seatC}, {Winner: seatB}}
+	w, ok, how := Winner(h, []int{200, 490, 495}, []int{60, 510, 505})
+	assert.True(t, ok)
+	assert.Equal(t, seatC, w, "over 500, not to 500")
+	assert.Contains(t, how, "trick 3 first brought C's score over it")
+
 	finished := func(n int, won ...int) *game.Hand {
 		h := game.NewHand(n, seatC, r.Seating(), nil)
 		h.Contract = &game.Contract{Level: 10, Strain: cards.NoTrump, Declarer: seatB}
@@ -372,7 +381,7 @@ func TestWinnerAtFiveHundred(t *testing.T) {
 	require.Len(t, sheet.Rubbers, 2, "a new game begins after the winner")
 	assert.True(t, sheet.Rubbers[0].Complete)
 	assert.Equal(t, 520, sheet.Rubbers[0].Points)
-	assert.Equal(t, "B reached 500 first (hand 1)", sheet.Rubbers[0].Note)
+	assert.Equal(t, "B won on hand 1: the first to score 500 (Five Hundred: the winner)", sheet.Rubbers[0].Note)
 	assert.Equal(t, []int{10, -520, 0}, sheet.Tally[1].Net)
 }
 

@@ -2,6 +2,7 @@ package fivehundred
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
@@ -123,13 +124,13 @@ func score(in game.ScoreInput) game.ScoreSheet {
 		sheet.Tally = append(sheet.Tally, game.Tally{Hand: h.Number, Won: won, Lost: lost, Net: append([]int(nil), g.net...), Entries: entries})
 		g.Hands = append(g.Hands, h.Number)
 		g.Entries = append(g.Entries, entries...)
-		w, decided, note := Winner(h, before, g.net)
-		if note != "" {
-			sheet.Notes = append(sheet.Notes, note)
+		w, decided, how := Winner(h, before, g.net)
+		if !decided && how != "" {
+			sheet.Notes = append(sheet.Notes, how)
 		}
 		if decided {
 			r := g.settle(h.Seating, &w)
-			r.Note = fmt.Sprintf("%s reached %d first (hand %d)", h.SeatName(w), Target, h.Number)
+			r.Note = fmt.Sprintf("%s won on hand %d: %s (%s)", h.SeatName(w), h.Number, how, TextWinner)
 			sheet.Rubbers = append(sheet.Rubbers, r)
 			side := h.Seating.SideOf(w)
 			sheet.Winner = &side
@@ -156,12 +157,21 @@ func (g *play500) settle(seating game.Seating, w *cards.Seat) game.Rubber {
 }
 
 // Winner decides who, if anyone, won the game on hand h, given each
-// player's net before and after it: the only one to reach 500; of two or
-// more, the bidder; if none of them is the bidder, the one whose trick
-// first brought him to 500. decided is false when nobody has reached 500,
-// or when the tricks that decide it were claimed, not played (note says
-// so).
-func Winner(h *game.Hand, before, after []int) (w cards.Seat, decided bool, note string) {
+// player's net before and after it, by the text ("the winner"): "The
+// winner of the game is he who first scores 500 points. If two players
+// score more than 500 each in the same deal, one of them being the bidder,
+// the latter is the winner. If neither is the bidder, he who first makes
+// the trick that brings his score over 500 is the winner." how says which
+// rule decided it, or, when nothing is decided although two passed 500
+// (the deciding tricks were claimed, not played), why not.
+//
+// The opponents of the bidder score their tricks as they take them, the
+// bidder at the end of the hand, so the trick that brings a player over
+// 500 is found by counting each opponent's tricks in turn from his score
+// before the hand. The text says "over": a trick that brings a player to
+// exactly 500 does not; only if nobody goes over is the first to reach
+// 500 taken, the nearest reading.
+func Winner(h *game.Hand, before, after []int) (w cards.Seat, decided bool, how string) {
 	var reached []cards.Seat
 	for s, v := range after {
 		if v >= Target {
@@ -172,7 +182,7 @@ func Winner(h *game.Hand, before, after []int) (w cards.Seat, decided bool, note
 	case 0:
 		return cards.NoSeat, false, ""
 	case 1:
-		return reached[0], true, ""
+		return reached[0], true, fmt.Sprintf("the first to score %d", Target)
 	}
 	bidder := cards.NoSeat
 	if h.Contract != nil {
@@ -180,20 +190,18 @@ func Winner(h *game.Hand, before, after []int) (w cards.Seat, decided bool, note
 	}
 	for _, s := range reached {
 		if s == bidder {
-			return s, true, ""
+			return s, true, fmt.Sprintf("two passed %d on one deal, and the bidder wins", Target)
 		}
 	}
-	running := append([]int(nil), before...)
-	for _, t := range h.Tricks {
-		if t.Winner == cards.NoSeat || t.Winner == bidder {
-			continue
-		}
-		running[t.Winner] += TrickPoints
-		if running[t.Winner] >= Target {
-			for _, s := range reached {
-				if s == t.Winner {
-					return s, true, ""
-				}
+	for _, over := range []func(int) bool{func(v int) bool { return v > Target }, func(v int) bool { return v >= Target }} {
+		running := append([]int(nil), before...)
+		for i, t := range h.Tricks {
+			if t.Winner == cards.NoSeat || t.Winner == bidder {
+				continue
+			}
+			running[t.Winner] += TrickPoints
+			if over(running[t.Winner]) && slices.Contains(reached, t.Winner) {
+				return t.Winner, true, fmt.Sprintf("neither of the two who passed %d bid, and trick %d first brought %s's score over it", Target, i+1, h.SeatName(t.Winner))
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
@@ -31,6 +32,10 @@ type CutLaw struct {
 	// player cuts from the same pack (so no card is cut twice); Tie the
 	// law that has tied players cut again, "" when the order leaves no tie.
 	Deals, SamePack, Tie string
+	// Partners is the law that the two players who cut the dealing cards
+	// (the two lowest, or the two highest) play together, in a game of two
+	// partnerships; "" in a game without partners.
+	Partners string
 	// Rule says it in a sentence, for people (see CutRules.CutRule).
 	Rule string
 }
@@ -100,7 +105,43 @@ func (l CutLaw) Dealer(seating Seating, pack []cards.Card, cuts []CutCard) (card
 		return cards.NoSeat, Illegal(strings.Join(tied, " "),
 			fmt.Sprintf("%s cut cards of equal value for the %s, and cut again: record the cut that settles the deal", andList(who), which), l.Tie)
 	}
+	if err := l.checkPartners(seating, cuts, name); err != nil {
+		return cards.NoSeat, err
+	}
 	return best.Seat, nil
+}
+
+// checkPartners: in a game of two partnerships the two lowest cutters play
+// against the two highest (the highest two, by a law where the highest
+// deals), so a cut recorded by seat must put the two dealing cards in
+// partners' seats.
+func (l CutLaw) checkPartners(seating Seating, cuts []CutCard, name func(cards.Seat) string) error {
+	if l.Partners == "" || seating.Seats != 4 || seating.SideCount() != 2 || len(cuts) != 4 {
+		return nil
+	}
+	ranked := append([]CutCard(nil), cuts...)
+	sort.SliceStable(ranked, func(i, j int) bool {
+		if l.Highest {
+			return l.Order(ranked[i].Card) > l.Order(ranked[j].Card)
+		}
+		return l.Order(ranked[i].Card) < l.Order(ranked[j].Card)
+	})
+	which := "lowest"
+	if l.Highest {
+		which = "highest"
+	}
+	if l.Order(ranked[1].Card) == l.Order(ranked[2].Card) {
+		// Cards of equal value leave the partnerships to a cut again
+		// (1900 Bridge Laws 19 and 20); the seats taken after it are the
+		// record of how it fell.
+		return nil
+	}
+	if p := seating.Partner(ranked[0].Seat); p != ranked[1].Seat {
+		return Illegal(name(ranked[0].Seat)+"="+ranked[0].Card.String()+" "+name(ranked[1].Seat)+"="+ranked[1].Card.String(),
+			fmt.Sprintf("the two %s cutters, %s and %s, play together, but the session seats %s with %s: record the cut by the seats the players took after it",
+				which, name(ranked[0].Seat), name(ranked[1].Seat), name(ranked[0].Seat), name(p)), l.Partners)
+	}
+	return nil
 }
 
 // AceLowOrder is the order of the cut in the codes where the ace is the

@@ -1,6 +1,9 @@
 package rules_test
 
 import (
+	"errors"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,6 +13,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/fivehundred"
 	"github.com/hoyle/hoyle/projections/rules/whist"
 )
@@ -44,13 +48,17 @@ func TestCutForDealByTheLaws(t *testing.T) {
 		// 1913 Law 14: the ace is lowest; between equal ranks the heart is
 		// lowest, then the diamond, the club, the spade. Law 19: the
 		// lowest deals.
-		{"1913: the ace lowest", "auction", nil, cutsOf("D2", "SA", "HJ", "C4"), cards.East, ""},
+		{"1913: the ace lowest", "auction", nil, cutsOf("HJ", "SA", "D9", "C2"), cards.East, ""},
 		{"1913: hearts lowest of equal cards", "auction", nil, cutsOf("D2", "C2", "H2", "S2"), cards.South, ""},
-		{"1913: diamonds below clubs", "auction", nil, cutsOf("S9", "C5", "D5", "SK"), cards.South, ""},
+		{"1913: diamonds below clubs", "auction", nil, cutsOf("C5", "S9", "D5", "SK"), cards.South, ""},
+		// Law 19: "the two lower play against the two higher": a cut that
+		// puts the two lowest in opponents' seats is refused.
+		{"1913: the two lowest seated apart", "auction", nil, cutsOf("D2", "SA", "HJ", "C4"), cards.NoSeat, "Law 19: the two lower play against the two higher"},
+		{"bridge: the two lowest seated apart", "bridge", nil, cutsOf("D3", "C2", "HJ", "S4"), cards.NoSeat, bridge.LawPartners},
 		// Today's rubber bridge: the highest deals, the ace high, spades
 		// the highest suit.
 		{"rubber bridge: the highest deals", "contract", nil, cutsOf("D7", "C2", "HJ", "S4"), cards.South, ""},
-		{"rubber bridge: spades highest of equal cards", "contract", game.Options{"scoring": "chicago"}, cutsOf("DA", "SA", "HA", "C4"), cards.East, ""},
+		{"rubber bridge: spades highest of equal cards", "contract", game.Options{"scoring": "chicago"}, cutsOf("DA", "SA", "C4", "HA"), cards.East, ""},
 		{"duplicate: the board deals", "contract", game.Options{"scoring": "duplicate"}, cutsOf("D7", "C2", "HJ", "S4"), cards.NoSeat, "Law 2"},
 		// The Club code of Bridge (seeds 000): the lowest deals (Law 17);
 		// two lowest equal cut again (Law 19); three equal cut again, but
@@ -59,7 +67,7 @@ func TestCutForDealByTheLaws(t *testing.T) {
 		{"bridge: two lowest equal", "bridge", nil, cutsOf("D2", "C2", "HJ", "S4"), cards.NoSeat, "Laws 19 and 20"},
 		{"bridge: three equal, the fourth lowest", "bridge", nil, cutsOf("DK", "CK", "HK", "SA"), cards.West, ""},
 		{"bridge: three equal and lowest", "bridge", nil, cutsOf("D3", "C3", "H3", "SK"), cards.NoSeat, "Laws 19 and 20"},
-		{"whist: the lowest deals", "whist", nil, cutsOf("D7", "CA", "HJ", "S4"), cards.East, ""},
+		{"whist: the lowest deals", "whist", nil, cutsOf("D7", "CA", "HJ", "S4"), cards.East, ""}, // E (ace) and W (4) are partners
 		{"whist: two lowest equal", "whist", nil, cutsOf("DA", "CA", "HJ", "S4"), cards.NoSeat, whist.LawCutAgain},
 		{"duplicate whist: the board deals", "duplicate-whist", nil, cutsOf("D7", "CA", "HJ", "S4"), cards.NoSeat, "Duplicate Whist"},
 		// Five Hundred: the Joker lowest, then the ace, then 7 up to king.
@@ -95,7 +103,8 @@ func TestCutRuleSaysWhoDeals(t *testing.T) {
 
 // In the codes whose order leaves no tie (1913, by suit; today's draw),
 // any four different cards settle the deal, on the lowest (or highest)
-// card, whatever order they are given in.
+// card, whatever order they are given in, when the two best are seated as
+// partners; otherwise the cut is refused.
 func TestCutWithoutTiesAlwaysSettles(t *testing.T) {
 	for _, id := range []string{"auction", "contract"} {
 		cr := cutRules(t, id)
@@ -107,8 +116,18 @@ func TestCutWithoutTiesAlwaysSettles(t *testing.T) {
 				cuts = append(cuts, game.CutCard{Seat: cards.Seat(seat), Card: pack[i]})
 			}
 			d, err := cr.CutDealer(cuts, nil)
-			if err != nil {
-				t.Fatalf("%s: %v", id, err)
+			// The two best cards must be in partners' seats (N-S or E-W).
+			best := append([]game.CutCard(nil), cuts...)
+			sort.Slice(best, func(i, j int) bool { return order(id, best[i].Card) < order(id, best[j].Card) })
+			if best[0].Seat.Partnership() != best[1].Seat.Partnership() {
+				var ie *game.IllegalError
+				if !errors.As(err, &ie) || !strings.Contains(ie.Reason, "play together") {
+					t.Fatalf("%s: %v puts the two best cards in opponents' seats, yet gives %v, %v", id, cuts, d, err)
+				}
+				return
+			}
+			if err != nil || d != best[0].Seat {
+				t.Fatalf("%s: %v: %v, %v; the best card is %v's", id, cuts, d, err, best[0].Seat)
 			}
 			rev := []game.CutCard{cuts[3], cuts[2], cuts[1], cuts[0]}
 			d2, err := cr.CutDealer(rev, nil)
@@ -117,4 +136,14 @@ func TestCutWithoutTiesAlwaysSettles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// order ranks a card best first in the cut of game id: 1913's lowest deals
+// (ace low, hearts lowest of equal ranks), today's draw highest.
+func order(id string, c cards.Card) int {
+	if id == "contract" {
+		return -(4*int(c.Rank()) + int(c.Suit()))
+	}
+	suit := map[cards.Suit]int{cards.Hearts: 0, cards.Diamonds: 1, cards.Clubs: 2, cards.Spades: 3}[c.Suit()]
+	return 4*game.AceLowOrder(c) + suit
 }

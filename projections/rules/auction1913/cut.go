@@ -19,7 +19,7 @@ func cutOrder(c cards.Card) int { return 4*game.AceLowOrder(c) + cutSuit[c.Suit(
 // same pack (Law 15) and the lowest is the dealer (Law 19). Law 16 (a
 // player who exposes more than one card cuts the highest of them) is the
 // scorer's to apply: he records the card that counts.
-var cutLaw = game.CutLaw{Order: cutOrder, Deals: "Law 19", SamePack: "Law 15",
+var cutLaw = game.CutLaw{Order: cutOrder, Deals: "Law 19", SamePack: "Law 15", Partners: "Law 19: the two lower play against the two higher",
 	Rule: "the lowest deals; the ace is lowest, and between cards of equal rank the heart is lowest, then the diamond, the club, the spade (Laws 14, 15, 19)"}
 
 // CutDealer implements game.CutRules: the lowest cut deals, the ace low

@@ -14,6 +14,8 @@ const (
 	// necessary to decide which of those two deals"; three cut again,
 	// and the original lowest deals only when the fourth card is lowest.
 	LawCutAgain = "Laws 19 and 20"
+	// LawPartners is Law 17: "the two lowest play against the two highest".
+	LawPartners = "Law 17: the two lowest play against the two highest"
 	// LawSamePack is the rule that every player cuts from the same pack.
 	// The Club code's own cutting laws (14-16) are not in the seeds; the
 	// nearest code that is, the American laws of 1913 (seeds 001), says it
@@ -27,12 +29,13 @@ const (
 // code of the period in the seeds (1913 Law 14; Five Hundred's cutting
 // rule); this code's own statement of it is in its Law 14, which the seeds
 // lack.
-var cutLaw = game.CutLaw{Order: game.AceLowOrder, Deals: LawLowestDeals, SamePack: LawSamePack, Tie: LawCutAgain,
+var cutLaw = game.CutLaw{Order: game.AceLowOrder, Deals: LawLowestDeals, SamePack: LawSamePack, Tie: LawCutAgain, Partners: LawPartners,
 	Rule: "the lowest deals, the ace lowest; players cutting equal cards for the lowest cut again (Laws 17, 19, 20)"}
 
-// CutDealer implements game.CutRules. hoyle settles the deal only: the
-// partnerships are the seats the session was opened with, so a tie that
-// leaves the partners, not the dealer, undecided (Law 19) is not refused.
+// CutDealer implements game.CutRules: the lowest deals, and the two lowest
+// are partners (Law 17). A tie that leaves the partners, not the dealer,
+// undecided (Law 19) is cut again off the record: the seats the players
+// took after it say how it fell.
 func (r *Rules) CutDealer(cuts []game.CutCard, _ game.Options) (cards.Seat, error) {
 	return cutLaw.Dealer(r.Seating(), r.Pack(), cuts)
 }

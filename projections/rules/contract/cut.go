@@ -15,7 +15,7 @@ const LawDraw = "Laws of Rubber Bridge: the draw"
 // suit, clubs lowest (Law 1's order of the suits).
 func drawOrder(c cards.Card) int { return 4*int(c.Rank()) + strainRank(cards.StrainOf(c.Suit())) }
 
-var cutLaw = game.CutLaw{Order: drawOrder, Highest: true, Deals: LawDraw, SamePack: LawDraw,
+var cutLaw = game.CutLaw{Order: drawOrder, Highest: true, Deals: LawDraw, SamePack: LawDraw, Partners: LawDraw,
 	Rule: "the highest card drawn deals; the ace is highest, and the suits rank spades, hearts, diamonds, clubs (" + LawDraw + ")"}
 
 // CutDealer implements game.CutRules for rubber and Chicago scoring: the

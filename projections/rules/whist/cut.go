@@ -16,7 +16,7 @@ const (
 	LawSamePack    = "Law 15 of the American Laws of Bridge (1913), the nearest code"
 )
 
-var cutLaw = game.CutLaw{Order: game.AceLowOrder, Deals: LawLowestDeals, SamePack: LawSamePack, Tie: LawCutAgain,
+var cutLaw = game.CutLaw{Order: game.AceLowOrder, Deals: LawLowestDeals, SamePack: LawSamePack, Tie: LawCutAgain, Partners: LawLowestDeals,
 	Rule: "the lowest deals, the ace lowest; players cutting equal cards for the lowest cut again (the Club code of Bridge, Laws 17, 19 and 20, the nearest code)"}
 
 // CutDealer implements game.CutRules for English whist: the lowest cut

@@ -42,8 +42,17 @@ func DealRoundRobin(pack []cards.Card, dealer cards.Seat, n int) DealResult {
 }
 
 // CheckDeal implements Ruleset: every known hand has thirteen cards of the
-// pack, no card twice, and unknown hands can hold what is left.
+// pack, no card twice, and unknown hands can hold what is left. The whole
+// pack goes to the four hands: there is no widow, and no card is turned up
+// (the auction settles the trump); a ruleset that turns one up, as whist
+// does, checks its own deal.
 func (f FourHanded) CheckDeal(d DealResult) error {
+	switch {
+	case d.Widow != 0:
+		return Illegal(d.Widow.PBN(), "there is no widow in this game: the whole pack is dealt to the four hands", "")
+	case d.TurnUp != cards.NoCard:
+		return Illegal(d.TurnUp.String(), "no card is turned up for trump in this game: the declaration settles the trump", "")
+	}
 	return CheckHands(d, f.Pack(), 13)
 }
 

@@ -107,3 +107,28 @@ func TestAPlainDealIsTheNextBoard(t *testing.T) {
 	assert.Contains(t, pbn, "[Board \"9\"]")
 	assert.NotContains(t, pbn, "[Board \"3\"]")
 }
+
+// A ruleset refuses cards it has no use for: a widow in a game dealt
+// whole to four hands (it once stored 55 cards), a card turned up where
+// the declaration settles the trump.
+func TestImpossibleDealsAreRefused(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		deal []string
+		msg  string
+	}{
+		{"auction", []string{"deal", "--pbn", demoPBN, "--widow", "..98.9"}, "there is no widow in this game"},
+		{"contract", []string{"deal", "--turn-up", "H7"}, "no card is turned up for trump in this game"},
+		{"bridge", []string{"deal", "--widow", "..98.9"}, "there is no widow in this game"},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "d.db")
+			ok(t, db, "new", "--game", c.game)
+			before := fileHash(t, db)
+			r := hoyle(t, db, c.deal...)
+			assert.Equal(t, 1, r.code, r.err)
+			assert.Contains(t, r.err, c.msg)
+			assert.Equal(t, before, fileHash(t, db))
+		})
+	}
+}

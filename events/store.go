@@ -72,6 +72,13 @@ type Store interface {
 	Close() error
 }
 
+// StorageChecker is implemented by stores that can check their own storage
+// beyond what the Store interface reads: a file's meta pages, the counters
+// that number the next event. VerifyChain asks it first.
+type StorageChecker interface {
+	CheckStorage(ctx context.Context) error
+}
+
 // CheckExpected checks a batch's expected version against the session's
 // current version; every store applies the same rule.
 func CheckExpected(b Batch, version uint64, exists bool) error {

@@ -52,6 +52,7 @@ type SessionVisit func(info SessionInfo, events iter.Seq2[Envelope, error]) erro
 // VerifyChain checks a whole store, the one check every store and hoyle's
 // verify share:
 //
+//   - the store's own storage, if it can check it (StorageChecker);
 //   - the log's positions run 1, 2, 3... with no gap;
 //   - every record's hash matches its content, links to its session's
 //     previous event, and its payload decodes;
@@ -65,6 +66,11 @@ type SessionVisit func(info SessionInfo, events iter.Seq2[Envelope, error]) erro
 // the report so far and the first problem, a *VerifyError.
 func VerifyChain(ctx context.Context, st Store, visit SessionVisit) (ChainReport, error) {
 	var rep ChainReport
+	if sc, ok := st.(StorageChecker); ok {
+		if err := sc.CheckStorage(ctx); err != nil {
+			return rep, &VerifyError{Err: err}
+		}
+	}
 	type head struct {
 		version, first, last uint64
 		hash                 Hash

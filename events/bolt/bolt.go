@@ -375,6 +375,9 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 		logB, ids, sessions, heads, order := tx.Bucket(bucketLog), tx.Bucket(bucketIDs),
 			tx.Bucket(bucketSessions), tx.Bucket(bucketHeads), tx.Bucket(bucketOrder)
 		logB.FillPercent = 1 // positions only grow: pack pages full
+		if err := checkSequence(logB); err != nil {
+			return err
+		}
 		plan, stored, err := events.Stage(stageSource{logB, ids, heads}, logB.Sequence()+1, batches)
 		if err != nil {
 			return err

@@ -143,6 +143,32 @@ func VerifyChain(ctx context.Context, st Store, visit SessionVisit) (ChainReport
 	return rep, nil
 }
 
+// Chain follows one session's hash chain as its events are read in order:
+// every reader that folds a session checks what it reads with one, so a
+// changed event is refused at the first command that reads it, not only by
+// verify. A Chain may start mid-session (reading a session's latest hand):
+// the first event it is given is checked against its own hash only.
+type Chain struct {
+	version uint64
+	hash    Hash
+	started bool
+}
+
+// Next checks e: its hash matches its content, and it follows the event
+// before it (the next version, linked to its hash). The error is a
+// *VerifyError that unwraps to ErrTampered.
+func (c *Chain) Next(e Envelope) error {
+	if !c.started {
+		c.started = true
+		c.version, c.hash = e.Version-1, e.PrevHash
+	}
+	if err := checkLink(e, c.version, c.hash); err != nil {
+		return err
+	}
+	c.version, c.hash = e.Version, e.Hash
+	return nil
+}
+
 // checkLink checks one event against its session's chain so far.
 func checkLink(e Envelope, prevVersion uint64, prevHash Hash) error {
 	at := func(err error) error {

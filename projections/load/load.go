@@ -18,6 +18,7 @@ package load
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 
@@ -26,16 +27,59 @@ import (
 	"github.com/hoyle/hoyle/projections"
 )
 
+// Every read here follows the session's hash chain (events.Chain) as it
+// goes: a command that folds a session refuses an altered event, and so
+// never shows it, nor records after it.
+
 // Events returns a session's events, decoded, in order.
 func Events(ctx context.Context, st events.Store, session string) ([]events.Envelope, error) {
 	var envs []events.Envelope
-	for e, err := range st.ReadSession(ctx, session, 1) {
+	for e, err := range read(ctx, st, session) {
 		if err != nil {
 			return nil, err
 		}
 		envs = append(envs, e)
 	}
 	return envs, nil
+}
+
+// read yields a session's events, each checked against its chain, and the
+// event at the session's version against its head in the store's index
+// (an altered last event, its hash computed again, links to nothing after
+// it).
+func read(ctx context.Context, st events.Store, session string) iter.Seq2[events.Envelope, error] {
+	return func(yield func(events.Envelope, error) bool) {
+		info, err := st.Session(ctx, session)
+		if err != nil {
+			yield(events.Envelope{}, err)
+			return
+		}
+		var chain events.Chain
+		for e, err := range st.ReadSession(ctx, session, 1) {
+			if err == nil {
+				err = chain.Next(e)
+			}
+			if err == nil && e.Version == info.Version && e.Hash != info.Head {
+				err = &events.VerifyError{Session: session, Version: e.Version, Position: e.Position,
+					Err: fmt.Errorf("%w: the session's head is %.12s…, but its last event hashes to %.12s…", events.ErrTampered, info.Head, e.Hash)}
+			}
+			if err != nil {
+				yield(events.Envelope{}, tampered(err))
+				return
+			}
+			if !yield(e, nil) {
+				return
+			}
+		}
+	}
+}
+
+// tampered adds to a broken link what the scorer should do.
+func tampered(err error) error {
+	if errors.Is(err, events.ErrTampered) {
+		return fmt.Errorf("%w; nothing was read past it: run hoyle verify, and restore the session from a backup (hoyle import)", err)
+	}
+	return err
 }
 
 // Session reads and folds a session, and returns its events with the fold.
@@ -56,7 +100,7 @@ func Session(ctx context.Context, st events.Store, session string) (*projections
 // memory should be the session's hands, not its log. A session with undos
 // is read a second time with its retractions known.
 func Stream(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
-	s, err := FoldSeq(st.ReadSession(ctx, session, 1))
+	s, err := FoldSeq(read(ctx, st, session))
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", session, err)
 	}

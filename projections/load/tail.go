@@ -18,7 +18,7 @@ import (
 func Tail(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
 	var opened events.Envelope
 	found := false
-	for e, err := range st.ReadSession(ctx, session, 1) {
+	for e, err := range read(ctx, st, session) {
 		if err != nil {
 			return nil, err
 		}
@@ -28,11 +28,22 @@ func Tail(ctx context.Context, st events.Store, session string) (*projections.Se
 	if !found {
 		return nil, fmt.Errorf("%w: %s", events.ErrNoSession, session)
 	}
+	info, err := st.Session(ctx, session)
+	if err != nil {
+		return nil, err
+	}
+	// Backwards, each event must be the one its successor links to, and
+	// the newest the session's head.
 	var rev []events.Envelope
+	next := events.Envelope{Version: info.Version + 1, PrevHash: info.Head}
 	for e, err := range st.ReadSessionBackward(ctx, session) {
-		if err != nil {
-			return nil, err
+		if err == nil {
+			err = linksTo(e, next)
 		}
+		if err != nil {
+			return nil, tampered(err)
+		}
+		next = e
 		if e.Version == 1 {
 			break
 		}
@@ -52,4 +63,18 @@ func reversed(rev []events.Envelope) []events.Envelope {
 	out := slices.Clone(rev)
 	slices.Reverse(out)
 	return out
+}
+
+// linksTo checks an event read backwards: its own hash, and that it is the
+// event its successor (next) links to.
+func linksTo(e, next events.Envelope) error {
+	var c events.Chain
+	if err := c.Next(e); err != nil {
+		return err
+	}
+	if next.Version != e.Version+1 || next.PrevHash != e.Hash {
+		return &events.VerifyError{Session: e.Session, Version: e.Version, Position: e.Position,
+			Err: fmt.Errorf("%w: the event after it links to %.12s…, but it hashes to %.12s…", events.ErrTampered, next.PrevHash, e.Hash)}
+	}
+	return nil
 }

@@ -66,10 +66,16 @@ type Options struct {
 	// NoSync skips fsync on commit: only for benchmarks and bulk tests,
 	// never for a scorer's table.
 	NoSync bool
+	// Bulk maps a large address space up front (64 MiB) for a command that
+	// writes much (an import, a simulation): the file then grows into the
+	// mapping instead of being remapped again and again. A table entry does
+	// without it, so that a small file stays small (with it bbolt grows the
+	// file 16 MiB at a time).
+	Bulk bool
 }
 
-// initialMmap is the address space mapped when a database is opened; it
-// costs no memory until pages are touched.
+// initialMmap is the address space mapped when a database is opened for a
+// bulk write (Options.Bulk); it costs no memory until pages are touched.
 const initialMmap = 64 << 20
 
 // Store is an events.Store in a bbolt file.
@@ -129,11 +135,11 @@ func Open(path string, opt Options) (s *Store, err error) {
 			return nil, err
 		}
 	}
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync,
-		// Map 64 MiB up front: a large import then grows into the mapping
-		// instead of remapping the file again and again as it grows.
-		InitialMmapSize: initialMmap,
-		FreelistType:    bbolt.FreelistMapType})
+	bo := &bbolt.Options{Timeout: timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync, FreelistType: bbolt.FreelistMapType}
+	if opt.Bulk {
+		bo.InitialMmapSize = initialMmap
+	}
+	db, err := bbolt.Open(path, 0o600, bo)
 	if err != nil {
 		return nil, openError(path, fresh, err)
 	}

@@ -132,3 +132,16 @@ func TestImpossibleDealsAreRefused(t *testing.T) {
 		})
 	}
 }
+
+// The 1913 dealer may not pass (Law 42); the refusal says what he records
+// instead: one spade, the dealer's way of passing.
+func TestTheDealersPassNamesOneSpade(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "a.db")
+	ok(t, db, "new", "--game", "auction")
+	ok(t, db, "deal")
+	r := hoyle(t, db, "call", "P")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "the dealer may not pass")
+	assert.Contains(t, r.err, "record 1S, one spade")
+	assert.Contains(t, r.err, "(Law 42)")
+}

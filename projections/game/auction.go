@@ -24,8 +24,11 @@ type BridgeAuction struct {
 	// passes pass the deal out.
 	DealerMustBid bool
 	DealerLaw     string
-	DoubleLaw     string // the law on doubling and redoubling
-	DeclarerLaw   string // the law naming the declarer
+	// DealerPass says how the dealer who has nothing to declare says so
+	// under the code ("1S: one spade from the dealer simply means I pass").
+	DealerPass  string
+	DoubleLaw   string // the law on doubling and redoubling
+	DeclarerLaw string // the law naming the declarer
 	// Describe writes a bid for a refusal message ("two spades, worth 4").
 	Describe func(cards.Call) string
 }
@@ -88,7 +91,11 @@ func (a BridgeAuction) Call(h *Hand, c cards.Call, id events.ID) error {
 	switch c.Kind {
 	case cards.Pass:
 		if a.DealerMustBid && len(h.Calls) == 0 {
-			return Illegal(tok, "the dealer may not pass: he must declare at least one odd trick", a.DealerLaw)
+			reason := "the dealer may not pass: he must declare at least one odd trick"
+			if a.DealerPass != "" {
+				reason += "; " + a.DealerPass
+			}
+			return Illegal(tok, reason, a.DealerLaw)
 		}
 	case cards.Bid:
 		if c.Level < 1 || int(c.Level) > a.MaxLevel {

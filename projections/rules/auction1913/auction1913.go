@@ -65,6 +65,7 @@ func New() *Rules {
 			MaxLevel:      7,
 			DealerMustBid: true,
 			DealerLaw:     "Law 42",
+			DealerPass:    `record 1S, one spade: "an original bid of one spade can be made only by the dealer, and it simply means, 'I pass'" (Foster's Complete Hoyle, 1914)`,
 			DoubleLaw:     "Law 54",
 			DeclarerLaw:   "Law 46",
 			Describe: func(c cards.Call) string {

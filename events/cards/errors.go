@@ -3,6 +3,8 @@ package cards
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"unicode/utf8"
 )
 
 // Sentinel errors for text that is not a card, call, seat or deal. Every
@@ -27,9 +29,27 @@ type TokenError struct {
 // Error says what was wrong and where.
 func (e *TokenError) Error() string {
 	if e.Reason == "" {
-		return fmt.Sprintf("%q is %v", e.Token, e.Kind)
+		return fmt.Sprintf("%s is %v", Quote(e.Token), e.Kind)
 	}
-	return fmt.Sprintf("%q is %v: %s", e.Token, e.Kind, e.Reason)
+	return fmt.Sprintf("%s is %v: %s", Quote(e.Token), e.Kind, e.Reason)
+}
+
+// quoteMax is how much of a bad value an error message shows.
+const quoteMax = 80
+
+// Quote writes a value read from input for an error message: in Go's
+// quotes (so control characters show as escapes), and cut to about 80
+// characters with how long it was, so that a 50 MB field does not become a
+// 50 MB message.
+func Quote(v string) string {
+	if len(v) <= quoteMax {
+		return strconv.Quote(v)
+	}
+	cut := quoteMax
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(v[:cut]), len(v))
 }
 
 // Unwrap returns the sentinel, so errors.Is(err, cards.ErrBadCard) works.

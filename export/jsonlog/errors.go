@@ -11,6 +11,11 @@ var (
 	ErrSyntax = errors.New("not a hoyle JSON log")
 	// ErrFormat: a newer or unknown format or version.
 	ErrFormat = errors.New("unknown log format")
+	// ErrSignature: a log that is not signed by the key it was read with,
+	// or whose sessions are not the ones signed.
+	ErrSignature = errors.New("the log's signature does not hold")
+	// ErrKey: a key file that is not an ed25519 key in PEM.
+	ErrKey = errors.New("not an ed25519 key")
 )
 
 // Error places a problem of a JSON log at a line of the file, and at an

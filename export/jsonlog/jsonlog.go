@@ -26,6 +26,7 @@ package jsonlog
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -36,6 +37,7 @@ import (
 	"time"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
 )
 
@@ -61,6 +63,13 @@ type Event struct {
 // Write writes sessions, each given as all its events in order (from
 // version 1), as one JSON log.
 func Write(w io.Writer, sessions ...[]events.Envelope) error {
+	return WriteSigned(w, nil, sessions...)
+}
+
+// WriteSigned is Write, and with a key it signs the head of every session
+// (see Signature): an importer holding the public key can tell the log
+// from a forged one.
+func WriteSigned(w io.Writer, key ed25519.PrivateKey, sessions ...[]events.Envelope) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\"format\":%q,\"version\":%d,\"sessions\":[\n", Format, Version)
 	for i, envs := range sessions {
@@ -95,7 +104,21 @@ func Write(w io.Writer, sessions ...[]events.Envelope) error {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString("]}\n")
+	b.WriteString("]")
+	if key != nil {
+		heads := make([]Head, len(sessions))
+		for i, envs := range sessions {
+			heads[i] = headOf(envs)
+		}
+		sig, err := json.Marshal(sign(key, heads))
+		if err != nil {
+			return err
+		}
+		b.WriteString(",\n\"signature\":")
+		b.Write(sig)
+		b.WriteByte('\n')
+	}
+	b.WriteString("}\n")
 	_, err := w.Write(b.Bytes())
 	return err
 }
@@ -113,6 +136,10 @@ type Session struct {
 // Log is what Read found.
 type Log struct {
 	Sessions []Session
+	// Signature is the log's signature, if it has one: checked against
+	// Options.VerifyKey when one is given; otherwise only reported (its
+	// own public key proves nothing).
+	Signature *Signature
 }
 
 // Batches are the appends that restore the sessions: give them all to one
@@ -208,6 +235,10 @@ type Options struct {
 	// Progress, if set, is told after each event how many bytes of the
 	// file's total are read.
 	Progress func(done, total int)
+	// VerifyKey, if set, is the public key the log must be signed with:
+	// a log without a signature, signed by another key, or whose sessions
+	// are not the ones signed is refused (ErrSignature).
+	VerifyKey ed25519.PublicKey
 }
 
 // Read reads a JSON log and checks it: every session's versions run from
@@ -251,6 +282,13 @@ func Read(in io.Reader, opt Options) (*Log, error) {
 			if want := any(Format); k == "version" && fmt.Sprint(v) != fmt.Sprint(Version) || k == "format" && v != want {
 				return nil, &Error{Line: line, Err: fmt.Errorf("%w: %s %v (this hoyle reads %s version %d)", ErrFormat, k, v, Format, Version)}
 			}
+		case "signature":
+			line := r.here()
+			var sig Signature
+			if err := r.dec.Decode(&sig); err != nil {
+				return nil, r.failAt(err, line)
+			}
+			log.Signature = &sig
 		case "sessions":
 			if err := r.delim('['); err != nil {
 				return nil, err
@@ -281,6 +319,11 @@ func Read(in io.Reader, opt Options) (*Log, error) {
 	}
 	if _, err := r.dec.Token(); err != io.EOF {
 		return nil, &Error{Line: r.here(), Err: fmt.Errorf("%w: something follows the log", ErrSyntax)}
+	}
+	if opt.VerifyKey != nil {
+		if err := checkSignature(log.Signature, opt.VerifyKey, log.Sessions); err != nil {
+			return nil, &Error{Line: 1, Err: err}
+		}
 	}
 	return log, nil
 }
@@ -335,6 +378,11 @@ func (r *reader) session() (Session, error) {
 	}
 	if !gotID || s.ID == "" || len(raw) == 0 {
 		return s, &Error{Line: s.Line, Err: fmt.Errorf("%w: a session needs its ID and at least one event", ErrSyntax)}
+	}
+	if _, err := events.ParseID(s.ID); err != nil {
+		// hoyle's session IDs are ULIDs; anything else (a path, control
+		// characters) is not one of its logs.
+		return s, &Error{Line: s.Line, Err: fmt.Errorf("%w: session ID %s is not a hoyle session ID (a ULID)", ErrSyntax, cards.Quote(s.ID))}
 	}
 	err := check(&s, raw, lines)
 	return s, err

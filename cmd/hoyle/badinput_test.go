@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,25 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// dirState is every file under dir with the hash of its content: the
-// database, and anything a command might have written beside it.
-func dirState(t *testing.T, dir string) map[string][32]byte {
-	t.Helper()
-	out := map[string][32]byte{}
-	require.NoError(t, filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		out[path] = sha256.Sum256(b)
-		return nil
-	}))
-	return out
-}
 
 // TestBadInputEverywhere walks every command with invalid arguments: cards,
 // calls, seats and sides, moments, glyphs, file paths, session IDs and

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,29 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// hoyleEnv runs hoyle with an environment and, if terminal is true, as if
-// its output were a terminal.
-func hoyleEnv(t *testing.T, db string, env map[string]string, terminal bool, args ...string) result {
-	t.Helper()
-	var out, errb bytes.Buffer
-	home := t.TempDir()
-	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, IsTerminal: terminal, Getenv: func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return env[k]
-	}}
-	code := run(append([]string{"--db", db}, args...), io)
-	return result{out: out.String(), err: errb.String(), code: code}
-}
-
-func writeUp(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "export", "markdown", "testdata", name+".md"))
-	require.NoError(t, err)
-	return string(b)
-}
 
 func TestExportMarkdown(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "e.db")

@@ -10,8 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
-
 func TestReplayIntoAPipe(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "r.db")
 	script(t, db, "demo")

@@ -35,7 +35,7 @@ type showOptions struct {
 // by the game's seating (A, B, C at Five Hundred; NS and EW at bridge).
 type showView struct {
 	replay.View
-	At    *string           `json:"at,omitempty"`
+	At    *string          `json:"at,omitempty"`
 	Score replay.ScoreView `json:"score"`
 }
 

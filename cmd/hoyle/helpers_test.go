@@ -103,7 +103,7 @@ func hoyleEnv(t *testing.T, db string, env map[string]string, terminal bool, arg
 	t.Helper()
 	var out, errb bytes.Buffer
 	home := t.TempDir()
-	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, IsTerminal: terminal, Getenv: func(k string) string {
+	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: terminal, Getenv: func(k string) string {
 		if k == "HOME" {
 			return home
 		}

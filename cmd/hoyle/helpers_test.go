@@ -257,7 +257,67 @@ func TestMain(m *testing.M) {
 	if os.Getenv(asHoyle) == "1" {
 		os.Exit(run(os.Args[1:], newSystemIO()))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// built is the hoyle binary, built once by hoyleBinary for the tests that
+// run the real command (main, newSystemIO) with its streams redirected.
+var built struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// hoyleBinary builds cmd/hoyle with go build, once for the whole test run,
+// and returns its path.
+func hoyleBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "hoyle-bin-")
+		if built.err != nil {
+			return
+		}
+		built.path = filepath.Join(built.dir, "hoyle")
+		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	require.NoError(t, built.err)
+	return built.path
+}
+
+// binaryRun runs the built hoyle on db with the given standard output and
+// error (files, a terminal, /dev/null, /dev/full) and no standard input,
+// and returns its exit code.
+func binaryRun(t *testing.T, db string, stdout, stderr *os.File, args ...string) int {
+	t.Helper()
+	cmd := exec.Command(hoyleBinary(t), append([]string{"--db", db}, args...)...)
+	home := t.TempDir()
+	cmd.Env = append(os.Environ(), "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+home, "HOYLE_DB=", "NO_COLOR=", "GLAMOUR_STYLE=", "COLORFGBG=")
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	require.NoError(t, err)
+	return 0
+}
+
+// noEnv is an environment with nothing set.
+func noEnv(string) string { return "" }
+
+// buffers is an IO on buffers, for calling a command's run function
+// directly: no terminal anywhere.
+func buffers() (*IO, *bytes.Buffer, *bytes.Buffer) {
+	var out, errb bytes.Buffer
+	return &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: noEnv}, &out, &errb
 }
 
 // hoyleProcess is hoyle as a separate process on db.

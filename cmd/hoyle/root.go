@@ -74,8 +74,9 @@ Start with:  hoyle demo`,
 		SilenceErrors: true,
 		// An unknown command is the root's own argument: refused here, as a
 		// usage error, with cobra's suggestions.
-		Args: unknownCommand,
-		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		Args:                       unknownCommand,
+		RunE:                       func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		SuggestionsMinimumDistance: 2,
 	}
 	root.SetIn(f.IO.In)
 	root.SetOut(f.IO.Out)

@@ -361,7 +361,14 @@ const expectTimeout = 60 * time.Second
 
 func startTerminal(t *testing.T, db string, args ...string) *terminal {
 	t.Helper()
+	return startTerminalEnv(t, db, nil, args...)
+}
+
+// startTerminalEnv is startTerminal with more of the environment set.
+func startTerminalEnv(t *testing.T, db string, env []string, args ...string) *terminal {
+	t.Helper()
 	cmd := hoyleProcess(t, db, args...)
+	cmd.Env = append(cmd.Env, env...)
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 160})
 	require.NoError(t, err)
 	tm := &terminal{t: t, tty: tty, cmd: cmd, more: make(chan struct{}, 1), done: make(chan struct{})}
@@ -400,6 +407,13 @@ func (tm *terminal) screen() string {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	return ansi.ReplaceAllString(tm.out.String(), "")
+}
+
+// raw is everything hoyle wrote to the terminal, control sequences and all.
+func (tm *terminal) raw() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.out.String()
 }
 
 // send types text.

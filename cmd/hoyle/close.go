@@ -20,6 +20,7 @@ type closeOptions struct {
 	Reason string
 }
 
+// newCloseCmd builds the command: it binds the flags to the options and calls runClose.
 func newCloseCmd(f *factory) *cobra.Command {
 	opts := &closeOptions{IO: f.IO, DB: f.DB}
 	return &cobra.Command{
@@ -37,6 +38,7 @@ progress must be finished, or undone, first. The score sheet is printed.`,
 	}
 }
 
+// runClose records the close, then prints the score sheet as the close made it up.
 func runClose(ctx context.Context, opts *closeOptions) error {
 	if _, err := opts.DB.record(ctx, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideClose(stamp, opts.Reason)

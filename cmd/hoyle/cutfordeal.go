@@ -30,6 +30,7 @@ type cutForDealOptions struct {
 	Cuts []string // SEAT=CARD
 }
 
+// newCutForDealCmd builds the command: it binds the flags to the options and calls runCutForDeal.
 func newCutForDealCmd(f *factory) *cobra.Command {
 	opts := &cutForDealOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -51,6 +52,7 @@ func newCutForDealCmd(f *factory) *cobra.Command {
 	return cmd
 }
 
+// runCutForDeal records the cuts and prints each and the dealer they give.
 func runCutForDeal(ctx context.Context, opts *cutForDealOptions) error {
 	var cuts []projections.CutSpec
 	for _, a := range opts.Cuts {

@@ -19,6 +19,7 @@ type demoOptions struct {
 	Keep bool
 }
 
+// newDemoCmd builds the command: it binds the flags to the options and calls runDemo.
 func newDemoCmd(f *factory) *cobra.Command {
 	opts := &demoOptions{IO: f.IO}
 	cmd := &cobra.Command{
@@ -34,6 +35,7 @@ then show the hand. Your own database is not touched.`,
 	return cmd
 }
 
+// runDemo runs the demo script, a command at a time, into a temporary database.
 func runDemo(ctx context.Context, opts *demoOptions) error {
 	script, err := fixtures.Script("demo")
 	if err != nil {

@@ -59,6 +59,7 @@ type dealOptions struct {
 	Board  *int
 }
 
+// newDealCmd builds the command: it binds the flags to the options and calls runDeal.
 func newDealCmd(f *factory) *cobra.Command {
 	opts := &dealOptions{IO: f.IO, DB: f.DB}
 	var seed uint64
@@ -108,6 +109,7 @@ it is required unless the deal comes from --seed.`,
 	return cmd
 }
 
+// runDeal records the next deal from the flags; the laws check it.
 func runDeal(ctx context.Context, opts *dealOptions) error {
 	spec := projections.DealSpec{PBN: opts.PBN, Widow: opts.Widow, TurnUp: opts.TurnUp, Seed: opts.Seed, Cut: opts.Cut}
 	if opts.Board != nil {
@@ -156,6 +158,7 @@ type tokensOptions struct {
 	Tokens []string
 }
 
+// newCallCmd builds the command: it binds the flags to the options and calls runCall.
 func newCallCmd(f *factory) *cobra.Command {
 	opts := &tokensOptions{IO: f.IO, DB: f.DB}
 	return &cobra.Command{
@@ -174,12 +177,14 @@ XX or redouble, in any case. If any call is not allowed, none is recorded.`,
 	}
 }
 
+// runCall records the calls, all or none.
 func runCall(ctx context.Context, opts *tokensOptions) error {
 	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideCalls(stamp, opts.Tokens)
 	})})
 }
 
+// newPlayCmd builds the command: it binds the flags to the options and calls runPlay.
 func newPlayCmd(f *factory) *cobra.Command {
 	opts := &tokensOptions{IO: f.IO, DB: f.DB}
 	return &cobra.Command{
@@ -197,12 +202,14 @@ case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.`,
 	}
 }
 
+// runPlay records the cards, all or none.
 func runPlay(ctx context.Context, opts *tokensOptions) error {
 	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecidePlays(stamp, opts.Tokens)
 	})})
 }
 
+// newDiscardCmd builds the command: it binds the flags to the options and calls runDiscard.
 func newDiscardCmd(f *factory) *cobra.Command {
 	opts := &tokensOptions{IO: f.IO, DB: f.DB}
 	return &cobra.Command{
@@ -221,6 +228,7 @@ discard is not allowed, nothing is recorded.`,
 	}
 }
 
+// runDiscard records the cards laid away.
 func runDiscard(ctx context.Context, opts *tokensOptions) error {
 	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideDiscard(stamp, opts.Tokens)
@@ -235,6 +243,7 @@ type claimOptions struct {
 	Statement string
 }
 
+// newClaimCmd builds the command: it binds the flags to the options and calls runClaim.
 func newClaimCmd(f *factory) *cobra.Command {
 	opts := &claimOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -256,6 +265,7 @@ Laws 68C and 70).`,
 	return cmd
 }
 
+// runClaim records the claim; the number is checked here, the claim by the laws.
 func runClaim(ctx context.Context, opts *claimOptions) error {
 	n, err := strconv.Atoi(opts.Tricks)
 	if err != nil || n < 0 {
@@ -272,6 +282,7 @@ type undoOptions struct {
 	DB *database
 }
 
+// newUndoCmd builds the command: it binds the flags to the options and calls runUndo.
 func newUndoCmd(f *factory) *cobra.Command {
 	opts := &undoOptions{IO: f.IO, DB: f.DB}
 	return &cobra.Command{
@@ -377,6 +388,7 @@ type noteOptions struct {
 	Retract bool
 }
 
+// newNoteCmd builds the command: it binds the flags to the options and calls runNote.
 func newNoteCmd(f *factory) *cobra.Command {
 	opts := &noteOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -400,6 +412,7 @@ several people; each is an event of its own.`,
 	return cmd
 }
 
+// runNote adds a note, or withdraws one with --retract.
 func runNote(ctx context.Context, opts *noteOptions) error {
 	m, err := momentFlag(opts.At)
 	if err != nil {

@@ -83,6 +83,7 @@ type exportOptions struct {
 	Force  bool
 }
 
+// newExportCmd builds the command: it binds the flags to the options and calls runExport.
 func newExportCmd(f *factory) *cobra.Command {
 	opts := &exportOptions{IO: f.IO, DB: f.DB}
 	var hand int
@@ -128,6 +129,7 @@ its permissions, its owner and its other hard links are kept.`,
 	return cmd
 }
 
+// runExport writes the session, or a hand of it, in a format: to standard output or to -o.
 func runExport(ctx context.Context, opts *exportOptions) error {
 	format, ok := exportFormats[strings.ToLower(opts.Format)]
 	if !ok {

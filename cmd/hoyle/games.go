@@ -15,6 +15,7 @@ type gamesOptions struct {
 	IO *IO
 }
 
+// newGamesCmd builds the command: it binds the flags to the options and calls runGames.
 func newGamesCmd(f *factory) *cobra.Command {
 	opts := &gamesOptions{IO: f.IO}
 	return &cobra.Command{
@@ -25,6 +26,7 @@ func newGamesCmd(f *factory) *cobra.Command {
 	}
 }
 
+// runGames lists the rulesets, from the registry.
 func runGames(_ context.Context, opts *gamesOptions) error {
 	for _, rs := range rules.All() {
 		info := rs.Info()

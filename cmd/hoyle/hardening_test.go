@@ -139,6 +139,7 @@ type blockedWriter struct {
 	buf     bytes.Buffer
 }
 
+// Write waits for release, then keeps p.
 func (b *blockedWriter) Write(p []byte) (int, error) {
 	b.once.Do(func() { close(b.started) })
 	<-b.release
@@ -268,6 +269,7 @@ func TestFullOutputIsAFailure(t *testing.T) {
 // failAfter is an output that takes n bytes, then fails as a full disk does.
 type failAfter struct{ n int }
 
+// Write takes what fits in the n bytes left and fails with ENOSPC past them.
 func (f *failAfter) Write(p []byte) (int, error) {
 	if len(p) <= f.n {
 		f.n -= len(p)

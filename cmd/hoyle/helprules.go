@@ -63,6 +63,8 @@ func withRulesHelp(d *database, cmd *cobra.Command, long string, rh rulesHelp) {
 	})
 }
 
+// text is the help's part for the session's game when ok, else for every
+// game that has something to say.
 func (rh rulesHelp) text(rs game.Ruleset, opts game.Options, ok bool) string {
 	if ok {
 		if text := rh.about(rs, opts); text != "" {

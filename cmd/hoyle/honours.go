@@ -31,6 +31,7 @@ type honoursOptions struct {
 	Holding string
 }
 
+// newHonoursCmd builds the command: it binds the flags to the options and calls runHonours.
 func newHonoursCmd(f *factory) *cobra.Command {
 	opts := &honoursOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -52,6 +53,7 @@ func newHonoursCmd(f *factory) *cobra.Command {
 	return cmd
 }
 
+// runHonours records the honours claimed by a side.
 func runHonours(ctx context.Context, opts *honoursOptions) error {
 	var side cards.Side
 	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{

@@ -37,6 +37,7 @@ type importOptions struct {
 // file extension that selects them.
 var importFormats = []string{"pbn", "lin", "json"}
 
+// newImportCmd builds the command: it binds the flags to the options and calls runImport.
 func newImportCmd(f *factory) *cobra.Command {
 	opts := &importOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -98,6 +99,7 @@ type importPlan struct {
 	warnings []string
 }
 
+// runImport reads a file, checks all of it, and appends it in one transaction.
 func runImport(ctx context.Context, opts *importOptions) error {
 	path := opts.File
 	format := strings.ToLower(opts.Format)

@@ -34,6 +34,7 @@ type logLine struct {
 	Data   events.Payload `json:"data"`
 }
 
+// newLogCmd builds the command: it binds the flags to the options and calls runLog.
 func newLogCmd(f *factory) *cobra.Command {
 	opts := &logOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -48,6 +49,7 @@ func newLogCmd(f *factory) *cobra.Command {
 	return cmd
 }
 
+// runLog prints every event of the session, retracted ones included.
 func runLog(ctx context.Context, opts *logOptions) error {
 	var envs []events.Envelope
 	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {

@@ -50,6 +50,7 @@ func bindNewFlags(fs *pflag.FlagSet, opts *newOptions) {
 	fs.StringArrayVar(&opts.Options, "option", nil, "a ruleset option as NAME=VALUE (repeatable)")
 }
 
+// newNewCmd builds the command: it binds the flags to the options and calls runNew.
 func newNewCmd(f *factory) *cobra.Command {
 	opts := &newOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -69,6 +70,7 @@ tell them apart.`,
 	return cmd
 }
 
+// runNew opens the session and prints its ID alone, for scripts.
 func runNew(ctx context.Context, opts *newOptions) error {
 	id, err := openSession(ctx, opts)
 	if err != nil {

@@ -48,6 +48,7 @@ type recordOptions struct {
 	commands, offered []string
 }
 
+// newRecordCmd builds the command: it binds the flags to the options and calls runRecord.
 func newRecordCmd(f *factory) *cobra.Command {
 	opts := &recordOptions{IO: f.IO, DB: f.DB, New: newOptions{IO: f.IO, DB: f.DB}}
 	cmd := &cobra.Command{
@@ -84,6 +85,7 @@ meanwhile, the line is refused and the new table shown.`,
 	return cmd
 }
 
+// runRecord opens a session if new's flags say so, then runs the prompt on it.
 func runRecord(ctx context.Context, opts *recordOptions) error {
 	if len(opts.NewGiven) > 0 {
 		if !slices.Contains(opts.NewGiven, "--game") {
@@ -174,6 +176,8 @@ type lineEditor interface {
 	Close() error
 }
 
+// run is the prompt: read the table, prompt, record the line, until the
+// scorer leaves.
 func (r *recordLoop) run(ctx context.Context) error {
 	s, err := r.loadTail(ctx)
 	if err != nil {
@@ -246,11 +250,15 @@ func (r *recordLoop) onInterrupt(sigs <-chan os.Signal, ed lineEditor) {
 	}
 }
 
+// leave says where the session was left, so the scorer who comes back
+// knows where to take up.
 func (r *recordLoop) leave() error {
 	fmt.Fprintf(r.io.Out, "\nleft the prompt; session %s: %s\n", r.id, replay.StatusLine(r.s))
 	return nil
 }
 
+// editor is the terminal's line editor when the prompt has the terminal,
+// else plain lines from the input (a pipe, a file).
 func (r *recordLoop) editor() lineEditor {
 	// The line editor drives the process's own terminal: standard input
 	// for the keys, standard output for the line.
@@ -274,6 +282,7 @@ func (r *recordLoop) loadAll(ctx context.Context) (*projections.Session, error) 
 	return r.read(ctx, load.Stream)
 }
 
+// read opens the database read-only for one fold of the session.
 func (r *recordLoop) read(ctx context.Context, fold func(context.Context, events.Store, string) (*projections.Session, error)) (*projections.Session, error) {
 	st, err := r.db.open(false, false)
 	if err != nil {
@@ -283,6 +292,7 @@ func (r *recordLoop) read(ctx context.Context, fold func(context.Context, events
 	return fold(ctx, st, r.id)
 }
 
+// isCommand reports whether a line's first word names a command.
 func (r *recordLoop) isCommand(name string) bool { return slices.Contains(r.commands, name) }
 
 // exec runs one command of a line as the command line runs it, on the
@@ -374,6 +384,7 @@ func finished(before, after *projections.Session) bool {
 // SIGINT; two Tabs list the candidates.
 type termEditor struct{ st *liner.State }
 
+// newTermEditor makes the line editor with the prompt's completion.
 func newTermEditor(complete liner.WordCompleter) *termEditor {
 	st := liner.NewLiner()
 	st.SetCtrlCAborts(true)
@@ -382,6 +393,8 @@ func newTermEditor(complete liner.WordCompleter) *termEditor {
 	return &termEditor{st: st}
 }
 
+// Prompt implements lineEditor: liner's Ctrl-C comes back as a cancelled
+// line, not an error.
 func (e *termEditor) Prompt(p string) (string, bool, error) {
 	line, err := e.st.Prompt(p)
 	if errors.Is(err, liner.ErrPromptAborted) {
@@ -390,8 +403,11 @@ func (e *termEditor) Prompt(p string) (string, bool, error) {
 	return line, false, err
 }
 
+// AppendHistory implements lineEditor: the arrows and Ctrl-R recall it.
 func (e *termEditor) AppendHistory(line string) { e.st.AppendHistory(line) }
-func (e *termEditor) Close() error              { return e.st.Close() }
+
+// Close implements lineEditor: it gives the terminal back as it was.
+func (e *termEditor) Close() error { return e.st.Close() }
 
 // plainEditor reads lines from a pipe or a file (hoyle record < entries),
 // echoing each after its prompt so the output reads as a transcript.
@@ -400,6 +416,7 @@ type plainEditor struct {
 	out io.Writer
 }
 
+// Prompt implements lineEditor: the prompt, then the line read, echoed.
 func (e *plainEditor) Prompt(p string) (string, bool, error) {
 	fmt.Fprint(e.out, p)
 	line, err := e.in.ReadString('\n')
@@ -411,5 +428,8 @@ func (e *plainEditor) Prompt(p string) (string, bool, error) {
 	return line, false, nil
 }
 
+// AppendHistory implements lineEditor: a pipe has no history.
 func (e *plainEditor) AppendHistory(string) {}
-func (e *plainEditor) Close() error         { return nil }
+
+// Close implements lineEditor: there is nothing to give back.
+func (e *plainEditor) Close() error { return nil }

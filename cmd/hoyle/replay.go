@@ -23,6 +23,7 @@ type replayOptions struct {
 	ASCII bool
 }
 
+// newReplayCmd builds the command: it binds the flags to the options and calls runReplay.
 func newReplayCmd(f *factory) *cobra.Command {
 	opts := &replayOptions{IO: f.IO, DB: f.DB}
 	var hand int
@@ -60,6 +61,7 @@ hand on a line, with its notes.
 	return cmd
 }
 
+// runReplay steps through a hand on a terminal, or prints its transcript.
 func runReplay(ctx context.Context, opts *replayOptions) error {
 	style, at, err := tableFlags(opts.Seats, opts.At)
 	if err != nil {

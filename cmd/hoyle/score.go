@@ -23,6 +23,7 @@ type scoreOptions struct {
 	Explain bool
 }
 
+// newScoreCmd builds the command: it binds the flags to the options and calls runScore.
 func newScoreCmd(f *factory) *cobra.Command {
 	opts := &scoreOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -47,6 +48,7 @@ that produced it. Duplicate sessions show a table of boards.`,
 	return cmd
 }
 
+// runScore prints the score sheet: the pad, or JSON.
 func runScore(ctx context.Context, opts *scoreOptions) error {
 	var style replay.PadStyle
 	switch strings.ToLower(opts.Style) {

@@ -17,6 +17,7 @@ type sessionsOptions struct {
 	DB *database
 }
 
+// newSessionsCmd builds the command: it binds the flags to the options and calls runSessions.
 func newSessionsCmd(f *factory) *cobra.Command {
 	opts := &sessionsOptions{IO: f.IO, DB: f.DB}
 	return &cobra.Command{
@@ -27,6 +28,7 @@ func newSessionsCmd(f *factory) *cobra.Command {
 	}
 }
 
+// runSessions lists the sessions, each folded to say where it stands.
 func runSessions(ctx context.Context, opts *sessionsOptions) error {
 	// The lines are made with the database open and printed after it is
 	// closed: a reader never holds the file while its output waits.

@@ -40,6 +40,7 @@ type showView struct {
 	Score replay.ScoreView `json:"score"`
 }
 
+// newShowCmd builds the command: it binds the flags to the options and calls runShow.
 func newShowCmd(f *factory) *cobra.Command {
 	opts := &showOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -74,6 +75,7 @@ typed meanwhile.`,
 	return cmd
 }
 
+// runShow prints the table now or at a moment: JSON, the write-up in a terminal, or its Markdown.
 func runShow(ctx context.Context, opts *showOptions) error {
 	style, at, err := tableFlags(opts.Seats, opts.At)
 	if err != nil {

@@ -23,6 +23,7 @@ type simulateOptions struct {
 	Scoring string
 }
 
+// newSimulateCmd builds the command: it binds the flags to the options and calls runSimulate.
 func newSimulateCmd(f *factory) *cobra.Command {
 	opts := &simulateOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
@@ -46,6 +47,7 @@ scorer. The same seed gives the same session. Prints the session's ID.`,
 	return cmd
 }
 
+// runSimulate records random legal hands into a new session.
 func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	switch {
 	case opts.Game == "":

@@ -16,6 +16,7 @@ type verifyOptions struct {
 	DB *database
 }
 
+// newVerifyCmd builds the command: it binds the flags to the options and calls runVerify.
 func newVerifyCmd(f *factory) *cobra.Command {
 	opts := &verifyOptions{IO: f.IO, DB: f.DB}
 	return &cobra.Command{
@@ -30,6 +31,7 @@ and log position (exit 1), or a summary of what was checked (exit 0).`,
 	}
 }
 
+// runVerify checks the whole database and prints what it checked.
 func runVerify(ctx context.Context, opts *verifyOptions) error {
 	st, err := opts.DB.open(false, false)
 	if err != nil {

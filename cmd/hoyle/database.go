@@ -92,6 +92,7 @@ func (d *database) open(write, create bool) (*bolt.Store, error) {
 		}
 	}
 	start := time.Now()
+	writerSince := start // since when a writer, not readers, has been in the way
 	told := false
 	for {
 		// A LockTimeout under bbolt's 50 ms poll is a single try.
@@ -104,8 +105,11 @@ func (d *database) open(write, create bool) (*bolt.Store, error) {
 		}
 		waited := time.Since(start)
 		readers := write && heldByReaders(path)
+		if readers {
+			writerSince = time.Now()
+		}
 		switch {
-		case !readers && waited > d.waits.writer:
+		case !readers && time.Since(writerSince) > d.waits.writer:
 			return nil, err
 		case readers && waited > d.waits.readers:
 			return nil, fmt.Errorf("%w; other hoyle processes have been reading it for %v", err, waited.Round(time.Second))

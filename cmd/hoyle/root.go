@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -57,8 +58,16 @@ var commandGroups = []*cobra.Group{
 	{ID: "help", Title: "Help and the demo:"},
 }
 
+// unsorted turns cobra's sorting of commands off, once.
+var unsorted sync.Once
+
 // newRootCmd builds hoyle and every subcommand, in one place.
 func newRootCmd(f *factory) *cobra.Command {
+	// The help lists commands in the order they are added below, the
+	// order of a hand at the table, not alphabetically. (A cobra global:
+	// set once, before any command is built, so that builds that run at
+	// once, in tests, read it after the write.)
+	unsorted.Do(func() { cobra.EnableCommandSorting = false })
 	root := &cobra.Command{
 		Use:   "hoyle",
 		Short: "Record card games at a real table, then replay, score and write them up",

@@ -325,6 +325,9 @@ type NoteFilter struct {
 // the note stays in the log, and every projection leaves it out. It needs
 // the whole session (a note may be on an earlier hand).
 func (s *Session) DecideRetractNote(stamp Stamp, f NoteFilter) ([]events.Event, error) {
+	if s.Partial {
+		return nil, game.ErrWholeSession
+	}
 	for i := len(s.Notes) - 1; i >= 0; i-- {
 		n := s.Notes[i]
 		if (f.Target != events.ID{} && n.Target != f.Target) || (f.By != "" && n.By != f.By) {

@@ -33,6 +33,11 @@ type DealSpec struct {
 // DecideDeal records the next deal: the hands given, or a shuffle (with
 // its cut) from which they are derived, or nothing about the cards.
 func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error) {
+	if s.Partial && (spec.Board != 0 || s.PlaysBoards()) {
+		// A board is the same deal each time it is played: judged on every
+		// board the session has dealt, not on its latest hand.
+		return nil, game.ErrWholeSession
+	}
 	var out []events.Event
 	dealer := s.NextDealer
 	number := 1

@@ -25,33 +25,6 @@ import (
 // The bounds on waits below are hang detectors, not speed assertions: the
 // measured times are logged.
 
-// hangBound is how long any hoyle command may take here before the test
-// calls it a hang.
-const hangBound = 20 * time.Second
-
-// timedRun runs hoyle as its own process and measures it.
-func timedRun(t *testing.T, db string, args ...string) (result, time.Duration) {
-	t.Helper()
-	start := time.Now()
-	done := make(chan result, 1)
-	go func() { done <- hoyleRun(t, db, args...) }()
-	select {
-	case r := <-done:
-		return r, time.Since(start)
-	case <-time.After(hangBound):
-		t.Fatalf("hoyle %v did not return in %v: a hang", args, hangBound)
-		return result{}, 0
-	}
-}
-
-// eventCount is the number of events hoyle log lists (of the latest
-// session, or with "--session", ID, of that one).
-func eventCount(t *testing.T, db string, session ...string) int {
-	t.Helper()
-	out := strings.TrimSpace(ok(t, db, append(session, "log", "--json")...))
-	return len(strings.Split(out, "\n"))
-}
-
 // TestSecondWriterIsToldInUse: while another process holds the database
 // open for writing, a writer (and, as bbolt locks, a reader) is told the
 // database is in use after about a second, and nothing is appended.

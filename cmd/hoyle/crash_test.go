@@ -349,23 +349,6 @@ func checkLedger(t *testing.T, db string, ledger []stored) int {
 	return lost
 }
 
-// hoyleRun runs hoyle as its own process to the end.
-func hoyleRun(t *testing.T, db string, args ...string) result {
-	t.Helper()
-	cmd := hoyleProcess(t, db, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else {
-		require.NoError(t, err)
-	}
-	return result{out: out.String(), err: errb.String(), code: code}
-}
-
 // TestCrashCreatingTheDatabase kills `hoyle new` while it creates the
 // database file: afterwards there is no file, or one that opens and
 // verifies (holding the session if new was acknowledged), and new works.

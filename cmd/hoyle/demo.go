@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,17 +13,15 @@ import (
 	"github.com/hoyle/hoyle/replay/prompt"
 )
 
-func init() {
-	register(newDemoCmd)
-}
-
+// demoOptions are the flags of hoyle demo.
 type demoOptions struct {
-	*globals
-	keep bool
+	IO   *IO
+	Keep bool
 }
 
-func newDemoCmd(g *globals) *cobra.Command {
-	o := &demoOptions{globals: g}
+// newDemoCmd builds the command: it binds the flags to the options and calls runDemo.
+func newDemoCmd(f *factory) *cobra.Command {
+	opts := &demoOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Record a sample hand (Foster's bidding example) into a temporary database and show it",
@@ -30,13 +29,14 @@ func newDemoCmd(g *globals) *cobra.Command {
 temporary database, one hoyle command at a time as a scorer would type them,
 then show the hand. Your own database is not touched.`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runDemo(o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runDemo(cmd.Context(), opts) },
 	}
-	cmd.Flags().BoolVar(&o.keep, "keep", false, "keep the temporary database and print its path")
+	cmd.Flags().BoolVar(&opts.Keep, "keep", false, "keep the temporary database and print its path")
 	return cmd
 }
 
-func runDemo(o *demoOptions) error {
+// runDemo runs the demo script, a command at a time, into a temporary database.
+func runDemo(ctx context.Context, opts *demoOptions) error {
 	script, err := fixtures.Script("demo")
 	if err != nil {
 		return err
@@ -45,25 +45,27 @@ func runDemo(o *demoOptions) error {
 	if err != nil {
 		return err
 	}
-	if !o.keep {
+	if !opts.Keep {
 		defer os.RemoveAll(dir)
 	}
 	db := filepath.Join(dir, "demo.db")
 	steps := prompt.Lines(script)
 	steps = append(steps, []string{"show"})
 	for _, words := range steps {
-		fmt.Fprintf(o.io.Out, "$ hoyle %s\n", quoteWords(words))
-		args := append([]string{"--db", db}, words...)
-		if code := run(args, o.io); code != exitOK {
+		fmt.Fprintf(opts.IO.Out, "$ hoyle %s\n", quoteWords(words))
+		if err := execute(ctx, newFactory(opts.IO), append([]string{"--db", db}, words...)); err != nil {
+			report(opts.IO, err)
 			return fmt.Errorf("the demo script failed at: hoyle %s", quoteWords(words))
 		}
 	}
-	if o.keep {
-		fmt.Fprintf(o.io.Out, "\nThe demo database is %s; try: hoyle --db %s log\n", db, db)
+	if opts.Keep {
+		fmt.Fprintf(opts.IO.Out, "\nThe demo database is %s; try: hoyle --db %s log\n", db, db)
 	}
 	return nil
 }
 
+// quoteWords writes a command's words as a shell would read them back, for
+// the transcript the demo prints.
 func quoteWords(words []string) string {
 	out := make([]string, len(words))
 	for i, w := range words {

@@ -2,29 +2,24 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
-
-func init() {
-	register(newExportCmd)
-	registerFormat("md", "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", writeMarkdown)
-}
 
 // exportRequest is what an export format is given: the session's log and
 // its fold, and the options of `hoyle export`. Formats read what they need.
@@ -45,26 +40,22 @@ type exportRequest struct {
 
 // exportFormat is one format `hoyle export --format` can write.
 type exportFormat struct {
-	name    string
 	summary string
 	write   func(w io.Writer, req exportRequest) error
+	// json says the output is JSON: on a terminal its user text is
+	// escaped as JSON escapes (the same data), not as Go escapes.
+	json bool
 }
 
-// exportFormats are the formats by name. Each format's file registers
-// itself in an init function with registerFormat, so adding a format
-// touches only its own file.
-var exportFormats = map[string]exportFormat{}
-
-// registerFormat adds a format to `hoyle export`. Registering a name twice
-// is a programming error.
-func registerFormat(name, summary string, write func(w io.Writer, req exportRequest) error) {
-	if _, dup := exportFormats[name]; dup {
-		panic("export format registered twice: " + name)
-	}
-	exportFormats[name] = exportFormat{name: name, summary: summary, write: write}
+// exportFormats are the formats by name, all of them here.
+var exportFormats = map[string]exportFormat{
+	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown},
+	"pbn":  {summary: "PBN 2.1: each hand as a game record (tags, auction with notes, play, score), for any bridge program", write: writePBN},
+	"lin":  {summary: "LIN: each hand as a Bridge Base Online hand record, one to a line", write: writeLIN},
+	"json": {summary: "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", write: writeJSON, json: true},
 }
 
-// formatNames lists the registered formats, sorted.
+// formatNames lists the formats, sorted.
 func formatNames() []string {
 	var out []string
 	for name := range exportFormats {
@@ -74,23 +65,28 @@ func formatNames() []string {
 	return out
 }
 
+// writeMarkdown writes one hand up, as export/markdown lays it out.
 func writeMarkdown(w io.Writer, req exportRequest) error {
 	return markdown.Write(w, req.Envs, markdown.Options{Hand: req.Hand, At: req.At, Seats: req.Seats, ASCII: req.ASCII})
 }
 
+// exportOptions are the flags of hoyle export.
 type exportOptions struct {
-	*globals
-	format string
-	hand   int
-	at     string
-	seats  string
-	ascii  bool
-	out    string
-	force  bool
+	IO     *IO
+	DB     *database
+	Format string
+	Hand   *int // nil: not given
+	At     string
+	Seats  string
+	ASCII  bool
+	Output string
+	Force  bool
 }
 
-func newExportCmd(g *globals) *cobra.Command {
-	o := &exportOptions{globals: g}
+// newExportCmd builds the command: it binds the flags to the options and calls runExport.
+func newExportCmd(f *factory) *cobra.Command {
+	opts := &exportOptions{IO: f.IO, DB: f.DB}
+	var hand int
 	cmd := &cobra.Command{
 		Use:   "export [--format md] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [-o FILE] [--force]",
 		Short: "Write a hand up (Markdown) or export the session in another format",
@@ -107,72 +103,98 @@ position. A moment is one of
 
 --seats foster names the seats by Foster's letters: Z the dealer, A on his
 left, Y his partner, B on his right. --ascii writes suits as S H D C.
+
 -o FILE writes to a file, and will not replace one that exists without
---force.`,
+--force. --force replaces only a regular file (never a device, a FIFO or a
+directory), and writes into it where it is, once the whole export is made:
+its permissions, its owner and its other hard links are kept.`,
 		Example: `  hoyle export --format md -o hand1.md
   hoyle export --hand 2 --seats foster
   hoyle export --at 1.9 --ascii          # the end position after trick 9`,
 		Args: exactArgs(0, "no arguments; the hand and moment are flags"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runExport(cmd, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("hand") {
+				opts.Hand = &hand
+			}
+			return runExport(cmd.Context(), opts)
+		},
 	}
-	cmd.Flags().StringVar(&o.format, "format", "md", "the format: "+strings.Join(formatNames(), ", "))
-	cmd.Flags().IntVar(&o.hand, "hand", 0, "the hand to write (default: the latest, or the hand of --at)")
-	cmd.Flags().StringVar(&o.at, "at", "", "write the hand as it stood at this moment: "+replay.MomentSyntax)
-	cmd.Flags().StringVar(&o.seats, "seats", "compass", "name seats by compass (N E S W) or foster (Z dealer, A, Y, B)")
-	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "write suits as S H D C instead of symbols")
-	cmd.Flags().StringVarP(&o.out, "output", "o", "", "write to FILE instead of standard output")
-	cmd.Flags().BoolVar(&o.force, "force", false, "with -o, replace FILE if it exists")
+	cmd.Flags().StringVar(&opts.Format, "format", "md", "the format: "+strings.Join(formatNames(), ", "))
+	cmd.Flags().IntVar(&hand, "hand", 0, "the hand to write (default: the latest, or the hand of --at)")
+	cmd.Flags().StringVar(&opts.At, "at", "", "write the hand as it stood at this moment: "+replay.MomentSyntax)
+	cmd.Flags().StringVar(&opts.Seats, "seats", "compass", "name seats by compass (N E S W) or foster (Z dealer, A, Y, B)")
+	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
+	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write to FILE instead of standard output")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "with -o, replace FILE if it exists and is a regular file")
 	return cmd
 }
 
-func runExport(cmd *cobra.Command, o *exportOptions) error {
-	f, ok := exportFormats[strings.ToLower(o.format)]
+// runExport writes the session, or a hand of it, in a format: to standard output or to -o.
+func runExport(ctx context.Context, opts *exportOptions) error {
+	format, ok := exportFormats[strings.ToLower(opts.Format)]
 	if !ok {
-		return usagef("--format %q: the formats are %s", o.format, strings.Join(formatNames(), ", "))
+		return usagef("--format %q: the formats are %s", opts.Format, strings.Join(formatNames(), ", "))
 	}
-	req := exportRequest{ASCII: o.ascii}
-	if o.io.IsTerminal {
-		req.Progress = progressBar(o.io, "hands")
+	req := exportRequest{ASCII: opts.ASCII}
+	if opts.IO.ErrTTY {
+		req.Progress = progressBar(opts.IO, "hands")
 	}
-	if cmd.Flags().Changed("hand") {
-		if o.hand < 1 {
-			return usagef("--hand %d: hands are numbered from 1", o.hand)
+	if opts.Hand != nil {
+		if *opts.Hand < 1 {
+			return usagef("--hand %d: hands are numbered from 1", *opts.Hand)
 		}
-		req.Hand = o.hand
+		req.Hand = *opts.Hand
 	}
 	var err error
-	if req.Seats, req.At, err = tableFlags(o.seats, o.at); err != nil {
+	if req.Seats, req.At, err = tableFlags(opts.Seats, opts.At); err != nil {
 		return err
 	}
-	if o.force && o.out == "" {
+	if opts.Force && opts.Output == "" {
 		return usagef("--force replaces the file given by -o; give -o FILE")
 	}
-	var buf bytes.Buffer
-	err = o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, envs, err := load.Session(cmd.Context(), st, session)
-		if err != nil {
-			return err
-		}
-		req.Envs, req.Session = envs, s
-		return f.write(&buf, req)
-	})
-	if err != nil {
+	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
+		req.Session, req.Envs, err = load.Session(ctx, st, session)
+		return err
+	}); err != nil {
 		return err
 	}
-	// The whole document is written at once, after it is complete, so a
+	// The whole document is made before any of it is written, so a
 	// failure never leaves half a file behind.
-	if o.out == "" || o.out == "-" {
-		_, err = o.io.Out.Write(buf.Bytes())
+	var buf bytes.Buffer
+	if err := format.write(&buf, req); err != nil {
 		return err
 	}
-	return writeNewFile(o.out, buf.Bytes(), o.force)
+	data := buf.Bytes()
+	if opts.Output == "" || opts.Output == "-" {
+		if opts.IO.OutTTY {
+			// Names and notes are user text: on a terminal they must not
+			// act as control sequences (the formats write them as given).
+			if format.json {
+				data = replay.EscapeJSON(data)
+			} else {
+				data = []byte(replay.Escape(string(data)))
+			}
+		}
+		_, err = opts.IO.Out.Write(data)
+		return err
+	}
+	return writeFile(opts.Output, data, opts.Force)
 }
 
-// writeNewFile writes data to path. Without force it refuses a path that
-// exists (created exclusively, so a file made meanwhile is not replaced
-// either); with force it replaces it by a rename, so readers never see a
-// half-written file.
-func writeNewFile(path string, data []byte, force bool) error {
+// writeFile writes data to path. Without force it makes a new file and
+// refuses a path that exists (created exclusively, so a file made
+// meanwhile is not replaced either).
+//
+// With force it replaces only a regular file, and it writes into that
+// file's own inode (truncate, write, fsync) rather than renaming a new file
+// over it. A rename would be atomic, but it makes a new file: the old one's
+// permissions (a 0600 file would turn 0644), owner, ACLs and other hard
+// links would not carry over, and a name that is a device or a FIFO would
+// be replaced by a regular file (as root, /dev/full itself). Writing in
+// place keeps the file the user named; the document is made whole in
+// memory first, so the file is incomplete only for the time of one write,
+// and only if that write fails (a full disk), which is reported.
+func writeFile(path string, data []byte, force bool) error {
 	if !force {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
@@ -181,28 +203,77 @@ func writeNewFile(path string, data []byte, force bool) error {
 			}
 			return err
 		}
-		if _, err := f.Write(data); err != nil {
-			f.Close()
+		err = writeAll(f, data)
+		if err != nil {
 			os.Remove(path)
-			return err
 		}
-		return f.Close()
+		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	before, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return writeFile(path, data, false) // nothing to replace
+	}
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
+	if !before.Mode().IsRegular() {
+		return fmt.Errorf("%s is %s: --force replaces only a regular file (nothing was written)", path, fileKind(before.Mode()))
+	}
+	// O_NONBLOCK: should a FIFO be put at path meanwhile, opening it fails
+	// at once instead of waiting for a reader; then it is refused below.
+	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
 		return err
 	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
+	now, err := f.Stat()
+	if err != nil {
+		f.Close()
 		return err
 	}
-	if err := tmp.Close(); err != nil {
+	if !now.Mode().IsRegular() || !os.SameFile(before, now) {
+		f.Close()
+		return fmt.Errorf("%s changed while it was being replaced (now %s); nothing was written", path, fileKind(now.Mode()))
+	}
+	if err := f.Truncate(0); err != nil {
+		f.Close()
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	if err := writeAll(f, data); err != nil {
+		return fmt.Errorf("%w; %s is left incomplete", err, path)
+	}
+	return nil
+}
+
+// writeAll writes data to f, syncs it to disk, and closes f, reporting
+// the first error: a file on a full disk is not reported written.
+func writeAll(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// fileKind names what a file is, for a refusal: "a named pipe (FIFO)".
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "a regular file"
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "not a regular file"
 }

@@ -6,10 +6,7 @@ import (
 	"github.com/hoyle/hoyle/export/jsonlog"
 )
 
-func init() {
-	registerFormat("json", "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", writeJSON)
-}
-
+// writeJSON writes the session's whole log as hoyle's own backup format.
 func writeJSON(w io.Writer, req exportRequest) error {
 	if req.At != nil || req.Hand != 0 {
 		return usagef("--hand and --at do not apply to --format json: it writes the session's whole log")

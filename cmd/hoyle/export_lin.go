@@ -6,10 +6,7 @@ import (
 	"github.com/hoyle/hoyle/export/linsession"
 )
 
-func init() {
-	registerFormat("lin", "LIN: each hand as a Bridge Base Online hand record, one to a line", writeLIN)
-}
-
+// writeLIN writes each hand as a BBO hand record, for Bridge Base Online.
 func writeLIN(w io.Writer, req exportRequest) error {
 	if req.At != nil {
 		return usagef("--at does not apply to --format lin: it writes whole hands (give --hand N for one)")

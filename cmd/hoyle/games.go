@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -9,25 +10,31 @@ import (
 	"github.com/hoyle/hoyle/projections/rules"
 )
 
-func init() {
-	register(newGamesCmd)
+// gamesOptions: hoyle games takes nothing.
+type gamesOptions struct {
+	IO *IO
 }
 
-func newGamesCmd(g *globals) *cobra.Command {
+// newGamesCmd builds the command: it binds the flags to the options and calls runGames.
+func newGamesCmd(f *factory) *cobra.Command {
+	opts := &gamesOptions{IO: f.IO}
 	return &cobra.Command{
 		Use:   "games",
 		Short: "List the games and the code of laws each follows",
 		Args:  exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			for _, rs := range rules.All() {
-				info := rs.Info()
-				fmt.Fprintf(g.io.Out, "%-16s %s\n", info.ID, info.Title)
-				fmt.Fprintf(g.io.Out, "%-16s laws: %s\n", "", info.Code)
-				for _, o := range info.Options {
-					fmt.Fprintf(g.io.Out, "%-16s new --option %s=%s: %s\n", "", o.Name, strings.Join(o.Values, "|"), o.Summary)
-				}
-			}
-			return nil
-		},
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runGames(cmd.Context(), opts) },
 	}
+}
+
+// runGames lists the rulesets, from the registry.
+func runGames(_ context.Context, opts *gamesOptions) error {
+	for _, rs := range rules.All() {
+		info := rs.Info()
+		fmt.Fprintf(opts.IO.Out, "%-16s %s\n", info.ID, info.Title)
+		fmt.Fprintf(opts.IO.Out, "%-16s laws: %s\n", "", info.Code)
+		for _, o := range info.Options {
+			fmt.Fprintf(opts.IO.Out, "%-16s new --option %s=%s: %s\n", "", o.Name, strings.Join(o.Values, "|"), o.Summary)
+		}
+	}
+	return nil
 }

@@ -1,53 +1,15 @@
 package main
 
 import (
-	"context"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/fixtures"
-	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/load"
-	"github.com/hoyle/hoyle/replay/prompt"
 )
-
-// scriptPart runs the lines of a fixture script up to and including the
-// first line that starts with stop ("" runs them all) and returns how many
-// lines it ran.
-func scriptPart(t *testing.T, db, name, stop string, from int) int {
-	t.Helper()
-	text, err := fixtures.Script(name)
-	require.NoError(t, err)
-	lines := prompt.Lines(text)
-	for i := from; i < len(lines); i++ {
-		ok(t, db, lines[i]...)
-		if stop != "" && strings.HasPrefix(strings.Join(lines[i], " "), stop) {
-			return i + 1
-		}
-	}
-	return len(lines)
-}
-
-// gamesSession folds the latest session of db, as every reader does.
-func gamesSession(t *testing.T, db string) *projections.Session {
-	t.Helper()
-	st, err := bolt.Open(db, bolt.Options{ReadOnly: true})
-	require.NoError(t, err)
-	defer st.Close()
-	id, err := st.LastSession(context.Background())
-	require.NoError(t, err)
-	s, _, err := load.Session(context.Background(), st, id)
-	require.NoError(t, err)
-	require.Empty(t, s.Problems)
-	return s
-}
 
 // A rubber of Bridge from the cut to the score: the declaration left to
 // partner, doubled and re-doubled; the dealer plays, his partner is Dummy.

@@ -19,8 +19,8 @@ import (
 // one --session names, else the latest) when the database exists and can
 // be read at once, with its options. Help never creates a database nor
 // waits for one in use; ok is false and the help speaks of every game.
-func helpRules(g *globals) (rs game.Ruleset, opts game.Options, ok bool) {
-	path := g.dbPath()
+func helpRules(d *database) (rs game.Ruleset, opts game.Options, ok bool) {
+	path := d.dbPath()
 	if _, err := os.Stat(path); err != nil {
 		return nil, nil, false
 	}
@@ -30,7 +30,7 @@ func helpRules(g *globals) (rs game.Ruleset, opts game.Options, ok bool) {
 	}
 	defer st.Close()
 	ctx := context.Background()
-	session, err := g.resolveSession(ctx, st)
+	session, err := d.resolveSession(ctx, st)
 	if err != nil {
 		return nil, nil, false
 	}
@@ -54,15 +54,17 @@ type rulesHelp struct {
 // withRulesHelp makes a command's help end with what the games' laws say
 // of it, after long: for the session's game when there is one, else for
 // every game that has something to say.
-func withRulesHelp(g *globals, cmd *cobra.Command, long string, rh rulesHelp) {
+func withRulesHelp(d *database, cmd *cobra.Command, long string, rh rulesHelp) {
 	cmd.Long = long + "\n\n" + rh.text(nil, nil, false)
 	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
-		rs, opts, ok := helpRules(g)
+		rs, opts, ok := helpRules(d)
 		c.Long = long + "\n\n" + rh.text(rs, opts, ok)
 		c.Parent().HelpFunc()(c, args)
 	})
 }
 
+// text is the help's part for the session's game when ok, else for every
+// game that has something to say.
 func (rh rulesHelp) text(rs game.Ruleset, opts game.Options, ok bool) string {
 	if ok {
 		if text := rh.about(rs, opts); text != "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -8,15 +9,11 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
-	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
 )
-
-func init() {
-	register(newHonoursCmd)
-}
 
 // honoursLong is the fixed part of honours' help; the holdings follow it,
 // listed from the rulesets (see withRulesHelp).
@@ -26,7 +23,17 @@ or WE or THEY as the session's score pad names them. Claim once the auction
 is over (in whist, once the card is turned up). A mistaken claim is withdrawn
 with undo. HOLDING is one of those the game's code of laws names.`
 
-func newHonoursCmd(g *globals) *cobra.Command {
+// honoursOptions are the arguments of hoyle honours.
+type honoursOptions struct {
+	IO      *IO
+	DB      *database
+	Side    string // NS, EW, WE or THEY
+	Holding string
+}
+
+// newHonoursCmd builds the command: it binds the flags to the options and calls runHonours.
+func newHonoursCmd(f *factory) *cobra.Command {
+	opts := &honoursOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
 		Use:   "honours SIDE HOLDING",
 		Short: "Record the honours a side claims at the table when the deal was not recorded",
@@ -34,16 +41,11 @@ func newHonoursCmd(g *globals) *cobra.Command {
   hoyle honours they 4-in-one`,
 		Args: exactArgs(2, "a side (NS, EW, WE or THEY) and a holding such as 3 or 4-in-one"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return recordWith(cmd, g, func(r *recorder.Recorder, session string) ([]events.Envelope, error) {
-				side, err := parseScoreSide(cmd, r.Store, session, args[0])
-				if err != nil {
-					return nil, err
-				}
-				return r.Honours(cmd.Context(), session, side, args[1])
-			})
+			opts.Side, opts.Holding = args[0], args[1]
+			return runHonours(cmd.Context(), opts)
 		},
 	}
-	withRulesHelp(g, cmd, honoursLong, rulesHelp{about: honoursAbout,
+	withRulesHelp(f.DB, cmd, honoursLong, rulesHelp{about: honoursAbout,
 		none: func(rs game.Ruleset) string {
 			return fmt.Sprintf("%s scores no honours in this session: there is nothing to claim.", rs.Info().Title)
 		},
@@ -51,16 +53,30 @@ func newHonoursCmd(g *globals) *cobra.Command {
 	return cmd
 }
 
+// runHonours records the honours claimed by a side.
+func runHonours(ctx context.Context, opts *honoursOptions) error {
+	var side cards.Side
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{
+		prepare: func(ctx context.Context, st events.Store, session string) (err error) {
+			side, err = parseScoreSide(ctx, st, session, opts.Side)
+			return err
+		},
+		decide: inPlay("honours", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return s.DecideHonours(stamp, side, opts.Holding)
+		}),
+	})
+}
+
 // parseScoreSide reads NS or EW, or WE or THEY by the session's option.
-func parseScoreSide(cmd *cobra.Command, st events.Store, session, tok string) (cards.Side, error) {
+func parseScoreSide(ctx context.Context, st events.Store, session, tok string) (cards.Side, error) {
 	switch strings.ToUpper(strings.TrimSpace(tok)) {
 	case "WE", "THEY":
-		s, err := load.Stream(cmd.Context(), st, session)
+		s, err := load.Tail(ctx, st, session)
 		if err != nil {
 			return cards.NoSide, err
 		}
 		we := replay.WeSide(s.Opts)
-		if strings.EqualFold(tok, "they") {
+		if strings.EqualFold(strings.TrimSpace(tok), "they") {
 			return 1 - we, nil
 		}
 		return we, nil

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,22 +21,25 @@ import (
 	"github.com/hoyle/hoyle/export/linsession"
 	"github.com/hoyle/hoyle/export/pbnsession"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/replay"
 )
 
-func init() { register(newImportCmd) }
-
+// importOptions are the argument and flags of hoyle import.
 type importOptions struct {
-	*globals
-	format string
-	name   string
+	IO     *IO
+	DB     *database
+	File   string // "-" is standard input
+	Format string
+	Name   string
 }
 
 // importFormats are the formats `hoyle import` reads, by name and by the
 // file extension that selects them.
 var importFormats = []string{"pbn", "lin", "json"}
 
-func newImportCmd(g *globals) *cobra.Command {
-	o := &importOptions{globals: g}
+// newImportCmd builds the command: it binds the flags to the options and calls runImport.
+func newImportCmd(f *factory) *cobra.Command {
+	opts := &importOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
 		Use:   "import FILE [--format pbn|lin|json] [--name TEXT]",
 		Short: "Import sessions from a PBN, LIN or JSON file; prints the IDs of the sessions created",
@@ -64,16 +68,20 @@ appended. Warnings go to standard error.`,
   hoyle --db other.db import backup.json && hoyle --db other.db verify
   curl -s https://example.org/board.lin | hoyle import --format lin -`,
 		Args: exactArgs(1, "one file to import"),
-		RunE: func(cmd *cobra.Command, args []string) error { return runImport(cmd.Context(), o, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.File = args[0]
+			return runImport(cmd.Context(), opts)
+		},
 	}
-	cmd.Flags().StringVar(&o.format, "format", "", "the file's format: "+strings.Join(importFormats, ", ")+" (default: from its extension)")
-	cmd.Flags().StringVar(&o.name, "name", "", "the name of sessions the file does not name (default: the file's name)")
+	cmd.Flags().StringVar(&opts.Format, "format", "", "the file's format: "+strings.Join(importFormats, ", ")+" (default: from its extension)")
+	cmd.Flags().StringVar(&opts.Name, "name", "", "the name of sessions the file does not name (default: the file's name)")
 	return cmd
 }
 
 // progressBar returns a progress function that draws a bar on standard
 // error, made at the first report (when the total is known) and cleared
-// when the work is done. Commands use it only on a terminal.
+// when the work is done. Commands use it only when standard error is a
+// terminal: redirected, it would fill a file with carriage returns.
 func progressBar(io *IO, what string) func(done, total int) {
 	var bar *progressbar.ProgressBar
 	return func(done, total int) {
@@ -91,27 +99,29 @@ type importPlan struct {
 	warnings []string
 }
 
-func runImport(ctx context.Context, o *importOptions, path string) error {
-	format := strings.ToLower(o.format)
+// runImport reads a file, checks all of it, and appends it in one transaction.
+func runImport(ctx context.Context, opts *importOptions) error {
+	path := opts.File
+	format := strings.ToLower(opts.Format)
 	if format == "" {
 		format = strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
-		if path == "-" || !contains(importFormats, format) {
+		if path == "-" || !slices.Contains(importFormats, format) {
 			return usagef("cannot tell the format of %q from its extension: give --format %s", path, strings.Join(importFormats, "|"))
 		}
-	} else if !contains(importFormats, format) {
-		return usagef("--format %q: the formats are %s", o.format, strings.Join(importFormats, ", "))
+	} else if !slices.Contains(importFormats, format) {
+		return usagef("--format %q: the formats are %s", opts.Format, strings.Join(importFormats, ", "))
 	}
 	var data []byte
 	var err error
 	if path == "-" {
-		data, err = io.ReadAll(o.io.In)
+		data, err = io.ReadAll(opts.IO.In)
 	} else {
 		data, err = os.ReadFile(path)
 	}
 	if err != nil {
 		return err
 	}
-	name := o.name
+	name := opts.Name
 	if name == "" && path != "-" {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
@@ -120,14 +130,16 @@ func runImport(ctx context.Context, o *importOptions, path string) error {
 	// a third of an import's time finding no garbage.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	var progress func(done, total int)
-	if o.io.IsTerminal {
-		progress = progressBar(o.io, "records")
+	if opts.IO.ErrTTY {
+		progress = progressBar(opts.IO, "records")
 	}
+	// The file is read and checked whole before the database is opened:
+	// a refused import creates nothing.
 	plan, err := planImport(format, data, name, progress)
 	if err != nil {
 		return importFailed(path, err)
 	}
-	st, err := o.openStore(true, true)
+	st, err := opts.DB.open(true, true)
 	if err != nil {
 		return err
 	}
@@ -142,14 +154,15 @@ func runImport(ctx context.Context, o *importOptions, path string) error {
 	if _, err := st.Append(ctx, plan.batches...); err != nil {
 		return importFailed(path, err)
 	}
+	// What follows comes from the file: escaped, as user text.
 	for _, w := range plan.warnings {
-		fmt.Fprintf(o.io.Err, "hoyle: warning: %s: %s\n", path, w)
+		fmt.Fprintf(opts.IO.Err, "hoyle: warning: %s\n", replay.Escape(path+": "+w))
 	}
 	for _, id := range present {
-		fmt.Fprintf(o.io.Err, "hoyle: session %s was already in the database, as the file has it\n", id)
+		fmt.Fprintf(opts.IO.Err, "hoyle: session %s was already in the database, as the file has it\n", replay.Escape(id))
 	}
 	for _, b := range plan.batches {
-		fmt.Fprintln(o.io.Out, b.Session)
+		fmt.Fprintln(opts.IO.Out, replay.Escape(b.Session))
 	}
 	return nil
 }
@@ -194,13 +207,4 @@ func importFailed(path string, err error) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return fmt.Errorf("%s: %w; nothing was imported", path, err)
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,19 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-const realPBN = "../../export/pbn/testdata/realbridge-2021-teams.pbn"
-
-// hoyleIn runs hoyle with stdin.
-func hoyleIn(t *testing.T, db, stdin string, args ...string) result {
-	t.Helper()
-	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(stdin), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
-	code := run(append([]string{"--db", db}, args...), io)
-	return result{out: out.String(), err: errb.String(), code: code}
-}
-
-func ids(out string) []string { return strings.Fields(out) }
 
 func TestImportRealPBN(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "teams.db")

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -8,18 +10,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
-func init() {
-	register(newLogCmd)
-}
-
+// logOptions are the flags of hoyle log.
 type logOptions struct {
-	*globals
-	json bool
+	IO   *IO
+	DB   *database
+	JSON bool
 }
 
 // logLine is one event as `hoyle log --json` prints it (one object a line).
@@ -35,39 +34,50 @@ type logLine struct {
 	Data   events.Payload `json:"data"`
 }
 
-func newLogCmd(g *globals) *cobra.Command {
-	o := &logOptions{globals: g}
+// newLogCmd builds the command: it binds the flags to the options and calls runLog.
+func newLogCmd(f *factory) *cobra.Command {
+	opts := &logOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
 		Use:   "log [--json]",
 		Short: "List the session's events, retracted ones included",
 		Example: `  hoyle log
   hoyle log --json | jq -c 'select(.type=="auction.call") | .data'`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return g.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-				envs, err := load.Events(cmd.Context(), st, session)
-				if err != nil {
-					return err
-				}
-				if o.json {
-					enc := json.NewEncoder(replay.JSONWriter{W: g.io.Out}) // names and notes are user text
-					for _, e := range envs {
-						if err := enc.Encode(logLine{Seq: e.Version, Pos: e.Position, ID: e.ID.String(), Type: e.Type,
-							Schema: e.Schema, At: e.At.Format(time.RFC3339Nano), Hash: e.Hash.String(), Prev: e.PrevHash.String(), Data: e.Data}); err != nil {
-							return err
-						}
-					}
-					return nil
-				}
-				for _, e := range envs {
-					data, _ := json.Marshal(e.Data)
-					data = replay.EscapeJSON(data) // names and notes are user text
-					fmt.Fprintf(g.io.Out, "%4d  %s  %-22s %s\n", e.Version, e.At.Format("2006-01-02 15:04:05"), e.Type, data)
-				}
-				return nil
-			})
-		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return runLog(cmd.Context(), opts) },
 	}
-	cmd.Flags().BoolVar(&o.json, "json", false, "one JSON object per line")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "one JSON object per line")
 	return cmd
+}
+
+// runLog prints every event of the session, retracted ones included.
+func runLog(ctx context.Context, opts *logOptions) error {
+	var envs []events.Envelope
+	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
+		envs, err = load.Events(ctx, st, session)
+		return err
+	}); err != nil {
+		return err
+	}
+	// A long log is written in large writes; the flush's error is the
+	// command's.
+	w := bufio.NewWriter(opts.IO.Out)
+	if opts.JSON {
+		enc := json.NewEncoder(replay.JSONWriter{W: w}) // names and notes are user text
+		for _, e := range envs {
+			if err := enc.Encode(logLine{Seq: e.Version, Pos: e.Position, ID: e.ID.String(), Type: e.Type,
+				Schema: e.Schema, At: e.At.Format(time.RFC3339Nano), Hash: e.Hash.String(), Prev: e.PrevHash.String(), Data: e.Data}); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
+	}
+	for _, e := range envs {
+		data, err := json.Marshal(e.Data)
+		if err != nil {
+			return err
+		}
+		data = replay.EscapeJSON(data) // names and notes are user text
+		fmt.Fprintf(w, "%4d  %s  %-22s %s\n", e.Version, e.At.Format("2006-01-02 15:04:05"), e.Type, data)
+	}
+	return w.Flush()
 }

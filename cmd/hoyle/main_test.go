@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,94 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hoyle/hoyle/fixtures"
-	"github.com/hoyle/hoyle/replay/prompt"
 )
-
-// result is what one run of hoyle printed and returned.
-type result struct {
-	out, err string
-	code     int
-}
-
-// hoyle runs the command in-process against db, as a user would from a
-// shell, with no terminal.
-func hoyle(t *testing.T, db string, args ...string) result {
-	t.Helper()
-	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string {
-		if k == "HOME" {
-			return t.TempDir()
-		}
-		return ""
-	}}
-	code := run(append([]string{"--db", db}, args...), io)
-	return result{out: out.String(), err: errb.String(), code: code}
-}
-
-// ok runs hoyle and fails the test unless it succeeds.
-func ok(t *testing.T, db string, args ...string) string {
-	t.Helper()
-	r := hoyle(t, db, args...)
-	require.Equal(t, 0, r.code, "hoyle %v: %s", args, r.err)
-	return r.out
-}
-
-// script runs every line of a fixture script.
-func script(t *testing.T, db, name string) {
-	t.Helper()
-	text, err := fixtures.Script(name)
-	require.NoError(t, err)
-	for _, words := range prompt.Lines(text) {
-		ok(t, db, words...)
-	}
-}
-
-func showJSON(t *testing.T, db string) map[string]any {
-	t.Helper()
-	var v map[string]any
-	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "show", "--json")), &v))
-	return v
-}
-
-func fileHash(t *testing.T, path string) [32]byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	require.NoError(t, err)
-	return sha256.Sum256(b)
-}
-
-// badInput is a command that must be refused: run on a database made by
-// setup, it exits with code and says each of msg.
-type badInput struct {
-	name  string
-	setup func(t *testing.T, db string)
-	args  []string
-	code  int
-	msg   []string
-}
-
-// refused runs each case on a fresh database and checks the refusal: the
-// exit code, the messages, nothing on stdout, and the database file not
-// changed by a single byte.
-func refused(t *testing.T, cases []badInput) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "bad.db")
-			c.setup(t, db)
-			before := fileHash(t, db)
-			r := hoyle(t, db, c.args...)
-			assert.Equal(t, c.code, r.code, "exit code; stderr: %s", r.err)
-			for _, m := range c.msg {
-				assert.Contains(t, r.err, m)
-			}
-			assert.Empty(t, r.out, "nothing on stdout")
-			assert.Equal(t, before, fileHash(t, db), "the database did not change")
-		})
-	}
-}
 
 func TestDemoRuns(t *testing.T) {
 	r := hoyle(t, filepath.Join(t.TempDir(), "unused.db"), "demo")

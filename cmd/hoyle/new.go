@@ -1,91 +1,156 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/replay"
 )
 
-func init() {
-	register(newNewCmd)
-}
-
-// newOptions are the flags of `hoyle new`.
+// newOptions are the flags of hoyle new (and of hoyle record, which opens
+// a session with them).
 type newOptions struct {
-	*globals
-	game    string
-	players map[string]*string
-	// playerList is --players: every player's name, in seat order.
-	playerList string
-	dealer     string
-	name       string
-	scoring    string
-	options    []string
+	IO   *IO
+	DB   *database
+	Game string
+	// Seats is --north, --east, --south, --west: the player in each.
+	Seats map[string]*string
+	// Players is --players: every player's name, in seat order.
+	Players string
+	Dealer  string
+	Name    string
+	Scoring string
+	Options []string // NAME=VALUE
 }
 
-func newNewCmd(g *globals) *cobra.Command {
-	o := &newOptions{globals: g, players: map[string]*string{}}
+// newFlagNames are the flags bindNewFlags binds, for record to tell
+// whether any was given.
+var newFlagNames = []string{"game", "north", "east", "south", "west", "players", "dealer", "name", "scoring", "option"}
+
+// bindNewFlags binds new's flags to opts, on new and on record, so that the
+// two cannot drift apart.
+func bindNewFlags(fs *pflag.FlagSet, opts *newOptions) {
+	fs.StringVar(&opts.Game, "game", "", "the game (see hoyle games)")
+	opts.Seats = map[string]*string{}
+	for _, seat := range []string{"north", "east", "south", "west"} {
+		opts.Seats[seat] = fs.String(seat, "", "the player in the "+seat+" seat")
+	}
+	fs.StringVar(&opts.Players, "players", "", "every player's name, comma-separated, in seat order (N,E,S,W; A,B,C in Five Hundred)")
+	fs.StringVar(&opts.Dealer, "dealer", "", "the first dealer's seat, or with --players his name (default South, Foster's Z; the first seat at a table without compass seats)")
+	fs.StringVar(&opts.Name, "name", "", "a name for the session")
+	fs.StringVar(&opts.Scoring, "scoring", "", "scoring style, for games that have several (contract: rubber, duplicate, chicago)")
+	fs.StringArrayVar(&opts.Options, "option", nil, "a ruleset option as NAME=VALUE (repeatable)")
+}
+
+// newNewCmd builds the command: it binds the flags to the options and calls runNew.
+func newNewCmd(f *factory) *cobra.Command {
+	opts := &newOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
 		Use:   "new --game GAME",
 		Short: "Open a new session and print its ID",
+		Long: `Open a new session of a game and print its ID alone on standard output.
+Everything given is checked before the database is touched: a refused new
+creates no file. Two players of one name are refused: the log could not
+tell them apart.`,
 		Example: `  hoyle new --game auction --north Ann --east Bob --south Cy --west Di --dealer S
   hoyle new --game contract --scoring duplicate --name "Tuesday club"
   hoyle new --game five-hundred --players Ann,Bob,Cy --dealer Cy`,
 		Args: exactArgs(0, "no arguments; the game and players are flags"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runNew(cmd, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runNew(cmd.Context(), opts) },
 	}
-	cmd.Flags().StringVar(&o.game, "game", "", "the game (see hoyle games)")
-	for _, seat := range []string{"north", "east", "south", "west"} {
-		o.players[seat] = cmd.Flags().String(seat, "", "the player in the "+seat+" seat")
-	}
-	cmd.Flags().StringVar(&o.playerList, "players", "", "every player's name, comma-separated, in seat order (N,E,S,W; A,B,C in Five Hundred)")
-	cmd.Flags().StringVar(&o.dealer, "dealer", "", "the first dealer's seat, or with --players his name (default South, Foster's Z; the first seat at a table without compass seats)")
-	cmd.Flags().StringVar(&o.name, "name", "", "a name for the session")
-	cmd.Flags().StringVar(&o.scoring, "scoring", "", "scoring style, for games that have several (contract: rubber, duplicate, chicago)")
-	cmd.Flags().StringArrayVar(&o.options, "option", nil, "a ruleset option as NAME=VALUE (repeatable)")
-	_ = cmd.MarkFlagRequired("game")
+	bindNewFlags(cmd.Flags(), opts)
 	return cmd
 }
 
-func runNew(cmd *cobra.Command, o *newOptions) error {
-	spec := projections.SessionSpec{Game: o.game, Name: o.name, Dealer: o.dealer,
+// runNew opens the session and prints its ID alone, for scripts.
+func runNew(ctx context.Context, opts *newOptions) error {
+	id, err := openSession(ctx, opts)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(opts.IO.Out, id)
+	return nil
+}
+
+// openSession checks the session's spec, then opens it (creating the
+// database if need be), and returns its ID.
+func openSession(ctx context.Context, opts *newOptions) (string, error) {
+	spec, err := opts.spec()
+	if err != nil {
+		return "", err
+	}
+	st, err := opts.DB.open(true, true)
+	if err != nil {
+		return "", err
+	}
+	defer st.Close()
+	return recorder.New(st).Open(ctx, spec)
+}
+
+// spec reads the flags into a session spec and checks it against its game
+// (projections.DecideOpen is pure), so that nothing is created for a spec
+// that will be refused.
+func (opts *newOptions) spec() (projections.SessionSpec, error) {
+	spec := projections.SessionSpec{Game: opts.Game, Name: opts.Name, Dealer: opts.Dealer,
 		Players: map[string]string{}, Options: map[string]string{}}
-	for seat, name := range o.players {
+	if opts.Game == "" {
+		return spec, usagef("expected --game GAME: the game the session plays (hoyle games lists them)")
+	}
+	for seat, name := range opts.Seats {
 		if *name != "" {
 			spec.Players[seat] = *name
 		}
 	}
-	if o.playerList != "" {
-		spec.PlayerList = strings.Split(o.playerList, ",")
+	if opts.Players != "" {
+		spec.PlayerList = strings.Split(opts.Players, ",")
 	}
-	if o.scoring != "" {
-		spec.Options["scoring"] = o.scoring
+	if opts.Scoring != "" {
+		spec.Options["scoring"] = opts.Scoring
 	}
-	for _, kv := range o.options {
+	for _, kv := range opts.Options {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
-			return usagef("--option %q: write it as NAME=VALUE", kv)
+			return spec, usagef("--option %q: write it as NAME=VALUE", kv)
 		}
 		spec.Options[k] = v
 	}
-	st, err := o.openStore(true, true)
-	if err != nil {
-		return err
+	if err := namesApart(spec); err != nil {
+		return spec, err
 	}
-	defer st.Close()
-	id, err := recorder.New(st).Open(cmd.Context(), spec)
-	if errors.Is(err, game.ErrBadPlayers) && o.playerList != "" {
-		return fmt.Errorf("--players %q: %w", o.playerList, err)
+	_, err := projections.DecideOpen(spec)
+	if errors.Is(err, game.ErrBadPlayers) && opts.Players != "" {
+		return spec, fmt.Errorf("--players %q: %w", opts.Players, err)
 	}
-	if err != nil {
-		return err
+	return spec, err
+}
+
+// namesApart refuses two seats given one name: the players are named in
+// entries (cut-for-deal Ann=JK, deal --hand Ann=...) and in the write-up,
+// and two of one name could not be told apart. Names are compared as they
+// are shown, cleaned and without regard to case.
+func namesApart(spec projections.SessionSpec) error {
+	names := append([]string(nil), spec.PlayerList...)
+	for _, n := range spec.Players {
+		names = append(names, n)
 	}
-	fmt.Fprintln(o.io.Out, id)
+	seen := map[string]bool{}
+	for _, n := range names {
+		key := strings.ToLower(replay.Clean(n))
+		if key == "" {
+			continue
+		}
+		if seen[key] {
+			return fmt.Errorf("%w: two seats are given the name %q; players must be told apart", game.ErrBadPlayers, replay.Clean(n))
+		}
+		seen[key] = true
+	}
 	return nil
 }

@@ -1,273 +1,435 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"errors"
 	"fmt"
-	"strconv"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
 	"strings"
+	"sync/atomic"
 
+	"github.com/peterh/liner"
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
-	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/prompt"
 )
 
-func init() {
-	register(newDealCmd)
-	register(newCallCmd)
-	register(newPlayCmd)
-	register(newClaimCmd)
-	register(newUndoCmd)
-	register(newNoteCmd)
+// The live-table recorder. It is glue: each line typed is read into hoyle
+// commands by replay/prompt and each command is run by execute, as the
+// shell's hoyle runs it, against the same --db and a pinned --session. So
+// every entry is checked, refused and acknowledged exactly as on the
+// command line, and the database is opened only for the length of one
+// entry: hoyle show works from another terminal.
+//
+// Each line is recorded against the table the prompt showed: the version
+// it was read at is pinned (database.pin), so that an entry made meanwhile
+// by another scorer refuses the line instead of having it recorded
+// against a table that moved ("1h" typed for South, stored as West's).
+
+// recordOptions are the flags of hoyle record: new's, to open a session.
+type recordOptions struct {
+	IO  *IO
+	DB  *database
+	New newOptions
+	// NewGiven are the flags of new given ("--game", ...): with any, record
+	// opens a new session.
+	NewGiven []string
+	// commands and offered are the words a line may start with, and those
+	// Tab offers: the CLI's commands, read from the command tree.
+	commands, offered []string
 }
 
-// The table commands: deal, call, play, claim, undo. Each is a thin wrapper
-// over the recorder, which checks the laws and appends all or nothing.
+// newRecordCmd builds the command: it binds the flags to the options and calls runRecord.
+func newRecordCmd(f *factory) *cobra.Command {
+	opts := &recordOptions{IO: f.IO, DB: f.DB, New: newOptions{IO: f.IO, DB: f.DB}}
+	cmd := &cobra.Command{
+		Use:   "record [--game GAME ...]",
+		Short: "Record at the table: a prompt that takes short entries and shows the table",
+		Long: `Open a prompt on the current session (or on a new one, with the flags of
+hoyle new) and record as the hand is played. Every command works as a line
+without "hoyle" (deal --pbn ..., call 1H P, play SA, claim 9, undo, note ...,
+show, score), and bare calls and cards are enough: 1h p x sa 10h, several on
+a line; whether 2s is a bid or a card is decided by the phase of the hand.
 
-// recordWith opens the session for writing and runs one recorder method,
-// then prints the table's state in one line.
-func recordWith(cmd *cobra.Command, g *globals, fn func(r *recorder.Recorder, session string) ([]events.Envelope, error)) error {
-	return g.withSession(cmd.Context(), true, func(st *bolt.Store, session string) error {
-		if _, err := fn(recorder.New(st), session); err != nil {
-			return err
+The prompt shows whose turn it is; after each entry, the trick on the table
+and dummy once it is down; at the end of a hand, the result and the score.
+Tab offers the legal calls or cards (twice: lists them). An entry is on disk
+when it is acknowledged. Ctrl-C cancels the line being typed; Ctrl-C again,
+or Ctrl-D, leaves. The database is open only while an entry is recorded, so
+hoyle show, score and export work from another terminal. A line is recorded
+against the table as the prompt showed it: if another scorer recorded
+meanwhile, the line is refused and the new table shown.`,
+		Example: `  hoyle record
+  hoyle record --game auction --south Z --west A --north Y --east B --dealer S`,
+		Args: exactArgs(0, "no arguments; type the entries at the prompt"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			for _, name := range newFlagNames {
+				if cmd.Flags().Changed(name) {
+					opts.NewGiven = append(opts.NewGiven, "--"+name)
+				}
+			}
+			opts.commands, opts.offered = promptWords(cmd.Root())
+			return runRecord(cmd.Context(), opts)
+		},
+	}
+	bindNewFlags(cmd.Flags(), &opts.New)
+	return cmd
+}
+
+// runRecord opens a session if new's flags say so, then runs the prompt on it.
+func runRecord(ctx context.Context, opts *recordOptions) error {
+	if len(opts.NewGiven) > 0 {
+		if !slices.Contains(opts.NewGiven, "--game") {
+			return usagef("%s starts a new session, which needs --game; without them record continues the current session", strings.Join(opts.NewGiven, " "))
 		}
-		s, err := load.Tail(cmd.Context(), st, session)
+		if opts.DB.session != "" {
+			return usagef("give --session to continue a session or --game to start one, not both")
+		}
+		id, err := openSession(ctx, &opts.New)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(g.io.Out, replay.StatusLine(s))
-		return nil
-	})
-}
-
-type dealOptions struct {
-	*globals
-	pbn   string
-	seed  uint64
-	cut   int
-	board int
-}
-
-func newDealCmd(g *globals) *cobra.Command {
-	o := &dealOptions{globals: g}
-	var hands []string
-	var widow, turnUp string
-	cmd := &cobra.Command{
-		Use:   "deal [--pbn DEAL | --hand SEAT=HAND... [--widow HAND] [--turn-up CARD]] [--seed N] [--cut K] [--board N]",
-		Short: "Record the deal of the next hand",
-		Long: `Record the deal of the next hand. The dealer is the seat on the last dealer's
-left (or the board's dealer with --board). Give the hands as a PBN deal, or
-a shuffle seed (hoyle records the shuffle and derives the hands, the widow
-and the card turned up), or nothing (the hands are not recorded; calls and
-cards are still checked for turn).
-
-For a game not played by compass seats (Five Hundred's A, B, C), or to give
-only some hands, give each hand with --hand SEAT=HAND: the seat as the game
-names it or the player's name, and the hand in PBN form, spades first
-("AKQ2.K2.A3.AQ432"; "-" or nothing for a void; "+JK" adds the Joker).
---widow gives the widow (when every hand is given, the cards left over are
-the widow). In whist, --turn-up records the trump card the dealer turned up:
-it is required unless the deal comes from --seed.`,
-		Example: `  hoyle deal --pbn "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
-  hoyle deal --seed 42 --cut 20
-  hoyle deal --board 7
-  hoyle deal --turn-up H7
-  hoyle deal --hand A=87.AKJ.J7.87+JK --hand B=AKQ.QT9.AK.AK --hand C=JT9.87.QT.QJT --widow ..98.9`,
-		Args: exactArgs(0, "no arguments; give the deal with --pbn, --hand or --seed"),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			spec := projections.DealSpec{PBN: o.pbn, Board: o.board, Widow: widow, TurnUp: turnUp}
-			if cmd.Flags().Changed("seed") {
-				spec.Seed = &o.seed
-			}
-			if cmd.Flags().Changed("cut") {
-				spec.Cut = &o.cut
-			}
-			var err error
-			if spec.Hands, err = handFlags(hands); err != nil {
-				return err
-			}
-			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.Deal(cmd.Context(), s, spec)
-			})
-		},
+		opts.DB.session = id
+		fmt.Fprintf(opts.IO.Out, "opened session %s\n", id)
 	}
-	cmd.Flags().StringVar(&o.pbn, "pbn", "", `the hands as a PBN deal, "N:spades.hearts.diamonds.clubs ..." clockwise`)
-	cmd.Flags().StringArrayVar(&hands, "hand", nil, "a hand as SEAT=HAND (repeatable): the seat (or the player's name) and a PBN hand")
-	cmd.Flags().StringVar(&widow, "widow", "", "the widow as a PBN hand (Five Hundred)")
-	cmd.Flags().StringVar(&turnUp, "turn-up", "", "the card turned up for trump (whist), such as H7")
-	cmd.Flags().Uint64Var(&o.seed, "seed", 0, "shuffle with this seed and derive the hands")
-	cmd.Flags().IntVar(&o.cut, "cut", 0, "cards lifted in the cut (at least four in each packet)")
-	cmd.Flags().IntVar(&o.board, "board", 0, "duplicate board number: fixes dealer and vulnerability")
-	return cmd
-}
-
-func newCallCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
-		Use:   "call CALL...",
-		Short: "Record calls, each for whoever's turn it is",
-		Long: `Record calls of the auction, each for the seat whose turn it is. Calls are
-1C to 7NT (2R is royal spades in Auction Bridge), P or pass, X or double,
-XX or redouble, in any case. If any call is not allowed, none is recorded.`,
-		Example: `  hoyle call 1S P 1C 1NT
-  hoyle call pass double`,
-		Args: minArgs(1, "at least one call, such as 1S, P, X or XX"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.Calls(cmd.Context(), s, args)
-			})
-		},
+	var id string
+	if err := opts.DB.read(ctx, func(_ events.Store, session string) error { id = session; return nil }); err != nil {
+		return err
 	}
-}
-
-func newPlayCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
-		Use:   "play CARD...",
-		Short: "Record cards played, each for whoever's turn it is (dummy's too)",
-		Long: `Record cards played, each for the seat whose turn it is; when it is dummy's
-turn, the card is dummy's. Cards are suit and rank in either order and any
-case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.`,
-		Example: `  hoyle play D4 DJ D3 D5`,
-		Args:    minArgs(1, "at least one card, such as SA or h10"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.Plays(cmd.Context(), s, args)
-			})
-		},
+	if opts.commands == nil {
+		opts.commands, opts.offered = promptWords(newRootCmd(newFactory(opts.IO)))
 	}
+	r := &recordLoop{db: opts.DB, io: opts.IO, id: id, commands: opts.commands, offered: opts.offered}
+	return r.run(ctx)
 }
 
-func newClaimCmd(g *globals) *cobra.Command {
-	var statement, by string
-	cmd := &cobra.Command{
-		Use:   "claim N [SEAT=N...] [--by SEAT|SIDE] [--statement TEXT]",
-		Short: "Record a claim: the claimer's side takes N of the tricks not yet played",
-		Long: `Record a claim: of the tricks not yet played, the claimer's side takes N
-and the other side the rest. The declarer claims unless --by names another
-seat, player or side; a game without a declarer (whist; Five Hundred when
-nobody bid) needs --by. In a game of single players (Five Hundred) say how
-the rest fall: claim 5 A=3 C=2 (one player left out takes what remains).
-With --statement, record what the claimer said of how the rest would be
-played: a contested claim is ruled on that statement (contract bridge
-Laws 68C and 70).`,
-		Example: `  hoyle claim 3
-  hoyle claim 9 --statement "drawing trumps, then the clubs are good"
-  hoyle claim 8 --by NS            # whist: North-South take 8 of the tricks left
-  hoyle claim 5 A=3 C=2            # Five Hundred: the bidder 5, A 3, C 2`,
-		Args: minArgs(1, "the number of remaining tricks the claimer's side takes"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := strconv.Atoi(args[0])
-			if err != nil || n < 0 {
-				return usagef("%q is not a number of tricks", args[0])
-			}
-			spec := projections.ClaimSpec{Tricks: n, By: by, Statement: statement}
-			for _, a := range args[1:] {
-				seat, tricks, ok := strings.Cut(a, "=")
-				k, err := strconv.Atoi(tricks)
-				if !ok || err != nil || k < 0 {
-					return usagef("%q: say how the rest fall as SEAT=N (A=3)", a)
-				}
-				if spec.Others == nil {
-					spec.Others = map[string]int{}
-				}
-				spec.Others[seat] = k
-			}
-			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.Claim(cmd.Context(), s, spec)
-			})
-		},
-	}
-	cmd.Flags().StringVar(&statement, "statement", "", "the claimer's statement of the line of play")
-	cmd.Flags().StringVar(&by, "by", "", "whose claim: a seat, a player or a side (default: the declarer)")
-	return cmd
-}
-
-func newUndoCmd(g *globals) *cobra.Command {
-	return &cobra.Command{
-		Use:   "undo",
-		Short: "Retract the latest deal, call, card or claim (it stays in the log)",
-		Args:  exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				return r.Undo(cmd.Context(), s)
-			})
-		},
-	}
-}
-
-type noteOptions struct {
-	*globals
-	glyph   string
-	by      string
-	retract bool
-}
-
-func newNoteCmd(g *globals) *cobra.Command {
-	o := &noteOptions{globals: g}
-	var at string
-	cmd := &cobra.Command{
-		Use:   "note [--at MOMENT] [--glyph G] [--by NAME] TEXT",
-		Short: "Annotate the latest event, or the event at a moment",
-		Long: `Annotate an event: the latest deal, call, card or claim, or with --at the one
-at a moment: ` + replay.MomentSyntax + `. A moment may have several notes, by
-several people; each is an event of its own.`,
-		Example: `  hoyle note --glyph '?!' "the heart switch lets the contract through"
-  hoyle note --at 1.a3 --by Foster "one club shows strength, not clubs"
-  hoyle note --retract --by Foster      # withdraws Foster's latest note`,
-		Args: minArgs(0, "the note's text"),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			text := joinArgs(args)
-			m, err := momentFlag(at)
-			if err != nil {
-				return err
-			}
-			if o.retract && (text != "" || o.glyph != "") {
-				return usagef("--retract withdraws a note; give no text or glyph with it")
-			}
-			return recordWith(cmd, g, func(r *recorder.Recorder, s string) ([]events.Envelope, error) {
-				spec := projections.NoteSpec{Text: text, Glyph: o.glyph, By: o.by}
-				if o.retract {
-					f := projections.NoteFilter{By: o.by}
-					if m != nil {
-						sess, _, err := load.Session(cmd.Context(), r.Store, s)
-						if err != nil {
-							return nil, err
-						}
-						if f.Target, err = replay.Target(sess, *m); err != nil {
-							return nil, err
-						}
-					}
-					return r.RetractNote(cmd.Context(), s, f)
-				}
-				if m != nil {
-					sess, _, err := load.Session(cmd.Context(), r.Store, s)
-					if err != nil {
-						return nil, err
-					}
-					if spec.Target, err = replay.Target(sess, *m); err != nil {
-						return nil, err
-					}
-				}
-				return r.Note(cmd.Context(), s, spec)
-			})
-		},
-	}
-	cmd.Flags().StringVar(&at, "at", "", "annotate the event at this moment: "+replay.MomentSyntax)
-	cmd.Flags().StringVar(&o.glyph, "glyph", "", "one of ! ? !! ?? !? ?!")
-	cmd.Flags().StringVar(&o.by, "by", "", "who says so")
-	cmd.Flags().BoolVar(&o.retract, "retract", false, "withdraw the latest note (on the event at --at, by --by) instead of adding one")
-	return cmd
-}
-
-func joinArgs(args []string) string {
-	out := ""
-	for i, a := range args {
-		if i > 0 {
-			out += " "
+// promptWords are the words a line may start with: the CLI's commands
+// (and their aliases) and the prompt's own exit and quit; and of them those
+// Tab offers, the ones the prompt runs.
+func promptWords(root *cobra.Command) (commands, offered []string) {
+	for _, c := range root.Commands() {
+		if c.Hidden {
+			continue
 		}
-		out += a
+		commands = append(commands, c.Name())
+		commands = append(commands, c.Aliases...)
 	}
-	return out
+	commands = append(commands, "exit", "quit")
+	for _, name := range commands {
+		if _, no := notAtThePrompt[name]; !no {
+			offered = append(offered, name)
+		}
+	}
+	return commands, offered
 }
+
+// notAtThePrompt are commands a line may name but that the prompt does
+// not run (or offer), with what to do instead: one session is recorded at
+// a time, and completion scripts are for shells.
+var notAtThePrompt = map[string]string{
+	"new":        "leave it (Ctrl-D) and run hoyle record --game GAME to record a new session",
+	"record":     "this is the prompt already",
+	"completion": "run hoyle completion in a shell",
+}
+
+// recordLoop is one run of the prompt on one session.
+type recordLoop struct {
+	db       *database
+	io       *IO
+	id       string   // pinned: a session opened meanwhile elsewhere does not take over
+	commands []string // the words a line may start with
+	offered  []string // the commands Tab offers
+	// s is the session as last loaded: the prompt, completion and the
+	// short forms are read against it.
+	s *projections.Session
+	// state says what the loop is doing, for the SIGINT handler; a
+	// Ctrl-C that came as a signal between prompts is kept in interrupted
+	// and counts as a Ctrl-C at the next prompt; cancelled says the last
+	// thing at the prompt was a Ctrl-C, so another one leaves.
+	state                  atomic.Int32
+	interrupted, cancelled atomic.Bool
+}
+
+// What the loop is doing, for the SIGINT handler.
+const (
+	between   int32 = iota // reading the session, printing
+	recording              // an entry is being recorded
+	prompting              // waiting at the prompt
+)
+
+// lineEditor reads a line at a prompt: a terminal with editing, history
+// and completion, or plain lines from a pipe.
+type lineEditor interface {
+	// Prompt returns the line typed; cancelled when Ctrl-C dropped it;
+	// io.EOF at the end of input (Ctrl-D).
+	Prompt(p string) (line string, cancelled bool, err error)
+	AppendHistory(line string)
+	Close() error
+}
+
+// run is the prompt: read the table, prompt, record the line, until the
+// scorer leaves.
+func (r *recordLoop) run(ctx context.Context) error {
+	s, err := r.loadTail(ctx)
+	if err != nil {
+		return err
+	}
+	r.s = s
+	ed := r.editor()
+	defer ed.Close()
+	if _, ok := ed.(*termEditor); ok {
+		sigs := make(chan os.Signal, 1)
+		signal.Notify(sigs, os.Interrupt)
+		defer signal.Stop(sigs)
+		go r.onInterrupt(sigs, ed)
+	}
+	for {
+		if s, err := r.loadTail(ctx); err == nil {
+			r.s = s
+		} else {
+			// Another scorer may hold the file for a moment; the prompt
+			// stays on the state last read and the next entry tries again.
+			fmt.Fprintln(r.io.Err, "hoyle: "+replay.Escape(explain(err)))
+		}
+		if r.interrupted.Swap(false) {
+			if r.cancelled.Load() {
+				return r.leave()
+			}
+			r.cancelled.Store(true)
+			fmt.Fprintln(r.io.Out, "(Ctrl-C: everything acknowledged is recorded; Ctrl-C again or Ctrl-D leaves)")
+		}
+		r.state.Store(prompting)
+		line, cancel, err := ed.Prompt(prompt.Prompt(r.s))
+		r.state.Store(between)
+		switch {
+		case cancel && r.cancelled.Load():
+			return r.leave()
+		case cancel:
+			r.cancelled.Store(true)
+			fmt.Fprintln(r.io.Out, "(line cancelled, nothing recorded from it; Ctrl-C again or Ctrl-D leaves)")
+			continue
+		case errors.Is(err, io.EOF):
+			return r.leave()
+		case err != nil:
+			return err
+		}
+		r.cancelled.Store(false)
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		ed.AppendHistory(line)
+		if r.entry(ctx, line) {
+			return r.leave()
+		}
+	}
+}
+
+// onInterrupt handles SIGINT. At the prompt the line editor takes Ctrl-C
+// as a key, so the signal comes only between prompts, and counts as a
+// Ctrl-C at the next one: an entry being recorded is finished first. At a
+// prompt without line editing (a dumb terminal), where the line cannot be
+// given back, it leaves; nothing is open then.
+func (r *recordLoop) onInterrupt(sigs <-chan os.Signal, ed lineEditor) {
+	for range sigs {
+		if r.state.Load() != prompting {
+			r.interrupted.Store(true)
+			continue
+		}
+		ed.Close()
+		_ = r.leave()
+		os.Exit(exitOK)
+	}
+}
+
+// leave says where the session was left, so the scorer who comes back
+// knows where to take up.
+func (r *recordLoop) leave() error {
+	fmt.Fprintf(r.io.Out, "\nleft the prompt; session %s: %s\n", r.id, replay.StatusLine(r.s))
+	return nil
+}
+
+// editor is the terminal's line editor when the prompt has the terminal,
+// else plain lines from the input (a pipe, a file).
+func (r *recordLoop) editor() lineEditor {
+	// The line editor drives the process's own terminal: standard input
+	// for the keys, standard output for the line.
+	if f, ok := r.io.In.(*os.File); ok && f == os.Stdin && r.io.InTTY && r.io.OutTTY {
+		return newTermEditor(func(line string, pos int) (string, []string, string) {
+			return prompt.Complete(line, pos, r.s, r.offered)
+		})
+	}
+	return &plainEditor{in: bufio.NewReader(r.io.In), out: r.io.Out}
+}
+
+// loadTail reads and folds the session's latest hand (what the prompt shows
+// and completes), holding the database only for that: an entry costs the
+// same in a session of a thousand hands as in a new one.
+func (r *recordLoop) loadTail(ctx context.Context) (*projections.Session, error) {
+	return r.read(ctx, load.Tail)
+}
+
+// loadAll folds the whole session, for the score at the end of a hand.
+func (r *recordLoop) loadAll(ctx context.Context) (*projections.Session, error) {
+	return r.read(ctx, load.Stream)
+}
+
+// read opens the database read-only for one fold of the session.
+func (r *recordLoop) read(ctx context.Context, fold func(context.Context, events.Store, string) (*projections.Session, error)) (*projections.Session, error) {
+	st, err := r.db.open(false, false)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	return fold(ctx, st, r.id)
+}
+
+// isCommand reports whether a line's first word names a command.
+func (r *recordLoop) isCommand(name string) bool { return slices.Contains(r.commands, name) }
+
+// exec runs one command of a line as the command line runs it, on the
+// session pinned at version: a table entry is recorded only if the session
+// is still there, and version moves on to what it recorded.
+func (r *recordLoop) exec(ctx context.Context, version *uint64, args []string) error {
+	f := newFactory(r.io)
+	f.DB.waits = r.db.waits
+	f.DB.pin = version
+	return execute(ctx, f, append([]string{"--db", r.db.dbPath(), "--session", r.id}, args...))
+}
+
+// entry records one line: its commands in order, each through exec, until
+// one is refused. It reports whether the scorer asked to leave.
+func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
+	before := r.s
+	plan, err := prompt.Plan(line, before, r.isCommand)
+	if err != nil {
+		fmt.Fprintln(r.io.Err, "hoyle: "+replay.Escape(explain(usageError{err}))+"; nothing was recorded")
+		return false
+	}
+	version := before.Version // the table as shown
+	moved := false            // whether anything but a note was recorded
+	conflict := false
+	for i, args := range plan {
+		switch args[0] {
+		case "exit", "quit":
+			return true
+		}
+		if instead, ok := notAtThePrompt[args[0]]; ok {
+			fmt.Fprintf(r.io.Err, "hoyle: %s does not run at the prompt; %s\n", replay.Escape(args[0]), instead)
+			return false
+		}
+		r.state.Store(recording)
+		err := r.exec(ctx, &version, args)
+		r.state.Store(between)
+		if err != nil {
+			conflict = errors.Is(err, events.ErrConflict)
+			if conflict {
+				fmt.Fprintln(r.io.Err, "hoyle: another scorer recorded in this session meanwhile, so the table is not as shown; "+
+					"nothing of the line was recorded from here on: the table now:")
+			} else {
+				report(r.io, err)
+			}
+			if i < len(plan)-1 {
+				var rest []string
+				for _, a := range plan[i+1:] {
+					rest = append(rest, a[1:]...)
+				}
+				fmt.Fprintf(r.io.Err, "hoyle: the rest of the line (%s) was not recorded\n", replay.Escape(strings.Join(rest, " ")))
+			}
+			break
+		}
+		moved = moved || args[0] != "note"
+	}
+	after, err := r.loadTail(ctx)
+	if err != nil || after.Version == before.Version {
+		return false
+	}
+	r.s = after
+	if !moved && !conflict {
+		return false // a note leaves the table as it was shown
+	}
+	fmt.Fprint(r.io.Out, prompt.Table(after))
+	if finished(before, after) {
+		full, err := r.loadAll(ctx)
+		if err != nil {
+			fmt.Fprintln(r.io.Err, "hoyle: "+replay.Escape(explain(err)))
+			return false
+		}
+		fmt.Fprint(r.io.Out, prompt.Result(full))
+		fmt.Fprint(r.io.Out, replay.ScorePad(full, replay.PadColumn))
+	}
+	return false
+}
+
+// finished reports whether the entry finished a hand.
+func finished(before, after *projections.Session) bool {
+	h := after.Current()
+	if h == nil || h.Phase != game.PhaseDone {
+		return false
+	}
+	b := before.Current()
+	return b == nil || b.Number != h.Number || b.Phase != game.PhaseDone
+}
+
+// termEditor is the terminal's line editor: peterh/liner, for editing,
+// history and completion. Ctrl-C cancels the line rather than raising
+// SIGINT; two Tabs list the candidates.
+type termEditor struct{ st *liner.State }
+
+// newTermEditor makes the line editor with the prompt's completion.
+func newTermEditor(complete liner.WordCompleter) *termEditor {
+	st := liner.NewLiner()
+	st.SetCtrlCAborts(true)
+	st.SetTabCompletionStyle(liner.TabPrints)
+	st.SetWordCompleter(complete)
+	return &termEditor{st: st}
+}
+
+// Prompt implements lineEditor: liner's Ctrl-C comes back as a cancelled
+// line, not an error.
+func (e *termEditor) Prompt(p string) (string, bool, error) {
+	line, err := e.st.Prompt(p)
+	if errors.Is(err, liner.ErrPromptAborted) {
+		return "", true, nil
+	}
+	return line, false, err
+}
+
+// AppendHistory implements lineEditor: the arrows and Ctrl-R recall it.
+func (e *termEditor) AppendHistory(line string) { e.st.AppendHistory(line) }
+
+// Close implements lineEditor: it gives the terminal back as it was.
+func (e *termEditor) Close() error { return e.st.Close() }
+
+// plainEditor reads lines from a pipe or a file (hoyle record < entries),
+// echoing each after its prompt so the output reads as a transcript.
+type plainEditor struct {
+	in  *bufio.Reader
+	out io.Writer
+}
+
+// Prompt implements lineEditor: the prompt, then the line read, echoed.
+func (e *plainEditor) Prompt(p string) (string, bool, error) {
+	fmt.Fprint(e.out, p)
+	line, err := e.in.ReadString('\n')
+	if err != nil && (!errors.Is(err, io.EOF) || line == "") {
+		return "", false, err
+	}
+	line = strings.TrimRight(line, "\r\n")
+	fmt.Fprintln(e.out, replay.Escape(line)) // the transcript shows what was typed, escapes as escapes
+	return line, false, nil
+}
+
+// AppendHistory implements lineEditor: a pipe has no history.
+func (e *plainEditor) AppendHistory(string) {}
+
+// Close implements lineEditor: there is nothing to give back.
+func (e *plainEditor) Close() error { return nil }

@@ -1,221 +1,15 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/creack/pty"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// asHoyle makes the test binary behave as the hoyle command, so the tests
-// below can start hoyle as a separate process (in a pseudo-terminal, or as
-// a second process beside it) without building anything.
-const asHoyle = "HOYLE_TEST_RUN_AS_HOYLE"
-
-func TestMain(m *testing.M) {
-	if os.Getenv(asHoyle) == "1" {
-		os.Exit(run(os.Args[1:], newSystemIO()))
-	}
-	os.Exit(m.Run())
-}
-
-// hoyleProcess is hoyle as a separate process on db.
-func hoyleProcess(t *testing.T, db string, args ...string) *exec.Cmd {
-	t.Helper()
-	exe, err := os.Executable()
-	require.NoError(t, err)
-	cmd := exec.Command(exe, append([]string{"--db", db}, args...)...)
-	home := t.TempDir()
-	cmd.Env = append(os.Environ(), asHoyle+"=1", "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+home, "HOYLE_DB=")
-	return cmd
-}
-
-// showFrom runs `hoyle show --json` as its own process.
-func showFrom(t *testing.T, db string) map[string]any {
-	t.Helper()
-	out, err := hoyleProcess(t, db, "show", "--json").Output()
-	require.NoError(t, err)
-	var v map[string]any
-	require.NoError(t, json.Unmarshal(out, &v))
-	return v
-}
-
-// terminal is hoyle running in a pseudo-terminal, typed at as a user
-// would, with everything it wrote kept for expect.
-type terminal struct {
-	t    *testing.T
-	tty  *os.File
-	cmd  *exec.Cmd
-	mu   sync.Mutex
-	out  bytes.Buffer // everything hoyle wrote
-	seen int          // how much of the cleaned output expect has passed over
-	more chan struct{}
-	done chan struct{} // closed when hoyle's side of the terminal is gone
-}
-
-// expectTimeout bounds each wait for output. It is not an assertion about
-// speed: a wait ends as soon as the output arrives; the bound only turns a
-// hang into a failure that shows the screen.
-const expectTimeout = 60 * time.Second
-
-func startTerminal(t *testing.T, db string, args ...string) *terminal {
-	t.Helper()
-	cmd := hoyleProcess(t, db, args...)
-	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 50, Cols: 160})
-	require.NoError(t, err)
-	tm := &terminal{t: t, tty: tty, cmd: cmd, more: make(chan struct{}, 1), done: make(chan struct{})}
-	go func() {
-		defer close(tm.done)
-		buf := make([]byte, 4096)
-		for {
-			n, err := tty.Read(buf)
-			tm.mu.Lock()
-			tm.out.Write(buf[:n])
-			tm.mu.Unlock()
-			select {
-			case tm.more <- struct{}{}:
-			default:
-			}
-			if err != nil {
-				return // EIO once hoyle has exited
-			}
-		}
-	}()
-	t.Cleanup(func() {
-		if tm.cmd.ProcessState == nil {
-			_ = tm.cmd.Process.Kill()
-			_ = tm.cmd.Wait()
-		}
-		tty.Close()
-	})
-	return tm
-}
-
-// ansi matches the terminal control sequences the line editor writes.
-var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r|\a`)
-
-// screen is the output so far without control sequences.
-func (tm *terminal) screen() string {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	return ansi.ReplaceAllString(tm.out.String(), "")
-}
-
-// send types text.
-func (tm *terminal) send(text string) {
-	tm.t.Helper()
-	_, err := tm.tty.Write([]byte(text))
-	require.NoError(tm.t, err)
-}
-
-// expect waits until want appears in the output after what earlier expects
-// matched, and moves past it. It returns the output up to and including it.
-func (tm *terminal) expect(want string) string {
-	tm.t.Helper()
-	deadline := time.NewTimer(expectTimeout)
-	defer deadline.Stop()
-	for {
-		s := tm.screen()
-		if i := strings.Index(s[tm.seen:], want); i >= 0 {
-			got := s[tm.seen : tm.seen+i+len(want)]
-			tm.seen += i + len(want)
-			return got
-		}
-		select {
-		case <-tm.more:
-		case <-tm.done:
-			if s := tm.screen(); !strings.Contains(s[tm.seen:], want) {
-				tm.t.Fatalf("hoyle ended without writing %q; the screen after the last match:\n%s", want, s[tm.seen:])
-			}
-		case <-deadline.C:
-			tm.t.Fatalf("no %q from hoyle; the screen after the last match:\n%s", want, s[tm.seen:])
-		}
-	}
-}
-
-// expectAll waits until every one of wants has appeared after what earlier
-// expects matched (in any order, as a completion list lays them out), moves
-// past the last of them, and returns the output up to there.
-func (tm *terminal) expectAll(wants ...string) string {
-	tm.t.Helper()
-	deadline := time.NewTimer(expectTimeout)
-	defer deadline.Stop()
-	for {
-		s := tm.screen()
-		end, missing := 0, ""
-		for _, w := range wants {
-			i := strings.Index(s[tm.seen:], w)
-			if i < 0 {
-				missing = w
-				break
-			}
-			end = max(end, i+len(w))
-		}
-		if missing == "" {
-			got := s[tm.seen : tm.seen+end]
-			tm.seen += end
-			return got
-		}
-		select {
-		case <-tm.more:
-		case <-tm.done:
-			tm.t.Fatalf("hoyle ended without writing %q; the screen after the last match:\n%s", missing, tm.screen()[tm.seen:])
-		case <-deadline.C:
-			tm.t.Fatalf("no %q from hoyle; the screen after the last match:\n%s", missing, s[tm.seen:])
-		}
-	}
-}
-
-// line types a line and waits for the prompt that follows it.
-func (tm *terminal) line(text, nextPrompt string) string {
-	tm.t.Helper()
-	tm.send(text + "\r")
-	return tm.expect(nextPrompt)
-}
-
-// ctrlC types Ctrl-C at the prompt, on an empty line. The line editor
-// reads Ctrl-C as a key only once it has the terminal (until then the
-// terminal makes it a signal, which record handles between entries): so
-// first a key is typed and its echo, which only the editor writes, awaited.
-func (tm *terminal) ctrlC() {
-	tm.t.Helper()
-	tm.send("z")
-	tm.expect("z")
-	tm.send("\x15\x03") // Ctrl-U empties the line
-}
-
-// exit waits for hoyle to end and returns its exit code.
-func (tm *terminal) exit() int {
-	tm.t.Helper()
-	waited := make(chan error, 1)
-	go func() { waited <- tm.cmd.Wait() }()
-	select {
-	case err := <-waited:
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return ee.ExitCode()
-		}
-		require.NoError(tm.t, err)
-		return 0
-	case <-time.After(expectTimeout):
-		tm.t.Fatalf("hoyle did not exit; the screen:\n%s", tm.screen()[tm.seen:])
-		return -1
-	}
-}
-
-const demoPBN = "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"
 
 // The prompts of the demo hand (fixtures/scripts/demo.hoyle).
 const (
@@ -347,23 +141,13 @@ func TestRecordContinuesTheSession(t *testing.T) {
 	assert.Equal(t, []any{"1S", "Pass", "1C"}, showFrom(t, db)["calls"])
 }
 
-// recordPiped runs record in-process with lines on its input, as
-// `hoyle record < entries` does.
-func recordPiped(t *testing.T, db, input string, args ...string) result {
-	t.Helper()
-	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
-	code := run(append([]string{"--db", db, "record"}, args...), io)
-	return result{out: out.String(), err: errb.String(), code: code}
-}
-
 func TestRecordFromAPipe(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "table.db")
 	input := strings.Join([]string{
 		`deal --pbn "` + demoPBN + `"`,
 		"1s p 1c 1nt 2c 2r p p 3c x p 2nt p p p hj h3 h5 ha",
 		"da d4",      // South holds no four of diamonds: refused by the laws
-		"da d5",      //
+		"da d5",      // the lead followed
 		"undo",       // takes back the five
 		"shwo",       // a mistyped command
 		`note "open`, // an unclosed quote

@@ -1,30 +1,32 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
-func init() {
-	register(newReplayCmd)
-}
-
+// replayOptions are the flags of hoyle replay.
 type replayOptions struct {
-	*globals
-	at    string
-	hand  int
-	seats string
-	ascii bool
+	IO    *IO
+	DB    *database
+	At    string
+	Hand  *int // nil: not given
+	Seats string
+	ASCII bool
 }
 
-func newReplayCmd(g *globals) *cobra.Command {
-	o := &replayOptions{globals: g}
+// newReplayCmd builds the command: it binds the flags to the options and calls runReplay.
+func newReplayCmd(f *factory) *cobra.Command {
+	opts := &replayOptions{IO: f.IO, DB: f.DB}
+	var hand int
 	cmd := &cobra.Command{
 		Use:   "replay [--at MOMENT] [--hand N] [--seats compass|foster] [--ascii]",
 		Short: "Step through a hand, card by card and trick by trick, forwards and backwards",
@@ -45,68 +47,81 @@ hand on a line, with its notes.
   hoyle replay --at 1.a12
   hoyle replay --at 2.7 | less`,
 		Args: exactArgs(0, "no arguments; the moment is --at"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runReplay(cmd, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("hand") {
+				opts.Hand = &hand
+			}
+			return runReplay(cmd.Context(), opts)
+		},
 	}
-	cmd.Flags().StringVar(&o.at, "at", "", "start at this moment: "+replay.MomentSyntax)
-	cmd.Flags().IntVar(&o.hand, "hand", 0, "replay this hand (default: the latest, or the hand of --at)")
-	cmd.Flags().StringVar(&o.seats, "seats", "compass", "name seats by compass (N E S W) or foster (Z dealer, A, Y, B)")
-	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "write suits as S H D C instead of symbols")
+	cmd.Flags().StringVar(&opts.At, "at", "", "start at this moment: "+replay.MomentSyntax)
+	cmd.Flags().IntVar(&hand, "hand", 0, "replay this hand (default: the latest, or the hand of --at)")
+	cmd.Flags().StringVar(&opts.Seats, "seats", "compass", "name seats by compass (N E S W) or foster (Z dealer, A, Y, B)")
+	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
 	return cmd
 }
 
-func runReplay(cmd *cobra.Command, o *replayOptions) error {
-	style, at, err := tableFlags(o.seats, o.at)
+// runReplay steps through a hand on a terminal, or prints its transcript.
+func runReplay(ctx context.Context, opts *replayOptions) error {
+	style, at, err := tableFlags(opts.Seats, opts.At)
 	if err != nil {
 		return err
 	}
-	if cmd.Flags().Changed("hand") && o.hand < 1 {
-		return usagef("--hand %d: hands are numbered from 1", o.hand)
+	hand := 0
+	if opts.Hand != nil {
+		if *opts.Hand < 1 {
+			return usagef("--hand %d: hands are numbered from 1", *opts.Hand)
+		}
+		hand = *opts.Hand
 	}
-	return o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, envs, err := load.Session(cmd.Context(), st, session)
+	// The session is read, and the database closed, before the stepping
+	// begins: a replay held open in a terminal does not hold up the scorer.
+	var s *projections.Session
+	var envs []events.Envelope
+	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
+		s, envs, err = load.Session(ctx, st, session)
+		return err
+	}); err != nil {
+		return err
+	}
+	var start *replay.Point
+	if at != nil {
+		p, err := replay.Resolve(s, *at)
 		if err != nil {
 			return err
 		}
-		hand := o.hand
-		var start *replay.Point
-		if at != nil {
-			p, err := replay.Resolve(s, *at)
-			if err != nil {
-				return err
-			}
-			if p.Hand == 0 {
-				return &replay.MomentError{Moment: *at, Reason: "it is before the first deal"}
-			}
-			if hand != 0 && hand != p.Hand {
-				return usagef("--at %s is in hand %d, not hand %d", at, p.Hand, hand)
-			}
-			hand, start = p.Hand, &p
+		if p.Hand == 0 {
+			return &replay.MomentError{Moment: *at, Reason: "it is before the first deal"}
 		}
-		if hand == 0 {
-			hand = len(s.Hands)
+		if hand != 0 && hand != p.Hand {
+			return usagef("--at %s is in hand %d, not hand %d", at, p.Hand, hand)
 		}
-		if hand == 0 {
-			return fmt.Errorf("%w: no hand has been dealt in this session yet", replay.ErrNoMoment)
-		}
-		c, err := replay.NewCursor(envs, s, hand)
-		if err != nil {
+		hand, start = p.Hand, &p
+	}
+	if hand == 0 {
+		hand = len(s.Hands)
+	}
+	if hand == 0 {
+		return fmt.Errorf("%w: no hand has been dealt in this session yet", replay.ErrNoMoment)
+	}
+	c, err := replay.NewCursor(envs, s, hand)
+	if err != nil {
+		return err
+	}
+	if start != nil {
+		if err := c.JumpTo(*start); err != nil {
 			return err
 		}
-		if start != nil {
-			if err := c.JumpTo(*start); err != nil {
-				return err
-			}
-		}
-		opts := replay.FrameOptions{Seats: style, ASCII: o.ascii}
-		in, isFile := o.io.In.(*os.File)
-		if !o.io.IsTerminal || !isFile || !replay.IsTerminal(in) {
-			return replay.Transcript(o.io.Out, c, opts)
-		}
-		restore, err := replay.MakeRaw(in)
-		if err != nil {
-			return replay.Transcript(o.io.Out, c, opts)
-		}
-		defer restore()
-		return (&replay.Stepper{Cursor: c, Options: opts, In: in, Out: o.io.Out}).Run()
-	})
+	}
+	frame := replay.FrameOptions{Seats: style, ASCII: opts.ASCII}
+	in, isFile := opts.IO.In.(*os.File)
+	if !opts.IO.InTTY || !opts.IO.OutTTY || !isFile {
+		return replay.Transcript(opts.IO.Out, c, frame)
+	}
+	restore, err := replay.MakeRaw(in)
+	if err != nil {
+		return replay.Transcript(opts.IO.Out, c, frame)
+	}
+	defer restore()
+	return (&replay.Stepper{Cursor: c, Options: frame, In: in, Out: opts.IO.Out}).Run()
 }

@@ -10,8 +10,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
-
 func TestReplayIntoAPipe(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "r.db")
 	script(t, db, "demo")
@@ -114,7 +112,7 @@ func TestUserTextNeverReachesTheTerminalRaw(t *testing.T) {
 		assert.NotContains(t, out, "\x1b", "%v", args)
 		assert.NotContains(t, out, "\u202e", "%v", args)
 	}
-	r := hoyleEnv(t, db, map[string]string{"GLAMOUR_STYLE": "dark"}, true, "show")
+	r := hoyleEnv(t, db, map[string]string{"GLAMOUR_STYLE": "dark", "TERM": "xterm-256color"}, true, "show")
 	require.Equal(t, 0, r.code, r.err)
 	assert.NotContains(t, r.out, "\x1b]0;")
 	assert.NotContains(t, r.out, "\x1b[2J")

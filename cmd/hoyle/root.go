@@ -4,180 +4,176 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
-	"time"
+	"sync"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
 	"github.com/hoyle/hoyle/replay"
 )
 
-// IO is where a command reads and writes, and its environment: the real
-// terminal in main, buffers in tests.
-type IO struct {
-	In     io.Reader
-	Out    io.Writer
-	Err    io.Writer
-	Getenv func(string) string
-	// IsTerminal reports whether Out is a terminal (colour, glamour).
-	IsTerminal bool
+// factory is what every command is built from, as in cli/cli: the streams
+// and the database. A command's constructor copies what it needs into its
+// options; its run function gets the options and nothing of cobra.
+type factory struct {
+	IO *IO
+	DB *database
 }
 
-func newSystemIO() *IO {
-	return &IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv, IsTerminal: isTerminal(os.Stdout)}
-}
-
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+// newFactory is the factory of one run of hoyle on io.
+func newFactory(io *IO) *factory {
+	return &factory{IO: io, DB: &database{io: io, waits: defaultWaits}}
 }
 
 // Exit codes.
 const (
 	exitOK    = 0
-	exitError = 1
-	exitUsage = 2
+	exitError = 1 // refused by the laws or the state of the table, or failed
+	exitUsage = 2 // used wrongly: a flag, an argument, a token that is not a card
 )
 
 // usageError marks an error in how a command was called: exit code 2.
 type usageError struct{ err error }
 
+// Error is the error's own message.
 func (u usageError) Error() string { return u.err.Error() }
+
+// Unwrap returns the error.
 func (u usageError) Unwrap() error { return u.err }
 
+// usagef makes a usageError.
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
-// globals are the flags every command takes.
-type globals struct {
-	io      *IO
-	db      string
-	session string
+// The groups of commands in hoyle --help.
+var commandGroups = []*cobra.Group{
+	{ID: "record", Title: "Recording at the table:"},
+	{ID: "review", Title: "Reviewing:"},
+	{ID: "interchange", Title: "Interchange:"},
+	{ID: "database", Title: "The database:"},
+	{ID: "help", Title: "Help and the demo:"},
 }
 
-// dbPath is --db, else $HOYLE_DB, else hoyle.db in the XDG data directory.
-func (g *globals) dbPath() string {
-	if g.db != "" {
-		return g.db
-	}
-	if p := g.io.Getenv("HOYLE_DB"); p != "" {
-		return p
-	}
-	dir := g.io.Getenv("XDG_DATA_HOME")
-	if dir == "" {
-		home := g.io.Getenv("HOME")
-		if home == "" {
-			home = "."
-		}
-		dir = filepath.Join(home, ".local", "share")
-	}
-	return filepath.Join(dir, "hoyle", "hoyle.db")
-}
+// unsorted turns cobra's sorting of commands off, once.
+var unsorted sync.Once
 
-// How long a command waits for another hoyle process to let go of the
-// database, and how often it looks. Each process holds the file for one
-// entry, but a stream of entries (hoyle record, a script) leaves it free
-// only for moments between them; bbolt looks only every 50 ms, which such
-// a stream can outrun for the whole second. So look often, and give up
-// after the same second: "in use" comes as soon as it did.
-const (
-	lockWait = time.Second
-	lockPoll = 2 * time.Millisecond
-)
-
-// openStore opens the database: for writing, or read-only. create makes it
-// (and its directory) if missing.
-func (g *globals) openStore(write, create bool) (*bolt.Store, error) {
-	path := g.dbPath()
-	if create {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return nil, err
-		}
-	}
-	deadline := time.Now().Add(lockWait)
-	for {
-		// A LockTimeout under bbolt's 50 ms poll is a single try.
-		st, err := bolt.Open(path, bolt.Options{ReadOnly: !write, Create: create, LockTimeout: time.Millisecond})
-		if !errors.Is(err, events.ErrLocked) || time.Now().After(deadline) {
-			return st, err
-		}
-		time.Sleep(lockPoll)
-	}
-}
-
-// resolveSession is --session, else the session opened most recently.
-func (g *globals) resolveSession(ctx context.Context, st events.Store) (string, error) {
-	if g.session != "" {
-		if _, err := st.Session(ctx, g.session); err != nil {
-			return "", fmt.Errorf("%w; list the sessions with hoyle sessions", err)
-		}
-		return g.session, nil
-	}
-	id, err := st.LastSession(ctx)
-	if err != nil {
-		return "", fmt.Errorf("%w; start one with hoyle new --game auction", err)
-	}
-	return id, nil
-}
-
-// withSession opens the store and the session, and runs fn.
-func (g *globals) withSession(ctx context.Context, write bool, fn func(st *bolt.Store, session string) error) error {
-	st, err := g.openStore(write, false)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	session, err := g.resolveSession(ctx, st)
-	if err != nil {
-		return err
-	}
-	return fn(st, session)
-}
-
-// commands are the subcommands; each command's file registers its builder
-// in an init function, so adding a command touches only its own file.
-var commands []func(*globals) *cobra.Command
-
-func register(build func(*globals) *cobra.Command) { commands = append(commands, build) }
-
-func newRootCmd(io *IO) *cobra.Command {
-	g := &globals{io: io}
+// newRootCmd builds hoyle and every subcommand, in one place.
+func newRootCmd(f *factory) *cobra.Command {
+	// The help lists commands in the order they are added below, the
+	// order of a hand at the table, not alphabetically. (A cobra global:
+	// set once, before any command is built, so that builds that run at
+	// once, in tests, read it after the write.)
+	unsorted.Do(func() { cobra.EnableCommandSorting = false })
 	root := &cobra.Command{
 		Use:   "hoyle",
 		Short: "Record card games at a real table, then replay, score and write them up",
 		Long: `hoyle records a card-game session at a real table as an append-only event
 log (a bbolt file), and replays, scores, annotates and writes up its hands.
 
+Exit codes: 0 done, 1 refused (by the laws, the state of the table or the
+database) or failed, 2 used wrongly (a flag, an argument, a token that is
+not a card or a call).
+
 Start with:  hoyle demo`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// An unknown command is the root's own argument: refused here, as a
+		// usage error, with cobra's suggestions.
+		Args:                       unknownCommand,
+		RunE:                       func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		SuggestionsMinimumDistance: 2,
 	}
-	root.SetIn(io.In)
-	root.SetOut(io.Out)
-	root.SetErr(io.Err)
-	root.PersistentFlags().StringVar(&g.db, "db", "", "the database file (default $HOYLE_DB, else hoyle.db in the XDG data directory)")
-	root.PersistentFlags().StringVar(&g.session, "session", "", "the session ID (default: the session opened most recently)")
+	root.SetIn(f.IO.In)
+	root.SetOut(f.IO.Out)
+	root.SetErr(f.IO.Err)
+	root.PersistentFlags().StringVar(&f.DB.path, "db", "", "the database file (default $HOYLE_DB, else hoyle.db in the XDG data directory)")
+	root.PersistentFlags().StringVar(&f.DB.session, "session", "", "the session ID (default: the session opened most recently)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	for _, build := range commands {
-		root.AddCommand(build(g))
+	root.AddGroup(commandGroups...)
+
+	add := func(group string, cmds ...*cobra.Command) {
+		for _, c := range cmds {
+			c.GroupID = group
+			root.AddCommand(c)
+		}
 	}
+	add("record",
+		newNewCmd(f), newCutForDealCmd(f), newDealCmd(f), newCallCmd(f), newPlayCmd(f), newDiscardCmd(f),
+		newClaimCmd(f), newHonoursCmd(f), newUndoCmd(f), newNoteCmd(f), newCloseCmd(f), newRecordCmd(f))
+	add("review", newShowCmd(f), newReplayCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f))
+	add("interchange", newExportCmd(f), newImportCmd(f))
+	add("database", newVerifyCmd(f), newSimulateCmd(f))
+	add("help", newGamesCmd(f), newDemoCmd(f))
+	root.SetHelpCommandGroupID("help")
+	root.SetCompletionCommandGroupID("help")
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
+	argsAreUsage(root)
 	return root
 }
 
+// unknownCommand is the root's argument check: hoyle takes no arguments of
+// its own, so one is a command it does not have.
+func unknownCommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q for hoyle", args[0])
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += "; did you mean " + strings.Join(s, " or ") + "?"
+	}
+	return usageError{errors.New(msg + " (hoyle --help lists the commands)")}
+}
+
+// argsAreUsage makes every argument check in the tree, cobra's own (those
+// of completion) included, report a usage error: wrong arguments are a
+// command used wrongly, whatever the check's message says.
+func argsAreUsage(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := check(cmd, args); err != nil {
+				var u usageError
+				if errors.As(err, &u) {
+					return err
+				}
+				return usageError{err}
+			}
+			return nil
+		}
+	}
+	for _, sub := range c.Commands() {
+		argsAreUsage(sub)
+	}
+}
+
 // run is the whole program: it parses args, runs the command and turns its
-// error into a message and an exit code.
+// error into a message and an exit code. Standard output is checked: a
+// command whose output was lost (a full disk) exits 1, not 0.
 func run(args []string, io *IO) int {
-	root := newRootCmd(io)
+	out := &checkedWriter{w: io.Out}
+	checked := *io
+	checked.Out = out
+	err := execute(context.Background(), newFactory(&checked), args)
+	if err == nil && out.err != nil {
+		err = out.err
+	}
+	return report(io, err)
+}
+
+// execute builds hoyle on the factory and runs the command args name,
+// returning its error.
+func execute(ctx context.Context, f *factory, args []string) error {
+	root := newRootCmd(f)
 	root.SetArgs(args)
-	err := root.ExecuteContext(context.Background())
+	return root.ExecuteContext(ctx)
+}
+
+// report prints what went wrong, if anything, and returns the exit code.
+func report(io *IO, err error) int {
 	if err == nil {
 		return exitOK
 	}
@@ -188,20 +184,23 @@ func run(args []string, io *IO) int {
 	return exitError
 }
 
+// isUsage reports whether err says the command was used wrongly (exit 2),
+// by its type: never by its text.
 func isUsage(err error) bool {
 	var u usageError
 	var tok *cards.TokenError
 	return errors.As(err, &u) || errors.As(err, &tok) || errors.Is(err, rules.ErrUnknownGame) ||
-		errors.Is(err, game.ErrBadOption) || errors.Is(err, game.ErrBadPlayers) || strings.HasPrefix(err.Error(), "unknown command") ||
-		strings.HasPrefix(err.Error(), "unknown flag") ||
-		strings.HasPrefix(err.Error(), "required flag") // cobra's, untyped: hoyle new without --game
+		errors.Is(err, game.ErrBadOption) || errors.Is(err, game.ErrBadPlayers)
 }
 
 // explain turns an error into what the user should read: what was wrong and
 // what to do.
 func explain(err error) string {
 	var illegal *game.IllegalError
+	var output *outputError
 	switch {
+	case errors.As(err, &output):
+		return output.Error()
 	case errors.Is(err, events.ErrFutureSchema), errors.Is(err, events.ErrUnknownType):
 		return err.Error() + "; a newer version of hoyle wrote it: upgrade hoyle to read it (nothing was changed)"
 	case errors.Is(err, events.ErrVerify):
@@ -222,7 +221,7 @@ func explain(err error) string {
 	return err.Error()
 }
 
-// exactArgs and minArgs are cobra's argument checks, as usage errors.
+// exactArgs and minArgs are argument checks that say what was expected.
 func exactArgs(n int, what string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) != n {
@@ -232,6 +231,7 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 	}
 }
 
+// minArgs: at least n arguments.
 func minArgs(n int, what string) cobra.PositionalArgs {
 	return func(_ *cobra.Command, args []string) error {
 		if len(args) < n {

@@ -1,30 +1,31 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
-func init() {
-	register(newScoreCmd)
-}
-
+// scoreOptions are the flags of hoyle score.
 type scoreOptions struct {
-	*globals
-	json    bool
-	style   string
-	explain bool
+	IO      *IO
+	DB      *database
+	JSON    bool
+	Style   string
+	Explain bool
 }
 
-func newScoreCmd(g *globals) *cobra.Command {
-	o := &scoreOptions{globals: g}
+// newScoreCmd builds the command: it binds the flags to the options and calls runScore.
+func newScoreCmd(f *factory) *cobra.Command {
+	opts := &scoreOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
 		Use:   "score [--json] [--style column|split] [--explain]",
 		Short: "Show the session's score sheet: the score pad, or boards at duplicate",
@@ -39,38 +40,40 @@ that produced it. Duplicate sessions show a table of boards.`,
   hoyle score --style split
   hoyle score --json | jq '.rubbers[0].points'`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runScore(cmd, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runScore(cmd.Context(), opts) },
 	}
-	cmd.Flags().BoolVar(&o.json, "json", false, "print the score sheet as JSON")
-	cmd.Flags().StringVar(&o.style, "style", "column", "score pad style: column (one column a side) or split (tricks and honours side by side)")
-	cmd.Flags().BoolVar(&o.explain, "explain", false, "list every entry with the law that produced it")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the score sheet as JSON")
+	cmd.Flags().StringVar(&opts.Style, "style", "column", "score pad style: column (one column a side) or split (tricks and honours side by side)")
+	cmd.Flags().BoolVar(&opts.Explain, "explain", false, "list every entry with the law that produced it")
 	return cmd
 }
 
-func runScore(cmd *cobra.Command, o *scoreOptions) error {
+// runScore prints the score sheet: the pad, or JSON.
+func runScore(ctx context.Context, opts *scoreOptions) error {
 	var style replay.PadStyle
-	switch strings.ToLower(o.style) {
+	switch strings.ToLower(opts.Style) {
 	case "column", "columns":
 		style = replay.PadColumn
 	case "split":
 		style = replay.PadSplit
 	default:
-		return usagef("--style %q: a score pad style is column or split", o.style)
+		return usagef("--style %q: a score pad style is column or split", opts.Style)
 	}
-	return o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, err := load.Stream(cmd.Context(), st, session)
-		if err != nil {
-			return err
-		}
-		if o.json {
-			enc := json.NewEncoder(o.io.Out)
-			enc.SetIndent("", "  ")
-			return enc.Encode(replay.NewScoreView(s))
-		}
-		fmt.Fprint(o.io.Out, replay.ScorePad(s, style))
-		if o.explain {
-			fmt.Fprint(o.io.Out, "\n"+replay.ExplainScore(s.Score(), s.Seating(), replay.WeSide(s.Opts)))
-		}
-		return nil
-	})
+	var s *projections.Session
+	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
+		s, err = load.Stream(ctx, st, session)
+		return err
+	}); err != nil {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names are user text
+		enc.SetIndent("", "  ")
+		return enc.Encode(replay.NewScoreView(s))
+	}
+	fmt.Fprint(opts.IO.Out, replay.ScorePad(s, style))
+	if opts.Explain {
+		fmt.Fprint(opts.IO.Out, "\n"+replay.ExplainScore(s.Score(), s.Seating(), replay.WeSide(s.Opts)))
+	}
+	return nil
 }

@@ -1,38 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"testing"
 
-	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	testkit.Golden(t, filepath.Join("testdata", name), got)
-}
-
-func scoreJSON(t *testing.T, db string) map[string]any {
-	t.Helper()
-	var v map[string]any
-	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "score", "--json")), &v))
-	return v
-}
-
-func keys(m map[string]any) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
 
 func side(above, below float64) map[string]any {
 	return map[string]any{"above": above, "below": below, "total": above + below}

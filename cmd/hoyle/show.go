@@ -2,32 +2,33 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
-	"os"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
-	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/export/markdown"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
-func init() {
-	register(newShowCmd)
-}
-
+// showOptions are the flags of hoyle show.
 type showOptions struct {
-	*globals
-	json  bool
-	at    string
-	seats string
-	ascii bool
+	IO    *IO
+	DB    *database
+	JSON  bool
+	At    string
+	Seats string
+	ASCII bool
+	Style string // glamour's style in a terminal; "" decides by the environment
 }
 
 // showView is `show --json`: the View's fields as they always were, the
@@ -39,10 +40,11 @@ type showView struct {
 	Score replay.ScoreView `json:"score"`
 }
 
-func newShowCmd(g *globals) *cobra.Command {
-	o := &showOptions{globals: g}
+// newShowCmd builds the command: it binds the flags to the options and calls runShow.
+func newShowCmd(f *factory) *cobra.Command {
+	opts := &showOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "show [--at MOMENT] [--json] [--seats compass|foster] [--ascii]",
+		Use:   "show [--at MOMENT] [--json] [--seats compass|foster] [--ascii] [--style dark|light|notty|ascii]",
 		Short: "Show the table now, or at a moment: the hands, the auction, the play, the score",
 		Long: `Show the current hand, or the table at a moment given by --at: the cards
 remaining, the trick on the table, the auction so far, the score so far. A
@@ -50,126 +52,154 @@ moment is one of
   ` + replay.MomentSyntax + `.
 
 In a terminal the hand is the Markdown write-up of hoyle export, rendered
-with colours for a dark or light background (GLAMOUR_STYLE names another
-style); with NO_COLOR set it is rendered without colour, and into a pipe it
-is the Markdown itself. --json prints the table as one JSON object.`,
+with glamour; into a pipe it is the Markdown itself. --json prints the
+table as one JSON object.
+
+The style is --style, else none with NO_COLOR set (https://no-color.org),
+else GLAMOUR_STYLE, else light or dark by COLORFGBG's background, else
+dark. hoyle never asks the terminal for its background: a terminal that
+does not answer would hold show up, and at the record prompt eat what is
+typed meanwhile.`,
 		Example: `  hoyle show
   hoyle show --at 1.8              # the end position after trick 8 of hand 1
-  hoyle show --at 1.a4 --json | jq .calls`,
+  hoyle show --at 1.a4 --json | jq .calls
+  hoyle show --style light`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runShow(cmd, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runShow(cmd.Context(), opts) },
 	}
-	cmd.Flags().BoolVar(&o.json, "json", false, "print the table as JSON")
-	cmd.Flags().StringVar(&o.at, "at", "", "show the table at this moment: "+replay.MomentSyntax)
-	cmd.Flags().StringVar(&o.seats, "seats", "compass", "name seats by compass (N E S W) or foster (Z dealer, A, Y, B)")
-	cmd.Flags().BoolVar(&o.ascii, "ascii", false, "write suits as S H D C instead of symbols")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the table as JSON")
+	cmd.Flags().StringVar(&opts.At, "at", "", "show the table at this moment: "+replay.MomentSyntax)
+	cmd.Flags().StringVar(&opts.Seats, "seats", "compass", "name seats by compass (N E S W) or foster (Z dealer, A, Y, B)")
+	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
+	cmd.Flags().StringVar(&opts.Style, "style", "", "in a terminal: dark, light, notty (no colour) or ascii (default: from NO_COLOR, GLAMOUR_STYLE, COLORFGBG, else dark)")
 	return cmd
 }
 
-func runShow(cmd *cobra.Command, o *showOptions) error {
-	style, at, err := tableFlags(o.seats, o.at)
+// runShow prints the table now or at a moment: JSON, the write-up in a terminal, or its Markdown.
+func runShow(ctx context.Context, opts *showOptions) error {
+	style, at, err := tableFlags(opts.Seats, opts.At)
 	if err != nil {
 		return err
 	}
-	return o.withSession(cmd.Context(), false, func(st *bolt.Store, session string) error {
-		s, envs, err := load.Session(cmd.Context(), st, session)
-		if err != nil {
-			return err
-		}
-		state := s
-		if at != nil {
-			p, err := replay.Resolve(s, *at)
-			if err != nil {
-				return err
-			}
-			if state, err = replay.FoldAt(s, envs, p); err != nil {
-				return err
-			}
-		}
-		if o.json {
-			v := showView{View: replay.NewView(state), Score: replay.NewScoreView(state)}
-			if at != nil {
-				m := at.String()
-				v.At = &m
-			}
-			enc := json.NewEncoder(o.io.Out)
-			enc.SetIndent("", "  ")
-			return enc.Encode(v)
-		}
-		h := state.Current()
-		if h == nil {
-			fmt.Fprintln(o.io.Out, replay.Clean(replay.StatusLine(state)))
-			return nil
-		}
-		opts := markdown.Options{Hand: h.Number, At: at, Seats: style, ASCII: o.ascii}
-		if at == nil && h.Phase != game.PhaseDone {
-			// A hand in progress is shown as it stands: the cards still held.
-			c, err := replay.NewCursor(envs, s, h.Number)
-			if err != nil {
-				return err
-			}
-			c.Last()
-			m := c.Point().Moment
-			opts.At = &m
-		}
-		var md bytes.Buffer
-		if err := markdown.Write(&md, envs, opts); err != nil {
-			return err
-		}
-		if !o.io.IsTerminal {
-			_, err := o.io.Out.Write(md.Bytes())
-			return err
-		}
-		out, err := markdown.Terminal(md.Bytes(), showTermOptions(o.io))
-		if err != nil {
-			return err
-		}
-		_, err = o.io.Out.Write(out)
+	term, err := termStyle(opts.IO, opts.Style)
+	if err != nil {
 		return err
-	})
+	}
+	var s *projections.Session
+	var envs []events.Envelope
+	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
+		s, envs, err = load.Session(ctx, st, session)
+		return err
+	}); err != nil {
+		return err
+	}
+	state := s
+	if at != nil {
+		p, err := replay.Resolve(s, *at)
+		if err != nil {
+			return err
+		}
+		if state, err = replay.FoldAt(s, envs, p); err != nil {
+			return err
+		}
+	}
+	if opts.JSON {
+		v := showView{View: replay.NewView(state), Score: replay.NewScoreView(state)}
+		if at != nil {
+			m := at.String()
+			v.At = &m
+		}
+		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names and notes are user text
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}
+	h := state.Current()
+	if h == nil {
+		fmt.Fprintln(opts.IO.Out, replay.Clean(replay.StatusLine(state)))
+		return nil
+	}
+	mdOpts := markdown.Options{Hand: h.Number, At: at, Seats: style, ASCII: opts.ASCII}
+	if at == nil && h.Phase != game.PhaseDone {
+		// A hand in progress is shown as it stands: the cards still held.
+		c, err := replay.NewCursor(envs, s, h.Number)
+		if err != nil {
+			return err
+		}
+		c.Last()
+		m := c.Point().Moment
+		mdOpts.At = &m
+	}
+	var md bytes.Buffer
+	if err := markdown.Write(&md, envs, mdOpts); err != nil {
+		return err
+	}
+	if !opts.IO.OutTTY {
+		_, err := opts.IO.Out.Write(md.Bytes())
+		return err
+	}
+	out, err := markdown.Terminal(md.Bytes(), term)
+	if err != nil {
+		return err
+	}
+	_, err = opts.IO.Out.Write(out)
+	return err
 }
 
-// showTermOptions picks how glamour draws for this terminal: no colour when
-// NO_COLOR is set (https://no-color.org), else the style GLAMOUR_STYLE names
-// if glamour has it, else dark or light by the terminal's background; the
-// width is the terminal's.
-func showTermOptions(io *IO) markdown.TermOptions {
-	o := markdown.TermOptions{Style: "notty", Profile: termenv.Ascii, Width: 80}
-	f, isFile := io.Out.(*os.File)
-	if isFile && term.IsTerminal(int(f.Fd())) {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 20 {
-			o.Width = min(w, 120)
-		}
+// plainStyles are the styles without colour.
+var plainStyles = []string{"notty", "ascii"}
+
+// termStyle decides how glamour draws for this terminal without asking the
+// terminal anything: --style, else no colour when NO_COLOR is set, else the
+// style GLAMOUR_STYLE names, else light or dark by the background COLORFGBG
+// gives, else dark. (termenv's HasDarkBackground asks with an OSC 11 query
+// and waits five seconds for a terminal that does not answer; inside the
+// record prompt, its wait would eat keys typed meanwhile.) The width is the
+// terminal's, or COLUMNS, at most 120.
+func termStyle(io *IO, flag string) (markdown.TermOptions, error) {
+	o := markdown.TermOptions{Style: "dark", Width: 80}
+	if io.Width > 20 {
+		o.Width = min(io.Width, 120)
 	} else if w, err := strconv.Atoi(io.Getenv("COLUMNS")); err == nil && w > 20 {
 		o.Width = min(w, 120)
 	}
-	if io.Getenv("NO_COLOR") != "" {
-		return o
-	}
-	named := false
-	for _, name := range markdown.Styles() {
-		if name == io.Getenv("GLAMOUR_STYLE") {
-			o.Style, named = name, true
+	switch {
+	case flag != "":
+		if !slices.Contains(markdown.Styles(), flag) {
+			return o, usagef("--style %q: the styles are dark, light, notty and ascii (and glamour's %s)", flag, strings.Join(markdown.Styles(), ", "))
 		}
-	}
-	if !named {
+		o.Style = flag
+	case io.Getenv("NO_COLOR") != "":
+		o.Style = "notty"
+	case slices.Contains(markdown.Styles(), io.Getenv("GLAMOUR_STYLE")):
+		o.Style = io.Getenv("GLAMOUR_STYLE")
+	case lightBackground(io.Getenv("COLORFGBG")):
 		o.Style = "light"
-		if !isFile || termenv.NewOutput(f).HasDarkBackground() {
-			o.Style = "dark"
-		}
 	}
-	o.Profile = termenv.ANSI256
-	if isFile {
-		o.Profile = termenv.NewOutput(f, termenv.WithEnvironment(ioEnviron{io})).EnvColorProfile()
+	o.Profile = termenv.Ascii
+	if !slices.Contains(plainStyles, o.Style) {
+		o.Profile = termenv.NewOutput(io.Out, termenv.WithEnvironment(ioEnviron{io}), termenv.WithTTY(io.OutTTY)).EnvColorProfile()
 	}
-	return o
+	return o, nil
+}
+
+// lightBackground reads COLORFGBG ("15;0": white on black), which rxvt,
+// Konsole and others set: the last field is the background's ANSI colour,
+// and 7 (white) and 9 to 15 (the bright colours but dark grey) are light.
+func lightBackground(colorfgbg string) bool {
+	fields := strings.Split(colorfgbg, ";")
+	if len(fields) < 2 {
+		return false
+	}
+	bg, err := strconv.Atoi(fields[len(fields)-1])
+	return err == nil && (bg == 7 || (bg >= 9 && bg <= 15))
 }
 
 // ioEnviron lets termenv read the environment through IO.
 type ioEnviron struct{ io *IO }
 
-// Environ implements termenv.Environ.
-func (e ioEnviron) Environ() []string { return os.Environ() }
+// Environ implements termenv.Environ; termenv reads variables only by
+// Getenv.
+func (e ioEnviron) Environ() []string { return nil }
 
 // Getenv implements termenv.Environ, through IO.
 func (e ioEnviron) Getenv(key string) string { return e.io.Getenv(key) }

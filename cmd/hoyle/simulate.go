@@ -1,29 +1,31 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/simulate"
 )
 
-func init() { register(newSimulateCmd) }
-
+// simulateOptions are the flags of hoyle simulate.
 type simulateOptions struct {
-	*globals
-	game    string
-	hands   int
-	seed    uint64
-	batch   int
-	claims  int
-	scoring string
+	IO      *IO
+	DB      *database
+	Game    string
+	Hands   int
+	Seed    uint64
+	Batch   int
+	Claims  int
+	Scoring string
 }
 
-func newSimulateCmd(g *globals) *cobra.Command {
-	o := &simulateOptions{globals: g}
+// newSimulateCmd builds the command: it binds the flags to the options and calls runSimulate.
+func newSimulateCmd(f *factory) *cobra.Command {
+	opts := &simulateOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
 		Use:   "simulate --game GAME --hands N [--seed S]",
 		Short: "Record N random but legal hands into a new session, as if typed",
@@ -34,45 +36,50 @@ scorer. The same seed gives the same session. Prints the session's ID.`,
 		Example: `  hoyle simulate --game auction --hands 100 --seed 1
   hoyle --db big.db simulate --game contract --scoring duplicate --hands 10000 --batch 500`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulate(cmd, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSimulate(cmd.Context(), opts) },
 	}
-	cmd.Flags().StringVar(&o.game, "game", "", "the game (see hoyle games)")
-	cmd.Flags().IntVar(&o.hands, "hands", 1, "how many hands")
-	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "the random seed")
-	cmd.Flags().IntVar(&o.batch, "batch", 1, "hands per append (one transaction and fsync each)")
-	cmd.Flags().IntVar(&o.claims, "claims", 0, "end about one hand in N by a claim (0: never)")
-	cmd.Flags().StringVar(&o.scoring, "scoring", "", "scoring style for games that have several")
-	_ = cmd.MarkFlagRequired("game")
+	cmd.Flags().StringVar(&opts.Game, "game", "", "the game (see hoyle games)")
+	cmd.Flags().IntVar(&opts.Hands, "hands", 1, "how many hands")
+	cmd.Flags().Uint64Var(&opts.Seed, "seed", 1, "the random seed")
+	cmd.Flags().IntVar(&opts.Batch, "batch", 1, "hands per append (one transaction and fsync each)")
+	cmd.Flags().IntVar(&opts.Claims, "claims", 0, "end about one hand in N by a claim (0: never)")
+	cmd.Flags().StringVar(&opts.Scoring, "scoring", "", "scoring style for games that have several")
 	return cmd
 }
 
-func runSimulate(cmd *cobra.Command, o *simulateOptions) error {
-	if o.hands < 1 {
-		return usagef("--hands must be at least 1, not %d", o.hands)
+// runSimulate records random legal hands into a new session.
+func runSimulate(ctx context.Context, opts *simulateOptions) error {
+	switch {
+	case opts.Game == "":
+		return usagef("expected --game GAME: the game to simulate (hoyle games lists them)")
+	case opts.Hands < 1:
+		return usagef("--hands must be at least 1, not %d", opts.Hands)
+	case opts.Batch < 1:
+		return usagef("--batch must be at least 1, not %d", opts.Batch)
 	}
-	if o.batch < 1 {
-		return usagef("--batch must be at least 1, not %d", o.batch)
+	options := map[string]string{}
+	if opts.Scoring != "" {
+		options["scoring"] = opts.Scoring
 	}
-	st, err := o.openStore(true, true)
+	// The game and its options are checked before the database is made.
+	if _, err := projections.DecideOpen(projections.SessionSpec{Game: opts.Game, Options: options}); err != nil {
+		return err
+	}
+	st, err := opts.DB.open(true, true)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	opts := map[string]string{}
-	if o.scoring != "" {
-		opts["scoring"] = o.scoring
-	}
-	sim := simulate.Options{Game: o.game, Options: opts, Hands: o.hands, Seed: o.seed, Batch: o.batch, ClaimEvery: o.claims,
+	sim := simulate.Options{Game: opts.Game, Options: options, Hands: opts.Hands, Seed: opts.Seed, Batch: opts.Batch, ClaimEvery: opts.Claims,
 		Start: time.Now().UTC()}
-	if o.io.IsTerminal {
-		bar := progressbar.NewOptions(o.hands, progressbar.OptionSetWriter(o.io.Err), progressbar.OptionSetDescription("hands"),
-			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-		sim.Progress = func(done int) { _ = bar.Set(done) }
+	if opts.IO.ErrTTY {
+		bar := progressBar(opts.IO, "hands")
+		sim.Progress = func(done int) { bar(done, opts.Hands) }
 	}
-	res, err := simulate.Run(cmd.Context(), st, sim)
+	res, err := simulate.Run(ctx, st, sim)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(o.io.Out, res.Session)
+	fmt.Fprintln(opts.IO.Out, res.Session)
 	return nil
 }

@@ -1,49 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
-
-// hostile are texts a player's name or a note could hold that a terminal
-// would act on rather than show: escape sequences (clear the screen, set
-// the window title, colour), the same as C1 controls, bidirectional
-// overrides and isolates (text shown in another order than it is read), a
-// line break that forges a line of hoyle's own, and bytes that are not
-// UTF-8.
-var hostile = []string{
-	"\x1b[2J\x1b[H\x1b[31mAnn",        // clear the screen, home, red
-	"Bob\x1b]0;pwned\x07",             // set the window title
-	"Cy\u009b31m\u009d0;t\u009c",      // the same, in C1 controls
-	"\u202eiD\u202c",                  // right-to-left override
-	"\u2066Ed\u2069\u202d",            // isolates, left-to-right override
-	"Fay\nhoyle: the log was altered", // a forged line
-	"Gus\r\x08\x7f\x00",               // carriage return, backspace, DEL, NUL
-	"Hal\xff\xfe\xc0",                 // not UTF-8
-}
-
-// unsafeFor reports the first rune in out that a terminal would act on:
-// C0 controls but newline and tab, DEL, C1 controls, bidi controls, and
-// bytes that are not UTF-8.
-func unsafeFor(out string) (string, bool) {
-	for i, r := range out {
-		switch {
-		case r == utf8.RuneError:
-			if _, size := utf8.DecodeRuneInString(out[i:]); size == 1 {
-				return fmt.Sprintf("byte %#x at %d", out[i], i), true
-			}
-		case r == '\n' || r == '\t':
-		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-			return fmt.Sprintf("%U at %d", r, i), true
-		}
-	}
-	return "", false
-}
 
 // TestUserTextIsData records a session whose names, notes and reasons are
 // hostile, and checks every command's output, stdout and stderr, for
@@ -126,15 +89,4 @@ func TestUserTextIsData(t *testing.T) {
 		}
 	}
 	t.Logf("%d outputs of %d commands checked", checked, len(outputs))
-}
-
-// clip is the part of text around the position named in what, for a
-// readable failure.
-func clip(text, what string) string {
-	var at int
-	if i := strings.LastIndex(what, " at "); i >= 0 {
-		fmt.Sscan(what[i+4:], &at)
-	}
-	lo, hi := max(0, at-60), min(len(text), at+60)
-	return text[lo:hi]
 }

@@ -23,6 +23,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 )
 
@@ -54,39 +55,12 @@ type Decision func(s *projections.Session, stamp projections.Stamp) ([]events.Ev
 const maxRetries = 3
 
 // Record reads the latest hand of the session, lets decide propose events,
-// and appends them all or none. It returns what was stored.
+// and appends them all or none, retrying when another writer got in first.
+// A decision that needs the whole session (game.ErrWholeSession) is asked
+// again of the whole session. It returns what was stored.
 func (r *Recorder) Record(ctx context.Context, session string, decide Decision) ([]events.Envelope, error) {
-	return r.record(ctx, session, load.Tail, decide)
-}
-
-// RecordOnWhole is Record for an entry that may reach back past the latest
-// hand (withdrawing a note on an earlier one): it folds the whole session.
-func (r *Recorder) RecordOnWhole(ctx context.Context, session string, decide Decision) ([]events.Envelope, error) {
-	return r.record(ctx, session, load.Stream, decide)
-}
-
-// RecordAt is Record against the session as the caller last saw it: the
-// append expects version, so if anyone recorded since, nothing is appended
-// and the error is events.ErrConflict (the prompt then shows the new
-// table instead of recording against one that moved).
-func (r *Recorder) RecordAt(ctx context.Context, session string, version uint64, decide Decision) ([]events.Envelope, error) {
-	s, err := load.Tail(ctx, r.Store, session)
-	if err != nil {
-		return nil, err
-	}
-	if s.Version != version {
-		return nil, fmt.Errorf("%w: session %s is at version %d, not %d as shown", events.ErrConflict, session, s.Version, version)
-	}
-	return r.append(ctx, s, decide)
-}
-
-func (r *Recorder) record(ctx context.Context, session string, read func(context.Context, events.Store, string) (*projections.Session, error), decide Decision) ([]events.Envelope, error) {
 	for attempt := 0; ; attempt++ {
-		s, err := read(ctx, r.Store, session)
-		if err != nil {
-			return nil, err
-		}
-		stored, err := r.append(ctx, s, decide)
+		stored, err := r.recordOnce(ctx, session, nil, decide)
 		if errors.Is(err, events.ErrConflict) && attempt < maxRetries {
 			continue
 		}
@@ -94,9 +68,32 @@ func (r *Recorder) record(ctx context.Context, session string, read func(context
 	}
 }
 
-// append decides on s and appends what it decided, expecting the version
-// s was read at.
-func (r *Recorder) append(ctx context.Context, s *projections.Session, decide Decision) ([]events.Envelope, error) {
+// RecordAt is Record against the session as the caller last saw it: the
+// append expects version, so if anyone recorded since, nothing is appended
+// and the error is events.ErrConflict (the prompt then shows the new
+// table instead of recording against one that moved). It never retries.
+func (r *Recorder) RecordAt(ctx context.Context, session string, version uint64, decide Decision) ([]events.Envelope, error) {
+	return r.recordOnce(ctx, session, &version, decide)
+}
+
+// recordOnce reads the latest hand (or, if the decision says so, the whole
+// session), checks the version pinned, decides and appends.
+func (r *Recorder) recordOnce(ctx context.Context, session string, pin *uint64, decide Decision) ([]events.Envelope, error) {
+	stored, err := r.readDecideAppend(ctx, session, load.Tail, pin, decide)
+	if errors.Is(err, game.ErrWholeSession) {
+		stored, err = r.readDecideAppend(ctx, session, load.Stream, pin, decide)
+	}
+	return stored, err
+}
+
+func (r *Recorder) readDecideAppend(ctx context.Context, session string, read func(context.Context, events.Store, string) (*projections.Session, error), pin *uint64, decide Decision) ([]events.Envelope, error) {
+	s, err := read(ctx, r.Store, session)
+	if err != nil {
+		return nil, err
+	}
+	if pin != nil && s.Version != *pin {
+		return nil, fmt.Errorf("%w: session %s is at version %d, not %d as shown", events.ErrConflict, session, s.Version, *pin)
+	}
 	expected := s.Version // deciding moves s along; the append expects what was read
 	evs, err := decide(s, r.Stamp)
 	if err != nil || len(evs) == 0 {
@@ -179,26 +176,16 @@ func (r *Recorder) Note(ctx context.Context, session string, n projections.NoteS
 
 // RetractNote withdraws a note.
 func (r *Recorder) RetractNote(ctx context.Context, session string, f projections.NoteFilter) ([]events.Envelope, error) {
-	return r.RecordOnWhole(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	return r.Record(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideRetractNote(stamp, f)
 	})
 }
 
-// Deal records a deal (with its shuffle and cut when a seed is given). A
-// board is the same deal each time it is played, so a deal of a board is
-// judged on the whole session, which knows every board dealt before.
+// Deal records a deal (with its shuffle and cut when a seed is given).
 func (r *Recorder) Deal(ctx context.Context, session string, spec projections.DealSpec) ([]events.Envelope, error) {
-	decide := func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	return r.Record(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideDeal(stamp, spec)
-	}
-	tail, err := load.Tail(ctx, r.Store, session)
-	if err != nil {
-		return nil, err
-	}
-	if spec.Board != 0 || tail.PlaysBoards() {
-		return r.RecordOnWhole(ctx, session, decide)
-	}
-	return r.Record(ctx, session, decide)
+	})
 }
 
 // CutForDeal records the cut for deal before the first hand.

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/replay"
+)
+
+// database is how a command reaches the database: the global flags --db
+// and --session (filled in when the command line is parsed), and how long
+// to wait for another hoyle process.
+type database struct {
+	io      *IO
+	path    string // --db
+	session string // --session
+	// pin, when set, is the session's version as the record prompt showed
+	// it: a table entry is recorded only if the session is still at that
+	// version (recorder.RecordAt), and the pin then moves to the version
+	// the entry made, so that the next command of the same line follows on.
+	pin   *uint64
+	waits lockWaits
+}
+
+// lockWaits say how long a command waits for another hoyle process to let
+// go of the database.
+type lockWaits struct {
+	// writer bounds the wait for a process that writes: it holds the file
+	// for one entry, or for a whole import or simulation; after this a
+	// command is told the database is in use.
+	writer time.Duration
+	// readers bounds a writer's wait for processes that read. Readers hold
+	// the file only while they load (never while they print), so this is
+	// longer: the scorer's entry waits out a large score or export.
+	readers time.Duration
+	// notice is how long a writer waits on readers before it says so.
+	notice time.Duration
+}
+
+// defaultWaits: "in use" within the second it always came in, and a scorer
+// who waits on a reader is told so after half a second and waits ten at
+// most, never forever.
+var defaultWaits = lockWaits{writer: time.Second, readers: 10 * time.Second, notice: 500 * time.Millisecond}
+
+// lockPoll is how often a command looks again. Each process holds the file
+// for one entry, but a stream of entries (hoyle record, a script) leaves it
+// free only for moments between them; bbolt looks only every 50 ms, which
+// such a stream can outrun. So look often.
+const lockPoll = 2 * time.Millisecond
+
+// dbPath is --db, else $HOYLE_DB, else hoyle.db in the XDG data directory.
+func (d *database) dbPath() string {
+	if d.path != "" {
+		return d.path
+	}
+	if p := d.io.Getenv("HOYLE_DB"); p != "" {
+		return p
+	}
+	dir := d.io.Getenv("XDG_DATA_HOME")
+	if dir == "" {
+		home := d.io.Getenv("HOME")
+		if home == "" {
+			home = "."
+		}
+		dir = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(dir, "hoyle", "hoyle.db")
+}
+
+// open opens the database for writing, or read-only. create makes it (and
+// its directory) if missing: only once the command has checked everything
+// it was given, so that a refused command leaves no file behind.
+//
+// A command waits for another process up to waits.writer. A writer that
+// finds only readers in its way waits longer, up to waits.readers, and
+// says on standard error that it is waiting, so the scorer is never left
+// staring at a prompt that does not answer.
+func (d *database) open(write, create bool) (*bolt.Store, error) {
+	path := d.dbPath()
+	if create {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	start := time.Now()
+	writerSince := start // since when a writer, not readers, has been in the way
+	told := false
+	for {
+		// A LockTimeout under bbolt's 50 ms poll is a single try.
+		st, err := bolt.Open(path, bolt.Options{ReadOnly: !write, Create: create, LockTimeout: time.Millisecond})
+		if !errors.Is(err, events.ErrLocked) {
+			if told && err == nil {
+				fmt.Fprintln(d.io.Err, "hoyle: the reader has let go of the database")
+			}
+			return st, err
+		}
+		waited := time.Since(start)
+		readers := write && heldByReaders(path)
+		if readers {
+			writerSince = time.Now()
+		}
+		switch {
+		case !readers && time.Since(writerSince) > d.waits.writer:
+			return nil, err
+		case readers && waited > d.waits.readers:
+			return nil, fmt.Errorf("%w; other hoyle processes have been reading it for %v", err, waited.Round(time.Second))
+		case readers && !told && waited > d.waits.notice:
+			fmt.Fprintln(d.io.Err, "hoyle: waiting for another hoyle process that is reading the database (show, score, export...) to finish...")
+			told = true
+		}
+		time.Sleep(lockPoll)
+	}
+}
+
+// resolveSession is --session, else the session opened most recently.
+func (d *database) resolveSession(ctx context.Context, st events.Store) (string, error) {
+	if d.session != "" {
+		if _, err := st.Session(ctx, d.session); err != nil {
+			return "", fmt.Errorf("%w; list the sessions with hoyle sessions", err)
+		}
+		return d.session, nil
+	}
+	id, err := st.LastSession(ctx)
+	if err != nil {
+		return "", fmt.Errorf("%w; start one with hoyle new --game auction", err)
+	}
+	return id, nil
+}
+
+// read opens the database read-only, runs load on the session, and closes
+// the database before anything is printed: a reader holds the file only
+// while it reads, never while its output waits on a pager or a slow
+// terminal, so it never holds up a scorer for long.
+func (d *database) read(ctx context.Context, load func(st events.Store, session string) error) error {
+	st, err := d.open(false, false)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	session, err := d.resolveSession(ctx, st)
+	if err != nil {
+		return err
+	}
+	return load(st, session)
+}
+
+// tableEntry is one table entry for database.record: the decision the recorder
+// appends (one of the Decide methods of projections.Session; the recorder
+// reads the whole session when the decision needs it), and what it must
+// read first with the database open (a moment's event, the WE side).
+type tableEntry struct {
+	decide  recorder.Decision
+	prepare func(ctx context.Context, st events.Store, session string) error
+}
+
+// record appends one entry to the session and returns the session's latest
+// hand after it. The database is open for writing only while it does.
+func (d *database) record(ctx context.Context, e tableEntry) (*projections.Session, error) {
+	st, err := d.open(true, false)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	session, err := d.resolveSession(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	if e.prepare != nil {
+		if err := e.prepare(ctx, st, session); err != nil {
+			return nil, err
+		}
+	}
+	r := recorder.New(st)
+	var stored []events.Envelope
+	if d.pin != nil {
+		stored, err = r.RecordAt(ctx, session, *d.pin, e.decide)
+	} else {
+		stored, err = r.Record(ctx, session, e.decide)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if d.pin != nil && len(stored) > 0 {
+		*d.pin = stored[len(stored)-1].Version
+	}
+	return load.Tail(ctx, st, session)
+}
+
+// printStatus prints the table's state in one line after an entry.
+func printStatus(io *IO, s *projections.Session) {
+	fmt.Fprintln(io.Out, replay.StatusLine(s))
+}

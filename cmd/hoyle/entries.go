@@ -1,0 +1,501 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/replay"
+)
+
+// The table entries: deal, call, play, discard, claim, undo, note. Each is
+// a thin wrapper over the recorder, which checks the laws and appends all
+// or nothing; each prints the table's state in one line after it.
+
+// recordEntry records e and prints the status line.
+func recordEntry(ctx context.Context, io *IO, db *database, e tableEntry) error {
+	s, err := db.record(ctx, e)
+	if err != nil {
+		return err
+	}
+	printStatus(io, s)
+	return nil
+}
+
+// inPlay refuses an entry of the play or the auction in a closed session
+// with what is wrong: the session is closed. The laws' own check
+// (projections.Session.checkTurn) looks for a hand first and, after a
+// close, tells the scorer to record the deal, which a closed session
+// refuses too.
+func inPlay(token string, decide recorder.Decision) recorder.Decision {
+	return func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		if s.Closed {
+			return nil, game.Illegal(token, "the session is closed; open a new one with hoyle new", "")
+		}
+		return decide(s, stamp)
+	}
+}
+
+// dealOptions are the flags of hoyle deal.
+type dealOptions struct {
+	IO     *IO
+	DB     *database
+	PBN    string
+	Hands  []string // --hand SEAT=HAND
+	Widow  string
+	TurnUp string
+	Seed   *uint64 // nil: not given
+	Cut    *int
+	Board  *int
+}
+
+// newDealCmd builds the command: it binds the flags to the options and calls runDeal.
+func newDealCmd(f *factory) *cobra.Command {
+	opts := &dealOptions{IO: f.IO, DB: f.DB}
+	var seed uint64
+	var cut, board int
+	cmd := &cobra.Command{
+		Use:   "deal [--pbn DEAL | --hand SEAT=HAND... [--widow HAND] [--turn-up CARD]] [--seed N] [--cut K] [--board N]",
+		Short: "Record the deal of the next hand",
+		Long: `Record the deal of the next hand. The dealer is the seat on the last dealer's
+left (or the board's dealer with --board). Give the hands as a PBN deal, or
+a shuffle seed (hoyle records the shuffle and derives the hands, the widow
+and the card turned up), or nothing (the hands are not recorded; calls and
+cards are still checked for turn).
+
+For a game not played by compass seats (Five Hundred's A, B, C), or to give
+only some hands, give each hand with --hand SEAT=HAND: the seat as the game
+names it or the player's name, and the hand in PBN form, spades first
+("AKQ2.K2.A3.AQ432"; "-" or nothing for a void; "+JK" adds the Joker).
+--widow gives the widow (when every hand is given, the cards left over are
+the widow). In whist, --turn-up records the trump card the dealer turned up:
+it is required unless the deal comes from --seed.`,
+		Example: `  hoyle deal --pbn "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+  hoyle deal --seed 42 --cut 20
+  hoyle deal --board 7
+  hoyle deal --turn-up H7
+  hoyle deal --hand A=87.AKJ.J7.87+JK --hand B=AKQ.QT9.AK.AK --hand C=JT9.87.QT.QJT --widow ..98.9`,
+		Args: exactArgs(0, "no arguments; give the deal with --pbn, --hand or --seed"),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if cmd.Flags().Changed("seed") {
+				opts.Seed = &seed
+			}
+			if cmd.Flags().Changed("cut") {
+				opts.Cut = &cut
+			}
+			if cmd.Flags().Changed("board") {
+				opts.Board = &board
+			}
+			return runDeal(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.PBN, "pbn", "", `the hands as a PBN deal, "N:spades.hearts.diamonds.clubs ..." clockwise`)
+	cmd.Flags().StringArrayVar(&opts.Hands, "hand", nil, "a hand as SEAT=HAND (repeatable): the seat (or the player's name) and a PBN hand")
+	cmd.Flags().StringVar(&opts.Widow, "widow", "", "the widow as a PBN hand (Five Hundred)")
+	cmd.Flags().StringVar(&opts.TurnUp, "turn-up", "", "the card turned up for trump (whist), such as H7")
+	cmd.Flags().Uint64Var(&seed, "seed", 0, "shuffle with this seed and derive the hands")
+	cmd.Flags().IntVar(&cut, "cut", 0, "cards lifted in the cut (at least four in each packet)")
+	cmd.Flags().IntVar(&board, "board", 0, "duplicate board number, 1 or more: fixes dealer and vulnerability")
+	return cmd
+}
+
+// runDeal records the next deal from the flags; the laws check it.
+func runDeal(ctx context.Context, opts *dealOptions) error {
+	spec := projections.DealSpec{PBN: opts.PBN, Widow: opts.Widow, TurnUp: opts.TurnUp, Seed: opts.Seed, Cut: opts.Cut}
+	if opts.Board != nil {
+		if *opts.Board < 1 {
+			return usagef("--board %d: a board number is 1 or more", *opts.Board)
+		}
+		spec.Board = *opts.Board
+	}
+	var err error
+	if spec.Hands, err = handFlags(opts.Hands); err != nil {
+		return err
+	}
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return s.DecideDeal(stamp, spec)
+	}})
+}
+
+// handFlags reads deal's repeated --hand SEAT=HAND flags into the
+// DealSpec's Hands (nil when none is given). Which seat a name means, and
+// whether the hand is one, is for the laws to judge.
+func handFlags(flags []string) (map[string]string, error) {
+	var out map[string]string
+	for _, kv := range flags {
+		seat, hand, ok := strings.Cut(kv, "=")
+		if !ok || strings.TrimSpace(seat) == "" {
+			return nil, usagef("--hand %q: write it as SEAT=HAND, such as A=87.AKJ.J7.87+JK", kv)
+		}
+		for given := range out {
+			if strings.EqualFold(given, seat) {
+				return nil, usagef("--hand %q: seat %s is given twice", kv, seat)
+			}
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[seat] = hand
+	}
+	return out, nil
+}
+
+// tokensOptions are the arguments of the commands that take calls or
+// cards: call, play, discard.
+type tokensOptions struct {
+	IO     *IO
+	DB     *database
+	Tokens []string
+}
+
+// newCallCmd builds the command: it binds the flags to the options and calls runCall.
+func newCallCmd(f *factory) *cobra.Command {
+	opts := &tokensOptions{IO: f.IO, DB: f.DB}
+	return &cobra.Command{
+		Use:   "call CALL...",
+		Short: "Record calls, each for whoever's turn it is",
+		Long: `Record calls of the auction, each for the seat whose turn it is. Calls are
+1C to 7NT (2R is royal spades in Auction Bridge), P or pass, X or double,
+XX or redouble, in any case. If any call is not allowed, none is recorded.`,
+		Example: `  hoyle call 1S P 1C 1NT
+  hoyle call pass double`,
+		Args: minArgs(1, "at least one call, such as 1S, P, X or XX"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Tokens = args
+			return runCall(cmd.Context(), opts)
+		},
+	}
+}
+
+// runCall records the calls, all or none.
+func runCall(ctx context.Context, opts *tokensOptions) error {
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return s.DecideCalls(stamp, opts.Tokens)
+	})})
+}
+
+// newPlayCmd builds the command: it binds the flags to the options and calls runPlay.
+func newPlayCmd(f *factory) *cobra.Command {
+	opts := &tokensOptions{IO: f.IO, DB: f.DB}
+	return &cobra.Command{
+		Use:   "play CARD...",
+		Short: "Record cards played, each for whoever's turn it is (dummy's too)",
+		Long: `Record cards played, each for the seat whose turn it is; when it is dummy's
+turn, the card is dummy's. Cards are suit and rank in either order and any
+case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.`,
+		Example: `  hoyle play D4 DJ D3 D5`,
+		Args:    minArgs(1, "at least one card, such as SA or h10"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Tokens = args
+			return runPlay(cmd.Context(), opts)
+		},
+	}
+}
+
+// runPlay records the cards, all or none.
+func runPlay(ctx context.Context, opts *tokensOptions) error {
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return s.DecidePlays(stamp, opts.Tokens)
+	})})
+}
+
+// newDiscardCmd builds the command: it binds the flags to the options and calls runDiscard.
+func newDiscardCmd(f *factory) *cobra.Command {
+	opts := &tokensOptions{IO: f.IO, DB: f.DB}
+	return &cobra.Command{
+		Use:   "discard CARD...",
+		Short: "Record the cards the bidder lays away after taking the widow (Five Hundred)",
+		Long: `Record the cards the player to act lays away: in Five Hundred the bidder
+takes the widow into his hand and lays away three cards face down, then
+leads. Cards are written as for play (C7, d10, JK for the Joker). If the
+discard is not allowed, nothing is recorded.`,
+		Example: `  hoyle discard C7 C8 D9`,
+		Args:    minArgs(1, "the cards laid away, such as C7 C8 D9"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Tokens = args
+			return runDiscard(cmd.Context(), opts)
+		},
+	}
+}
+
+// runDiscard records the cards laid away.
+func runDiscard(ctx context.Context, opts *tokensOptions) error {
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return s.DecideDiscard(stamp, opts.Tokens)
+	})})
+}
+
+// claimOptions are the arguments and flags of hoyle claim.
+type claimOptions struct {
+	IO        *IO
+	DB        *database
+	Args      []string // as typed: N, then SEAT=N for how the rest fall; checked by runClaim
+	By        string
+	Statement string
+}
+
+// newClaimCmd builds the command: it binds the flags to the options and calls runClaim.
+func newClaimCmd(f *factory) *cobra.Command {
+	opts := &claimOptions{IO: f.IO, DB: f.DB}
+	cmd := &cobra.Command{
+		Use:   "claim N [SEAT=N...] [--by SEAT|SIDE] [--statement TEXT]",
+		Short: "Record a claim: the claimer's side takes N of the tricks not yet played",
+		Long: `Record a claim: of the tricks not yet played, the claimer's side takes N
+and the other side the rest. The declarer claims unless --by names another
+seat, player or side; a game without a declarer (whist; Five Hundred when
+nobody bid) needs --by. In a game of single players (Five Hundred) say how
+the rest fall: claim 5 A=3 C=2 (one player left out takes what remains).
+With --statement, record what the claimer said of how the rest would be
+played: a contested claim is ruled on that statement (contract bridge
+Laws 68C and 70).`,
+		Example: `  hoyle claim 3
+  hoyle claim 9 --statement "drawing trumps, then the clubs are good"
+  hoyle claim 8 --by NS            # whist: North-South take 8 of the tricks left
+  hoyle claim 5 A=3 C=2            # Five Hundred: the bidder 5, A 3, C 2`,
+		Args: minArgs(1, "the number of remaining tricks the claimer's side takes"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Args = args
+			return runClaim(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Statement, "statement", "", "the claimer's statement of the line of play")
+	cmd.Flags().StringVar(&opts.By, "by", "", "whose claim: a seat, a player or a side (default: the declarer)")
+	return cmd
+}
+
+// runClaim records the claim; the numbers are checked here, the claim by
+// the laws.
+func runClaim(ctx context.Context, opts *claimOptions) error {
+	n, err := strconv.Atoi(opts.Args[0])
+	if err != nil || n < 0 {
+		return usagef("%q is not a number of tricks", opts.Args[0])
+	}
+	spec := projections.ClaimSpec{Tricks: n, By: opts.By, Statement: opts.Statement}
+	for _, a := range opts.Args[1:] {
+		seat, tricks, ok := strings.Cut(a, "=")
+		k, err := strconv.Atoi(tricks)
+		if !ok || err != nil || k < 0 {
+			return usagef("%q: say how the rest fall as SEAT=N (A=3)", a)
+		}
+		if spec.Others == nil {
+			spec.Others = map[string]int{}
+		}
+		spec.Others[seat] = k
+	}
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay("claim", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return s.DecideClaim(stamp, spec)
+	})})
+}
+
+// undoOptions: hoyle undo takes nothing but the globals.
+type undoOptions struct {
+	IO *IO
+	DB *database
+}
+
+// newUndoCmd builds the command: it binds the flags to the options and calls runUndo.
+func newUndoCmd(f *factory) *cobra.Command {
+	opts := &undoOptions{IO: f.IO, DB: f.DB}
+	return &cobra.Command{
+		Use:   "undo",
+		Short: "Retract the latest deal, call, card or claim (it stays in the log)",
+		Args:  exactArgs(0, "no arguments"),
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runUndo(cmd.Context(), opts) },
+	}
+}
+
+// runUndo retracts the latest entry and says which it was, so that a
+// scorer who undid one entry too many sees it at once.
+func runUndo(ctx context.Context, opts *undoOptions) error {
+	var what string
+	s, err := opts.DB.record(ctx, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		evs, err := s.DecideUndo(stamp)
+		if err != nil {
+			return nil, err
+		}
+		if r, ok := evs[0].Data.(*table.Retracted); ok {
+			if st, ok := s.StepOf(r.Target); ok {
+				what = undone(s, st)
+			}
+		}
+		return evs, nil
+	}})
+	if err != nil {
+		return err
+	}
+	if what != "" {
+		fmt.Fprintln(opts.IO.Out, "undid "+what)
+	}
+	printStatus(opts.IO, s)
+	return nil
+}
+
+// undone says which entry an undo retracted: "W's 1H (hand 2, call 3)".
+// s may hold only the latest hands (load.Tail), so the hand is found by
+// its number.
+func undone(s *projections.Session, st projections.Step) string {
+	var h *game.Hand
+	for _, x := range s.Hands {
+		if x.Number == st.Hand {
+			h = x
+		}
+	}
+	seat := func(x cards.Seat) string {
+		if x >= 0 && int(x) < len(s.Seating().Names) {
+			return s.Seating().Names[x]
+		}
+		return x.String()
+	}
+	in := fmt.Sprintf(" (hand %d)", st.Hand)
+	switch d := st.Data.(type) {
+	case *table.Called:
+		if h != nil {
+			for i, c := range h.Calls {
+				if c.ID == st.ID {
+					in = fmt.Sprintf(" (hand %d, call %d)", h.Number, i+1)
+				}
+			}
+		}
+		return seat(d.Seat) + "'s " + d.Call.String() + in
+	case *table.Played:
+		if h != nil {
+			for ti, t := range h.Tricks {
+				for ci, c := range t.Cards {
+					if c.ID == st.ID {
+						in = fmt.Sprintf(" (hand %d, trick %d, card %d)", h.Number, ti+1, ci+1)
+					}
+				}
+			}
+		}
+		return seat(d.Seat) + "'s " + d.Card.String() + in
+	case *table.Dealt:
+		return fmt.Sprintf("the deal of hand %d", st.Hand)
+	case *table.Shuffled:
+		return fmt.Sprintf("the shuffle of hand %d", st.Hand)
+	case *table.Cut:
+		return fmt.Sprintf("the cut of hand %d", st.Hand)
+	case *table.Claimed:
+		return fmt.Sprintf("%s's claim of %s%s", seat(d.Seat), replay.Count(d.Tricks, "trick"), in)
+	case *table.Discarded:
+		return seat(d.Seat) + "'s discard" + in
+	case *table.HonoursClaimed:
+		return "the honours claimed" + in
+	case *table.SessionClosed:
+		return "the close of the session"
+	case *table.CutForDeal:
+		return "the cut for deal"
+	}
+	return st.Type + in
+}
+
+// noteOptions are the arguments and flags of hoyle note.
+type noteOptions struct {
+	IO      *IO
+	DB      *database
+	Text    string
+	At      string
+	Glyph   string
+	By      string
+	Retract bool
+}
+
+// newNoteCmd builds the command: it binds the flags to the options and calls runNote.
+func newNoteCmd(f *factory) *cobra.Command {
+	opts := &noteOptions{IO: f.IO, DB: f.DB}
+	cmd := &cobra.Command{
+		Use:   "note [--at MOMENT] [--glyph G] [--by NAME] TEXT",
+		Short: "Annotate the latest event, or the event at a moment",
+		Long: `Annotate an event: the latest deal, call, card or claim, or with --at the one
+at a moment: ` + replay.MomentSyntax + `. A moment may have several notes, by
+several people; each is an event of its own.`,
+		Example: `  hoyle note --glyph '?!' "the heart switch lets the contract through"
+  hoyle note --at 1.a3 --by Foster "one club shows strength, not clubs"
+  hoyle note --retract --by Foster      # withdraws Foster's latest note`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Text = strings.Join(args, " ")
+			return runNote(cmd.Context(), opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.At, "at", "", "annotate the event at this moment: "+replay.MomentSyntax)
+	cmd.Flags().StringVar(&opts.Glyph, "glyph", "", "one of ! ? !! ?? !? ?!")
+	cmd.Flags().StringVar(&opts.By, "by", "", "who says so")
+	cmd.Flags().BoolVar(&opts.Retract, "retract", false, "withdraw the latest note (on the event at --at, by --by) instead of adding one")
+	return cmd
+}
+
+// runNote adds a note, or withdraws one with --retract.
+func runNote(ctx context.Context, opts *noteOptions) error {
+	m, err := momentFlag(opts.At)
+	if err != nil {
+		return err
+	}
+	switch {
+	case opts.Retract && (opts.Text != "" || opts.Glyph != ""):
+		return usagef("--retract withdraws a note; give no text or glyph with it")
+	case !opts.Retract && strings.TrimSpace(opts.Text) == "" && opts.Glyph == "":
+		return usagef("expected the note's text (or a --glyph)")
+	}
+	var target events.ID
+	// The moment's event is found in the whole session, read with the
+	// database open for the entry.
+	prepare := func(ctx context.Context, st events.Store, session string) error {
+		if m == nil {
+			return nil
+		}
+		sess, _, err := load.Session(ctx, st, session)
+		if err != nil {
+			return err
+		}
+		target, err = replay.Target(sess, *m)
+		return err
+	}
+	if opts.Retract {
+		return recordEntry(ctx, opts.IO, opts.DB, tableEntry{prepare: prepare,
+			decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+				return s.DecideRetractNote(stamp, projections.NoteFilter{By: opts.By, Target: target})
+			}})
+	}
+	spec := projections.NoteSpec{Text: opts.Text, Glyph: opts.Glyph, By: opts.By}
+	if err := spec.Check(); err != nil {
+		return err
+	}
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{prepare: prepare,
+		decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			spec.Target = target
+			return s.DecideNote(stamp, spec)
+		}})
+}
+
+// momentFlag reads an --at flag: nil when it is not given.
+func momentFlag(at string) (*replay.Moment, error) {
+	if at == "" {
+		return nil, nil
+	}
+	m, err := replay.ParseMoment(at)
+	if err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// tableFlags reads the --seats and --at flags of the commands that show a
+// table (show, replay, export): the seat style, and the moment, nil when
+// --at is not given.
+func tableFlags(seats, at string) (replay.SeatStyle, *replay.Moment, error) {
+	style, err := replay.ParseSeatStyle(seats)
+	if err != nil {
+		return style, nil, err
+	}
+	m, err := momentFlag(at)
+	return style, m, err
+}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -394,6 +395,12 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 		}
 		players[seat] = player
 	}
+	if err := namesApart(players); err != nil {
+		return nil, err
+	}
+	if !printable(spec.Name) {
+		return nil, fmt.Errorf("%w: the session's name %s holds control characters", game.ErrBadOption, cards.Quote(spec.Name))
+	}
 	dealer := cards.Seat(0)
 	if seating.Compass {
 		dealer = cards.South // Foster's Z deals first when nothing is said
@@ -408,6 +415,35 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 		return nil, err
 	}
 	return &table.SessionOpened{Ruleset: rs.Info().ID, Name: spec.Name, Players: players, Dealer: dealer, Options: opts}, nil
+}
+
+// namesApart checks the players' names: a name is printable text (no
+// control characters, nothing a terminal acts on), and no two seats have
+// one name, since players are named in entries (cut-for-deal Ann=JK, deal
+// --hand Ann=...) and in the write-up, and two of one name could not be
+// told apart. Names are compared without regard to case or the spaces
+// around them.
+func namesApart(players []string) error {
+	seen := map[string]bool{}
+	for _, n := range players {
+		if !printable(n) {
+			return fmt.Errorf("%w: the name %s holds control characters", game.ErrBadPlayers, cards.Quote(n))
+		}
+		key := strings.ToLower(strings.TrimSpace(n))
+		if key == "" {
+			continue
+		}
+		if seen[key] {
+			return fmt.Errorf("%w: two seats are given the name %q; players must be told apart", game.ErrBadPlayers, strings.TrimSpace(n))
+		}
+		seen[key] = true
+	}
+	return nil
+}
+
+// printable reports whether a name is text a terminal shows as it is.
+func printable(s string) bool {
+	return utf8.ValidString(s) && !strings.ContainsFunc(s, cards.ActsOnTerminal)
 }
 
 func checkOptions(rs game.Ruleset, given map[string]string) ([]table.Option, error) {

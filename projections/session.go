@@ -284,6 +284,12 @@ func (s *Session) fold(e events.Envelope) {
 // candidate event before appending; the fold calls it on every event.
 func (s *Session) Apply(e events.Envelope) error {
 	h := s.Current()
+	switch e.Data.(type) {
+	case *table.Called, *table.Played, *table.Discarded, *table.Claimed, *table.HonoursClaimed:
+		if s.Closed {
+			return game.Illegal(e.Type, "the session is closed; open a new one with hoyle new", "")
+		}
+	}
 	switch p := e.Data.(type) {
 	case *table.SessionOpened:
 		return game.Illegal("session.opened", "a session is opened only once", "")

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hoyle/hoyle/events/cards"
 )
 
 // User text (names, notes, reasons, tags of an imported file) is data:
@@ -20,20 +22,9 @@ import (
 //   - EscapeJSON, for JSON: the same runes as \uXXXX, which any JSON reader
 //     reads as the same data.
 
-// ActsOnTerminal reports the runes a terminal acts on rather than shows:
-// C0 controls (newline and tab too: callers that keep them say so), DEL,
-// C1 controls (8-bit escape sequences), and the bidirectional embeddings,
-// overrides and isolates (which make a terminal show text in another order
-// than it is read).
-func ActsOnTerminal(r rune) bool {
-	switch {
-	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
-		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true
-	}
-	return false
-}
+// ActsOnTerminal is cards.ActsOnTerminal: the one definition of what a
+// terminal acts on.
+func ActsOnTerminal(r rune) bool { return cards.ActsOnTerminal(r) }
 
 // lineBreak reports the runes that end a line or space it: Clean makes
 // each one space, since every place hoyle prints user text is one line.

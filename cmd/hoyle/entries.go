@@ -14,7 +14,6 @@ import (
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
-	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -30,20 +29,6 @@ func recordEntry(ctx context.Context, io *IO, db *database, e tableEntry) error 
 	}
 	printStatus(io, s)
 	return nil
-}
-
-// inPlay refuses an entry of the play or the auction in a closed session
-// with what is wrong: the session is closed. The laws' own check
-// (projections.Session.checkTurn) looks for a hand first and, after a
-// close, tells the scorer to record the deal, which a closed session
-// refuses too.
-func inPlay(token string, decide recorder.Decision) recorder.Decision {
-	return func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-		if s.Closed {
-			return nil, game.Illegal(token, "the session is closed; open a new one with hoyle new", "")
-		}
-		return decide(s, stamp)
-	}
 }
 
 // dealOptions are the flags of hoyle deal.
@@ -179,9 +164,9 @@ XX or redouble, in any case. If any call is not allowed, none is recorded.`,
 
 // runCall records the calls, all or none.
 func runCall(ctx context.Context, opts *tokensOptions) error {
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideCalls(stamp, opts.Tokens)
-	})})
+	}})
 }
 
 // newPlayCmd builds the command: it binds the flags to the options and calls runPlay.
@@ -204,9 +189,9 @@ case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.`,
 
 // runPlay records the cards, all or none.
 func runPlay(ctx context.Context, opts *tokensOptions) error {
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecidePlays(stamp, opts.Tokens)
-	})})
+	}})
 }
 
 // newDiscardCmd builds the command: it binds the flags to the options and calls runDiscard.
@@ -230,9 +215,9 @@ discard is not allowed, nothing is recorded.`,
 
 // runDiscard records the cards laid away.
 func runDiscard(ctx context.Context, opts *tokensOptions) error {
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay(opts.Tokens[0], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideDiscard(stamp, opts.Tokens)
-	})})
+	}})
 }
 
 // claimOptions are the arguments and flags of hoyle claim.
@@ -292,9 +277,9 @@ func runClaim(ctx context.Context, opts *claimOptions) error {
 		}
 		spec.Others[seat] = k
 	}
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: inPlay("claim", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideClaim(stamp, spec)
-	})})
+	}})
 }
 
 // undoOptions: hoyle undo takes nothing but the globals.

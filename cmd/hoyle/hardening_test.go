@@ -387,8 +387,7 @@ func TestTerminalOutputIsClean(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "hostile.db")
 	// The PBN writer refuses a tag with a line break, so the names have none.
-	ok(t, db, "new", "--game", "contract", "--dealer", "S", "--north", hostile[0], "--east", hostile[1],
-		"--south", hostile[2], "--west", hostile[3], "--name", hostile[4]+" \x7f\u009b2J")
+	openHostile(t, db, "contract", nil, hostile[4]+" \x7f\u009b2J", hostile[0], hostile[1], hostile[2], hostile[3])
 	ok(t, db, "deal", "--pbn", demoPBN)
 	ok(t, db, "call", "1S")
 	ok(t, db, "note", "--by", hostile[1], "bidi \u202e, isolate \u2066, DEL \x7f, 8-bit CSI \u009b2J, "+strings.Join(hostile, " "))

@@ -20,11 +20,15 @@ import (
 	"unicode/utf8"
 
 	"github.com/creack/pty"
+	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/fixtures"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/rules"
 	"github.com/hoyle/hoyle/replay/prompt"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -598,4 +602,32 @@ func clip(text, what string) string {
 	}
 	lo, hi := max(0, at-60), min(len(text), at+60)
 	return text[lo:hi]
+}
+
+// openHostile makes a database at db holding a session opened with names
+// that hoyle new refuses (control characters, bidi overrides), as an older
+// hoyle wrote them: what the views must still print safely. It returns the
+// session's ID; entries then go through hoyle as usual.
+func openHostile(t *testing.T, db, game string, options map[string]string, name string, players ...string) string {
+	t.Helper()
+	st, err := bolt.Open(db, bolt.Options{Create: true})
+	require.NoError(t, err)
+	defer st.Close()
+	rs, err := rules.Lookup(game)
+	require.NoError(t, err)
+	opened := &table.SessionOpened{Ruleset: game, Name: name, Players: make([]string, rs.Seating().Seats), Dealer: cards.South}
+	copy(opened.Players, players)
+	for _, o := range rs.Info().Options {
+		v := o.Values[0]
+		if given, ok := options[o.Name]; ok {
+			v = given
+		}
+		opened.Options = append(opened.Options, table.Option{Name: o.Name, Value: v})
+	}
+	table.SortOptions(opened.Options)
+	id := events.NewID().String()
+	_, err = st.Append(context.Background(), events.Batch{Session: id, Expected: events.NewSession,
+		Events: []events.Event{events.NewEvent(time.Now(), opened)}})
+	require.NoError(t, err)
+	return id
 }

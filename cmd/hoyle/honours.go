@@ -61,9 +61,9 @@ func runHonours(ctx context.Context, opts *honoursOptions) error {
 			side, err = parseScoreSide(ctx, st, session, opts.Side)
 			return err
 		},
-		decide: inPlay("honours", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 			return s.DecideHonours(stamp, side, opts.Holding)
-		}),
+		},
 	})
 }
 

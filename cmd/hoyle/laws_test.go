@@ -145,3 +145,34 @@ func TestTheDealersPassNamesOneSpade(t *testing.T) {
 	assert.Contains(t, r.err, "record 1S, one spade")
 	assert.Contains(t, r.err, "(Law 42)")
 }
+
+// Names are printable text: a player's or a session's name with control
+// characters is refused at new (an older hoyle let them in; the views still
+// print those safely, see TestUserTextIsData).
+func TestNamesWithControlCharactersAreRefused(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "n.db")
+	for _, args := range [][]string{
+		{"new", "--game", "auction", "--north", "Ann\x1b[2J"},
+		{"new", "--game", "whist", "--players", "Ann,Bob\u202e,Cy,Di"},
+		{"new", "--game", "contract", "--name", "Tuesday\x07"},
+	} {
+		r := hoyle(t, db, args...)
+		assert.Equal(t, 2, r.code, "%q: %s", args, r.err)
+		assert.Contains(t, r.err, "holds control characters")
+		assert.NotContains(t, r.err, "\x1b", "the message escapes what it quotes")
+	}
+	assert.NoFileExists(t, db, "a refused new creates nothing")
+}
+
+// After close, an entry of the play says the session is closed (it once
+// told the scorer to record a deal).
+func TestEntriesAfterCloseSayTheSessionIsClosed(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	ok(t, db, "new", "--game", "contract")
+	ok(t, db, "close")
+	for _, args := range [][]string{{"call", "1S"}, {"play", "SA"}, {"claim", "3"}} {
+		r := hoyle(t, db, args...)
+		assert.Equal(t, 1, r.code)
+		assert.Contains(t, r.err, "the session is closed", "%v", args)
+	}
+}

@@ -12,7 +12,6 @@ import (
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/recorder"
-	"github.com/hoyle/hoyle/replay"
 )
 
 // newOptions are the flags of hoyle new (and of hoyle record, which opens
@@ -122,35 +121,9 @@ func (opts *newOptions) spec() (projections.SessionSpec, error) {
 		}
 		spec.Options[k] = v
 	}
-	if err := namesApart(spec); err != nil {
-		return spec, err
-	}
 	_, err := projections.DecideOpen(spec)
 	if errors.Is(err, game.ErrBadPlayers) && opts.Players != "" {
 		return spec, fmt.Errorf("--players %q: %w", opts.Players, err)
 	}
 	return spec, err
-}
-
-// namesApart refuses two seats given one name: the players are named in
-// entries (cut-for-deal Ann=JK, deal --hand Ann=...) and in the write-up,
-// and two of one name could not be told apart. Names are compared as they
-// are shown, cleaned and without regard to case.
-func namesApart(spec projections.SessionSpec) error {
-	names := append([]string(nil), spec.PlayerList...)
-	for _, n := range spec.Players {
-		names = append(names, n)
-	}
-	seen := map[string]bool{}
-	for _, n := range names {
-		key := strings.ToLower(replay.Clean(n))
-		if key == "" {
-			continue
-		}
-		if seen[key] {
-			return fmt.Errorf("%w: two seats are given the name %q; players must be told apart", game.ErrBadPlayers, replay.Clean(n))
-		}
-		seen[key] = true
-	}
-	return nil
 }

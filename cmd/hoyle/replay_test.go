@@ -103,7 +103,7 @@ func TestNoteAtAMoment(t *testing.T) {
 
 func TestUserTextNeverReachesTheTerminalRaw(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "h.db")
-	ok(t, db, "new", "--game", "auction", "--name", "\x1b]0;owned\x07night | <b>x</b>", "--south", "Z\x1b[2J", "--north", "Y\u202e")
+	openHostile(t, db, "auction", nil, "\x1b]0;owned\x07night | <b>x</b>", "Y\u202e", "", "Z\x1b[2J") // as an older hoyle let them be
 	ok(t, db, "deal", "--pbn", "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976")
 	ok(t, db, "call", "1S")
 	ok(t, db, "note", "--by", "\x1b[31mEve", "evil\x1b[2J\nnote | with pipes")

@@ -89,3 +89,20 @@ func (s *Set) UnmarshalText(b []byte) error {
 	*s = v
 	return err
 }
+
+// ActsOnTerminal reports the runes a terminal acts on rather than shows:
+// C0 controls (newline and tab too: callers that keep them say so), DEL,
+// C1 controls (8-bit escape sequences), and the bidirectional embeddings,
+// overrides and isolates (which make a terminal show text in another order
+// than it is read). It is the one definition: names are refused for them
+// (projections), and everything printed is cleaned or escaped of them
+// (replay).
+func ActsOnTerminal(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}

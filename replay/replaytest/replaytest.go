@@ -87,6 +87,10 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 			if list, ok := flags["players"]; ok {
 				spec.PlayerList = strings.Split(list, ",")
 			}
+			if _, older := flags["as-older-hoyle"]; older {
+				session, err = openAsOlderHoyle(ctx, r, spec)
+				break
+			}
 			session, err = r.Open(ctx, spec)
 		case "deal":
 			spec := projections.DealSpec{PBN: flags["pbn"], Widow: flags["widow"], TurnUp: flags["turn-up"]}
@@ -175,6 +179,33 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 		t.Fatal(err)
 	}
 	return envs
+}
+
+// openAsOlderHoyle opens a session as a hoyle did before names were
+// checked (new --as-older-hoyle in a script): the names are stored as
+// given, control characters and all, so that tests can show that the views
+// still print them safely.
+func openAsOlderHoyle(ctx context.Context, r *recorder.Recorder, spec projections.SessionSpec) (string, error) {
+	name, players := spec.Name, map[string]string{}
+	spec.Name = ""
+	for seat, p := range spec.Players {
+		players[seat], spec.Players[seat] = p, "player "+seat
+	}
+	opened, err := projections.DecideOpen(spec)
+	if err != nil {
+		return "", err
+	}
+	opened.Name = name
+	for i, p := range opened.Players {
+		for seat, placeholder := range spec.Players {
+			if p == placeholder {
+				opened.Players[i] = players[seat]
+			}
+		}
+	}
+	id := events.NewID().String()
+	_, err = r.Store.Append(ctx, events.Batch{Session: id, Expected: events.NewSession, Events: []events.Event{r.Stamp(opened)}})
+	return id, err
 }
 
 // parse splits a command's words into the command, its --flags (each with

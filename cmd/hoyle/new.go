@@ -111,19 +111,30 @@ func (opts *newOptions) spec() (projections.SessionSpec, error) {
 	if opts.Players != "" {
 		spec.PlayerList = strings.Split(opts.Players, ",")
 	}
-	if opts.Scoring != "" {
-		spec.Options["scoring"] = opts.Scoring
+	var err error
+	if spec.Options, err = sessionOptions(opts.Scoring, opts.Options); err != nil {
+		return spec, err
 	}
-	for _, kv := range opts.Options {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return spec, usagef("--option %q: write it as NAME=VALUE", kv)
-		}
-		spec.Options[k] = v
-	}
-	_, err := projections.DecideOpen(spec)
+	_, err = projections.DecideOpen(spec)
 	if errors.Is(err, game.ErrBadPlayers) && opts.Players != "" {
 		return spec, fmt.Errorf("--players %q: %w", opts.Players, err)
 	}
 	return spec, err
+}
+
+// sessionOptions reads --scoring and each --option NAME=VALUE into a
+// session's options (new, simulate and record take them alike).
+func sessionOptions(scoring string, given []string) (map[string]string, error) {
+	options := map[string]string{}
+	if scoring != "" {
+		options["scoring"] = scoring
+	}
+	for _, kv := range given {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, usagef("--option %q: write it as NAME=VALUE", kv)
+		}
+		options[k] = v
+	}
+	return options, nil
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -326,4 +328,29 @@ func TestRubberVulnerabilityIsTheSameEverywhere(t *testing.T) {
 	assert.Contains(t, pbn, "[Board \"6\"]\n[West")
 	assert.Regexp(t, `\[Board "6"\][^\[]*(\[[^\]]*\]\s*)*?\[Vulnerable "All"\]`, pbn)
 	assert.Contains(t, ok(t, db, "export", "--hand", "6"), "both sides vulnerable", "the write-up names the vulnerability")
+}
+
+// Every hand's vulnerability is the same in show --json and in the PBN
+// export, at rubber, Chicago and duplicate scoring alike.
+func TestVulnerabilityAgreesEverywhere(t *testing.T) {
+	pbnVul := map[string][]any{"None": {}, "NS": {"NS"}, "EW": {"EW"}, "All": {"NS", "EW"}}
+	for _, scoring := range []string{"rubber", "chicago", "duplicate"} {
+		t.Run(scoring, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "v.db")
+			ok(t, db, "simulate", "--game", "contract", "--option", "scoring="+scoring, "--hands", "9", "--seed", "3")
+			pbn := ok(t, db, "export", "--format", "pbn")
+			tags := regexp.MustCompile(`\[Vulnerable "(\w+)"\]`).FindAllStringSubmatch(pbn, -1)
+			require.Len(t, tags, 9)
+			vulnerable := 0
+			for h := 1; h <= 9; h++ {
+				var v map[string]any
+				require.NoError(t, json.Unmarshal([]byte(ok(t, db, "show", "--at", fmt.Sprint(h), "--json")), &v))
+				assert.ElementsMatch(t, pbnVul[tags[h-1][1]], v["vulnerable"], "hand %d", h)
+				if tags[h-1][1] != "None" {
+					vulnerable++
+				}
+			}
+			assert.NotZero(t, vulnerable, "some hand is played vulnerable")
+		})
+	}
 }

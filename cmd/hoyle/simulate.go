@@ -21,13 +21,14 @@ type simulateOptions struct {
 	Batch   int
 	Claims  int
 	Scoring string
+	Options []string // --option NAME=VALUE
 }
 
 // newSimulateCmd builds the command: it binds the flags to the options and calls runSimulate.
 func newSimulateCmd(f *factory) *cobra.Command {
 	opts := &simulateOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "simulate --game GAME --hands N [--seed S]",
+		Use:   "simulate --game GAME --hands N [--seed S] [--option NAME=VALUE]",
 		Short: "Record N random but legal hands into a new session, as if typed",
 		Long: `Record N hands of random but legal play into a new session: a seeded
 shuffle and cut, the deal derived from them, and calls and cards each checked
@@ -44,6 +45,7 @@ scorer. The same seed gives the same session. Prints the session's ID.`,
 	cmd.Flags().IntVar(&opts.Batch, "batch", 1, "hands per append (one transaction and fsync each)")
 	cmd.Flags().IntVar(&opts.Claims, "claims", 0, "end about one hand in N by a claim (0: never)")
 	cmd.Flags().StringVar(&opts.Scoring, "scoring", "", "scoring style for games that have several")
+	cmd.Flags().StringArrayVar(&opts.Options, "option", nil, "a ruleset option as NAME=VALUE (repeatable)")
 	return cmd
 }
 
@@ -57,9 +59,9 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	case opts.Batch < 1:
 		return usagef("--batch must be at least 1, not %d", opts.Batch)
 	}
-	options := map[string]string{}
-	if opts.Scoring != "" {
-		options["scoring"] = opts.Scoring
+	options, err := sessionOptions(opts.Scoring, opts.Options)
+	if err != nil {
+		return err
 	}
 	// The game and its options are checked before the database is made.
 	if _, err := projections.DecideOpen(projections.SessionSpec{Game: opts.Game, Options: options}); err != nil {

@@ -85,6 +85,18 @@ func (d *database) dbPath() string {
 // says on standard error that it is waiting, so the scorer is never left
 // staring at a prompt that does not answer.
 func (d *database) open(write, create bool) (*bolt.Store, error) {
+	return d.openStore(bolt.Options{ReadOnly: !write, Create: create})
+}
+
+// openBulk opens the database, creating it if missing, for a command that
+// writes about n bytes at once (import, simulate): bbolt maps room for them
+// up front.
+func (d *database) openBulk(n int64) (*bolt.Store, error) {
+	return d.openStore(bolt.Options{Create: true, Bulk: n})
+}
+
+func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
+	write, create := !opt.ReadOnly, opt.Create
 	path := d.dbPath()
 	if create {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -96,7 +108,8 @@ func (d *database) open(write, create bool) (*bolt.Store, error) {
 	told := false
 	for {
 		// A LockTimeout under bbolt's 50 ms poll is a single try.
-		st, err := bolt.Open(path, bolt.Options{ReadOnly: !write, Create: create, LockTimeout: time.Millisecond})
+		opt.LockTimeout = time.Millisecond
+		st, err := bolt.Open(path, opt)
 		if !errors.Is(err, events.ErrLocked) {
 			if told && err == nil {
 				fmt.Fprintln(d.io.Err, "hoyle: the reader has let go of the database")

@@ -99,6 +99,16 @@ type importPlan struct {
 	warnings []string
 }
 
+// bytes is about what the plan adds to the log: the events and their
+// indexes, some 200 bytes an event.
+func (p *importPlan) bytes() int64 {
+	n := 0
+	for _, b := range p.batches {
+		n += len(b.Events)
+	}
+	return int64(n) * 200
+}
+
 // runImport reads a file, checks all of it, and appends it in one transaction.
 func runImport(ctx context.Context, opts *importOptions) error {
 	path := opts.File
@@ -139,7 +149,7 @@ func runImport(ctx context.Context, opts *importOptions) error {
 	if err != nil {
 		return importFailed(path, err)
 	}
-	st, err := opts.DB.open(true, true)
+	st, err := opts.DB.openBulk(plan.bytes())
 	if err != nil {
 		return err
 	}

@@ -49,6 +49,10 @@ scorer. The same seed gives the same session. Prints the session's ID.`,
 	return cmd
 }
 
+// bytesPerHand is about what a simulated hand of bridge adds to the log:
+// some sixty events with their indexes.
+const bytesPerHand = 8 << 10
+
 // runSimulate records random legal hands into a new session.
 func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	switch {
@@ -67,7 +71,7 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	if _, err := projections.DecideOpen(projections.SessionSpec{Game: opts.Game, Options: options}); err != nil {
 		return err
 	}
-	st, err := opts.DB.open(true, true)
+	st, err := opts.DB.openBulk(int64(opts.Hands) * bytesPerHand)
 	if err != nil {
 		return err
 	}

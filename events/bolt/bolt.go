@@ -66,17 +66,28 @@ type Options struct {
 	// NoSync skips fsync on commit: only for benchmarks and bulk tests,
 	// never for a scorer's table.
 	NoSync bool
-	// Bulk maps a large address space up front (64 MiB) for a command that
-	// writes much (an import, a simulation): the file then grows into the
-	// mapping instead of being remapped again and again. A table entry does
-	// without it, so that a small file stays small (with it bbolt grows the
-	// file 16 MiB at a time).
-	Bulk bool
+	// Bulk is how many bytes a command that writes much (an import, a
+	// simulation) expects to add: room for them is mapped up front, so
+	// the file grows into the mapping instead of being remapped again and
+	// again. A table entry gives 0, and a small file stays small: bbolt
+	// grows a file by 16 MiB steps once more than 16 MiB are mapped.
+	Bulk int64
 }
 
-// initialMmap is the address space mapped when a database is opened for a
-// bulk write (Options.Bulk); it costs no memory until pages are touched.
-const initialMmap = 64 << 20
+// maxBulkMmap bounds the address space mapped up front for a bulk write
+// (Options.Bulk); it costs no memory until pages are touched.
+const maxBulkMmap = 64 << 20
+
+// bulkMmap is what to map for a bulk write of about n bytes: the next power
+// of two above twice n (the indexes and the B+tree's slack), from 1 MiB to
+// 64 MiB.
+func bulkMmap(n int64) int {
+	size := 1 << 20
+	for int64(size) < 2*n && size < maxBulkMmap {
+		size <<= 1
+	}
+	return size
+}
 
 // Store is an events.Store in a bbolt file.
 type Store struct {
@@ -136,8 +147,8 @@ func Open(path string, opt Options) (s *Store, err error) {
 		}
 	}
 	bo := &bbolt.Options{Timeout: timeout, ReadOnly: opt.ReadOnly, NoSync: opt.NoSync, FreelistType: bbolt.FreelistMapType}
-	if opt.Bulk {
-		bo.InitialMmapSize = initialMmap
+	if opt.Bulk > 0 {
+		bo.InitialMmapSize = bulkMmap(opt.Bulk)
 	}
 	db, err := bbolt.Open(path, 0o600, bo)
 	if err != nil {

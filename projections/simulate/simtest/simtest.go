@@ -26,7 +26,7 @@ func DB(tb testing.TB, game string, hands int, seed uint64) string {
 		return path
 	}
 	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
-	st, err := bolt.Open(tmp, bolt.Options{Create: true, NoSync: true, Bulk: true})
+	st, err := bolt.Open(tmp, bolt.Options{Create: true, NoSync: true, Bulk: int64(hands) << 13})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
@@ -33,6 +35,8 @@ type exportRequest struct {
 	At    *replay.Moment
 	Seats replay.SeatStyle
 	ASCII bool
+	// SignKey, with --format json, signs the log (--sign KEYFILE).
+	SignKey ed25519.PrivateKey
 	// Progress, if set, draws a progress bar on the terminal: a format
 	// that writes many hands tells it how many of all are done.
 	Progress func(done, total int)
@@ -81,6 +85,7 @@ type exportOptions struct {
 	ASCII  bool
 	Output string
 	Force  bool
+	Sign   string // --sign KEYFILE: an ed25519 private key, for --format json
 }
 
 // newExportCmd builds the command: it binds the flags to the options and calls runExport.
@@ -104,6 +109,10 @@ position. A moment is one of
 --seats foster names the seats by Foster's letters: Z the dealer, A on his
 left, Y his partner, B on his right. --ascii writes suits as S H D C.
 
+--format json --sign KEYFILE signs the log with an ed25519 private key
+(hoyle keygen makes a pair): hoyle import --verify-key with the public key
+then refuses a log that is not the one signed.
+
 -o FILE writes to a file, and will not replace one that exists without
 --force. --force replaces only a regular file (never a device, a FIFO or a
 directory), and writes into it where it is, once the whole export is made:
@@ -126,6 +135,7 @@ its permissions, its owner and its other hard links are kept.`,
 	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write to FILE instead of standard output")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "with -o, replace FILE if it exists and is a regular file")
+	cmd.Flags().StringVar(&opts.Sign, "sign", "", "with --format json, sign the log with this ed25519 private key (PEM; hoyle keygen makes one)")
 	return cmd
 }
 
@@ -151,6 +161,18 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	}
 	if opts.Force && opts.Output == "" {
 		return usagef("--force replaces the file given by -o; give -o FILE")
+	}
+	if opts.Sign != "" {
+		if !format.json {
+			return usagef("--sign signs a JSON log: give --format json")
+		}
+		b, err := os.ReadFile(opts.Sign)
+		if err != nil {
+			return err
+		}
+		if req.SignKey, err = jsonlog.ParsePrivateKey(b); err != nil {
+			return fmt.Errorf("--sign %s: %w", opts.Sign, err)
+		}
 	}
 	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
 		req.Session, req.Envs, err = load.Session(ctx, st, session)
@@ -195,8 +217,13 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 // memory first, so the file is incomplete only for the time of one write,
 // and only if that write fails (a full disk), which is reported.
 func writeFile(path string, data []byte, force bool) error {
+	return writeFileMode(path, data, force, 0o644)
+}
+
+// writeFileMode is writeFile making a new file with the given permissions.
+func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error {
 	if !force {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 		if err != nil {
 			if errors.Is(err, fs.ErrExist) {
 				return fmt.Errorf("%w; give --force to replace it (nothing was written)", err)
@@ -211,7 +238,7 @@ func writeFile(path string, data []byte, force bool) error {
 	}
 	before, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return writeFile(path, data, false) // nothing to replace
+		return writeFileMode(path, data, false, mode) // nothing to replace
 	}
 	if err != nil {
 		return err

@@ -11,5 +11,5 @@ func writeJSON(w io.Writer, req exportRequest) error {
 	if req.At != nil || req.Hand != 0 {
 		return usagef("--hand and --at do not apply to --format json: it writes the session's whole log")
 	}
-	return jsonlog.Write(w, req.Envs)
+	return jsonlog.WriteSigned(w, req.SignKey, req.Envs)
 }

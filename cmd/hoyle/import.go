@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
@@ -26,11 +27,12 @@ import (
 
 // importOptions are the argument and flags of hoyle import.
 type importOptions struct {
-	IO     *IO
-	DB     *database
-	File   string // "-" is standard input
-	Format string
-	Name   string
+	IO        *IO
+	DB        *database
+	File      string // "-" is standard input
+	Format    string
+	Name      string
+	VerifyKey string // --verify-key PUBFILE: the ed25519 key a JSON log must be signed with
 }
 
 // importFormats are the formats `hoyle import` reads, by name and by the
@@ -59,7 +61,10 @@ auction with its explanations (an|), the play and the claim (mc|).
 
 json: a session's log exported with hoyle export --format json, restored
 exactly (IDs, times, hashes): hoyle verify passes on the new database. The
-hash chain is checked first, and a file altered by hand is refused.
+hash chain is checked first, and a file altered by hand is refused. The
+chain has no key, so whoever rewrites a log can compute it again: with
+--verify-key PUBFILE the log must also carry the signature of that key's
+owner (export --sign), over the head of every session in it.
 
 An import is one transaction: a file that cannot be read, or a record the
 laws refuse, is reported with its line (or token, for LIN) and nothing is
@@ -75,6 +80,7 @@ appended. Warnings go to standard error.`,
 	}
 	cmd.Flags().StringVar(&opts.Format, "format", "", "the file's format: "+strings.Join(importFormats, ", ")+" (default: from its extension)")
 	cmd.Flags().StringVar(&opts.Name, "name", "", "the name of sessions the file does not name (default: the file's name)")
+	cmd.Flags().StringVar(&opts.VerifyKey, "verify-key", "", "a JSON log must be signed with this ed25519 public key (PEM) or it is refused")
 	return cmd
 }
 
@@ -145,7 +151,20 @@ func runImport(ctx context.Context, opts *importOptions) error {
 	}
 	// The file is read and checked whole before the database is opened:
 	// a refused import creates nothing.
-	plan, err := planImport(format, data, name, progress)
+	var verifyKey ed25519.PublicKey
+	if opts.VerifyKey != "" {
+		if format != "json" {
+			return usagef("--verify-key checks a signed JSON log: give a .json file or --format json")
+		}
+		b, err := os.ReadFile(opts.VerifyKey)
+		if err != nil {
+			return err
+		}
+		if verifyKey, err = jsonlog.ParsePublicKey(b); err != nil {
+			return fmt.Errorf("--verify-key %s: %w", opts.VerifyKey, err)
+		}
+	}
+	plan, err := planImport(format, data, name, verifyKey, progress)
 	if err != nil {
 		return importFailed(path, err)
 	}
@@ -178,7 +197,7 @@ func runImport(ctx context.Context, opts *importOptions) error {
 }
 
 // planImport reads a file in a format and builds the batches to append.
-func planImport(format string, data []byte, name string, progress func(done, total int)) (importPlan, error) {
+func planImport(format string, data []byte, name string, verifyKey ed25519.PublicKey, progress func(done, total int)) (importPlan, error) {
 	var plan importPlan
 	switch format {
 	case "pbn":
@@ -200,11 +219,14 @@ func planImport(format string, data []byte, name string, progress func(done, tot
 			plan.warnings = append(plan.warnings, w.String())
 		}
 	case "json":
-		log, err := jsonlog.Read(bytes.NewReader(data), jsonlog.Options{Progress: progress})
+		log, err := jsonlog.Read(bytes.NewReader(data), jsonlog.Options{Progress: progress, VerifyKey: verifyKey})
 		if err != nil {
 			return plan, err
 		}
 		plan.batches = log.Batches()
+		if sig := log.Signature; sig != nil && verifyKey == nil {
+			plan.warnings = append(plan.warnings, "the log is signed, but no key was given to check it with (--verify-key); its signature proves nothing by itself")
+		}
 	}
 	return plan, nil
 }

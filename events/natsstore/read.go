@@ -1,0 +1,489 @@
+package natsstore
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"math"
+	"sort"
+
+	"github.com/hoyle/hoyle/events"
+)
+
+// Reads fetch chunks of messages with batched direct gets, starting small
+// and doubling: many readers stop after a few events (the opening event,
+// the current hand) and must not pay for thousands.
+const (
+	firstChunk = 16
+	readChunk  = 4096 // events per request once a read has got going
+)
+
+// ReadAll implements events.Store. It asks for consecutive positions
+// without headers: the log has no gaps, so a message's position is its
+// place in the answer, which the server's end-of-batch marker confirms.
+func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2[events.Envelope, error] {
+	if from == 0 {
+		from = 1
+	}
+	return func(yield func(events.Envelope, error) bool) {
+		next, size := from, firstChunk
+		var buf []stored
+		for {
+			if err := s.live(ctx); err != nil {
+				yield(events.Envelope{}, err)
+				return
+			}
+			var end batchEnd
+			var err error
+			buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: next, Batch: size, NoHeaders: true}, buf[:0])
+			if err == nil && len(buf) > 0 && end.last != next+uint64(len(buf))-1 {
+				err = fmt.Errorf("%w: the log has a gap between positions %d and %d", events.ErrCorrupt, next, end.last)
+			}
+			if err != nil {
+				yield(events.Envelope{}, err)
+				return
+			}
+			for i, m := range buf {
+				e, err := events.UnmarshalRecord(m.data, next+uint64(i), false)
+				if err == nil && decode {
+					err = e.Decode()
+				}
+				if !yield(e, err) || err != nil {
+					return
+				}
+			}
+			if len(buf) == 0 || end.pending == 0 {
+				return
+			}
+			next += uint64(len(buf))
+			size = min(2*size, readChunk)
+		}
+	}
+}
+
+// ReadSession implements events.Store. From version 1 it asks the server
+// for the session's subject from the start; from a later version it first
+// finds that version's position (see locate).
+func (s *Store) ReadSession(ctx context.Context, session string, from uint64) iter.Seq2[events.Envelope, error] {
+	return func(yield func(events.Envelope, error) bool) {
+		if err := s.live(ctx); err != nil {
+			yield(events.Envelope{}, err)
+			return
+		}
+		if checkSessionID(session) != nil {
+			yield(events.Envelope{}, noSession(session))
+			return
+		}
+		subject := s.logSubject(session)
+		start := uint64(1)
+		if from > 1 {
+			seq, ok, err := s.locate(ctx, session, from)
+			if err != nil || !ok {
+				if err != nil {
+					yield(events.Envelope{}, err)
+				}
+				return
+			}
+			start = seq
+		}
+		size := firstChunk
+		var buf []stored
+		for first := true; ; first = false {
+			if err := s.live(ctx); err != nil {
+				yield(events.Envelope{}, err)
+				return
+			}
+			var end batchEnd
+			var err error
+			buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: size}, buf[:0])
+			if err == nil && first && len(buf) == 0 && from <= 1 {
+				err = noSession(session)
+			}
+			if err != nil {
+				yield(events.Envelope{}, err)
+				return
+			}
+			for _, m := range buf {
+				e, err := s.decodeIn(m, session)
+				if !yield(e, err) || err != nil {
+					return
+				}
+			}
+			if len(buf) == 0 || end.pending == 0 {
+				return
+			}
+			start = buf[len(buf)-1].seq + 1
+			size = min(2*size, readChunk)
+		}
+	}
+}
+
+// decodeIn decodes a message of a session's subject, checking that it is
+// an event of that session.
+func (s *Store) decodeIn(m stored, session string) (events.Envelope, error) {
+	e, err := events.UnmarshalRecord(m.data, m.seq, false)
+	if err == nil && e.Session != session {
+		err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
+	}
+	if err == nil {
+		err = e.Decode()
+	}
+	return e, err
+}
+
+// first is the position of a session's first event; found is false when
+// the session does not exist. It never changes, so it is kept.
+func (s *Store) first(ctx context.Context, session string) (pos uint64, found bool, err error) {
+	s.firstMu.Lock()
+	pos, found = s.firsts[session]
+	s.firstMu.Unlock()
+	if found {
+		return pos, true, nil
+	}
+	m, found, err := s.getOne(ctx, s.log, directRequest{Seq: 1, NextFor: s.logSubject(session)})
+	if err != nil || !found {
+		return 0, false, err
+	}
+	s.firstMu.Lock()
+	s.firsts[session] = m.seq
+	s.firstMu.Unlock()
+	return m.seq, true, nil
+}
+
+// last is a session's last event, undecoded.
+func (s *Store) last(ctx context.Context, session string) (events.Envelope, bool, error) {
+	m, found, err := s.getOne(ctx, s.log, directRequest{LastFor: s.logSubject(session)})
+	if err != nil || !found {
+		return events.Envelope{}, false, err
+	}
+	e, err := events.UnmarshalRecord(m.data, m.seq, false)
+	if err == nil && e.Session != session {
+		err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
+	}
+	return e, err == nil, err
+}
+
+// locate finds the position of a session's event at version v (v > 1); ok
+// is false when the session has fewer events. Versions take consecutive
+// messages of the session's subject, so version v lies at least v-1
+// positions after the first event, and after any event w below it, at
+// least v-w positions after w's: each probe asks for the next message of
+// the subject at such a lower bound, which either is version v or gives a
+// higher one. A session written without others in between is found in one
+// probe; after a few the rest is read through.
+func (s *Store) locate(ctx context.Context, session string, v uint64) (uint64, bool, error) {
+	first, found, err := s.first(ctx, session)
+	if err != nil {
+		return 0, false, err
+	}
+	if !found {
+		return 0, false, noSession(session)
+	}
+	bound := first + v - 1 // the position of version v is at least this
+	for range 8 {
+		m, found, err := s.getOne(ctx, s.log, directRequest{Seq: bound, NextFor: s.logSubject(session)})
+		if err != nil || !found {
+			return 0, false, err
+		}
+		e, err := events.UnmarshalRecord(m.data, m.seq, false)
+		if err != nil {
+			return 0, false, err
+		}
+		if e.Version >= v { // == v; more would be a damaged log
+			return m.seq, true, nil
+		}
+		bound = m.seq + (v - e.Version)
+	}
+	// Many sessions interleaved: read through from the bound.
+	var buf []stored
+	for {
+		var end batchEnd
+		buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: bound, NextFor: s.logSubject(session), Batch: readChunk}, buf[:0])
+		if err != nil {
+			return 0, false, err
+		}
+		for _, m := range buf {
+			e, err := events.UnmarshalRecord(m.data, m.seq, false)
+			if err != nil {
+				return 0, false, err
+			}
+			if e.Version >= v {
+				return m.seq, true, nil
+			}
+		}
+		if len(buf) == 0 || end.pending == 0 {
+			return 0, false, nil
+		}
+		bound = buf[len(buf)-1].seq + 1
+	}
+}
+
+// ReadSessionBackward implements events.Store. The server reads forward
+// only, so each chunk is a window of positions before the last event
+// yielded, sized from how spread out the session is (positions per version
+// from its first event to there): for a session written without others in
+// between, one request fetches exactly the chunk. A window that proves too
+// short is followed by another; one that proves far too long is cut.
+func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
+	return func(yield func(events.Envelope, error) bool) {
+		if err := s.live(ctx); err != nil {
+			yield(events.Envelope{}, err)
+			return
+		}
+		if checkSessionID(session) != nil {
+			yield(events.Envelope{}, noSession(session))
+			return
+		}
+		e, found, err := s.last(ctx, session)
+		if err == nil && !found {
+			err = noSession(session)
+		}
+		if err == nil {
+			err = e.Decode()
+		}
+		if !yield(e, err) || err != nil {
+			return
+		}
+		first, found, err := s.first(ctx, session)
+		if err == nil && !found {
+			err = fmt.Errorf("%w: session %s has a last event but no first", events.ErrCorrupt, session)
+		}
+		if err != nil {
+			yield(events.Envelope{}, err)
+			return
+		}
+		top, hi := e.Version, e.Position // still to yield: versions below top, at positions below hi
+		size := firstChunk
+		for top > 1 {
+			if err := s.live(ctx); err != nil {
+				yield(events.Envelope{}, err)
+				return
+			}
+			k := min(uint64(size), top-1)
+			chunk, err := s.window(ctx, session, first, hi, top, k)
+			if err != nil {
+				yield(events.Envelope{}, err)
+				return
+			}
+			for i := len(chunk) - 1; i >= 0; i-- {
+				e := chunk[i]
+				err := e.Decode()
+				if !yield(e, err) || err != nil {
+					return
+				}
+			}
+			top, hi = chunk[0].Version, chunk[0].Position
+			size = min(2*size, readChunk)
+		}
+	}
+}
+
+// window returns, in order, up to k events of a session just before
+// position hi: versions top-k to top-1, or fewer, ending at top-1.
+func (s *Store) window(ctx context.Context, session string, first, hi, top, k uint64) ([]events.Envelope, error) {
+	subject := s.logSubject(session)
+	estimate := func(pos, version uint64) uint64 {
+		// Positions per version between (pos, version) and (hi, top).
+		spread := float64(hi-pos) / float64(top-version)
+		back := uint64(math.Ceil(float64(k) * spread))
+		if back >= hi-pos {
+			return pos
+		}
+		return hi - back
+	}
+	start := estimate(first, 1)
+	var got []events.Envelope
+	var buf []stored
+	for {
+		var end batchEnd
+		var err error
+		buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: int(k) + 1}, buf[:0])
+		if err != nil {
+			return nil, err
+		}
+		done := len(buf) == 0 || end.pending == 0
+		for _, m := range buf {
+			if m.seq >= hi {
+				done = true
+				break
+			}
+			e, err := events.UnmarshalRecord(m.data, m.seq, false)
+			if err == nil && e.Session != session {
+				err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
+			}
+			if err != nil {
+				return nil, err
+			}
+			got = append(got, e)
+		}
+		if done {
+			break
+		}
+		lastGot := got[len(got)-1]
+		if top-1-lastGot.Version > k {
+			// The window started far too early: start again nearer.
+			if next := estimate(lastGot.Position, lastGot.Version); next > lastGot.Position+1 {
+				got, start = got[:0], next
+				continue
+			}
+		}
+		start = lastGot.Position + 1
+	}
+	if len(got) == 0 || got[len(got)-1].Version != top-1 {
+		return nil, fmt.Errorf("%w: session %s: version %d not found before position %d", events.ErrCorrupt, session, top-1, hi)
+	}
+	if uint64(len(got)) > k {
+		got = got[uint64(len(got))-k:]
+	}
+	return got, nil
+}
+
+// Session implements events.Store: the session's last event gives its
+// version, head and last position.
+func (s *Store) Session(ctx context.Context, session string) (events.SessionInfo, error) {
+	if err := s.live(ctx); err != nil {
+		return events.SessionInfo{}, err
+	}
+	if checkSessionID(session) != nil {
+		return events.SessionInfo{}, noSession(session)
+	}
+	e, found, err := s.last(ctx, session)
+	if err == nil && !found {
+		err = noSession(session)
+	}
+	if err != nil {
+		return events.SessionInfo{}, err
+	}
+	first, found, err := s.first(ctx, session)
+	if err == nil && !found {
+		err = fmt.Errorf("%w: session %s has a last event but no first", events.ErrCorrupt, session)
+	}
+	if err != nil {
+		return events.SessionInfo{}, err
+	}
+	return events.SessionInfo{ID: session, Version: e.Version, Head: e.Hash, First: first, Last: e.Position}, nil
+}
+
+// opening is a session and the position of its first event.
+type opening struct {
+	session string
+	first   uint64
+}
+
+// Sessions implements events.Store: the sessions in the index and the tail,
+// as of the end of the log when the call started, with their heads read as
+// of that position too, so that the list is one consistent picture.
+func (s *Store) Sessions(ctx context.Context) ([]events.SessionInfo, error) {
+	if err := s.live(ctx); err != nil {
+		return nil, err
+	}
+	s.tailMu.Lock()
+	err := s.refresh(ctx)
+	end := s.tail.scanned()
+	var fromTail []opening
+	for _, e := range s.tail.events {
+		if e.version == 1 {
+			fromTail = append(fromTail, opening{e.session, e.pos})
+		}
+	}
+	s.tailMu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	openings, err := s.indexedSessions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	known := make(map[string]bool, len(openings))
+	list := openings[:0]
+	for _, o := range openings {
+		if o.first <= end {
+			list = append(list, o)
+			known[o.session] = true
+		}
+	}
+	for _, o := range fromTail {
+		if !known[o.session] {
+			list = append(list, o)
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].first < list[j].first })
+	ids := make([]string, len(list))
+	for i, o := range list {
+		ids[i] = o.session
+	}
+	heads, err := s.heads(ctx, ids, end)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]events.SessionInfo, len(list))
+	for i, o := range list {
+		h, ok := heads[o.session]
+		if !ok {
+			return nil, fmt.Errorf("%w: session %s is indexed but has no events in the log", events.ErrCorrupt, o.session)
+		}
+		out[i] = events.SessionInfo{ID: o.session, Version: h.version, Head: h.hash, First: o.first, Last: h.seq}
+	}
+	return out, nil
+}
+
+// indexedSessions reads the index's list of sessions.
+func (s *Store) indexedSessions(ctx context.Context) ([]opening, error) {
+	var out []opening
+	var buf []stored
+	prefix := s.idxPrefix + "session."
+	for next := uint64(1); ; {
+		var end batchEnd
+		var err error
+		buf, end, err = s.getBatch(ctx, s.index, directRequest{Seq: next, NextFor: prefix + "*", Batch: readChunk}, buf[:0])
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range buf {
+			first, err := bytesU64(m.data)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, opening{session: m.subject[len(prefix):], first: first})
+		}
+		if len(buf) == 0 || end.pending == 0 {
+			return out, nil
+		}
+		next = buf[len(buf)-1].seq + 1
+	}
+}
+
+// LastSession implements events.Store: the last session opened in the
+// tail, or else the index's last (the index lists sessions in the order
+// they were opened: it is written in log order).
+func (s *Store) LastSession(ctx context.Context) (string, error) {
+	if err := s.live(ctx); err != nil {
+		return "", err
+	}
+	s.tailMu.Lock()
+	err := s.refresh(ctx)
+	session, first, inTail := s.tail.lastOpened()
+	s.tailMu.Unlock()
+	if err != nil {
+		return "", err
+	}
+	prefix := s.idxPrefix + "session."
+	m, found, err := s.getOne(ctx, s.index, directRequest{LastFor: prefix + "*"})
+	if err != nil {
+		return "", err
+	}
+	if found {
+		pos, err := bytesU64(m.data)
+		if err != nil {
+			return "", err
+		}
+		// Another store may have indexed past this one's tail.
+		if !inTail || pos > first {
+			session, inTail = m.subject[len(prefix):], true
+		}
+	}
+	if !inTail {
+		return "", fmt.Errorf("%w: the log has no sessions yet", events.ErrNoSession)
+	}
+	return session, nil
+}

@@ -52,6 +52,10 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	for attempt := 1; ; attempt++ {
 		p, err := s.plan(ctx, batches)
 		if err != nil {
+			var unavailable *UnavailableError
+			if errors.As(err, &unavailable) {
+				unavailable.Op = "append"
+			}
 			return nil, err
 		}
 		if len(p.msgs) == 0 {

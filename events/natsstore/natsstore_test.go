@@ -80,3 +80,33 @@ func TestConformance(t *testing.T) {
 		return openOn(t, srv.URL(), natsstore.Options{Stream: newStream()})
 	})
 }
+
+// startServer runs a server on dir for one test, on a free loopback port
+// unless addr names one.
+func startServer(t testing.TB, dir, addr string) *natsstore.Server {
+	t.Helper()
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	srv, err := natsstore.StartServer(dir, addr, natsstore.ServerOptions{MaxBatch: testMaxBatch})
+	require.NoError(t, err)
+	return srv
+}
+
+// TestDurable closes the store and restarts the server on the same
+// directory before each open.
+func TestDurable(t *testing.T) {
+	var srv *natsstore.Server
+	t.Cleanup(func() {
+		if srv != nil {
+			srv.Shutdown()
+		}
+	})
+	storetest.RunDurable(t, t.TempDir(), func(t *testing.T, dir string) events.Store {
+		if srv != nil {
+			srv.Shutdown()
+		}
+		srv = startServer(t, dir, "")
+		return openOn(t, srv.URL(), natsstore.Options{})
+	})
+}

@@ -151,6 +151,9 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250 * time.Millisecond),
 		nats.NoCallbacksAfterClientClose(),
+		// The client's default reports asynchronous errors on stderr; the
+		// store reports them as the calls' errors instead.
+		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}),
 	}, opt.NATS...)
 	nc, err := nats.Connect(url, nopts...)
 	if err != nil {

@@ -118,6 +118,7 @@ type appendRecord struct {
 // one in flight is there whole or not at all, storetest.Verify passes, and
 // retrying the one in flight stores nothing twice.
 func TestCrash(t *testing.T) {
+	t.Parallel()
 	rounds := 3
 	if v := os.Getenv(crashRoundsEnv); v != "" {
 		var err error

@@ -78,27 +78,77 @@ func (s *Store) getOne(ctx context.Context, stream string, req directRequest) (m
 // the messages and what the end marker says. A request that matches nothing
 // returns no messages and a zero end.
 func (s *Store) getBatch(ctx context.Context, stream string, req directRequest, out []stored) ([]stored, batchEnd, error) {
-	var end batchEnd
+	return s.sendBatch(ctx, stream, req).wait(out)
+}
+
+// pendingBatch is a batched direct get sent and not yet read: a reader
+// sends the next request before it hands out what the last one brought,
+// and an append sends its look-ups together, so that the server works while
+// the client does.
+type pendingBatch struct {
+	s      *Store
+	ctx    context.Context // the caller's
+	octx   context.Context // bounded by Options.Timeout
+	cancel context.CancelFunc
+	sub    *nats.Subscription
+	ch     chan *nats.Msg
+	req    directRequest
+	stream string
+	err    error
+}
+
+// sendBatch sends a batched direct get; wait reads the answer.
+func (s *Store) sendBatch(ctx context.Context, stream string, req directRequest) *pendingBatch {
+	p := &pendingBatch{s: s, ctx: ctx, req: req, stream: stream}
 	body, err := json.Marshal(req)
 	if err != nil {
-		return out, end, err
+		p.err = err
+		return p
 	}
-	octx, cancel := s.opContext(ctx)
-	defer cancel()
+	p.octx, p.cancel = s.opContext(ctx)
+	// A channel sized to the answer, not nats.go's default of 64k messages
+	// per subscription (half a megabyte allocated per request).
+	p.ch = make(chan *nats.Msg, max(req.Batch, len(req.MultiLast), 1)+2)
 	inbox := s.nc.NewRespInbox()
-	sub, err := s.nc.SubscribeSync(inbox)
-	if err != nil {
-		return out, end, s.netError(ctx, "read", err)
+	if p.sub, err = s.nc.ChanSubscribe(inbox, p.ch); err != nil {
+		p.err = s.netError(ctx, "read", err)
+		return p
 	}
-	defer sub.Unsubscribe()
 	if err := s.nc.PublishRequest(s.directSubject(stream), inbox, body); err != nil {
-		return out, end, s.netError(ctx, "read", err)
+		p.err = s.netError(ctx, "read", err)
 	}
-	seq := req.Seq
+	return p
+}
+
+// abandon drops a request whose answer is not wanted.
+func (p *pendingBatch) abandon() {
+	if p.sub != nil {
+		p.sub.Unsubscribe()
+		p.sub = nil
+	}
+	if p.cancel != nil {
+		p.cancel()
+	}
+}
+
+// wait reads the answer to a batched direct get.
+func (p *pendingBatch) wait(out []stored) ([]stored, batchEnd, error) {
+	defer p.abandon()
+	var end batchEnd
+	if p.err != nil {
+		return out, end, p.err
+	}
+	seq := p.req.Seq
 	for {
-		msg, err := sub.NextMsgWithContext(octx)
-		if err != nil {
-			return out, end, s.netError(ctx, "read", err)
+		var msg *nats.Msg
+		select {
+		case msg = <-p.ch: // what has arrived first, even past the deadline
+		default:
+			select {
+			case msg = <-p.ch:
+			case <-p.octx.Done():
+				return out, end, p.s.netError(p.ctx, "read", p.octx.Err())
+			}
 		}
 		if len(msg.Data) == 0 && msg.Header != nil {
 			switch st := msg.Header.Get(hdrStatus); st {
@@ -110,12 +160,12 @@ func (s *Store) getBatch(ctx context.Context, stream string, req directRequest, 
 			case "404":
 				return out, end, nil
 			case "503":
-				return out, end, s.netError(ctx, "read", nats.ErrNoResponders)
+				return out, end, p.s.netError(p.ctx, "read", nats.ErrNoResponders)
 			default:
-				return out, end, fmt.Errorf("natsstore: direct get from %s: status %s %s", stream, st, msg.Header.Get(hdrDescription))
+				return out, end, fmt.Errorf("natsstore: direct get from %s: status %s %s", p.stream, st, msg.Header.Get(hdrDescription))
 			}
 		}
-		if req.NoHeaders {
+		if p.req.NoHeaders {
 			// Without headers the message does not say its sequence: the
 			// caller asked for consecutive ones and checks the end marker.
 			out = append(out, stored{seq: seq, data: msg.Data})

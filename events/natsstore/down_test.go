@@ -142,7 +142,7 @@ func waitUp(t *testing.T, st *natsstore.Store) {
 	}
 }
 
-const downTimeout = time.Second
+const downTimeout = 400 * time.Millisecond
 
 // failsFast checks that a call failed with ErrUnavailable within a few
 // seconds.
@@ -158,6 +158,7 @@ func failsFast(t *testing.T, what string, start time.Time, err error) {
 // once the server is back nothing of the failed appends is in the log and
 // the store works again.
 func TestServerDown(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	srv := startServer(t, dir, "")
 	addr := srv.URL()[len("nats://"):]
@@ -201,6 +202,7 @@ func TestServerDown(t *testing.T) {
 // A listener that accepts connections and never speaks makes Open fail
 // within the timeout too.
 func TestSilentServer(t *testing.T) {
+	t.Parallel()
 	srv := sharedServer(t)
 	p := newProxy(t, srv.URL()[len("nats://"):])
 	st := openOn(t, p.url(), natsstore.Options{Stream: newStream(), Timeout: downTimeout})
@@ -240,6 +242,7 @@ func TestSilentServer(t *testing.T) {
 // envelopes as stored, without storing them twice; for one event and for
 // an atomic batch.
 func TestLostAcknowledgement(t *testing.T) {
+	t.Parallel()
 	srv := sharedServer(t)
 	p := newProxy(t, srv.URL()[len("nats://"):])
 	st := openOn(t, p.url(), natsstore.Options{Stream: newStream(), Timeout: downTimeout})

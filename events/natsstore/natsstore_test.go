@@ -96,6 +96,7 @@ func startServer(t testing.TB, dir, addr string) *natsstore.Server {
 // TestDurable closes the store and restarts the server on the same
 // directory before each open.
 func TestDurable(t *testing.T) {
+	t.Parallel()
 	var srv *natsstore.Server
 	t.Cleanup(func() {
 		if srv != nil {

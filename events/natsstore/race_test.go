@@ -20,6 +20,7 @@ import (
 // each time exactly one wins and the other is told ErrConflict. Meanwhile
 // each also writes a session of its own, and those appends all succeed.
 func TestTwoWriters(t *testing.T) {
+	t.Parallel()
 	srv := sharedServer(t)
 	stream := newStream()
 	a := openOn(t, srv.URL(), natsstore.Options{Stream: stream})

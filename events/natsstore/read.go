@@ -27,36 +27,42 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 	}
 	return func(yield func(events.Envelope, error) bool) {
 		next, size := from, firstChunk
-		var buf []stored
+		p := s.sendBatch(ctx, s.log, directRequest{Seq: next, Batch: size, NoHeaders: true})
 		for {
-			if err := s.live(ctx); err != nil {
-				yield(events.Envelope{}, err)
-				return
-			}
-			var end batchEnd
-			var err error
-			buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: next, Batch: size, NoHeaders: true}, buf[:0])
+			buf, end, err := p.wait(nil)
 			if err == nil && len(buf) > 0 && end.last != next+uint64(len(buf))-1 {
 				err = fmt.Errorf("%w: the log has a gap between positions %d and %d", events.ErrCorrupt, next, end.last)
+			}
+			if err == nil {
+				err = s.live(ctx)
 			}
 			if err != nil {
 				yield(events.Envelope{}, err)
 				return
 			}
+			// Ask for the next chunk before handing out this one.
+			start := next
+			p = nil
+			if len(buf) > 0 && end.pending > 0 {
+				next += uint64(len(buf))
+				size = min(2*size, readChunk)
+				p = s.sendBatch(ctx, s.log, directRequest{Seq: next, Batch: size, NoHeaders: true})
+			}
 			for i, m := range buf {
-				e, err := events.UnmarshalRecord(m.data, next+uint64(i), false)
+				e, err := events.UnmarshalRecord(m.data, start+uint64(i), false)
 				if err == nil && decode {
 					err = e.Decode()
 				}
 				if !yield(e, err) || err != nil {
+					if p != nil {
+						p.abandon()
+					}
 					return
 				}
 			}
-			if len(buf) == 0 || end.pending == 0 {
+			if p == nil {
 				return
 			}
-			next += uint64(len(buf))
-			size = min(2*size, readChunk)
 		}
 	}
 }
@@ -87,33 +93,37 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 			start = seq
 		}
 		size := firstChunk
-		var buf []stored
+		p := s.sendBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: size})
 		for first := true; ; first = false {
-			if err := s.live(ctx); err != nil {
-				yield(events.Envelope{}, err)
-				return
-			}
-			var end batchEnd
-			var err error
-			buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: size}, buf[:0])
+			buf, end, err := p.wait(nil)
 			if err == nil && first && len(buf) == 0 && from <= 1 {
 				err = noSession(session)
+			}
+			if err == nil {
+				err = s.live(ctx)
 			}
 			if err != nil {
 				yield(events.Envelope{}, err)
 				return
 			}
+			// Ask for the next chunk before handing out this one.
+			p = nil
+			if len(buf) > 0 && end.pending > 0 {
+				size = min(2*size, readChunk)
+				p = s.sendBatch(ctx, s.log, directRequest{Seq: buf[len(buf)-1].seq + 1, NextFor: subject, Batch: size})
+			}
 			for _, m := range buf {
 				e, err := s.decodeIn(m, session)
 				if !yield(e, err) || err != nil {
+					if p != nil {
+						p.abandon()
+					}
 					return
 				}
 			}
-			if len(buf) == 0 || end.pending == 0 {
+			if p == nil {
 				return
 			}
-			start = buf[len(buf)-1].seq + 1
-			size = min(2*size, readChunk)
 		}
 	}
 }
@@ -279,29 +289,63 @@ func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Se
 }
 
 // window returns, in order, up to k events of a session just before
-// position hi: versions top-k to top-1, or fewer, ending at top-1.
+// position hi: versions top-k to top-1, or fewer, ending at top-1. It reads
+// forward from an estimated position; if the session has nothing between
+// there and hi, it starts again twice as far back.
 func (s *Store) window(ctx context.Context, session string, first, hi, top, k uint64) ([]events.Envelope, error) {
-	subject := s.logSubject(session)
-	estimate := func(pos, version uint64) uint64 {
-		// Positions per version between (pos, version) and (hi, top).
-		spread := float64(hi-pos) / float64(top-version)
-		back := uint64(math.Ceil(float64(k) * spread))
-		if back >= hi-pos {
-			return pos
+	back := estimateBack(first, 1, hi, top, k)
+	for {
+		start := first
+		if hi-first > back {
+			start = hi - back
 		}
-		return hi - back
+		got, err := s.scanTo(ctx, session, start, hi, top, k)
+		if err != nil {
+			return nil, err
+		}
+		if len(got) > 0 {
+			if got[len(got)-1].Version != top-1 {
+				return nil, fmt.Errorf("%w: session %s: version %d not found before position %d", events.ErrCorrupt, session, top-1, hi)
+			}
+			if uint64(len(got)) > k {
+				got = got[uint64(len(got))-k:]
+			}
+			return got, nil
+		}
+		if start == first {
+			return nil, fmt.Errorf("%w: session %s: version %d not found before position %d", events.ErrCorrupt, session, top-1, hi)
+		}
+		back = 2*back + k
 	}
-	start := estimate(first, 1)
+}
+
+// estimateBack is how far before hi the k events before it probably start,
+// given that version lies at pos: as far as k versions take on average
+// between the two.
+func estimateBack(pos, version, hi, top, k uint64) uint64 {
+	spread := float64(hi-pos) / float64(top-version)
+	return max(uint64(math.Ceil(float64(k)*spread)), k)
+}
+
+// scanTo reads a session's events from position start up to (not
+// including) hi, in order. Once it has read far more than the k wanted, it
+// skips ahead to where the last k probably start; if that skip proves to
+// land past them, it reads on from where it was instead.
+func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k uint64) ([]events.Envelope, error) {
+	subject := s.logSubject(session)
 	var got []events.Envelope
 	var buf []stored
-	for {
+	var skippedFrom uint64 // the position read up to before a skip, 0 if none
+	skips := true
+	for cur := start; ; {
 		var end batchEnd
 		var err error
-		buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: int(k) + 1}, buf[:0])
+		buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: cur, NextFor: subject, Batch: int(k) + 1}, buf[:0])
 		if err != nil {
 			return nil, err
 		}
 		done := len(buf) == 0 || end.pending == 0
+		var fetched []events.Envelope
 		for _, m := range buf {
 			if m.seq >= hi {
 				done = true
@@ -314,28 +358,28 @@ func (s *Store) window(ctx context.Context, session string, first, hi, top, k ui
 			if err != nil {
 				return nil, err
 			}
-			got = append(got, e)
+			fetched = append(fetched, e)
 		}
-		if done {
-			break
-		}
-		lastGot := got[len(got)-1]
-		if top-1-lastGot.Version > k {
-			// The window started far too early: start again nearer.
-			if next := estimate(lastGot.Position, lastGot.Version); next > lastGot.Position+1 {
-				got, start = got[:0], next
+		if skippedFrom != 0 {
+			if len(fetched) == 0 {
+				// Skipped past what was wanted: read on from before the skip.
+				cur, skippedFrom, skips = skippedFrom+1, 0, false
 				continue
 			}
+			got, skippedFrom = got[:0], 0
 		}
-		start = lastGot.Position + 1
+		got = append(got, fetched...)
+		if done {
+			return got, nil
+		}
+		last := got[len(got)-1]
+		cur = last.Position + 1
+		if skips && top-1-last.Version > k {
+			if next := hi - min(estimateBack(last.Position, last.Version, hi, top, k), hi-last.Position); next > cur {
+				skippedFrom, cur = last.Position, next
+			}
+		}
 	}
-	if len(got) == 0 || got[len(got)-1].Version != top-1 {
-		return nil, fmt.Errorf("%w: session %s: version %d not found before position %d", events.ErrCorrupt, session, top-1, hi)
-	}
-	if uint64(len(got)) > k {
-		got = got[uint64(len(got))-k:]
-	}
-	return got, nil
 }
 
 // Session implements events.Store: the session's last event gives its

@@ -138,15 +138,28 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 			sessions = append(sessions, b.Session)
 		}
 	}
-	positions, err := s.lookupIDs(ctx, ids)
+	// The look-ups go out together: the index and the heads are asked for
+	// while the tail is read, so an append waits for one round trip, not
+	// three, before it publishes.
+	idx := s.sendIDLookups(ctx, ids)
+	hp := s.sendHeads(ctx, sessions, 0)
+	defer func() {
+		for _, p := range append(idx, hp...) {
+			p.abandon()
+		}
+	}()
+	positions, err := s.tailLookup(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.waitIDLookups(idx, positions); err != nil {
+		return nil, err
+	}
+	heads, err := s.waitHeads(hp)
 	if err != nil {
 		return nil, err
 	}
 	stored, err := s.readPositions(ctx, positions)
-	if err != nil {
-		return nil, err
-	}
-	heads, err := s.heads(ctx, sessions, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -204,16 +217,32 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 // heads reads where each session stands, from its last message in the log
 // (at or before position upTo, if not 0).
 func (s *Store) heads(ctx context.Context, sessions []string, upTo uint64) (map[string]head, error) {
-	out := make(map[string]head, len(sessions))
-	var buf []stored
+	return s.waitHeads(s.sendHeads(ctx, sessions, upTo))
+}
+
+// sendHeads asks for the sessions' last messages, up to multiLastMax a
+// request.
+func (s *Store) sendHeads(ctx context.Context, sessions []string, upTo uint64) []*pendingBatch {
+	var out []*pendingBatch
 	for len(sessions) > 0 {
 		n := min(len(sessions), multiLastMax)
 		subjects := make([]string, n)
 		for i, id := range sessions[:n] {
 			subjects[i] = s.logSubject(id)
 		}
+		out = append(out, s.sendBatch(ctx, s.log, directRequest{MultiLast: subjects, UpToSeq: upTo}))
+		sessions = sessions[n:]
+	}
+	return out
+}
+
+// waitHeads reads the answers to sendHeads.
+func (s *Store) waitHeads(pending []*pendingBatch) (map[string]head, error) {
+	out := map[string]head{}
+	var buf []stored
+	for _, p := range pending {
 		var err error
-		buf, _, err = s.getBatch(ctx, s.log, directRequest{MultiLast: subjects, UpToSeq: upTo}, buf[:0])
+		buf, _, err = p.wait(buf[:0])
 		if err != nil {
 			return nil, err
 		}
@@ -227,7 +256,6 @@ func (s *Store) heads(ctx context.Context, sessions []string, upTo uint64) (map[
 			}
 			out[e.Session] = head{version: e.Version, hash: e.Hash, seq: m.seq, exists: true}
 		}
-		sessions = sessions[n:]
 	}
 	return out, nil
 }

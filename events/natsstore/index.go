@@ -229,47 +229,63 @@ func (s *Store) maybeFlush(ctx context.Context, n int) {
 	_ = s.refresh(ctx)
 }
 
-// lookupIDs finds where events are in the log: in the tail, or else in the
-// index. It returns their positions by ID; IDs not in the log are absent.
-func (s *Store) lookupIDs(ctx context.Context, ids []events.ID) (map[events.ID]uint64, error) {
+// tailLookup brings the tail up to the end of the log and finds the IDs
+// that are in it, by position.
+func (s *Store) tailLookup(ctx context.Context, ids []events.ID) (map[events.ID]uint64, error) {
 	found := map[events.ID]uint64{}
 	s.tailMu.Lock()
-	err := s.refresh(ctx)
-	var rest []string
-	if err == nil {
-		for _, id := range ids {
-			if pos, ok := s.tail.ids[id]; ok {
-				found[id] = pos
-			} else if s.tail.indexed > 0 {
-				rest = append(rest, s.idxPrefix+"id."+id.String())
-			}
-		}
-	}
-	s.tailMu.Unlock()
-	if err != nil {
+	defer s.tailMu.Unlock()
+	if err := s.refresh(ctx); err != nil {
 		return nil, err
 	}
+	for _, id := range ids {
+		if pos, ok := s.tail.ids[id]; ok {
+			found[id] = pos
+		}
+	}
+	return found, nil
+}
+
+// sendIDLookups asks the index where the events are, up to multiLastMax
+// a request. Together with the tail (read after these are sent, so that it
+// covers whatever the index did not yet when they were answered) the
+// answers cover the whole log.
+func (s *Store) sendIDLookups(ctx context.Context, ids []events.ID) []*pendingBatch {
+	var out []*pendingBatch
+	for len(ids) > 0 {
+		n := min(len(ids), multiLastMax)
+		subjects := make([]string, n)
+		for i, id := range ids[:n] {
+			subjects[i] = s.idxPrefix + "id." + id.String()
+		}
+		out = append(out, s.sendBatch(ctx, s.index, directRequest{MultiLast: subjects}))
+		ids = ids[n:]
+	}
+	return out
+}
+
+// waitIDLookups reads the answers to sendIDLookups into found.
+func (s *Store) waitIDLookups(pending []*pendingBatch, found map[events.ID]uint64) error {
 	var buf []stored
-	for len(rest) > 0 {
-		n := min(len(rest), multiLastMax)
-		buf, _, err = s.getBatch(ctx, s.index, directRequest{MultiLast: rest[:n]}, buf[:0])
+	for _, p := range pending {
+		var err error
+		buf, _, err = p.wait(buf[:0])
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for _, m := range buf {
 			id, err := events.ParseID(m.subject[len(s.idxPrefix)+len("id."):])
 			if err != nil {
-				return nil, fmt.Errorf("%w: index entry %s", events.ErrCorrupt, m.subject)
+				return fmt.Errorf("%w: index entry %s", events.ErrCorrupt, m.subject)
 			}
 			pos, err := bytesU64(m.data)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			found[id] = pos
 		}
-		rest = rest[n:]
 	}
-	return found, nil
+	return nil
 }
 
 // multiLastMax is the most subjects asked for in one multi_last request:

@@ -344,7 +344,12 @@ func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (uint64, error) {
 	}
 	ack, err := s.publishBatch(ctx, "append", msgs)
 	if err != nil {
-		return 0, s.publishError(ctx, err)
+		err = s.publishError(ctx, err)
+		var tooLarge *BatchTooLargeError
+		if errors.As(err, &tooLarge) {
+			tooLarge.Events = len(msgs)
+		}
+		return 0, err
 	}
 	return ack.Sequence - uint64(len(msgs)) + 1, nil
 }

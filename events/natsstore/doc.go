@@ -36,7 +36,7 @@
 // Nats-Expected-Last-Subject-Sequence, the sequence read (0 for a new
 // session), so that of two writers that read the same head exactly one
 // gets in; the other's append fails with events.ErrConflict (an AnyVersion
-// batch is read and sealed again instead, a few times). The server allows
+// batch is read and sealed again instead, up to 20 times). The server allows
 // that header on the first message of a subject in a batch only, which is
 // all a session needs: its later messages follow it. An append of one
 // event is an ordinary publish with the same header, atomic by itself and

@@ -120,6 +120,7 @@ func (s *Store) refresh(ctx context.Context) error {
 		s.tail.known = true
 	}
 	var buf []stored
+	var records events.RecordReader
 	for {
 		if err := s.live(ctx); err != nil {
 			return err
@@ -138,7 +139,7 @@ func (s *Store) refresh(ctx context.Context) error {
 			return fmt.Errorf("%w: the log has a gap between positions %d and %d", events.ErrCorrupt, from, end.last)
 		}
 		for i, m := range buf {
-			e, err := events.UnmarshalRecord(m.data, from+uint64(i), false)
+			e, err := records.Read(m.data, from+uint64(i))
 			if err != nil {
 				return err
 			}

@@ -58,6 +58,7 @@ func TestBatchLimit(t *testing.T) {
 	var tooLarge *natsstore.BatchTooLargeError
 	require.ErrorAs(t, err, &tooLarge)
 	assert.Equal(t, testMaxBatch, tooLarge.Max)
+	assert.Equal(t, testMaxBatch+1, tooLarge.Events)
 	_, err = loose.Session(ctx, "big")
 	require.ErrorIs(t, err, events.ErrNoSession)
 

@@ -27,6 +27,9 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 	}
 	return func(yield func(events.Envelope, error) bool) {
 		next, size := from, firstChunk
+		// One reader for the whole read: it shares type names and session
+		// IDs between records, where decoding each alone allocates them.
+		var records events.RecordReader
 		p := s.sendBatch(ctx, s.log, directRequest{Seq: next, Batch: size, NoHeaders: true})
 		for {
 			buf, end, err := p.wait(nil)
@@ -49,7 +52,7 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 				p = s.sendBatch(ctx, s.log, directRequest{Seq: next, Batch: size, NoHeaders: true})
 			}
 			for i, m := range buf {
-				e, err := events.UnmarshalRecord(m.data, start+uint64(i), false)
+				e, err := records.Read(m.data, start+uint64(i))
 				if err == nil && decode {
 					err = e.Decode()
 				}
@@ -93,6 +96,7 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 			start = seq
 		}
 		size := firstChunk
+		var records events.RecordReader
 		p := s.sendBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: size})
 		for first := true; ; first = false {
 			buf, end, err := p.wait(nil)
@@ -113,7 +117,7 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 				p = s.sendBatch(ctx, s.log, directRequest{Seq: buf[len(buf)-1].seq + 1, NextFor: subject, Batch: size})
 			}
 			for _, m := range buf {
-				e, err := s.decodeIn(m, session)
+				e, err := s.decodeIn(&records, m, session)
 				if !yield(e, err) || err != nil {
 					if p != nil {
 						p.abandon()
@@ -130,8 +134,8 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 
 // decodeIn decodes a message of a session's subject, checking that it is
 // an event of that session.
-func (s *Store) decodeIn(m stored, session string) (events.Envelope, error) {
-	e, err := events.UnmarshalRecord(m.data, m.seq, false)
+func (s *Store) decodeIn(records *events.RecordReader, m stored, session string) (events.Envelope, error) {
+	e, err := records.Read(m.data, m.seq)
 	if err == nil && e.Session != session {
 		err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
 	}
@@ -335,6 +339,7 @@ func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k ui
 	subject := s.logSubject(session)
 	var got []events.Envelope
 	var buf []stored
+	var records events.RecordReader
 	var skippedFrom uint64 // the position read up to before a skip, 0 if none
 	skips := true
 	for cur := start; ; {
@@ -351,7 +356,7 @@ func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k ui
 				done = true
 				break
 			}
-			e, err := events.UnmarshalRecord(m.data, m.seq, false)
+			e, err := records.Read(m.data, m.seq)
 			if err == nil && e.Session != session {
 				err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
 			}

@@ -155,9 +155,10 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		// store reports them as the calls' errors instead.
 		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}),
 	}, opt.NATS...)
+	shown := redact(url)
 	nc, err := nats.Connect(url, nopts...)
 	if err != nil {
-		return nil, &UnavailableError{Op: "connect", URL: url, Err: err}
+		return nil, &UnavailableError{Op: "connect", URL: shown, Err: err}
 	}
 	js, err := jetstream.New(nc, jetstream.WithDefaultTimeout(opt.Timeout))
 	if err != nil {
@@ -165,7 +166,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		return nil, err
 	}
 	base := strings.ToLower(opt.Stream)
-	s := &Store{nc: nc, js: js, url: url, opt: opt,
+	s := &Store{nc: nc, js: js, url: shown, opt: opt,
 		log: opt.Stream, index: opt.Stream + "_INDEX",
 		logPrefix: base + ".log.", idxPrefix: base + ".index.",
 		firsts: map[string]uint64{}}
@@ -339,7 +340,20 @@ func (s *Store) apiError(ctx context.Context, op string, err error) error {
 	return s.netError(ctx, op, err)
 }
 
-// URL is the server address the store was opened with.
+// redact hides credentials in server URLs (nats://user:pass@host,
+// nats://token@host), which errors and logs show.
+func redact(urls string) string {
+	parts := strings.Split(urls, ",")
+	for i, p := range parts {
+		scheme, rest, ok := strings.Cut(p, "://")
+		if at := strings.LastIndex(rest, "@"); ok && at >= 0 {
+			parts[i] = scheme + "://***@" + rest[at+1:]
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// URL is the server address the store was opened with, credentials hidden.
 func (s *Store) URL() string { return s.url }
 
 // StreamName is the log stream's name.

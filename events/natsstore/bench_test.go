@@ -130,13 +130,20 @@ func fill(b *testing.B, st events.Store, n int) string {
 	return a
 }
 
-const readEvents = 6000 // per session, two sessions
+// readEvents is the size of each of the two sessions the read benchmarks
+// fill (fewer with -short, as CI runs every benchmark once).
+func readEvents() int {
+	if testing.Short() {
+		return 1200
+	}
+	return 6000
+}
 
 // BenchmarkReadSession reads a 6,000-event session (interleaved with
 // another) from the start, decoded; it reports events per second.
 func BenchmarkReadSession(b *testing.B) {
 	forEachStore(b, func(b *testing.B, st events.Store) {
-		session := fill(b, st, readEvents)
+		session := fill(b, st, readEvents())
 		ctx := context.Background()
 		n := 0
 		for b.Loop() {
@@ -155,7 +162,7 @@ func BenchmarkReadSession(b *testing.B) {
 // backward, as the prompt does for the current hand.
 func BenchmarkReadBackwardHand(b *testing.B) {
 	forEachStore(b, func(b *testing.B, st events.Store) {
-		session := fill(b, st, readEvents)
+		session := fill(b, st, readEvents())
 		ctx := context.Background()
 		for b.Loop() {
 			n := 0
@@ -171,7 +178,7 @@ func BenchmarkReadBackwardHand(b *testing.B) {
 	})
 }
 
-// BenchmarkReadAll reads the whole 12,000-event log, as verify and rebuild
+// BenchmarkReadAll reads the whole log (12,000 events), as verify and rebuild
 // do, undecoded and decoded; it reports events per second.
 func BenchmarkReadAll(b *testing.B) {
 	for _, decode := range []bool{false, true} {
@@ -181,7 +188,7 @@ func BenchmarkReadAll(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			forEachStore(b, func(b *testing.B, st events.Store) {
-				fill(b, st, readEvents)
+				fill(b, st, readEvents())
 				ctx := context.Background()
 				n := 0
 				for b.Loop() {

@@ -83,13 +83,28 @@
 // # Reads
 //
 // Reads use batched direct gets, in chunks that start at 16 events and
-// double: ReadAll asks for consecutive positions, ReadSession for the next
-// messages of the session's subject, and ReadSessionBackward, since the
-// server reads forward only, for a window of positions before the last
-// event it yielded, sized from how spread out the session is (one request
-// per chunk for a session written without others in between). Session reads
-// the session's last message (and once its first); Sessions and LastSession
-// read the index and the tail.
+// double up to 4,096, each asked for before the last is handed out: ReadAll
+// asks for consecutive positions without headers (the log has no gaps, and
+// the server's end-of-batch marker confirms the last position), ReadSession
+// for the next messages of the session's subject, and ReadSessionBackward,
+// since the server reads forward only, for a window of positions before the
+// last event it yielded, sized from how spread out the session is (one
+// request per chunk for a session written without others in between).
+// Session reads the session's last message (and once its first); Sessions
+// and LastSession read the index and the tail.
+//
+// # Limits
+//
+// A session read gets each message with its headers (those stored with it,
+// among them the batch headers, and six the server adds), which the client
+// parses: it is several times slower than bolt per event, and ReadAll,
+// which needs none, twice as fast as a session read. An append of several
+// events is staged on the server's disk before it commits, which costs a
+// few milliseconds whatever its size. The server keeps every subject of a
+// stream in memory: the index holds one per event ID, some hundred bytes
+// each. Idempotency across sessions holds as long as a look-up and its
+// publish are less than the two-minute duplicate window apart, which the
+// timeout ensures.
 //
 // # Failures
 //

@@ -134,7 +134,8 @@ func TestCrash(t *testing.T) {
 		srv := startChild(t, dir)
 		st := openOn(t, srv.url, opt)
 		done := make(chan []appendRecord)
-		go func() { done <- appender(ctx, st, rng.Uint64(), round) }()
+		appenderSeed := rng.Uint64()
+		go func() { done <- appender(ctx, st, appenderSeed, round) }()
 		delay := time.Duration(rng.IntN(300)) * time.Millisecond
 		time.Sleep(delay)
 		srv.kill()

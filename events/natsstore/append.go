@@ -141,6 +141,7 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 	// The look-ups go out together: the index and the heads are asked for
 	// while the tail is read, so an append waits for one round trip, not
 	// three, before it publishes.
+	since := s.tailIndexed()
 	idx := s.sendIDLookups(ctx, ids)
 	hp := s.sendHeads(ctx, sessions, 0)
 	defer func() {
@@ -148,12 +149,25 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 			p.abandon()
 		}
 	}()
-	positions, err := s.tailLookup(ctx, ids)
+	positions, moved, err := s.tailLookup(ctx, ids, since)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.waitIDLookups(idx, positions); err != nil {
 		return nil, err
+	}
+	if moved {
+		// Events went from the tail to the index after the look-ups were
+		// sent: ask the index again for what was not found.
+		var missing []events.ID
+		for _, id := range ids {
+			if _, ok := positions[id]; !ok {
+				missing = append(missing, id)
+			}
+		}
+		if err := s.waitIDLookups(s.sendIDLookups(ctx, missing), positions); err != nil {
+			return nil, err
+		}
 	}
 	heads, err := s.waitHeads(hp)
 	if err != nil {

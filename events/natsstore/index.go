@@ -230,21 +230,31 @@ func (s *Store) maybeFlush(ctx context.Context, n int) {
 	_ = s.refresh(ctx)
 }
 
+// tailIndexed is where the index ends as far as the tail knows.
+func (s *Store) tailIndexed() uint64 {
+	s.tailMu.Lock()
+	defer s.tailMu.Unlock()
+	return s.tail.indexed
+}
+
 // tailLookup brings the tail up to the end of the log and finds the IDs
-// that are in it, by position.
-func (s *Store) tailLookup(ctx context.Context, ids []events.ID) (map[events.ID]uint64, error) {
-	found := map[events.ID]uint64{}
+// that are in it, by position. It also says whether the tail has moved past
+// since, the index having taken events from it (flushed by this store,
+// perhaps by another goroutine): index look-ups sent before then may have
+// missed those.
+func (s *Store) tailLookup(ctx context.Context, ids []events.ID, since uint64) (found map[events.ID]uint64, moved bool, err error) {
+	found = map[events.ID]uint64{}
 	s.tailMu.Lock()
 	defer s.tailMu.Unlock()
 	if err := s.refresh(ctx); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	for _, id := range ids {
 		if pos, ok := s.tail.ids[id]; ok {
 			found[id] = pos
 		}
 	}
-	return found, nil
+	return found, s.tail.indexed != since, nil
 }
 
 // sendIDLookups asks the index where the events are, up to multiLastMax

@@ -206,3 +206,34 @@ func sameEnvelopes(t *testing.T, want, got []events.Envelope, format string, arg
 		require.True(t, reflect.DeepEqual(w.Data, g.Data), "%s: event %d: Data %#v, want %#v", what, i, g.Data, w.Data)
 	}
 }
+
+// TestSparseSession reads sessions written five tables at a time, one event
+// each in turn, so that each holds a fifth of the log's positions: reads
+// ask for the session's subject rather than every position (see the dense
+// case in the conformance suite), from every version and backward.
+func TestSparseSession(t *testing.T) {
+	st := openOn(t, sharedServer(t).URL(), natsstore.Options{Stream: newStream()})
+	defer st.Close()
+	ref := memstore.New()
+	ctx := context.Background()
+	const tables, rounds = 5, 40
+	for r := range rounds {
+		for i := range tables {
+			expected := uint64(r)
+			b := events.Batch{Session: fmt.Sprintf("table-%d", i), Expected: expected, Events: storetest.Events(1000*i+r, 1)}
+			_, err := ref.Append(ctx, b)
+			require.NoError(t, err)
+			_, err = st.Append(ctx, b)
+			require.NoError(t, err)
+		}
+	}
+	for i := range tables {
+		s := fmt.Sprintf("table-%d", i)
+		for _, from := range []uint64{0, 1, 2, 17, rounds, rounds + 1} {
+			readSame(t, ref.ReadSession(ctx, s, from), st.ReadSession(ctx, s, from), -1, "%s from %d", s, from)
+		}
+		for _, stop := range []int{1, 16, 17, rounds} {
+			readSame(t, ref.ReadSessionBackward(ctx, s), st.ReadSessionBackward(ctx, s), stop, "%s backward, %d", s, stop)
+		}
+	}
+}

@@ -26,49 +26,73 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 		from = 1
 	}
 	return func(yield func(events.Envelope, error) bool) {
-		next, size := from, firstChunk
-		// One reader for the whole read: it shares type names and session
-		// IDs between records, where decoding each alone allocates them.
-		var records events.RecordReader
-		p := s.sendBatch(ctx, s.log, directRequest{Seq: next, Batch: size, NoHeaders: true})
-		for {
-			buf, end, err := p.wait(nil)
-			if err == nil && len(buf) > 0 && end.last != next+uint64(len(buf))-1 {
-				err = fmt.Errorf("%w: the log has a gap between positions %d and %d", events.ErrCorrupt, next, end.last)
+		s.scanRange(ctx, from, 0, "", decode, yield)
+	}
+}
+
+// scanRange yields the log's events from position from to position to
+// (0: to the end), those of session only if session is not empty, reading
+// consecutive positions without headers. It reports whether the caller
+// wants more.
+func (s *Store) scanRange(ctx context.Context, from, to uint64, session string, decode bool, yield func(events.Envelope, error) bool) bool {
+	next, size := from, firstChunk
+	ask := func() *pendingBatch {
+		n := size
+		if to != 0 {
+			n = int(min(uint64(size), to-next+1))
+		}
+		return s.sendBatch(ctx, s.log, directRequest{Seq: next, Batch: n, NoHeaders: true})
+	}
+	// One reader for the whole read: it shares type names and session IDs
+	// between records, where decoding each alone allocates them.
+	var records events.RecordReader
+	p := ask()
+	for {
+		buf, end, err := p.wait(nil)
+		if err == nil && len(buf) > 0 && end.last != next+uint64(len(buf))-1 {
+			err = fmt.Errorf("%w: the log has a gap between positions %d and %d", events.ErrCorrupt, next, end.last)
+		}
+		if err == nil {
+			err = s.live(ctx)
+		}
+		if err != nil {
+			return yield(events.Envelope{}, err)
+		}
+		// Ask for the next chunk before handing out this one.
+		start := next
+		next += uint64(len(buf))
+		p = nil
+		if len(buf) > 0 && end.pending > 0 && (to == 0 || next <= to) {
+			size = min(2*size, readChunk)
+			p = ask()
+		}
+		for i, m := range buf {
+			e, err := records.Read(m.data, start+uint64(i))
+			if err == nil && session != "" && e.Session != session {
+				continue
 			}
-			if err == nil {
-				err = s.live(ctx)
+			if err == nil && decode {
+				err = e.Decode()
 			}
-			if err != nil {
-				yield(events.Envelope{}, err)
-				return
-			}
-			// Ask for the next chunk before handing out this one.
-			start := next
-			p = nil
-			if len(buf) > 0 && end.pending > 0 {
-				next += uint64(len(buf))
-				size = min(2*size, readChunk)
-				p = s.sendBatch(ctx, s.log, directRequest{Seq: next, Batch: size, NoHeaders: true})
-			}
-			for i, m := range buf {
-				e, err := records.Read(m.data, start+uint64(i))
-				if err == nil && decode {
-					err = e.Decode()
+			if !yield(e, err) || err != nil {
+				if p != nil {
+					p.abandon()
 				}
-				if !yield(e, err) || err != nil {
-					if p != nil {
-						p.abandon()
-					}
-					return
-				}
+				return false
 			}
-			if p == nil {
-				return
-			}
+		}
+		if p == nil {
+			return true
 		}
 	}
 }
+
+// denseEnough is the share of the log's positions, between a session's
+// first and last event, that the session must hold for ReadSession to
+// read those positions whole rather than ask for the session's subject:
+// messages asked for by subject come with their headers, which cost the
+// server and the client several times what the event does.
+const denseEnough = 0.25
 
 // ReadSession implements events.Store. From version 1 it asks the server
 // for the session's subject from the start; from a later version it first
@@ -84,7 +108,26 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 			return
 		}
 		subject := s.logSubject(session)
-		start := uint64(1)
+		last, found, err := s.last(ctx, session)
+		if err == nil && !found {
+			err = noSession(session)
+		}
+		var first uint64
+		if err == nil {
+			first, found, err = s.first(ctx, session)
+			if err == nil && !found {
+				err = fmt.Errorf("%w: session %s has a last event but no first", events.ErrCorrupt, session)
+			}
+		}
+		if err != nil {
+			yield(events.Envelope{}, err)
+			return
+		}
+		from := from // per range: ranging over the sequence again starts again at from
+		if from > last.Version {
+			return
+		}
+		start := first
 		if from > 1 {
 			seq, ok, err := s.locate(ctx, session, from)
 			if err != nil || !ok {
@@ -95,14 +138,19 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 			}
 			start = seq
 		}
+		if float64(last.Version) >= denseEnough*float64(last.Position-first+1) {
+			// Most positions up to the last event are the session's: read
+			// them whole, then ask by subject for what came since.
+			if !s.scanRange(ctx, start, last.Position, session, true, yield) {
+				return
+			}
+			start = last.Position + 1
+		}
 		size := firstChunk
 		var records events.RecordReader
 		p := s.sendBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: size})
-		for first := true; ; first = false {
+		for {
 			buf, end, err := p.wait(nil)
-			if err == nil && first && len(buf) == 0 && from <= 1 {
-				err = noSession(session)
-			}
 			if err == nil {
 				err = s.live(ctx)
 			}
@@ -303,7 +351,9 @@ func (s *Store) window(ctx context.Context, session string, first, hi, top, k ui
 		if hi-first > back {
 			start = hi - back
 		}
-		got, err := s.scanTo(ctx, session, start, hi, top, k)
+		// Versions 1 to top-1 lie in [first, hi).
+		dense := float64(top-1) >= denseEnough*float64(hi-first)
+		got, err := s.scanTo(ctx, session, start, hi, top, k, dense)
 		if err != nil {
 			return nil, err
 		}
@@ -332,10 +382,11 @@ func estimateBack(pos, version, hi, top, k uint64) uint64 {
 }
 
 // scanTo reads a session's events from position start up to (not
-// including) hi, in order. Once it has read far more than the k wanted, it
-// skips ahead to where the last k probably start; if that skip proves to
-// land past them, it reads on from where it was instead.
-func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k uint64) ([]events.Envelope, error) {
+// including) hi, in order: by subject, or if the session is dense there
+// (see denseEnough), every position. Once it has read far more than the k
+// wanted, it skips ahead to where the last k probably start; if that skip
+// proves to land past them, it reads on from where it was instead.
+func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k uint64, dense bool) ([]events.Envelope, error) {
 	subject := s.logSubject(session)
 	var got []events.Envelope
 	var buf []stored
@@ -345,11 +396,18 @@ func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k ui
 	for cur := start; ; {
 		var end batchEnd
 		var err error
-		buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: cur, NextFor: subject, Batch: int(k) + 1}, buf[:0])
+		req := directRequest{Seq: cur, NextFor: subject, Batch: int(k) + 1}
+		if dense {
+			req = directRequest{Seq: cur, Batch: int(min(hi-cur, 4*k+4, readChunk)), NoHeaders: true}
+		}
+		buf, end, err = s.getBatch(ctx, s.log, req, buf[:0])
+		if err == nil && dense && len(buf) > 0 && end.last != cur+uint64(len(buf))-1 {
+			err = fmt.Errorf("%w: the log has a gap between positions %d and %d", events.ErrCorrupt, cur, end.last)
+		}
 		if err != nil {
 			return nil, err
 		}
-		done := len(buf) == 0 || end.pending == 0
+		done := len(buf) == 0 || end.pending == 0 || dense && cur+uint64(len(buf)) >= hi
 		var fetched []events.Envelope
 		for _, m := range buf {
 			if m.seq >= hi {
@@ -358,6 +416,9 @@ func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k ui
 			}
 			e, err := records.Read(m.data, m.seq)
 			if err == nil && e.Session != session {
+				if dense {
+					continue // another session's event
+				}
 				err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
 			}
 			if err != nil {
@@ -366,9 +427,13 @@ func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k ui
 			fetched = append(fetched, e)
 		}
 		if skippedFrom != 0 {
-			if len(fetched) == 0 {
+			switch {
+			case len(fetched) == 0 && done:
 				// Skipped past what was wanted: read on from before the skip.
 				cur, skippedFrom, skips = skippedFrom+1, 0, false
+				continue
+			case len(fetched) == 0:
+				cur += uint64(len(buf)) // dense, and none of the session's yet
 				continue
 			}
 			got, skippedFrom = got[:0], 0
@@ -377,8 +442,12 @@ func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k ui
 		if done {
 			return got, nil
 		}
+		if len(got) == 0 {
+			cur += uint64(len(buf)) // dense, and none of the session's yet
+			continue
+		}
 		last := got[len(got)-1]
-		cur = last.Position + 1
+		cur = max(last.Position+1, buf[len(buf)-1].seq+1)
 		if skips && top-1-last.Version > k {
 			if next := hi - min(estimateBack(last.Position, last.Version, hi, top, k), hi-last.Position); next > cur {
 				skippedFrom, cur = last.Position, next

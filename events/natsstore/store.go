@@ -25,9 +25,13 @@ const Format = 1
 
 // Defaults for Options.
 const (
-	DefaultStream     = "HOYLE"
-	DefaultTimeout    = 5 * time.Second
-	DefaultMaxBatch   = 1000 // JetStream's own default limit on an atomic batch
+	// DefaultStream is the log stream's name.
+	DefaultStream = "HOYLE"
+	// DefaultTimeout bounds each request to the server.
+	DefaultTimeout = 5 * time.Second
+	// DefaultMaxBatch is JetStream's own default limit on an atomic batch.
+	DefaultMaxBatch = 1000
+	// DefaultIndexEvery is how many events may wait unindexed.
 	DefaultIndexEvery = 256
 	// MaxSessionID is the longest session ID, in bytes, that the store takes:
 	// it becomes a subject token, and subjects travel in protocol lines.

@@ -83,28 +83,33 @@
 // # Reads
 //
 // Reads use batched direct gets, in chunks that start at 16 events and
-// double up to 4,096, each asked for before the last is handed out: ReadAll
+// double up to 4,096, each asked for before the last is handed out. ReadAll
 // asks for consecutive positions without headers (the log has no gaps, and
-// the server's end-of-batch marker confirms the last position), ReadSession
-// for the next messages of the session's subject, and ReadSessionBackward,
-// since the server reads forward only, for a window of positions before the
-// last event it yielded, sized from how spread out the session is (one
-// request per chunk for a session written without others in between).
-// Session reads the session's last message (and once its first); Sessions
-// and LastSession read the index and the tail.
+// the server's end-of-batch marker confirms the last position). A message
+// asked for by its subject comes with its headers, which cost the server
+// and the client several times what the event does; so ReadSession reads
+// a session that holds at least a quarter of the positions between its
+// first and last event (one table, or a few, writing at a time) by
+// position, skipping other sessions' events, and only a sparser one by its
+// subject. ReadSessionBackward, since the server reads forward only, asks
+// for a window of positions before the last event it yielded, sized from
+// how spread out the session is (one request per chunk for a session
+// written without others in between). Session reads the session's last
+// message (and once its first); Sessions and LastSession read the index
+// and the tail.
 //
 // # Limits
 //
-// A session read gets each message with its headers (those stored with it,
-// among them the batch headers, and six the server adds), which the client
-// parses: it is several times slower than bolt per event, and ReadAll,
-// which needs none, twice as fast as a session read. An append of several
-// events is staged on the server's disk before it commits, which costs a
-// few milliseconds whatever its size. The server keeps every subject of a
-// stream in memory: the index holds one per event ID, some hundred bytes
-// each. Idempotency across sessions holds as long as a look-up and its
-// publish are less than the two-minute duplicate window apart, which the
-// timeout ensures.
+// Reads cost a round trip per chunk and the server's work on each message:
+// ReadAll and dense session reads run at some hundreds of thousands of
+// events a second on one machine, a sparse session read at a third of
+// that; bolt reads millions. An append of several events is staged on the
+// server's disk before it commits, which costs milliseconds whatever its
+// size. The server keeps every subject of a stream in memory: the index
+// holds one per event ID, some hundred bytes each. Idempotency across
+// sessions against a writer racing with the same event ID holds as long as
+// a look-up and its publish are less than the two-minute duplicate window
+// apart, which the timeout ensures.
 //
 // # Failures
 //

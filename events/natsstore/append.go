@@ -1,0 +1,426 @@
+package natsstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/synadia-io/orbit.go/jetstreamext"
+
+	"github.com/hoyle/hoyle/events"
+)
+
+// head is where a session stands: its last event's version, hash and
+// position (all zero for a session that does not exist).
+type head struct {
+	version uint64
+	hash    events.Hash
+	seq     uint64
+	exists  bool
+}
+
+// plan is an append ready to publish: the envelopes to return (earlier
+// appends' for retried batches), and the messages of the new ones.
+type plan struct {
+	out   []events.Envelope
+	fresh []int // indexes in out of the new envelopes, in message order
+	msgs  []*nats.Msg
+}
+
+// maxAttempts bounds how often an append is planned again after the server
+// refused it for a reason that a fresh look may settle: an AnyVersion batch
+// overtaken by another writer, an ID another writer stored meanwhile.
+const maxAttempts = 20
+
+// Append implements events.Store. All batches are published as one
+// JetStream atomic batch (one message per new event), each session's first
+// message carrying the stream sequence of the session's last event as
+// Nats-Expected-Last-Subject-Sequence: the server stores all of it or none,
+// and refuses it if any session moved since it was read.
+func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.Envelope, error) {
+	if err := s.live(ctx); err != nil {
+		return nil, err
+	}
+	if err := checkBatches(batches); err != nil {
+		return nil, err
+	}
+	for attempt := 1; ; attempt++ {
+		p, err := s.plan(ctx, batches)
+		if err != nil {
+			var unavailable *UnavailableError
+			if errors.As(err, &unavailable) {
+				unavailable.Op = "append"
+			}
+			return nil, err
+		}
+		if len(p.msgs) == 0 {
+			return p.out, nil
+		}
+		if len(p.msgs) > s.opt.MaxBatch {
+			return nil, &BatchTooLargeError{Events: len(p.msgs), Max: s.opt.MaxBatch}
+		}
+		first, err := s.publish(ctx, p.msgs)
+		if err == nil {
+			for i, j := range p.fresh {
+				p.out[j].Position = first + uint64(i)
+			}
+			s.maybeFlush(ctx, len(p.msgs))
+			return p.out, nil
+		}
+		var again *retryError
+		if !errors.As(err, &again) {
+			return nil, err
+		}
+		if attempt >= maxAttempts {
+			return nil, again.err
+		}
+		// Plan again: a batch with an explicit version now finds its
+		// session moved (ErrConflict); an AnyVersion batch goes on top;
+		// an event another writer stored is found and reported as stored.
+		if again.wait > 0 {
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(again.wait):
+			}
+		}
+	}
+}
+
+// retryError is a refusal that planning the append again may settle.
+type retryError struct {
+	err  error
+	wait time.Duration
+}
+
+func (e *retryError) Error() string { return e.err.Error() }
+func (e *retryError) Unwrap() error { return e.err }
+
+// checkBatches rejects malformed batches before anything is looked up:
+// events.PriorAppend would call the methods of a nil payload.
+func checkBatches(batches []events.Batch) error {
+	for _, b := range batches {
+		if b.Session == "" {
+			return fmt.Errorf("%w: a batch has no session ID", events.ErrInvalid)
+		}
+		if err := checkSessionID(b.Session); err != nil {
+			return err
+		}
+		for i, ev := range b.Events {
+			if ev.Data == nil || ev.ID == (events.ID{}) {
+				return fmt.Errorf("%w: event %d of the batch for session %s has no ID or no payload", events.ErrInvalid, i+1, b.Session)
+			}
+		}
+	}
+	return nil
+}
+
+// plan looks up the append's event IDs and its sessions' heads, then goes
+// through the batches in order as every store does: a batch whose events
+// are all stored is a retry, reported as stored; any other is checked
+// against its session's version (as it stands after the batches before it
+// in this append) and sealed onto its chain.
+func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error) {
+	var ids []events.ID
+	var sessions []string
+	seenSession := map[string]bool{}
+	for _, b := range batches {
+		for _, ev := range b.Events {
+			ids = append(ids, ev.ID)
+		}
+		if !seenSession[b.Session] {
+			seenSession[b.Session] = true
+			sessions = append(sessions, b.Session)
+		}
+	}
+	// The look-ups go out together: the index and the heads are asked for
+	// while the tail is read, so an append waits for one round trip, not
+	// three, before it publishes.
+	since := s.tailIndexed()
+	idx := s.sendIDLookups(ctx, ids)
+	hp := s.sendHeads(ctx, sessions, 0)
+	defer func() {
+		for _, p := range append(idx, hp...) {
+			p.abandon()
+		}
+	}()
+	positions, moved, err := s.tailLookup(ctx, ids, since)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.waitIDLookups(idx, positions); err != nil {
+		return nil, err
+	}
+	if moved {
+		// Events went from the tail to the index after the look-ups were
+		// sent: ask the index again for what was not found.
+		var missing []events.ID
+		for _, id := range ids {
+			if _, ok := positions[id]; !ok {
+				missing = append(missing, id)
+			}
+		}
+		if err := s.waitIDLookups(s.sendIDLookups(ctx, missing), positions); err != nil {
+			return nil, err
+		}
+	}
+	heads, err := s.waitHeads(hp)
+	if err != nil {
+		return nil, err
+	}
+	stored, err := s.readPositions(ctx, positions)
+	if err != nil {
+		return nil, err
+	}
+	p := &plan{}
+	seen := map[events.ID]bool{}
+	firstOf := map[string]bool{} // sessions that already have a message in this append
+	for _, b := range batches {
+		prior, err := events.PriorAppend(b, func(id events.ID) (events.Envelope, bool, error) {
+			e, ok := stored[id]
+			return e, ok, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if prior != nil {
+			p.out = append(p.out, prior...)
+			continue
+		}
+		for _, ev := range b.Events {
+			if seen[ev.ID] {
+				return nil, fmt.Errorf("%w: %s twice in one append", events.ErrDuplicateID, ev.ID)
+			}
+			seen[ev.ID] = true
+		}
+		h := heads[b.Session]
+		if err := events.CheckExpected(b, h.version, h.exists); err != nil {
+			return nil, err
+		}
+		envs, err := events.Prepare(b.Session, h.version, h.hash, b.Events)
+		if err != nil {
+			return nil, err
+		}
+		if len(envs) == 0 {
+			continue
+		}
+		subject := s.logSubject(b.Session)
+		for i := range envs {
+			m := &nats.Msg{Subject: subject, Data: envs[i].MarshalRecord(make([]byte, 0, 128+len(envs[i].Raw))), Header: nats.Header{}}
+			m.Header.Set(jetstream.MsgIDHeader, envs[i].ID.String())
+			if !firstOf[b.Session] {
+				firstOf[b.Session] = true
+				m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(h.seq, 10))
+			}
+			p.msgs = append(p.msgs, m)
+			p.fresh = append(p.fresh, len(p.out))
+			p.out = append(p.out, envs[i])
+		}
+		last := envs[len(envs)-1]
+		// Later batches of this append for the same session follow on.
+		heads[b.Session] = head{version: last.Version, hash: last.Hash, seq: h.seq, exists: true}
+	}
+	return p, nil
+}
+
+// heads reads where each session stands, from its last message in the log
+// (at or before position upTo, if not 0).
+func (s *Store) heads(ctx context.Context, sessions []string, upTo uint64) (map[string]head, error) {
+	return s.waitHeads(s.sendHeads(ctx, sessions, upTo))
+}
+
+// sendHeads asks for the sessions' last messages, up to multiLastMax a
+// request.
+func (s *Store) sendHeads(ctx context.Context, sessions []string, upTo uint64) []*pendingBatch {
+	var out []*pendingBatch
+	for len(sessions) > 0 {
+		n := min(len(sessions), multiLastMax)
+		subjects := make([]string, n)
+		for i, id := range sessions[:n] {
+			subjects[i] = s.logSubject(id)
+		}
+		out = append(out, s.sendBatch(ctx, s.log, directRequest{MultiLast: subjects, UpToSeq: upTo}))
+		sessions = sessions[n:]
+	}
+	return out
+}
+
+// waitHeads reads the answers to sendHeads.
+func (s *Store) waitHeads(pending []*pendingBatch) (map[string]head, error) {
+	out := map[string]head{}
+	var buf []stored
+	for _, p := range pending {
+		var err error
+		buf, _, err = p.wait(buf[:0])
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range buf {
+			e, err := events.UnmarshalRecord(m.data, m.seq, false)
+			if err != nil {
+				return nil, err
+			}
+			if s.logSubject(e.Session) != m.subject {
+				return nil, fmt.Errorf("%w: position %d holds an event of session %s under subject %s", events.ErrCorrupt, m.seq, e.Session, m.subject)
+			}
+			out[e.Session] = head{version: e.Version, hash: e.Hash, seq: m.seq, exists: true}
+		}
+	}
+	return out, nil
+}
+
+// readPositions reads the (decoded) events at the given positions, by ID,
+// fetching runs of consecutive positions in one request each.
+func (s *Store) readPositions(ctx context.Context, positions map[events.ID]uint64) (map[events.ID]events.Envelope, error) {
+	out := make(map[events.ID]events.Envelope, len(positions))
+	if len(positions) == 0 {
+		return out, nil
+	}
+	want := make(map[uint64]events.ID, len(positions))
+	for id, pos := range positions {
+		want[pos] = id
+	}
+	for id, pos := range positions {
+		if _, done := out[id]; done {
+			continue
+		}
+		// Find the run of wanted positions that pos starts (or is in).
+		start := pos
+		for {
+			if _, ok := want[start-1]; !ok || start == 1 {
+				break
+			}
+			start--
+		}
+		n := 0
+		for {
+			if _, ok := want[start+uint64(n)]; !ok {
+				break
+			}
+			n++
+		}
+		buf, end, err := s.getBatch(ctx, s.log, directRequest{Seq: start, Batch: n, NoHeaders: true}, nil)
+		if err != nil {
+			return nil, err
+		}
+		if len(buf) != n || end.last != start+uint64(n)-1 {
+			return nil, fmt.Errorf("%w: the index points at positions %d to %d, which the log lacks", events.ErrCorrupt, start, start+uint64(n)-1)
+		}
+		for i, m := range buf {
+			e, err := events.UnmarshalRecord(m.data, start+uint64(i), false)
+			if err == nil {
+				err = e.Decode()
+			}
+			if err != nil {
+				return nil, err
+			}
+			if e.ID != want[e.Position] {
+				return nil, fmt.Errorf("%w: the index puts event %s at position %d, which holds %s", events.ErrCorrupt, want[e.Position], e.Position, e.ID)
+			}
+			out[e.ID] = e
+		}
+	}
+	return out, nil
+}
+
+// tooLargeMax reads the limit from the server's "atomic publish batch is
+// too large: N".
+var tooLargeMax = regexp.MustCompile(`too large: (\d+)`)
+
+// publish stores the messages of one append, and returns the position of
+// the first. One message is an ordinary publish (atomic by itself, and
+// cheaper: an atomic batch is staged on the server before it commits);
+// more are one atomic batch, whose positions are consecutive.
+func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (uint64, error) {
+	if len(msgs) == 1 {
+		octx, cancel := s.opContext(ctx)
+		defer cancel()
+		ack, err := s.js.PublishMsg(octx, msgs[0], jetstream.WithRetryAttempts(0))
+		if err != nil {
+			return 0, s.publishError(ctx, err)
+		}
+		if ack.Duplicate {
+			// The server holds an event of this ID, stored after the look-up:
+			// the next plan finds it.
+			return 0, &retryError{err: fmt.Errorf("natsstore: append: %w: %s stored meanwhile by another writer", events.ErrDuplicateID, msgs[0].Header.Get(jetstream.MsgIDHeader))}
+		}
+		return ack.Sequence, nil
+	}
+	if s.noBatchMsgID.Load() {
+		for _, m := range msgs {
+			m.Header.Del(jetstream.MsgIDHeader)
+		}
+	}
+	ack, err := s.publishBatch(ctx, "append", msgs)
+	if err != nil {
+		err = s.publishError(ctx, err)
+		var tooLarge *BatchTooLargeError
+		if errors.As(err, &tooLarge) {
+			tooLarge.Events = len(msgs)
+		}
+		return 0, err
+	}
+	return ack.Sequence - uint64(len(msgs)) + 1, nil
+}
+
+// publishBatch publishes an atomic batch and checks the server's answer.
+func (s *Store) publishBatch(ctx context.Context, op string, msgs []*nats.Msg) (*jetstreamext.BatchAck, error) {
+	octx, cancel := s.opContext(ctx)
+	defer cancel()
+	ack, err := jetstreamext.PublishMsgBatch(octx, s.js, msgs,
+		// The first message needs no answer of its own: the commit's answer
+		// says whether the batch was stored, and waiting would cost a round
+		// trip per append.
+		jetstreamext.BatchFlowControl{AckFirst: false, AckTimeout: s.opt.Timeout})
+	if err != nil {
+		var apiErr *jetstream.APIError
+		if errors.As(err, &apiErr) {
+			return nil, err
+		}
+		return nil, s.netError(ctx, op, err)
+	}
+	if ack.BatchSize != uint64(len(msgs)) || ack.Sequence < uint64(len(msgs)) {
+		return nil, fmt.Errorf("natsstore: %s: the server acknowledged %d messages ending at %d, not the %d sent", op, ack.BatchSize, ack.Sequence, len(msgs))
+	}
+	return ack, nil
+}
+
+// publishError turns the server's refusal of an append into the store's
+// errors.
+func (s *Store) publishError(ctx context.Context, err error) error {
+	var apiErr *jetstream.APIError
+	if !errors.As(err, &apiErr) {
+		if _, ok := err.(*UnavailableError); ok {
+			return err
+		}
+		return s.netError(ctx, "append", err)
+	}
+	switch apiErr.ErrorCode {
+	case jetstream.JSErrCodeStreamWrongLastSequence, jetstream.JSErrCodeStreamWrongLastSequenceConstant:
+		return &retryError{err: fmt.Errorf("natsstore: append: %w (%s)", events.ErrConflict, apiErr.Description)}
+	case jetstreamext.JSErrCodeBatchPublishDuplicateMsgID:
+		return &retryError{err: fmt.Errorf("natsstore: append: %w: an event of the append was stored meanwhile by another writer", events.ErrDuplicateID)}
+	case jetstreamext.JSErrCodeBatchPublishUnsupportedHeader:
+		// A server that does not take Nats-Msg-Id in an atomic batch: the
+		// IDs are still checked against the log before each append.
+		if !s.noBatchMsgID.Swap(true) {
+			return &retryError{err: err}
+		}
+	case jetstreamext.JSErrCodeBatchPublishExceedsLimit:
+		max := 0
+		if m := tooLargeMax.FindStringSubmatch(apiErr.Description); m != nil {
+			max, _ = strconv.Atoi(m[1])
+		}
+		return &BatchTooLargeError{Max: max}
+	case jetstreamext.JSErrCodeAtomicPublishTooManyInflight, jetstreamext.JSErrCodeBatchPublishIncomplete:
+		// Too many batches staged at once on the server, or one it dropped
+		// for taking too long: try again shortly.
+		return &retryError{err: &UnavailableError{Op: "append", URL: s.url, Err: err}, wait: 50 * time.Millisecond}
+	}
+	return fmt.Errorf("natsstore: append: %w", err)
+}

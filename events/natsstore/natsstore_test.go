@@ -1,0 +1,113 @@
+package natsstore_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/natsstore"
+	"github.com/hoyle/hoyle/events/storetest"
+)
+
+// One server for the tests that do not restart it; each test opens its own
+// stream on it, named afresh, so tests do not see each other's events.
+var (
+	shared     *natsstore.Server
+	sharedOnce sync.Once
+	sharedDir  string
+	streamN    atomic.Int64
+)
+
+// testMaxBatch is the atomic batch limit the shared server and the stores
+// on it use: storetest appends 1,100 events at once, more than JetStream's
+// default of 1,000.
+const testMaxBatch = 2000
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared != nil {
+		shared.Shutdown()
+		os.RemoveAll(sharedDir)
+	}
+	os.Exit(code)
+}
+
+func sharedServer(t testing.TB) *natsstore.Server {
+	t.Helper()
+	sharedOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "natsstore-test-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sharedDir = dir
+		shared, err = natsstore.StartServer(dir, "127.0.0.1:0", natsstore.ServerOptions{MaxBatch: testMaxBatch})
+		if err != nil {
+			t.Fatal(err)
+		}
+	})
+	if shared == nil {
+		t.Fatal("the shared test server did not start")
+	}
+	return shared
+}
+
+// newStream names a stream no test has used.
+func newStream() string { return fmt.Sprintf("T%d", streamN.Add(1)) }
+
+func openOn(t testing.TB, url string, opt natsstore.Options) *natsstore.Store {
+	t.Helper()
+	if opt.MaxBatch == 0 {
+		opt.MaxBatch = testMaxBatch
+	}
+	if opt.Timeout == 0 {
+		opt.Timeout = 5 * time.Second
+	}
+	s, err := natsstore.Open(context.Background(), url, opt)
+	require.NoError(t, err)
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	srv := sharedServer(t)
+	storetest.Run(t, func(t *testing.T) events.Store {
+		return openOn(t, srv.URL(), natsstore.Options{Stream: newStream()})
+	})
+}
+
+// startServer runs a server on dir for one test, on a free loopback port
+// unless addr names one.
+func startServer(t testing.TB, dir, addr string) *natsstore.Server {
+	t.Helper()
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	srv, err := natsstore.StartServer(dir, addr, natsstore.ServerOptions{MaxBatch: testMaxBatch})
+	require.NoError(t, err)
+	return srv
+}
+
+// TestDurable closes the store and restarts the server on the same
+// directory before each open.
+func TestDurable(t *testing.T) {
+	t.Parallel()
+	var srv *natsstore.Server
+	t.Cleanup(func() {
+		if srv != nil {
+			srv.Shutdown()
+		}
+	})
+	storetest.RunDurable(t, t.TempDir(), func(t *testing.T, dir string) events.Store {
+		if srv != nil {
+			srv.Shutdown()
+		}
+		srv = startServer(t, dir, "")
+		return openOn(t, srv.URL(), natsstore.Options{})
+	})
+}

@@ -1,0 +1,384 @@
+package natsstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/hoyle/hoyle/events"
+)
+
+// Format is the layout of the streams this package writes (see the package
+// doc). A stream marked with a higher format was written by a newer hoyle
+// and is refused rather than misread.
+const Format = 1
+
+// Defaults for Options.
+const (
+	// DefaultStream is the log stream's name.
+	DefaultStream = "HOYLE"
+	// DefaultTimeout bounds each request to the server.
+	DefaultTimeout = 5 * time.Second
+	// DefaultMaxBatch is JetStream's own default limit on an atomic batch.
+	DefaultMaxBatch = 1000
+	// DefaultIndexEvery is how many events may wait unindexed.
+	DefaultIndexEvery = 256
+	// MaxSessionID is the longest session ID, in bytes, that the store takes:
+	// it becomes a subject token, and subjects travel in protocol lines.
+	MaxSessionID = 256
+)
+
+// Stream metadata keys: what marks a stream as hoyle's.
+const (
+	metaKind       = "hoyle.kind"
+	metaFormat     = "hoyle.format"
+	metaLogCreated = "hoyle.log-created"
+	kindLog        = "log"
+	kindIndex      = "index"
+)
+
+// Options says how to open a store. The zero value is usable.
+type Options struct {
+	// Stream names the log stream; DefaultStream when empty. Its subjects
+	// are the name in lower case, then ".log.", then the session ID; its
+	// index is the stream named Stream+"_INDEX". Several logs can share a
+	// server under different names.
+	Stream string
+	// Timeout bounds each request to the server: a server that does not
+	// answer within it makes the call fail with ErrUnavailable. It is also
+	// the time allowed to connect. DefaultTimeout when zero.
+	Timeout time.Duration
+	// MaxBatch is the most new events one Append may hold: JetStream stores
+	// an atomic batch of at most a server-set number of messages (1,000
+	// unless the server's jetstream { limits { batch { max_msgs } } } says
+	// otherwise; ServerOptions.MaxBatch for the embedded server). Larger
+	// appends are refused with ErrBatchTooLarge before anything is sent.
+	// DefaultMaxBatch when zero.
+	MaxBatch int
+	// Replicas is the number of servers that keep each stream, used when the
+	// store creates them: 1 on a single server, 3 on a club's cluster.
+	// 1 when zero.
+	Replicas int
+	// IndexEvery is how many log events may wait unindexed before a writer
+	// adds them to the index (see the package doc): the longer, the fewer
+	// index writes, and the more of the log's tail every append scans.
+	// DefaultIndexEvery when zero.
+	IndexEvery int
+	// Name is the connection's name in the server's monitoring; "hoyle"
+	// when empty.
+	Name string
+	// NATS are further connection options (credentials, TLS...), applied
+	// after the store's own.
+	NATS []nats.Option
+}
+
+func (o Options) withDefaults() Options {
+	if o.Stream == "" {
+		o.Stream = DefaultStream
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.MaxBatch <= 0 {
+		o.MaxBatch = DefaultMaxBatch
+	}
+	if o.Replicas <= 0 {
+		o.Replicas = 1
+	}
+	if o.IndexEvery <= 0 {
+		o.IndexEvery = DefaultIndexEvery
+	}
+	if o.Name == "" {
+		o.Name = "hoyle"
+	}
+	return o
+}
+
+// Store is an events.Store in a NATS JetStream stream. It is safe for use by
+// several goroutines, and several stores (processes, tables) may share one
+// log: appends are checked by the server.
+type Store struct {
+	nc  *nats.Conn
+	js  jetstream.JetStream
+	url string
+	opt Options
+
+	log, index           string // stream names
+	logPrefix, idxPrefix string // subject prefixes, ending in "."
+	logCreated           time.Time
+
+	closed atomic.Bool
+	// noBatchMsgID is set when the server refuses Nats-Msg-Id inside an
+	// atomic batch (servers before deduplication came to atomic batches).
+	noBatchMsgID atomic.Bool
+
+	tailMu sync.Mutex
+	tail   tail
+
+	firstMu sync.Mutex
+	firsts  map[string]uint64 // session -> position of its first event; never changes
+}
+
+var _ events.Store = (*Store)(nil)
+
+// Open connects to the NATS server(s) at url ("nats://host:port", several
+// separated by commas for a cluster), creates the log stream and its index
+// if they are missing, and brings the index up to date with the log
+// (rebuilding it if it was lost). A server that cannot be reached fails
+// within Options.Timeout with ErrUnavailable; a stream of that name not made
+// by hoyle is events.ErrNotDatabase; one made by a newer hoyle is
+// events.ErrFutureFormat.
+func Open(ctx context.Context, url string, opt Options) (*Store, error) {
+	opt = opt.withDefaults()
+	if err := checkStreamName(opt.Stream); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	nopts := append([]nats.Option{
+		nats.Name(opt.Name),
+		nats.Timeout(opt.Timeout),
+		// Never queue a publish while reconnecting: an append that failed
+		// must not land later, when the connection comes back.
+		nats.ReconnectBufSize(-1),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250 * time.Millisecond),
+		nats.NoCallbacksAfterClientClose(),
+		// The client's default reports asynchronous errors on stderr; the
+		// store reports them as the calls' errors instead.
+		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}),
+	}, opt.NATS...)
+	shown := redact(url)
+	nc, err := nats.Connect(url, nopts...)
+	if err != nil {
+		return nil, &UnavailableError{Op: "connect", URL: shown, Err: err}
+	}
+	js, err := jetstream.New(nc, jetstream.WithDefaultTimeout(opt.Timeout))
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	base := strings.ToLower(opt.Stream)
+	s := &Store{nc: nc, js: js, url: shown, opt: opt,
+		log: opt.Stream, index: opt.Stream + "_INDEX",
+		logPrefix: base + ".log.", idxPrefix: base + ".index.",
+		firsts: map[string]uint64{}}
+	if err := s.ensureStreams(ctx); err != nil {
+		nc.Close()
+		return nil, err
+	}
+	s.tailMu.Lock()
+	err = s.refresh(ctx)
+	s.tailMu.Unlock()
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// checkStreamName refuses a name JetStream would refuse, with a clearer error.
+func checkStreamName(name string) error {
+	if name == "" || len(name) > 200 || strings.ContainsAny(name, ".*> \t\r\n/\\") {
+		return fmt.Errorf("%w: %q is not a JetStream stream name", events.ErrInvalid, name)
+	}
+	return nil
+}
+
+// checkSessionID refuses a session ID that cannot be one token of a NATS
+// subject.
+func checkSessionID(id string) error {
+	reason := ""
+	switch {
+	case id == "":
+		reason = "is empty"
+	case len(id) > MaxSessionID:
+		reason = fmt.Sprintf("is longer than %d bytes", MaxSessionID)
+	case !utf8.ValidString(id):
+		reason = "is not UTF-8"
+	default:
+		for _, r := range id {
+			switch {
+			case r == '.' || r == '*' || r == '>':
+				reason = fmt.Sprintf("contains %q, which NATS subjects reserve", r)
+			case unicode.IsSpace(r) || unicode.IsControl(r) || r == unicode.ReplacementChar:
+				reason = "contains a space or a control character"
+			}
+			if reason != "" {
+				break
+			}
+		}
+	}
+	if reason == "" {
+		return nil
+	}
+	return &SessionIDError{ID: id, Reason: reason}
+}
+
+// noSession is the error of a read of a session that does not exist; one
+// whose ID could not be stored is both missing and invalid.
+func noSession(id string) error {
+	if err := checkSessionID(id); err != nil {
+		return fmt.Errorf("%w: %w", events.ErrNoSession, err)
+	}
+	return fmt.Errorf("%w: %s", events.ErrNoSession, id)
+}
+
+func (s *Store) logSubject(session string) string { return s.logPrefix + session }
+
+// ensureStreams creates the log stream and its index, or checks the ones
+// there. An index that does not belong to this log (made for a log since
+// deleted, or ahead of it) is dropped and rebuilt: it is derived data.
+func (s *Store) ensureStreams(ctx context.Context) error {
+	logCfg := jetstream.StreamConfig{
+		Name:        s.log,
+		Description: "hoyle event log: one message per event; the stream sequence is the log position",
+		Subjects:    []string{s.logPrefix + "*"},
+		Storage:     jetstream.FileStorage,
+		Replicas:    s.opt.Replicas,
+		Retention:   jetstream.LimitsPolicy,
+		MaxMsgs:     -1, MaxBytes: -1, MaxMsgsPerSubject: -1, MaxMsgSize: -1,
+		// Should someone set limits, refuse new events rather than drop old ones.
+		Discard:    jetstream.DiscardNew,
+		DenyDelete: true, DenyPurge: true, // positions run 1, 2, 3... with no gaps
+		AllowDirect:        true,
+		AllowAtomicPublish: true,
+		Duplicates:         2 * time.Minute,
+		Metadata:           map[string]string{metaKind: kindLog, metaFormat: strconv.Itoa(Format)},
+	}
+	info, err := s.ensureStream(ctx, logCfg, kindLog)
+	if err != nil {
+		return err
+	}
+	if !info.Config.AllowAtomicPublish || !info.Config.AllowDirect || !info.Config.DenyDelete || !info.Config.DenyPurge {
+		return fmt.Errorf("%w: JetStream stream %s lacks allow_atomic, allow_direct, deny_delete or deny_purge, which hoyle's log needs",
+			events.ErrNotDatabase, s.log)
+	}
+	s.logCreated = info.Created
+	created := info.Created.UTC().Format(time.RFC3339Nano)
+	idxCfg := jetstream.StreamConfig{
+		Name:        s.index,
+		Description: "index of the hoyle event log " + s.log + ": derived from it, rebuilt if lost",
+		Subjects:    []string{s.idxPrefix + ">"},
+		Storage:     jetstream.FileStorage,
+		Replicas:    s.opt.Replicas,
+		Retention:   jetstream.LimitsPolicy,
+		MaxMsgs:     -1, MaxBytes: -1, MaxMsgSize: -1,
+		MaxMsgsPerSubject:  1, // a key-value map: only the latest entry counts
+		AllowDirect:        true,
+		AllowAtomicPublish: true,
+		Metadata:           map[string]string{metaKind: kindIndex, metaFormat: strconv.Itoa(Format), metaLogCreated: created},
+	}
+	for range 2 {
+		idx, err := s.ensureStream(ctx, idxCfg, kindIndex)
+		if err != nil {
+			return err
+		}
+		stale := idx.Config.Metadata[metaLogCreated] != created
+		if !stale {
+			upto, _, err := s.indexUpto(ctx)
+			if err != nil {
+				return err
+			}
+			stale = upto > info.State.LastSeq
+		}
+		if !stale {
+			return nil
+		}
+		// Made for another log of the same name: drop it and build anew.
+		if err := s.js.DeleteStream(ctx, s.index); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
+			return s.apiError(ctx, "rebuilding the index", err)
+		}
+	}
+	return fmt.Errorf("natsstore: the index %s keeps disagreeing with the log %s", s.index, s.log)
+}
+
+// ensureStream creates a stream, or checks that the one there is hoyle's
+// of that kind and not of a newer format.
+func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, kind string) (*jetstream.StreamInfo, error) {
+	for range 3 {
+		octx, cancel := s.opContext(ctx)
+		st, err := s.js.Stream(octx, cfg.Name)
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			st, err = s.js.CreateStream(octx, cfg)
+			if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+				cancel()
+				continue // another process created it first: check theirs
+			}
+		}
+		if err != nil {
+			cancel()
+			return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
+		}
+		info, err := st.Info(octx)
+		cancel()
+		if err != nil {
+			return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
+		}
+		md := info.Config.Metadata
+		if md[metaKind] != kind {
+			return nil, fmt.Errorf("%w: JetStream stream %s exists but is not a hoyle %s", events.ErrNotDatabase, cfg.Name, kind)
+		}
+		if f, err := strconv.Atoi(md[metaFormat]); err != nil || f > Format {
+			return nil, fmt.Errorf("%w: stream %s has format %q, this hoyle reads up to %d; upgrade hoyle",
+				events.ErrFutureFormat, cfg.Name, md[metaFormat], Format)
+		}
+		return info, nil
+	}
+	return nil, fmt.Errorf("natsstore: stream %s: created and deleted again while opening", cfg.Name)
+}
+
+// apiError is netError for JetStream API calls.
+func (s *Store) apiError(ctx context.Context, op string, err error) error {
+	return s.netError(ctx, op, err)
+}
+
+// redact hides credentials in server URLs (nats://user:pass@host,
+// nats://token@host), which errors and logs show.
+func redact(urls string) string {
+	parts := strings.Split(urls, ",")
+	for i, p := range parts {
+		scheme, rest, ok := strings.Cut(p, "://")
+		if at := strings.LastIndex(rest, "@"); ok && at >= 0 {
+			parts[i] = scheme + "://***@" + rest[at+1:]
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// URL is the server address the store was opened with, credentials hidden.
+func (s *Store) URL() string { return s.url }
+
+// StreamName is the log stream's name.
+func (s *Store) StreamName() string { return s.log }
+
+// MaxBatch is the most new events one Append may hold.
+func (s *Store) MaxBatch() int { return s.opt.MaxBatch }
+
+// Close releases the connection. Calls after it fail with ErrClosed.
+func (s *Store) Close() error {
+	if s.closed.Swap(true) {
+		return nil
+	}
+	s.nc.Close()
+	return nil
+}
+
+// live fails once the store is closed, and with the caller's context.
+func (s *Store) live(ctx context.Context) error {
+	if s.closed.Load() {
+		return ErrClosed
+	}
+	return ctx.Err()
+}

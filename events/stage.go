@@ -80,6 +80,7 @@ func Stage(src StageSource, next uint64, batches []Batch) ([]Staged, []Envelope,
 			return nil, nil, err
 		}
 		if len(envs) == 0 {
+			plan = append(plan, Staged{Session: b.Session, Head: h})
 			continue
 		}
 		for i := range envs {

@@ -101,30 +101,25 @@ type retryError struct {
 func (e *retryError) Error() string { return e.err.Error() }
 func (e *retryError) Unwrap() error { return e.err }
 
-// checkBatches rejects malformed batches before anything is looked up:
-// events.PriorAppend would call the methods of a nil payload.
+// checkBatches rejects malformed batches before anything is looked up
+// (events.CheckBatches), and session IDs that are not a subject token.
 func checkBatches(batches []events.Batch) error {
+	if err := events.CheckBatches(batches); err != nil {
+		return err
+	}
 	for _, b := range batches {
-		if b.Session == "" {
-			return fmt.Errorf("%w: a batch has no session ID", events.ErrInvalid)
-		}
 		if err := checkSessionID(b.Session); err != nil {
 			return err
-		}
-		for i, ev := range b.Events {
-			if ev.Data == nil || ev.ID == (events.ID{}) {
-				return fmt.Errorf("%w: event %d of the batch for session %s has no ID or no payload", events.ErrInvalid, i+1, b.Session)
-			}
 		}
 	}
 	return nil
 }
 
-// plan looks up the append's event IDs and its sessions' heads, then goes
-// through the batches in order as every store does: a batch whose events
-// are all stored is a retry, reported as stored; any other is checked
-// against its session's version (as it stands after the batches before it
-// in this append) and sealed onto its chain.
+// plan looks up the append's event IDs and its sessions' heads, then plans
+// it as every store does (events.Stage): a batch whose events are all
+// stored is a retry, reported as stored; any other is checked against its
+// session's version (as it stands after the batches before it in this
+// append) and sealed onto its chain.
 func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error) {
 	var ids []events.ID
 	var sessions []string
@@ -177,55 +172,51 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 	if err != nil {
 		return nil, err
 	}
-	p := &plan{}
-	seen := map[events.ID]bool{}
+	staged, out, err := events.Stage(stageSource{stored: stored, heads: heads}, 0, batches)
+	if err != nil {
+		return nil, err
+	}
+	p := &plan{out: out}
 	firstOf := map[string]bool{} // sessions that already have a message in this append
-	for _, b := range batches {
-		prior, err := events.PriorAppend(b, func(id events.ID) (events.Envelope, bool, error) {
-			e, ok := stored[id]
-			return e, ok, nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		if prior != nil {
-			p.out = append(p.out, prior...)
+	k := 0                       // the index in out of the next envelope
+	for i, st := range staged {
+		if st.Prior {
+			k += len(batches[i].Events)
 			continue
 		}
-		for _, ev := range b.Events {
-			if seen[ev.ID] {
-				return nil, fmt.Errorf("%w: %s twice in one append", events.ErrDuplicateID, ev.ID)
-			}
-			seen[ev.ID] = true
-		}
-		h := heads[b.Session]
-		if err := events.CheckExpected(b, h.version, h.exists); err != nil {
-			return nil, err
-		}
-		envs, err := events.Prepare(b.Session, h.version, h.hash, b.Events)
-		if err != nil {
-			return nil, err
-		}
-		if len(envs) == 0 {
-			continue
-		}
-		subject := s.logSubject(b.Session)
-		for i := range envs {
-			m := &nats.Msg{Subject: subject, Data: envs[i].MarshalRecord(make([]byte, 0, 128+len(envs[i].Raw))), Header: nats.Header{}}
-			m.Header.Set(jetstream.MsgIDHeader, envs[i].ID.String())
-			if !firstOf[b.Session] {
-				firstOf[b.Session] = true
-				m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(h.seq, 10))
+		subject := s.logSubject(st.Session)
+		for _, e := range st.Envs {
+			m := &nats.Msg{Subject: subject, Data: e.MarshalRecord(make([]byte, 0, 128+len(e.Raw))), Header: nats.Header{}}
+			m.Header.Set(jetstream.MsgIDHeader, e.ID.String())
+			if !firstOf[st.Session] {
+				// Conditional on the session as it stood before this
+				// append: the server refuses it if another writer got in.
+				firstOf[st.Session] = true
+				m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(heads[st.Session].seq, 10))
 			}
 			p.msgs = append(p.msgs, m)
-			p.fresh = append(p.fresh, len(p.out))
-			p.out = append(p.out, envs[i])
+			p.fresh = append(p.fresh, k)
+			k++
 		}
-		last := envs[len(envs)-1]
-		// Later batches of this append for the same session follow on.
-		heads[b.Session] = head{version: last.Version, hash: last.Hash, seq: h.seq, exists: true}
 	}
 	return p, nil
+}
+
+// stageSource answers events.Stage from what plan looked up ahead: the
+// events stored under the append's IDs, and its sessions' heads.
+type stageSource struct {
+	stored map[events.ID]events.Envelope
+	heads  map[string]head
+}
+
+func (src stageSource) Lookup(id events.ID) (events.Envelope, bool, error) {
+	e, ok := src.stored[id]
+	return e, ok, nil
+}
+
+func (src stageSource) Head(session string) (events.Head, bool, error) {
+	h := src.heads[session]
+	return events.Head{Version: h.version, Hash: h.hash, Last: h.seq}, h.exists, nil
 }
 
 // heads reads where each session stands, from its last message in the log

@@ -40,6 +40,12 @@ func samples() []events.Payload {
 		&table.HonoursClaimed{Side: cards.EW, Holding: "4-in-one"},
 		&table.Retracted{Target: target, Reason: "misclick"},
 		&table.Noted{Target: target, Text: "a fine lead", Glyph: "!", By: "Ann"},
+		&table.ContractGiven{Bid: cards.NewBid(4, cards.StrainSpades), Doubled: 1, Declarer: cards.North,
+			Calls: []cards.Call{cards.NewBid(1, cards.StrainSpades), cards.PassCall}, Inconsistent: "the auction makes North declarer"},
+		&table.ResultGiven{Won: []int{9, 4}},
+		&table.HandGiven{Hand: 7, Seat: cards.West, Cards: cards.NewSet(cards.MustCard("SA"), cards.MustCard("D2"))},
+		&table.TagsKept{Format: "pbn", Tags: []table.Tag{{Name: "Site", Value: "Online"}, {Name: "OptimumResultTable", Value: "Declarer;Denomination\\2R;Result\\2R", Section: []string{"N NT 6", "S NT 6"}}}},
+		&table.SourceNoted{Format: "pbn", Records: []string{"3f2a", "9c1e"}},
 	}
 }
 

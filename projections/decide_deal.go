@@ -28,11 +28,25 @@ type DealSpec struct {
 	Widow string
 	// TurnUp is the card turned up for trump (whist): the dealer's last.
 	TurnUp string
+	// Of gives Hands to hand Of, already dealt, instead of dealing: the
+	// cards as they were turned up after the play. A spec that gives only
+	// Hands while a hand is in progress gives them to it.
+	Of int
 }
 
 // DecideDeal records the next deal: the hands given, or a shuffle (with
 // its cut) from which they are derived, or nothing about the cards.
 func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error) {
+	onlyHands := len(spec.Hands) > 0 && spec.PBN == "" && spec.Seed == nil && spec.Cut == nil && spec.Board == 0 && spec.Widow == "" && spec.TurnUp == ""
+	if h := s.Current(); spec.Of == 0 && onlyHands && h != nil && h.Phase != game.PhaseDone && !s.Closed {
+		spec.Of = h.Number
+	}
+	if spec.Of != 0 {
+		if !onlyHands {
+			return nil, game.Illegal("deal", fmt.Sprintf("hand %d is dealt already: give only its hands (--hand SEAT=HAND)", spec.Of), "")
+		}
+		return s.decideHandsOf(stamp, spec.Of, spec.Hands)
+	}
 	if s.Partial && (spec.Board != 0 || s.PlaysBoards()) {
 		// A board is the same deal each time it is played: judged on every
 		// board the session has dealt, not on its latest hand.
@@ -265,4 +279,37 @@ func (s *Session) cutEvent(cuts []CutSpec) (*table.CutForDeal, error) {
 	// By seat, so that the same cut is the same event however it was typed.
 	sort.Slice(p.Cuts, func(i, j int) bool { return p.Cuts[i].Seat < p.Cuts[j].Seat })
 	return p, nil
+}
+
+// decideHandsOf gives hands to hand n after its deal: each must agree with
+// the cards its seat has played (the fold checks it).
+func (s *Session) decideHandsOf(stamp Stamp, n int, hands map[string]string) ([]events.Event, error) {
+	if s.handNumbered(n) == nil {
+		if s.Partial && n >= 1 {
+			return nil, game.ErrWholeSession // an earlier hand than this fold holds
+		}
+		return nil, game.Illegal(fmt.Sprint(n), fmt.Sprintf("there is no hand %d in this session", n), "")
+	}
+	keys := make([]string, 0, len(hands))
+	for k := range hands {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []events.Event
+	for _, k := range keys {
+		seat, err := s.SeatOf(k)
+		if err != nil {
+			return nil, err
+		}
+		h, err := cards.ParseHand(hands[k])
+		if err != nil {
+			return nil, &cards.TokenError{Kind: cards.ErrBadDeal, Token: k + "=" + hands[k], Reason: fmt.Sprintf("%s's hand: %v", s.Seating().Names[seat], err)}
+		}
+		ev, err := s.propose(stamp, &table.HandGiven{Hand: n, Seat: seat, Cards: h})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+	}
+	return out, nil
 }

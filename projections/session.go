@@ -74,6 +74,12 @@ type Session struct {
 
 	Problems []Problem
 
+	// Kept holds the tags of imported records that hoyle keeps for the
+	// round trip, by the deal of their hand; Sources says where the session
+	// was imported from.
+	Kept    map[events.ID]*table.TagsKept
+	Sources []table.SourceNoted
+
 	// Partial: the fold began at the latest hand's deal, not at the first
 	// event (see FoldTail). Earlier hands are not in Hands, and notes may
 	// refer to events it has not seen.
@@ -337,6 +343,9 @@ func (s *Session) Apply(e events.Envelope) error {
 		if err := h.Play(s.Rules, p.Card, e.ID); err != nil {
 			return err
 		}
+		if h.Phase == game.PhaseDone {
+			h.InferHands(s.Rules) // every card played: the hands as dealt
+		}
 	case *table.Discarded:
 		if h == nil {
 			return game.Illegal("discard", "no hand has been dealt", "")
@@ -355,6 +364,39 @@ func (s *Session) Apply(e events.Envelope) error {
 		if err := h.ClaimRest(s.Rules, p.Seat, p.Tricks, others, e.ID); err != nil {
 			return err
 		}
+	case *table.ContractGiven:
+		if err := s.giveContract(h, p, e.ID); err != nil {
+			return err
+		}
+	case *table.ResultGiven:
+		if h == nil {
+			return game.Illegal("result", "no hand has been dealt; deal it first (deal, or deal --board N)", "")
+		}
+		if err := h.GiveResult(s.Rules, p.Won, e.ID); err != nil {
+			return err
+		}
+	case *table.HandGiven:
+		target := s.handNumbered(p.Hand)
+		if target == nil {
+			if s.Partial {
+				break // an earlier hand than this fold holds
+			}
+			return game.Illegal("deal", fmt.Sprintf("there is no hand %d in this session", p.Hand), "")
+		}
+		if err := target.Reveal(s.Rules, p.Seat, p.Cards); err != nil {
+			return err
+		}
+		target.InferHands(s.Rules)
+	case *table.TagsKept:
+		if h == nil {
+			return game.Illegal("tags", "no hand has been dealt", "")
+		}
+		if s.Kept == nil {
+			s.Kept = map[events.ID]*table.TagsKept{}
+		}
+		s.Kept[h.DealID] = p
+	case *table.SourceNoted:
+		s.Sources = append(s.Sources, *p)
 	case *table.HonoursClaimed:
 		if h == nil {
 			return game.Illegal("honours", "no hand has been dealt", "")
@@ -460,6 +502,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 		// seen: it leaves the vulnerability as the deal recorded it).
 		h.Vulnerable = s.vul.Dealt(h)
 	}
+	h.InferHands(s.Rules) // three hands given: the fourth is the rest
 	s.Rules.Start(h, s.Opts)
 	s.Hands = append(s.Hands, h)
 	if p.Board != 0 && s.boards[p.Board] == nil {
@@ -502,4 +545,34 @@ func allUnknown(hands []cards.Set) bool {
 		}
 	}
 	return true
+}
+
+// handNumbered is the hand of that number in the fold, or nil.
+func (s *Session) handNumbered(n int) *game.Hand {
+	for i := len(s.Hands) - 1; i >= 0; i-- {
+		if s.Hands[i].Number == n {
+			return s.Hands[i]
+		}
+	}
+	return nil
+}
+
+// giveContract settles the current hand's contract as a traveller or a
+// file gives it, by the ruleset's laws (game.ContractRules), and keeps the
+// auction the source gave, if any.
+func (s *Session) giveContract(h *game.Hand, p *table.ContractGiven, id events.ID) error {
+	if h == nil {
+		return game.Illegal("contract", "no hand has been dealt; deal it first (deal, or deal --board N)", "")
+	}
+	cr, ok := s.Rules.(game.ContractRules)
+	if !ok {
+		return game.Illegal(p.Bid.String(), s.Rules.Info().Title+" has no contract to give: record its result alone", "")
+	}
+	if err := cr.GiveContract(h, p.Bid, p.Doubled, p.Declarer); err != nil {
+		return err
+	}
+	if len(p.Calls) > 0 || p.Inconsistent != "" {
+		h.Given = &game.GivenAuction{Calls: append([]cards.Call(nil), p.Calls...), Inconsistent: p.Inconsistent, ID: id}
+	}
+	return nil
 }

@@ -303,6 +303,32 @@ func Target(s *projections.Session, m Moment) (events.ID, error) {
 // a seek costs one hand, not the session (a club's file of thousands of
 // hands). With nil, everything is folded from the start.
 func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projections.Session, error) {
+	s, err := foldAt(full, envs, p)
+	if err == nil && full != nil && p.Moment.Kind != AfterEvent {
+		revealFrom(full, s)
+	}
+	return s, err
+}
+
+// revealFrom gives the hands of s what the whole record knows of them:
+// a hand dealt blank is known once its play has shown every card, and at
+// every moment of it, not only at the end.
+func revealFrom(full, s *projections.Session) {
+	for _, h := range s.Hands {
+		for _, f := range full.Hands {
+			if f.DealID != h.DealID {
+				continue
+			}
+			for seat := range h.Dealt {
+				if !h.Known(cards.Seat(seat)) && f.Known(cards.Seat(seat)) {
+					_ = h.Reveal(s.Rules, cards.Seat(seat), f.Dealt[seat])
+				}
+			}
+		}
+	}
+}
+
+func foldAt(full *projections.Session, envs []events.Envelope, p Point) (*projections.Session, error) {
 	n := sort.Search(len(envs), func(i int) bool { return envs[i].Version > p.Version })
 	if p.Moment.Kind == AfterEvent {
 		return projections.Fold(envs[:n])

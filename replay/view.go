@@ -26,9 +26,15 @@ type View struct {
 	Dummy    *string           `json:"dummy"`
 	Tricks   map[string]int    `json:"tricks"`
 	Hands    map[string]string `json:"hands"`
+	// Shown is, for each seat whose hand is not known, the cards it has
+	// played so far: what the record shows of it.
+	Shown    map[string]string `json:"shown,omitempty"`
 	Trick    []PlayView        `json:"trick"`
 	Played   int               `json:"played"`
 	Claim    *int              `json:"claim"`
+	// Result is the tricks by side when the hand's result was given (a
+	// traveller's) rather than played.
+	Result map[string]int `json:"result,omitempty"`
 	Vul      []string          `json:"vulnerable"`
 	Closed   bool              `json:"closed"`
 	Widow    string            `json:"widow,omitempty"`
@@ -119,6 +125,11 @@ func NewView(s *projections.Session) View {
 	for seat := range seating.Seats {
 		if h.Known(cards.Seat(seat)) {
 			v.Hands[seating.Names[seat]] = h.Held[seat].PBN()
+		} else if played := h.PlayedBy(cards.Seat(seat)); played != 0 {
+			if v.Shown == nil {
+				v.Shown = map[string]string{}
+			}
+			v.Shown[seating.Names[seat]] = played.PBN()
 		}
 	}
 	if t := h.CurrentTrick(); t != nil && t.Winner == cards.NoSeat {
@@ -130,6 +141,12 @@ func NewView(s *projections.Session) View {
 	if h.Claim != nil {
 		n := h.Claim.Tricks
 		v.Claim = &n
+	}
+	if h.Result != nil {
+		v.Result = map[string]int{}
+		for side, n := range h.Result.Won {
+			v.Result[SideName(seating, cards.Side(side))] = n
+		}
 	}
 	for _, side := range h.Vulnerable {
 		v.Vul = append(v.Vul, SideName(seating, side))

@@ -42,6 +42,7 @@ type dealOptions struct {
 	Seed   *uint64 // nil: not given
 	Cut    *int
 	Board  *int
+	Of     int // --of N: give hands to hand N, dealt already
 }
 
 // newDealCmd builds the command: it binds the flags to the options and calls runDeal.
@@ -64,14 +65,30 @@ names it or the player's name, and the hand in PBN form, spades first
 ("AKQ2.K2.A3.AQ432"; "-" or nothing for a void; "+JK" adds the Joker).
 --widow gives the widow (when every hand is given, the cards left over are
 the widow). In whist, --turn-up records the trump card the dealer turned up:
-it is required unless the deal comes from --seed.`,
+it is required unless the deal comes from --seed.
+
+Hands learned after the deal (turned up after the play) are given with
+--hand while the hand is in progress, or with --of N for hand N: each must
+agree with the cards its seat played. When the play has shown every card,
+hoyle knows the hands itself.`,
 		Example: `  hoyle deal --pbn "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
   hoyle deal --seed 42 --cut 20
   hoyle deal --board 7
   hoyle deal --turn-up H7
-  hoyle deal --hand A=87.AKJ.J7.87+JK --hand B=AKQ.QT9.AK.AK --hand C=JT9.87.QT.QJT --widow ..98.9`,
-		Args: exactArgs(0, "no arguments; give the deal with --pbn, --hand or --seed"),
-		RunE: func(cmd *cobra.Command, _ []string) error {
+  hoyle deal --hand A=87.AKJ.J7.87+JK --hand B=AKQ.QT9.AK.AK --hand C=JT9.87.QT.QJT --widow ..98.9
+  hoyle deal --of 3 --hand W=KQ4.T98.A73.J652   # West's hand of hand 3, turned up after the play`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			// A PBN deal's four hands, given without quotes, arrive as
+			// the flag's value and three more words.
+			if len(args) > 0 && (opts.PBN == "" || len(args) > 3) {
+				return usagef("no arguments; give the deal with --pbn, --hand or --seed")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				opts.PBN = strings.Join(append([]string{opts.PBN}, args...), " ")
+			}
 			if cmd.Flags().Changed("seed") {
 				opts.Seed = &seed
 			}
@@ -91,12 +108,16 @@ it is required unless the deal comes from --seed.`,
 	cmd.Flags().Uint64Var(&seed, "seed", 0, "shuffle with this seed and derive the hands")
 	cmd.Flags().IntVar(&cut, "cut", 0, "cards lifted in the cut (at least four in each packet)")
 	cmd.Flags().IntVar(&board, "board", 0, "duplicate board number, 1 or more: fixes dealer and vulnerability")
+	cmd.Flags().IntVar(&opts.Of, "of", 0, "give --hand to hand N, dealt already (hands turned up after the play)")
 	return cmd
 }
 
 // runDeal records the next deal from the flags; the laws check it.
 func runDeal(ctx context.Context, opts *dealOptions) error {
-	spec := projections.DealSpec{PBN: opts.PBN, Widow: opts.Widow, TurnUp: opts.TurnUp, Seed: opts.Seed, Cut: opts.Cut}
+	spec := projections.DealSpec{PBN: opts.PBN, Widow: opts.Widow, TurnUp: opts.TurnUp, Seed: opts.Seed, Cut: opts.Cut, Of: opts.Of}
+	if opts.Of < 0 {
+		return usagef("--of %d: hands are numbered from 1", opts.Of)
+	}
 	if opts.Board != nil {
 		if *opts.Board < 1 {
 			return usagef("--board %d: a board number is 1 or more", *opts.Board)

@@ -56,7 +56,11 @@ func TestWhistRubberFromTheCLI(t *testing.T) {
 	scriptPart(t, db, "whist", "", n)
 
 	s := gamesSession(t, db)
-	require.Empty(t, s.Hands[1].Dealt[0], "hand 2 was recorded by its turn-up alone")
+	// Hand 2 was recorded by its turn-up alone; played to its last card, it
+	// shows every hand as dealt, and NS's claim of four honours is checked
+	// against them.
+	assert.True(t, s.Hands[1].DealKnown(), "the play showed every hand")
+	assert.False(t, s.Hands[1].KnownAtDeal(), "hand 2 was recorded by its turn-up alone")
 	assert.Equal(t, map[cards.Side]string{cards.NS: "4"}, s.Hands[1].HonoursClaimed)
 	sheet := s.Score()
 	require.Len(t, sheet.Rubbers, 1)

@@ -231,3 +231,35 @@ func (a BridgeAuction) CallSpace() []cards.Call {
 	sort.SliceStable(bids, func(i, j int) bool { return a.Higher(bids[j], bids[i]) })
 	return append(out, bids...)
 }
+
+// GiveContract implements ContractRules for the bridge family's auction:
+// a bid this auction allows, doubled at most twice, played by declarer
+// with his partner as dummy and the player on his left leading. A hand
+// passed out is over, except where the dealer must declare.
+func (a BridgeAuction) GiveContract(h *Hand, bid cards.Call, doubled int, declarer cards.Seat) error {
+	tok := bid.String()
+	if h.Phase != PhaseAuction || len(h.Calls) > 0 {
+		return Illegal(tok, "a contract is given instead of the auction, before any call", "")
+	}
+	if bid.Kind == cards.Pass {
+		if a.DealerMustBid {
+			return Illegal(tok, "the dealer must declare, so a hand is never passed out", a.DealerLaw)
+		}
+		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+		return nil
+	}
+	switch {
+	case bid.Kind != cards.Bid || bid.Level < 1 || int(bid.Level) > a.MaxLevel:
+		return Illegal(tok, fmt.Sprintf("a contract is a bid of 1 to %d tricks over the book", a.MaxLevel), "")
+	case !a.allows(bid.Strain):
+		return Illegal(tok, bid.Strain.Name()+" cannot be bid in this game", "")
+	case doubled < 0 || doubled > 2:
+		return Illegal(tok, "a contract is doubled or redoubled at most", a.DoubleLaw)
+	case declarer < 0 || int(declarer) >= h.Seating.Seats:
+		return Illegal(tok, "the declarer is not a seat at this table", "")
+	}
+	h.Contract = &Contract{Level: int(bid.Level), Strain: bid.Strain, Doubled: doubled, Declarer: declarer}
+	h.Dummy = h.Seating.Partner(declarer)
+	h.StartPlay(declarer.Next(h.Seating.Seats))
+	return nil
+}

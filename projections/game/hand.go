@@ -91,6 +91,9 @@ type Hand struct {
 	DealID  events.ID
 
 	Dealt  []cards.Set // as dealt, by seat; an empty set is unknown
+	// Revealed marks, by seat, a hand learned after the deal: given when
+	// it was turned up, or shown by the play (see Reveal).
+	Revealed []bool
 	Held   []cards.Set // still held, by seat (known hands only)
 	Played cards.Set   // every card played so far
 	Widow  cards.Set
@@ -108,6 +111,11 @@ type Hand struct {
 	Won      []int // tricks won, by side
 	Claim    *Claim
 	Discards []cards.Card
+	// Result is the tricks given rather than played (a traveller's), and
+	// Given the auction as a source gave it when the contract was given
+	// without (or against) it.
+	Result *Result
+	Given  *GivenAuction
 
 	// Honours claimed at the table (when the deal is unknown), as
 	// side -> the ruleset's holding name.
@@ -128,8 +136,23 @@ func (h *Hand) Known(seat cards.Seat) bool {
 	return seat >= 0 && int(seat) < len(h.Dealt) && h.Dealt[seat] != 0
 }
 
-// DealKnown reports whether every hand was recorded at the deal, so that
-// the scorer counts from the cards rather than from claims at the table.
+// KnownAtDeal reports whether every hand was recorded with the deal: then
+// honours are counted from the cards, and none is claimed at the table.
+func (h *Hand) KnownAtDeal() bool {
+	if !h.DealKnown() {
+		return false
+	}
+	for _, r := range h.Revealed {
+		if r {
+			return false
+		}
+	}
+	return true
+}
+
+// DealKnown reports whether every hand is known, recorded with the deal or
+// learned after it, so that the scorer counts from the cards rather than
+// from claims at the table (and notes any claim they contradict).
 func (h *Hand) DealKnown() bool {
 	for seat := range h.Seating.Seats {
 		if !h.Known(cards.Seat(seat)) {
@@ -345,6 +368,7 @@ func (h *Hand) Clone() *Hand {
 	c := *h
 	c.Dealt = append([]cards.Set(nil), h.Dealt...)
 	c.Held = append([]cards.Set(nil), h.Held...)
+	c.Revealed = append([]bool(nil), h.Revealed...)
 	c.Vulnerable = append([]cards.Side(nil), h.Vulnerable...)
 	c.Calls = append([]CallEntry(nil), h.Calls...)
 	if h.Contract != nil {
@@ -363,6 +387,16 @@ func (h *Hand) Clone() *Hand {
 		c.Claim = &k
 	}
 	c.Discards = append([]cards.Card(nil), h.Discards...)
+	if h.Result != nil {
+		k := *h.Result
+		k.Won = append([]int(nil), h.Result.Won...)
+		c.Result = &k
+	}
+	if h.Given != nil {
+		k := *h.Given
+		k.Calls = append([]cards.Call(nil), h.Given.Calls...)
+		c.Given = &k
+	}
 	if h.HonoursClaimed != nil {
 		c.HonoursClaimed = map[cards.Side]string{}
 		for k, v := range h.HonoursClaimed {

@@ -204,7 +204,7 @@ func (t *HonoursTable) Check(h *Hand, side cards.Side, holding string) (string, 
 		return "", Illegal(side.String(), "honours are held by NS or EW", "")
 	case h.Contract == nil:
 		return "", Illegal(holding, t.Unsettled, t.Law)
-	case h.DealKnown():
+	case h.KnownAtDeal():
 		return "", Illegal(holding, "the deal of this hand is recorded, so hoyle counts the honours itself", t.Law)
 	}
 	if _, ok := t.Value(h.Contract.Strain, name); !ok {

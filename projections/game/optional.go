@@ -65,3 +65,12 @@ type Vulnerability interface {
 	// Finished is told of each hand once it is done, in order.
 	Finished(h *Hand)
 }
+
+// ContractRules is implemented by rulesets whose hands are played at a
+// contract that a traveller (or a file) can give without the auction.
+type ContractRules interface {
+	// GiveContract checks a contract given without the auction and sets
+	// the hand to play it: the contract, dummy and the opening lead. A
+	// Pass for the bid means the hand was passed out.
+	GiveContract(h *Hand, bid cards.Call, doubled int, declarer cards.Seat) error
+}

@@ -163,7 +163,7 @@ func honourEntries(h *game.Hand) ([]game.Entry, []string) {
 		var notes []string
 		for claimer, claimed := range h.HonoursClaimed {
 			if !ok || claimer != side || claimed != holding {
-				notes = append(notes, fmt.Sprintf("hand %d: %s claimed %s, but the recorded deal gives otherwise; the deal is scored", h.Number, claimer, claimed))
+				notes = append(notes, fmt.Sprintf("hand %d: %s claimed %s, but the hands (as dealt, or as the play showed them) give otherwise; the hands are scored", h.Number, claimer, claimed))
 			}
 		}
 		if !ok {

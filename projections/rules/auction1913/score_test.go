@@ -288,7 +288,7 @@ func TestHonoursFromTheDeal(t *testing.T) {
 	assert.Equal(t, []figure{{cards.NS, false, 8}, {cards.NS, true, 72}}, figures(es))
 	assert.Equal(t, "five honours, four in one hand", es[1].Label)
 	require.Len(t, notes, 1, "the claim that the deal contradicts is noted")
-	assert.Contains(t, notes[0], "the deal is scored")
+	assert.Contains(t, notes[0], "the hands are scored")
 }
 
 func sides(r game.Rubber) [2]game.SideTotal {

@@ -306,3 +306,29 @@ func (r *Rules) check(h *game.Hand, c cards.Call) error {
 
 // Score implements game.Ruleset: the rubbers, by Laws 1-11.
 func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }
+
+// GiveContract implements game.ContractRules: a declaration given without
+// the calls that made it. In Bridge the dealer plays the hand, whoever
+// named the trump (Law 62: the dealer's partner's hand "is called Dummy"),
+// and a hand is never passed out: the dealer declares, or leaves it to his
+// partner, who must (Laws 47, 48). The trump is named without a number of tricks, and doubling
+// stops at a trick worth 100 (Law 58).
+func (r *Rules) GiveContract(h *game.Hand, bid cards.Call, doubled int, declarer cards.Seat) error {
+	tok := bid.String()
+	switch {
+	case h.Phase != game.PhaseAuction || len(h.Calls) > 0:
+		return game.Illegal(tok, "a declaration is given instead of the calls, before any call", "")
+	case bid.Kind != cards.Bid:
+		return game.Illegal(tok, "the dealer or his partner must declare: a Bridge hand is never passed out", "Laws 47 and 48")
+	case bid.Level > 1 || TrickValue(bid.Strain) == 0:
+		return game.Illegal(tok, "a Bridge declaration is a suit or no trumps, without a number of tricks: H, S, D, C or NT", LawDeclare)
+	case declarer != h.Dealer:
+		return game.Illegal(tok, fmt.Sprintf("in Bridge the dealer, %s, plays the hand whoever named the trump", h.SeatName(h.Dealer)), "Law 62")
+	case doubled < 0 || doubled > 0 && !CanDouble(bid.Strain, doubled-1):
+		return game.Illegal(tok, fmt.Sprintf("%s cannot be doubled %d times: no trick may be worth more than 100", bid.Strain.Name(), doubled), "Law 58")
+	}
+	h.Contract = &game.Contract{Strain: bid.Strain, Doubled: doubled, Declarer: h.Dealer}
+	h.Dummy = h.Seating.Partner(h.Dealer)
+	h.StartPlay(h.Dealer.Next(h.Seating.Seats))
+	return nil
+}

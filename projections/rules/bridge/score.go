@@ -36,8 +36,14 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 	known := h.DealKnown()
 	switch {
 	case known:
-		if sd, holding, ok := DealHonours(c.Strain, h.Dealt, h.Seating); ok {
+		sd, holding, ok := DealHonours(c.Strain, h.Dealt, h.Seating)
+		if ok {
 			entries = append(entries, honoursEntry(h, sd, holding))
+		}
+		for claimer, claimed := range h.HonoursClaimed {
+			if !ok || claimer != sd || claimed != holding {
+				notes = append(notes, fmt.Sprintf("hand %d: %s claimed %s, but the hands (as dealt, or as the play showed them) give otherwise; the hands are scored", h.Number, claimer, claimed))
+			}
 		}
 		for _, seat := range Chicane(c.Strain, h.Dealt) {
 			entries = append(entries, game.Entry{Hand: h.Number, Side: h.Seating.SideOf(seat), Above: true,

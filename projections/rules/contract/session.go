@@ -65,7 +65,7 @@ func (*Rules) CheckHonours(h *game.Hand, side cards.Side, holding string) (strin
 		return "", game.Illegal(side.String(), "honours are held by NS or EW", "")
 	case h.Contract == nil:
 		return "", game.Illegal(holding, "honours are claimed once the contract is settled: they depend on the trump suit", "Laws of Rubber Bridge, Law 81")
-	case h.DealKnown():
+	case h.KnownAtDeal():
 		return "", game.Illegal(holding, "the deal of this hand is recorded, so hoyle counts the honours itself", "Laws of Rubber Bridge, Law 81")
 	}
 	if _, ok := HoldingPoints(h.Contract.Strain, name); !ok {
@@ -89,7 +89,7 @@ func handHonours(h *game.Hand) (Honours, []string) {
 		var notes []string
 		for side, holding := range h.HonoursClaimed {
 			if p, _ := HoldingPoints(s, holding); hon.Points != p || hon.Side != side {
-				notes = append(notes, fmt.Sprintf("hand %d: %s claimed honours %s, but the recorded deal gives otherwise; the deal is scored", h.Number, side, holding))
+				notes = append(notes, fmt.Sprintf("hand %d: %s claimed honours %s, but the hands (as dealt, or as the play showed them) give otherwise; the hands are scored", h.Number, side, holding))
 			}
 		}
 		return hon, notes

@@ -400,3 +400,29 @@ func cardsText(cs []cards.Card) string {
 // Score implements game.Ruleset: the WON, LOST and net columns and the
 // winner at 500.
 func (*Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }
+
+// GiveContract implements game.ContractRules: a bid the schedule knows,
+// by the player who made it; nobody doubles at Five Hundred. Given as a
+// result, the hand skips the widow: its tricks come next. A Pass means
+// nobody bid, and the hand is played at no trumps, each for himself.
+func (r *Rules) GiveContract(h *game.Hand, bid cards.Call, doubled int, declarer cards.Seat) error {
+	tok := bid.String()
+	n := h.Seating.Seats
+	switch {
+	case h.Phase != game.PhaseAuction || len(h.Calls) > 0:
+		return game.Illegal(tok, "a contract is given instead of the bidding, before any bid", TextBidding)
+	case bid.Kind == cards.Pass:
+		h.Contract = &game.Contract{Strain: cards.NoTrump, Declarer: cards.NoSeat}
+		h.StartPlay(h.Dealer.Next(n))
+		return nil
+	case bid.Kind != cards.Bid || BidValue(bid) == 0:
+		return game.Illegal(tok, "a bid is of six to ten tricks with a suit or no trumps, such as 8H or 6NT", TextSchedule)
+	case doubled != 0:
+		return game.Illegal(tok, "there is no doubling in Five Hundred", TextBidding)
+	case declarer < 0 || int(declarer) >= n:
+		return game.Illegal(tok, "the bidder is not a seat at this table", "")
+	}
+	h.Contract = &game.Contract{Level: int(bid.Level), Strain: bid.Strain, Declarer: declarer}
+	h.Phase, h.Turn = game.PhaseExchange, declarer
+	return nil
+}

@@ -89,6 +89,13 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 		}
 	}
 	sd, n, known := r.honours(h)
+	if known == honoursDealt {
+		for claimer, claimed := range h.HonoursClaimed {
+			if claimer != sd || claimed != fmt.Sprint(n) {
+				notes = append(notes, fmt.Sprintf("hand %d: %s claimed %s honours, but the hands (as dealt, or as the play showed them) give otherwise; the hands are scored", h.Number, claimer, claimed))
+			}
+		}
+	}
 	switch {
 	case known == honoursUnknown:
 		notes = append(notes, fmt.Sprintf("hand %d: the deal was not recorded and no honours were claimed; honours not counted", h.Number))

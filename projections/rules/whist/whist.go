@@ -231,7 +231,7 @@ func (r *Rules) CheckHonours(h *game.Hand, side cards.Side, holding string) (str
 		return "", game.Illegal(holding, "no hand has been dealt", "")
 	case side < 0 || int(side) >= h.Seating.SideCount():
 		return "", game.Illegal(side.String(), "honours are held by NS or EW", "")
-	case h.DealKnown():
+	case h.KnownAtDeal():
 		return "", game.Illegal(holding, "the deal of this hand is recorded, so hoyle counts the honours itself", LawHonours)
 	}
 	var name string

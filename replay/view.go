@@ -28,17 +28,17 @@ type View struct {
 	Hands    map[string]string `json:"hands"`
 	// Shown is, for each seat whose hand is not known, the cards it has
 	// played so far: what the record shows of it.
-	Shown    map[string]string `json:"shown,omitempty"`
-	Trick    []PlayView        `json:"trick"`
-	Played   int               `json:"played"`
-	Claim    *int              `json:"claim"`
+	Shown  map[string]string `json:"shown,omitempty"`
+	Trick  []PlayView        `json:"trick"`
+	Played int               `json:"played"`
+	Claim  *int              `json:"claim"`
 	// Result is the tricks by side when the hand's result was given (a
 	// traveller's) rather than played.
 	Result map[string]int `json:"result,omitempty"`
-	Vul      []string          `json:"vulnerable"`
-	Closed   bool              `json:"closed"`
-	Widow    string            `json:"widow,omitempty"`
-	TurnUp   string            `json:"turn_up,omitempty"`
+	Vul    []string       `json:"vulnerable"`
+	Closed bool           `json:"closed"`
+	Widow  string         `json:"widow,omitempty"`
+	TurnUp string         `json:"turn_up,omitempty"`
 }
 
 // ContractView is the contract in a View.

@@ -90,14 +90,14 @@ type Hand struct {
 	Opts    Options
 	DealID  events.ID
 
-	Dealt  []cards.Set // as dealt, by seat; an empty set is unknown
+	Dealt []cards.Set // as dealt, by seat; an empty set is unknown
 	// Revealed marks, by seat, a hand learned after the deal: given when
 	// it was turned up, or shown by the play (see Reveal).
 	Revealed []bool
-	Held   []cards.Set // still held, by seat (known hands only)
-	Played cards.Set   // every card played so far
-	Widow  cards.Set
-	TurnUp cards.Card
+	Held     []cards.Set // still held, by seat (known hands only)
+	Played   cards.Set   // every card played so far
+	Widow    cards.Set
+	TurnUp   cards.Card
 	// Vulnerable lists the sides vulnerable on this hand (duplicate boards,
 	// rubber and Chicago), as the deal or the score says.
 	Vulnerable []cards.Side

@@ -219,3 +219,17 @@ func mustJSON(t *testing.T, v any) []byte {
 	require.NoError(t, err)
 	return b
 }
+
+// At the prompt a person types a deal without the quotes a shell needs, and
+// a result like any other entry.
+func TestThePromptTakesAnUnquotedDealAndAResult(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "p.db")
+	r := hoyleIn(t, db, "deal --pbn N:T876.AQ96.J754.Q AK.J84.KQT8.T762 J432.K7532.A2.K3 Q95.T.963.AJ9854\nresult 3NT N 9\n",
+		"record", "--game", "contract", "--scoring", "duplicate")
+	require.Equal(t, 0, r.code, r.err)
+	v := showJSON(t, db)
+	assert.Equal(t, "T876.AQ96.J754.Q", v["hands"].(map[string]any)["N"])
+	assert.Equal(t, map[string]any{"NS": 9.0, "EW": 4.0}, v["result"])
+	// The shell, too, takes the hands as four words.
+	ok(t, db, "deal", "--pbn", "N:T876.AQ96.J754.Q", "AK.J84.KQT8.T762", "J432.K7532.A2.K3", "Q95.T.963.AJ9854")
+}

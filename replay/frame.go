@@ -205,7 +205,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 		"> " + StepText(state, p, names, o.ASCII),
 		"",
 	}
-	dg := Diagram{Hands: h.Held, Known: make([]bool, len(h.Held)), Labels: make([]string, len(h.Held)), Rose: names.Short, ASCII: o.ASCII}
+	dg := Diagram{Hands: h.Held, Known: make([]bool, len(h.Held)), Labels: make([]string, len(h.Held)), Rose: names.Short, ASCII: o.ASCII, Turn: names.Turn}
 	for seat := range h.Held {
 		dg.Known[seat] = h.Known(cards.Seat(seat))
 		dg.Labels[seat] = names.Long[seat]

@@ -29,6 +29,7 @@ func goldens(t *testing.T) map[string]struct {
 } {
 	demo := replaytest.Record(t, "demo")
 	claim := replaytest.Record(t, "claim")
+	column := replaytest.Record(t, "column")
 	fiveHundred := replaytest.Record(t, "five-hundred")
 	whist := replaytest.Record(t, "whist")
 	type g = struct {
@@ -42,12 +43,29 @@ func goldens(t *testing.T) map[string]struct {
 		// people, several on one moment, one on the deal and one on the claim.
 		"claim": {claim, Options{}},
 		// The end position after trick 8: the cards remaining.
-		"demo-after-trick-8": {demo, Options{At: moment(t, "1.8")}},
+		"demo-after-trick-8": {demo, Options{At: moment(t, "1.8"), Labels: LabelsMoments}},
 		// An end position in the middle of a trick, with the cards on the table.
 		"claim-at-3.2": {claim, Options{At: moment(t, "1.3.2")}},
 		// Foster's letters, South dealing (Z South) and North dealing (Z North).
 		"demo-foster":  {demo, Options{Seats: replay.FosterSeats}},
 		"claim-foster": {claim, Options{Seats: replay.FosterSeats}},
+		// Moments on the notes, for a reviewer (hoyle show's default).
+		"demo-moments": {demo, Options{Labels: LabelsMoments}},
+		// A column's hands: names of their own, notes on tricks and on the
+		// hands as a whole; hand 2 is dealt by West, so Foster's diagram
+		// is turned to put West, Z, at the bottom.
+		"column-1-foster": {column, Options{Hand: 1, Seats: replay.FosterSeats}},
+		"column-2-foster": {column, Options{Hand: 2, Seats: replay.FosterSeats}},
+		"column-2":        {column, Options{Hand: 2, Labels: LabelsMoments}},
+		// A problem: a title of the writer's own, the defenders' hands
+		// hidden, no play; at the end of the auction, so nothing is given
+		// away.
+		"problem": {claim, Options{At: moment(t, "1.a6"), Title: "You are North, at three no trumps: plan the play",
+			Hide: []string{"E,W"}, NoPlay: true}},
+		// The narrative from a moment: the end position after trick 8, the
+		// play from trick 9; and between two moments.
+		"demo-from-8":      {demo, Options{From: moment(t, "1.8")}},
+		"demo-from-4-to-9": {demo, Options{From: moment(t, "1.4"), At: moment(t, "1.9"), Labels: LabelsMoments}},
 		// ASCII suits.
 		"demo-ascii": {demo, Options{ASCII: true}},
 		// Mid-auction, by event number.
@@ -124,8 +142,9 @@ func TestFosterSeatsFollowTheDeal(t *testing.T) {
 	got, err := Render(replaytest.Record(t, "claim"), Options{Seats: replay.FosterSeats})
 	require.NoError(t, err)
 	text := string(got)
-	// North deals: Z North, A East, Y South, B West.
-	assert.Contains(t, text, "| Z | A | Y | B |")
+	// North deals: Z North, A East, Y South, B West; the players' names
+	// beside the letters.
+	assert.Contains(t, text, "| Z (Ann) | A (Bob) | Y (Cy) | B (Di) |")
 	assert.Contains(t, text, "Z: Ann")
 	assert.Contains(t, text, "Y: Cy")
 	assert.Contains(t, text, "3NT by Z, Y dummy; A leads.")

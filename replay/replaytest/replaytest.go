@@ -21,6 +21,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
@@ -154,6 +155,15 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 			_, err = r.Undo(ctx, session)
 		case "note":
 			spec := projections.NoteSpec{Text: strings.Join(args, " "), Glyph: flags["glyph"], By: flags["by"]}
+			if n, ok := flags["trick"]; ok {
+				spec.On = table.NoteOnTrick
+				if spec.Trick, err = strconv.Atoi(n); err != nil {
+					t.Fatalf("%v: --trick %q", words, n)
+				}
+			}
+			if _, ok := flags["hand"]; ok {
+				spec.On = table.NoteOnHand
+			}
 			if at, ok := flags["at"]; ok {
 				var m replay.Moment
 				if m, err = replay.ParseMoment(at); err == nil {
@@ -161,7 +171,13 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 					if lerr != nil {
 						t.Fatalf("%v: %v", words, lerr)
 					}
-					spec.Target, err = replay.Target(s, m)
+					if spec.On == table.NoteOnEvent {
+						spec.Target, err = replay.Target(s, m)
+					} else {
+						var p replay.Point
+						p, err = replay.Resolve(s, m)
+						spec.Hand = p.Hand
+					}
 				}
 			}
 			if err == nil {
@@ -208,6 +224,9 @@ func openAsOlderHoyle(ctx context.Context, r *recorder.Recorder, spec projection
 	return id, err
 }
 
+// boolFlags are the flags that take no value, by command.
+var boolFlags = map[string]bool{"note --hand": true}
+
 // parse splits a command's words into the command, its --flags (each with
 // a value: the last one given, and every one given, for flags that repeat
 // such as --hand) and its other arguments.
@@ -224,6 +243,10 @@ func parse(words []string) (string, map[string]string, map[string][]string, []st
 		if name, ok := strings.CutPrefix(w, "--"); ok {
 			if k, v, eq := strings.Cut(name, "="); eq {
 				set(k, v)
+				continue
+			}
+			if boolFlags[words[0]+" --"+name] {
+				set(name, "true")
 				continue
 			}
 			if i+1 < len(words) {

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/export/html"
 	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
@@ -60,6 +61,7 @@ type exportFormat struct {
 // exportFormats are the formats by name, all of them here.
 var exportFormats = map[string]exportFormat{
 	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown, writeup: true},
+	"html": {summary: "HTML: the same write-up as one self-contained page (CSS inside, red hearts and diamonds, the diagram a grid; prints on A4 and Letter)", write: writeHTML, writeup: true},
 	"pbn":  {summary: "PBN 2.1: each hand as a game record (tags, auction with notes, play, score), for any bridge program", write: writePBN},
 	"lin":  {summary: "LIN: each hand as a Bridge Base Online hand record, one to a line", write: writeLIN},
 	"json": {summary: "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", write: writeJSON, json: true},
@@ -85,6 +87,11 @@ func writeupOptions(req exportRequest) markdown.Options {
 // writeMarkdown writes one hand up, as export/markdown lays it out.
 func writeMarkdown(w io.Writer, req exportRequest) error {
 	return markdown.Write(w, req.Envs, writeupOptions(req))
+}
+
+// writeHTML writes one hand up as a page, as export/html lays it out.
+func writeHTML(w io.Writer, req exportRequest) error {
+	return html.Write(w, req.Envs, writeupOptions(req))
 }
 
 // exportOptions are the flags of hoyle export.

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The write-up shaped for a column, from the command line: the CLI writes
@@ -28,6 +31,17 @@ func TestExportShapesAWriteUp(t *testing.T) {
 	assert.Equal(t, writeUp(t, "demo-from-8"), ok(t, demo, "show", "--from", "1.8", "--labels", "none"))
 	assert.Equal(t, writeUp(t, "problem"), ok(t, claim, "show", "--at", "1.a6", "--title", "You are North, at three no trumps: plan the play",
 		"--hide", "EW", "--no-play", "--labels", "none"))
+
+	// The HTML page: one self-contained document of the same write-up.
+	page := ok(t, demo, "export", "--format", "html", "--title", "Foster's example")
+	assert.True(t, strings.HasPrefix(page, "<!DOCTYPE html>\n"))
+	assert.Contains(t, page, "<title>Foster&#39;s example</title>")
+	assert.Contains(t, page, `<figure class="diagram compass"`)
+	out := filepath.Join(t.TempDir(), "hand.html")
+	assert.Empty(t, ok(t, demo, "export", "--format", "html", "-o", out))
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `<span class="suit-h">♥</span>`)
 }
 
 func TestWriteUpFlagsRefused(t *testing.T) {

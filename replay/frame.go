@@ -46,20 +46,7 @@ func ScoreSummary(sheet game.ScoreSheet, names Names) string {
 	case len(sheet.Rubbers) > 0 && sheet.Rubbers[len(sheet.Rubbers)-1].GameTo > 0:
 		return gameSummary(sheet.Rubbers[len(sheet.Rubbers)-1], len(names.Sides), side)
 	case len(sheet.Rubbers) > 0:
-		r := sheet.Rubbers[len(sheet.Rubbers)-1]
-		var parts []string
-		for s := range names.Sides {
-			t := r.Sides[cards.Side(s)]
-			if t == nil {
-				t = &game.SideTotal{}
-			}
-			parts = append(parts, fmt.Sprintf("%s %d (%d below the line)", side(cards.Side(s)), t.Total, t.Below))
-		}
-		line := fmt.Sprintf("rubber %d, %s", r.Number, strings.Join(parts, ", "))
-		if r.Complete && r.Winner != nil {
-			line += fmt.Sprintf("; won by %s", side(*r.Winner))
-		}
-		return line
+		return rubberSummary(sheet.Rubbers[len(sheet.Rubbers)-1], len(names.Sides), side)
 	}
 	return "nothing scored yet"
 }

@@ -171,6 +171,17 @@ func runShow(ctx context.Context, opts *showOptions) error {
 	return err
 }
 
+// terminalWidth is the terminal's width in columns, else COLUMNS, else 80.
+func terminalWidth(io *IO) int {
+	if io.Width > 20 {
+		return io.Width
+	}
+	if w, err := strconv.Atoi(io.Getenv("COLUMNS")); err == nil && w > 20 {
+		return w
+	}
+	return 80
+}
+
 // plainStyles are the styles without colour.
 var plainStyles = []string{"notty", "ascii"}
 
@@ -182,12 +193,7 @@ var plainStyles = []string{"notty", "ascii"}
 // record prompt, its wait would eat keys typed meanwhile.) The width is the
 // terminal's, or COLUMNS, at most 120.
 func termStyle(io *IO, flag string) (markdown.TermOptions, error) {
-	o := markdown.TermOptions{Style: "dark", Width: 80}
-	if io.Width > 20 {
-		o.Width = min(io.Width, 120)
-	} else if w, err := strconv.Atoi(io.Getenv("COLUMNS")); err == nil && w > 20 {
-		o.Width = min(w, 120)
-	}
+	o := markdown.TermOptions{Style: "dark", Width: min(terminalWidth(io), 120)}
 	switch {
 	case flag != "":
 		if !slices.Contains(markdown.Styles(), flag) {

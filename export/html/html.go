@@ -96,10 +96,15 @@ type writeupRenderer struct {
 	wu       *markdown.Writeup
 	defaults map[ast.NodeKind]renderer.NodeRendererFunc
 	blocks   int // code blocks rendered so far
+	// text and bw take what goldmark's own text renderer writes, reused
+	// from one text node to the next.
+	text bytes.Buffer
+	bw   *bufio.Writer
 }
 
 func newWriteupRenderer(wu *markdown.Writeup) *writeupRenderer {
 	r := &writeupRenderer{wu: wu, defaults: map[ast.NodeKind]renderer.NodeRendererFunc{}}
+	r.bw = bufio.NewWriterSize(&r.text, 256)
 	gmhtml.NewRenderer().(renderer.NodeRenderer).RegisterFuncs(r)
 	return r
 }
@@ -133,16 +138,16 @@ func (r *writeupRenderer) codeBlock(w util.BufWriter, source []byte, n ast.Node,
 // symbol is never part of an escape or a tag.
 func (r *writeupRenderer) suited(def renderer.NodeRendererFunc) renderer.NodeRendererFunc {
 	return func(w util.BufWriter, source []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		var buf bytes.Buffer
-		bw := bufio.NewWriter(&buf)
-		status, err := def(bw, source, n, entering)
+		r.text.Reset()
+		r.bw.Reset(&r.text)
+		status, err := def(r.bw, source, n, entering)
 		if err != nil {
 			return status, err
 		}
-		if err := bw.Flush(); err != nil {
+		if err := r.bw.Flush(); err != nil {
 			return status, err
 		}
-		_, _ = w.WriteString(markSuits(buf.String()))
+		_, _ = w.WriteString(markSuits(r.text.String()))
 		return status, nil
 	}
 }

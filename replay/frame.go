@@ -151,10 +151,17 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 	return p.Step.Type
 }
 
-// NoteText writes a note in one line for a terminal: its glyph, text and
-// author, cleaned of anything a terminal would act on.
+// NoteText writes a note in one line for a terminal: what it is on, when
+// that is a trick or the hand as a whole rather than the step itself, its
+// glyph, text and author, cleaned of anything a terminal would act on.
 func NoteText(n projections.Note) string {
 	var parts []string
+	switch n.On {
+	case table.NoteOnTrick:
+		parts = append(parts, "on the trick:")
+	case table.NoteOnHand:
+		parts = append(parts, "on the hand:")
+	}
 	if g := Clean(n.Glyph); g != "" {
 		parts = append(parts, g)
 	}

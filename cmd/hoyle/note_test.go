@@ -35,6 +35,9 @@ func TestNoteSaysWhatItIsOn(t *testing.T) {
 	assert.Contains(t, md, "- (3) Trick 1!: East wins the first\n- (3) Trick 1: the hand of --at\n- (4) Trick 2: the second diamond trick")
 	assert.Contains(t, md, "- (6) Trick 2, N ♦3: the latest card, as ever")
 	assert.Contains(t, md, "## Commentary\n\na hand for the column (Foster)")
+	replayed := ok(t, db, "replay", "--at", "1.2")
+	assert.Contains(t, replayed, "on the trick: the second diamond trick")
+	assert.Contains(t, replayed, "N ♦3", "the card's own note stays the card's")
 
 	// An earlier hand is named.
 	ok(t, db, "play", "HK", "H6", "H4", "H8", "DK", "D6", "D8", "D7", "CJ", "C5", "C6", "CA")

@@ -34,7 +34,7 @@ func pages(t *testing.T) map[string]struct {
 		"problem": {claim, markdown.Options{At: moment(t, "1.a6"), Title: "You are North: plan the play", Hide: []string{"E", "W"}, NoPlay: true}},
 		// Three hands and a widow side by side.
 		"five-hundred": {replaytest.Record(t, "five-hundred"), markdown.Options{Hand: 2}},
-		"hostile":      {hostile(t), markdown.Options{}},
+		"hostile":      {replaytest.Hostile(t), markdown.Options{}},
 	}
 }
 
@@ -43,23 +43,6 @@ func moment(t *testing.T, text string) *replay.Moment {
 	m, err := replay.ParseMoment(text)
 	require.NoError(t, err)
 	return &m
-}
-
-// hostile records a session whose names and notes try to inject markup
-// (as export/markdown's test does; names with control characters are
-// refused today, an older hoyle let them in).
-func hostile(t *testing.T) []events.Envelope {
-	t.Helper()
-	return replaytest.RecordLines(t, [][]string{
-		{"new", "--game", "contract", "--name", "# Club | night <script>alert(1)</script> #",
-			"--north", "Ann | Bob", "--east", "<img src=x onerror=alert(1)>", "--south", "\x1b[2J\x1b]0;pwned\x07Cy",
-			"--west", "`Di` **bold** [link](javascript:alert(1))", "--dealer", "N", "--as-older-hoyle", "yes"},
-		{"deal", "--pbn", "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"},
-		{"call", "1NT"},
-		{"note", "--by", "Eve\r\nMallory", "a | b | c\n| --- |\n\n# heading\n<b>bold</b> &amp; &lt; \\| ~~strike~~ ![img](x.png) <style>body{display:none}</style>"},
-		{"call", "P", "3NT", "P", "P", "P"},
-		{"play", "DK"},
-	})
 }
 
 // parse reads a page as a browser does.

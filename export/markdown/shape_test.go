@@ -254,3 +254,10 @@ func stripANSI(s string) string {
 	}
 	return b.String()
 }
+
+// The writer's title is user text like any other.
+func TestTitleIsText(t *testing.T) {
+	got, err := Render(replaytest.Record(t, "demo"), Options{Title: "# A | <b>bold</b>\x1b[2J\nline"})
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(got), `# \# A \| \<b\>bold\</b\>\[2J line`+"\n\n"), "%q", string(got)[:60])
+}

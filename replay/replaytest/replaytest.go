@@ -197,6 +197,26 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 	return envs
 }
 
+// Hostile records a session of contract bridge whose names and notes try
+// everything a writer of views must survive: breaking a Markdown table or
+// heading, injecting HTML (a script, an image, a style), escape sequences
+// to a terminal, bidi overrides. Names with control characters are refused
+// today; the session is opened as an older hoyle let them in.
+func Hostile(t testing.TB) []events.Envelope {
+	t.Helper()
+	return RecordLines(t, [][]string{
+		{"new", "--game", "contract", "--name", "# Club | night <script>alert(1)</script> #",
+			"--north", "Ann | Bob", "--east", "<img src=x onerror=alert(1)>", "--south", "\x1b[2J\x1b]0;pwned\x07Cy",
+			"--west", "`Di` **bold** [link](javascript:alert(1))", "--dealer", "N", "--as-older-hoyle", "yes"},
+		{"deal", "--pbn", "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"},
+		{"call", "1NT"},
+		{"note", "--by", "Eve\r\nMallory", "a | b | c\n| --- |\n\n# heading\n<b>bold</b> &amp; &lt; \\| ~~strike~~ ![img](x.png) <style>body{display:none}</style>"},
+		{"call", "P", "3NT", "P", "P", "P"},
+		{"play", "DK"},
+		{"note", "--glyph", "?", "\x1b[31mred\x1b[0m \u202eevil\u202c ```code``` _under_ *star*"},
+	})
+}
+
 // openAsOlderHoyle opens a session as a hoyle did before names were
 // checked (new --as-older-hoyle in a script): the names are stored as
 // given, control characters and all, so that tests can show that the views

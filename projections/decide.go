@@ -269,13 +269,17 @@ func (s *Session) DecideUndo(stamp Stamp) ([]events.Event, error) {
 	return nil, fmt.Errorf("%w: no deal, call, card or claim is recorded in this session", game.ErrNothingToUndo)
 }
 
-// NoteSpec is a note: its text, glyph, author, and the event it is on
-// (zero: the latest deal, call, card or claim).
+// NoteSpec is a note: its text, glyph, author, and what it is on: an
+// event (Target; zero: the latest deal, call, card or claim), or with On a
+// trick (Trick of Hand) or a hand (Hand; 0 is the latest hand).
 type NoteSpec struct {
 	Text   string
 	Glyph  string
 	By     string
 	Target events.ID
+	On     table.NoteOn
+	Hand   int
+	Trick  int
 }
 
 // Check refuses a note with nothing in it or a glyph that is not one.
@@ -304,6 +308,12 @@ func (s *Session) DecideNote(stamp Stamp, n NoteSpec) ([]events.Event, error) {
 		return nil, err
 	}
 	target := n.Target
+	if n.On != table.NoteOnEvent {
+		var err error
+		if target, err = s.noteTarget(n); err != nil {
+			return nil, err
+		}
+	}
 	if target == (events.ID{}) {
 		for i := len(s.Steps) - 1; i >= 0; i-- {
 			if undoable[s.Steps[i].Type] || s.Steps[i].Type == table.TypeSessionOpened {
@@ -312,7 +322,7 @@ func (s *Session) DecideNote(stamp Stamp, n NoteSpec) ([]events.Event, error) {
 			}
 		}
 	}
-	return s.proposeOne(stamp, &table.Noted{Target: target, Text: n.Text, Glyph: n.Glyph, By: n.By})
+	return s.proposeOne(stamp, &table.Noted{Target: target, Text: n.Text, Glyph: n.Glyph, By: n.By, On: n.On})
 }
 
 // NoteFilter picks the note to withdraw: the latest note in force, on

@@ -24,7 +24,9 @@ import (
 // ErrNotOpened: a stream that does not begin with session.opened.
 var ErrNotOpened = errors.New("the session's first event is not session.opened")
 
-// Note is an annotation in force.
+// Note is an annotation in force. On says whether it is about its Target
+// event itself, the trick that event (a card) completes, or the hand that
+// event (a deal) deals.
 type Note struct {
 	ID      events.ID
 	Target  events.ID
@@ -32,6 +34,7 @@ type Note struct {
 	Text    string
 	Glyph   string
 	By      string
+	On      table.NoteOn
 }
 
 // Step is one event in force (not retracted, not a retraction), in order:
@@ -406,10 +409,16 @@ func (s *Session) Apply(e events.Envelope) error {
 		}
 		h.HonoursClaimed[p.Side] = p.Holding
 	case *table.Noted:
-		if _, ok := s.index()[p.Target]; !ok && !s.Partial {
+		i, ok := s.index()[p.Target]
+		if !ok && !s.Partial {
 			return game.Illegal("note", "the event it annotates is not in this session (or was retracted)", "")
 		}
-		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By})
+		if ok {
+			if err := s.noteFits(p.On, s.Steps[i]); err != nil {
+				return err
+			}
+		}
+		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By, On: p.On})
 	case *table.Retracted:
 		if _, ok := s.index()[p.Target]; !ok {
 			return game.Illegal("undo", "the event it retracts is not in force in this session", "")

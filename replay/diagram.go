@@ -113,87 +113,146 @@ func HandLines(h cards.Set, ascii bool) []string {
 	return out
 }
 
-// Diagram is the four hands laid out as the books print them: North at the
-// top, West on the left, East on the right, South below, with a compass
-// rose between. It is plain monospace text, for a terminal or a Markdown
-// code block.
+// Diagram is the four hands laid out as the books print them, with a
+// compass rose between: by the compass, North at the top, West on the
+// left, East on the right, South below; turned (Turn), as Foster draws
+// every hand, with the dealer, Z, at the bottom, A on his left, Y his
+// partner at the top and B on his right. It is plain monospace text, for
+// a terminal or a Markdown code block; Places says which seat is drawn
+// where, for a renderer that lays the hands out as a grid.
 type Diagram struct {
 	// Hands by seat: the cards to show (as dealt, or remaining at a
 	// moment). A seat whose Known is false shows as not recorded.
 	Hands []cards.Set
 	Known []bool
+	// Hidden by seat (or nil): hands left out, for a problem ("you are
+	// South; plan the play"): the label is shown and the hand as "—".
+	Hidden []bool
 	// Labels by seat, printed above each hand ("North: Ann"). They must be
 	// one line each (see Clean); they are cut to LabelWidth.
 	Labels []string
 	// Rose by seat: the letters of the compass rose ("N", or Foster's "Y").
 	Rose  []string
 	ASCII bool
+	// Turn is how many places clockwise the four seats are turned from
+	// the compass layout: 0 draws South at the bottom; Names.Turn is the
+	// turn of a seat style (Foster's puts the dealer at the bottom).
+	Turn int
+	// Width, when more than 0, is the widest the text may be: labels are
+	// cut shorter than LabelWidth so that the diagram fits (a narrow
+	// terminal). The hands themselves are never cut.
+	Width int
 	// Widow, if any, is shown beside the hands of a table that is not four
 	// compass seats (Five Hundred's three cards dealt apart).
 	Widow cards.Set
 }
 
+// Places are the seats drawn at the top, on the left, on the right and at
+// the bottom of a diagram of four seats.
+func (d Diagram) Places() (top, left, right, bottom cards.Seat) {
+	return cards.North.Plus(d.Turn, 4), cards.West.Plus(d.Turn, 4), cards.East.Plus(d.Turn, 4), cards.South.Plus(d.Turn, 4)
+}
+
+// Shown says whether a seat's hand is drawn: recorded and not hidden.
+func (d Diagram) Shown(seat int) bool {
+	return d.Known[seat] && (seat >= len(d.Hidden) || !d.Hidden[seat])
+}
+
+// Block is what is drawn for a seat, one line each: its label (cut to
+// width columns) and its hand suit by suit, "(not recorded)", or "—" for a
+// hand hidden.
+func (d Diagram) Block(seat, width int) []string {
+	label := Truncate(d.Labels[seat], width)
+	if d.ASCII {
+		label = colWidth.Truncate(d.Labels[seat], width, "...")
+	}
+	switch {
+	case !d.Known[seat]:
+		return []string{label, "(not recorded)", "", "", ""}
+	case !d.Shown(seat):
+		dash := "—"
+		if d.ASCII {
+			dash = "-"
+		}
+		return []string{label, dash}
+	}
+	return append([]string{label}, HandLines(d.Hands[seat], d.ASCII)...)
+}
+
 // LabelWidth is the widest a label in a diagram may be.
 const LabelWidth = 26
 
-// minColumn is the narrowest the West column is, so that short hands
+// minColumn is the narrowest the left column is, so that short hands
 // still leave the rose in the middle.
 const minColumn = 14
 
 // Lines lays the diagram out. A seating that is not four compass seats is
 // written as columns side by side, one a seat, then the widow.
 func (d Diagram) Lines() []string {
-	block := func(seat int) []string {
-		label := Truncate(d.Labels[seat], LabelWidth)
-		if d.ASCII {
-			label = colWidth.Truncate(d.Labels[seat], LabelWidth, "...")
-		}
-		if !d.Known[seat] {
-			return []string{label, "(not recorded)", "", "", ""}
-		}
-		return append([]string{label}, HandLines(d.Hands[seat], d.ASCII)...)
-	}
 	if len(d.Hands) != 4 {
 		var cols [][]string
 		for seat := range d.Hands {
-			cols = append(cols, block(seat))
+			cols = append(cols, d.Block(seat, LabelWidth))
 		}
 		if d.Widow != 0 {
 			cols = append(cols, append([]string{"Widow"}, HandLines(d.Widow, d.ASCII)...))
 		}
 		return sideBySide(cols, 3)
 	}
-	north, east, south, west := block(int(cards.North)), block(int(cards.East)), block(int(cards.South)), block(int(cards.West))
+	for labelW := LabelWidth; ; labelW-- {
+		lines := d.compass(labelW)
+		if d.Width <= 0 || labelW <= minLabel || widest(lines) <= d.Width {
+			return lines
+		}
+	}
+}
+
+// minLabel is the narrowest a label is cut to for a narrow Width.
+const minLabel = 8
+
+func widest(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, Width(l))
+	}
+	return w
+}
+
+// compass lays four hands out round the rose, labels cut to labelW.
+func (d Diagram) compass(labelW int) []string {
+	t, l, r, b := d.Places()
+	top, right, bottom, left := d.Block(int(t), labelW), d.Block(int(r), labelW), d.Block(int(b), labelW), d.Block(int(l), labelW)
 	colW := minColumn
-	for _, l := range west {
-		colW = max(colW, Width(l))
+	for _, line := range left {
+		colW = max(colW, Width(line))
 	}
 	roseW := 0
-	for _, r := range d.Rose {
-		roseW = max(roseW, Width(r))
+	for _, x := range d.Rose {
+		roseW = max(roseW, Width(x))
 	}
-	// The rose: North over South in the middle, West and East either side.
+	// The rose: the top seat's letter over the bottom's in the middle,
+	// the left's and the right's either side.
 	gap := strings.Repeat(" ", 3)
 	inner := roseW + 3 + roseW
 	mid := func(s string) string {
 		left := (inner - Width(s)) / 2
 		return strings.Repeat(" ", left) + s
 	}
-	rose := []string{"", mid(d.Rose[cards.North]), padCols(d.Rose[cards.West], roseW) + gap + d.Rose[cards.East], mid(d.Rose[cards.South]), ""}
+	rose := []string{"", mid(d.Rose[t]), padCols(d.Rose[l], roseW) + gap + d.Rose[r], mid(d.Rose[b]), ""}
 	nCol := colW + 3
 	eCol := nCol + inner + 4
 	indent := strings.Repeat(" ", nCol)
 	var out []string
-	for _, l := range north {
-		out = append(out, strings.TrimRight(indent+l, " "))
+	for _, line := range top {
+		out = append(out, strings.TrimRight(indent+line, " "))
 	}
-	rows := max(len(west), len(east), len(rose))
+	rows := max(len(left), len(right), len(rose))
 	for i := range rows {
-		line := padCols(lineAt(west, i), nCol) + padCols(lineAt(rose, i), eCol-nCol) + lineAt(east, i)
+		line := padCols(lineAt(left, i), nCol) + padCols(lineAt(rose, i), eCol-nCol) + lineAt(right, i)
 		out = append(out, strings.TrimRight(line, " "))
 	}
-	for _, l := range south {
-		out = append(out, strings.TrimRight(indent+l, " "))
+	for _, line := range bottom {
+		out = append(out, strings.TrimRight(indent+line, " "))
 	}
 	return out
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -113,4 +114,79 @@ func FuzzClean(f *testing.F) {
 			t.Fatalf("Clean is not idempotent: %q -> %q -> %q", s, out, again)
 		}
 	})
+}
+
+// Foster draws Z, the dealer, at the bottom of every diagram, A on his
+// left, Y at the top and B on his right, whoever deals; the compass style
+// always draws South at the bottom.
+func TestFosterDiagramPutsZAtTheBottomForEveryDealer(t *testing.T) {
+	deal, err := cards.ParseDeal("N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96")
+	require.NoError(t, err)
+	players := []string{"Nora", "Ed", "Sam", "Wes"}
+	for dealer := cards.North; dealer <= cards.West; dealer++ {
+		t.Run(dealer.Name(), func(t *testing.T) {
+			names, err := replay.SeatNames(game.Compass, dealer, replay.FosterSeats)
+			require.NoError(t, err)
+			dg := replay.Diagram{Hands: deal, Known: []bool{true, true, true, true}, Labels: make([]string, 4),
+				Rose: names.Short, Turn: names.Turn}
+			for seat := range 4 {
+				dg.Labels[seat] = names.Long[seat] + ": " + players[seat]
+			}
+			top, left, right, bottom := dg.Places()
+			assert.Equal(t, dealer, bottom, "Z, the dealer, at the bottom")
+			assert.Equal(t, dealer.Plus(1, 4), left, "A, on Z's left, on the left")
+			assert.Equal(t, dealer.Plus(2, 4), top, "Y, Z's partner, at the top")
+			assert.Equal(t, dealer.Plus(3, 4), right, "B, on Z's right, on the right")
+			lines := dg.Lines()
+			require.Len(t, lines, 15)
+			assert.Equal(t, "Y: "+players[top], strings.TrimSpace(lines[0]))
+			assert.True(t, strings.HasPrefix(lines[5], "A: "+players[left]), "%q", lines[5])
+			assert.True(t, strings.HasSuffix(lines[5], "B: "+players[right]), "%q", lines[5])
+			assert.Equal(t, "Z: "+players[bottom], strings.TrimSpace(lines[10]))
+			// The rose turns with the hands: Y over Z, A left of B.
+			assert.Regexp(t, `\S\s{2,}Y\s{2,}\S`, lines[6])
+			assert.Regexp(t, `\s{2,}A   B\s{2,}`, lines[7])
+			assert.Regexp(t, `\S\s{2,}Z\s{2,}\S`, lines[8])
+			// The bottom hand is the dealer's own cards.
+			assert.Equal(t, replay.HandLines(deal[dealer], false)[0], strings.TrimSpace(lines[11]))
+
+			compass, err := replay.SeatNames(game.Compass, dealer, replay.CompassSeats)
+			require.NoError(t, err)
+			dg.Turn = compass.Turn
+			_, _, _, bottom = dg.Places()
+			assert.Equal(t, cards.South, bottom, "by the compass South is at the bottom whoever deals")
+		})
+	}
+}
+
+func TestDiagramHidesHandsAndFitsAWidth(t *testing.T) {
+	deal, err := cards.ParseDeal("N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96")
+	require.NoError(t, err)
+	dg := replay.Diagram{Hands: deal, Known: []bool{true, true, true, true}, Hidden: []bool{false, true, false, true},
+		Labels: []string{"North: Ann", "East: Bob", "South: Cy", "West: Di"}, Rose: []string{"N", "E", "S", "W"}}
+	text := strings.Join(dg.Lines(), "\n")
+	assert.Contains(t, text, "East: Bob")
+	assert.Contains(t, text, "West: Di")
+	assert.NotContains(t, text, "♠ J 9 3", "East's spades are hidden")
+	assert.NotContains(t, text, "♠ 8 7", "West's spades are hidden")
+	assert.Contains(t, text, "♠ A K Q 2", "North's are shown")
+	assert.Equal(t, 2, strings.Count(text, "—"), "a hidden hand is a dash")
+
+	long := strings.Repeat("x", 40)
+	dg = replay.Diagram{Hands: deal, Known: []bool{true, true, true, true},
+		Labels: []string{"North: " + long, "East: " + long, "South: " + long, "West: " + long}, Rose: []string{"N", "E", "S", "W"}}
+	wide := dg.Lines()
+	assert.Greater(t, widestLine(wide), 56)
+	dg.Width = 56
+	for _, l := range dg.Lines() {
+		assert.LessOrEqual(t, replay.Width(l), 56, "%q", l)
+	}
+}
+
+func widestLine(lines []string) int {
+	w := 0
+	for _, l := range lines {
+		w = max(w, replay.Width(l))
+	}
+	return w
 }

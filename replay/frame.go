@@ -46,20 +46,7 @@ func ScoreSummary(sheet game.ScoreSheet, names Names) string {
 	case len(sheet.Rubbers) > 0 && sheet.Rubbers[len(sheet.Rubbers)-1].GameTo > 0:
 		return gameSummary(sheet.Rubbers[len(sheet.Rubbers)-1], len(names.Sides), side)
 	case len(sheet.Rubbers) > 0:
-		r := sheet.Rubbers[len(sheet.Rubbers)-1]
-		var parts []string
-		for s := range names.Sides {
-			t := r.Sides[cards.Side(s)]
-			if t == nil {
-				t = &game.SideTotal{}
-			}
-			parts = append(parts, fmt.Sprintf("%s %d (%d below the line)", side(cards.Side(s)), t.Total, t.Below))
-		}
-		line := fmt.Sprintf("rubber %d, %s", r.Number, strings.Join(parts, ", "))
-		if r.Complete && r.Winner != nil {
-			line += fmt.Sprintf("; won by %s", side(*r.Winner))
-		}
-		return line
+		return rubberSummary(sheet.Rubbers[len(sheet.Rubbers)-1], len(names.Sides), side)
 	}
 	return "nothing scored yet"
 }
@@ -164,10 +151,17 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 	return p.Step.Type
 }
 
-// NoteText writes a note in one line for a terminal: its glyph, text and
-// author, cleaned of anything a terminal would act on.
+// NoteText writes a note in one line for a terminal: what it is on, when
+// that is a trick or the hand as a whole rather than the step itself, its
+// glyph, text and author, cleaned of anything a terminal would act on.
 func NoteText(n projections.Note) string {
 	var parts []string
+	switch n.On {
+	case table.NoteOnTrick:
+		parts = append(parts, "on the trick:")
+	case table.NoteOnHand:
+		parts = append(parts, "on the hand:")
+	}
 	if g := Clean(n.Glyph); g != "" {
 		parts = append(parts, g)
 	}
@@ -205,7 +199,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 		"> " + StepText(state, p, names, o.ASCII),
 		"",
 	}
-	dg := Diagram{Hands: h.Held, Known: make([]bool, len(h.Held)), Labels: make([]string, len(h.Held)), Rose: names.Short, ASCII: o.ASCII}
+	dg := Diagram{Hands: h.Held, Known: make([]bool, len(h.Held)), Labels: make([]string, len(h.Held)), Rose: names.Short, ASCII: o.ASCII, Turn: names.Turn}
 	for seat := range h.Held {
 		dg.Known[seat] = h.Known(cards.Seat(seat))
 		dg.Labels[seat] = names.Long[seat]

@@ -190,11 +190,21 @@ func ScorePad(s *projections.Session, style PadStyle) string {
 	return DrawScoreSheet(s.Score(), s.Seating(), WeSide(s.Opts), style)
 }
 
+// ScorePadFit is ScorePad for a terminal width columns wide (0: no limit):
+// a running tally too wide for it is drawn a player at a time.
+func ScorePadFit(s *projections.Session, style PadStyle, width int) string {
+	return drawScoreSheet(s.Score(), s.Seating(), WeSide(s.Opts), style, width)
+}
+
 // DrawScoreSheet draws a score sheet: each rubber as a pad of the given
 // style, with WE the side we (THEY the other; at a table of other than two
 // sides each side has its own column), duplicate boards as a table, and
 // the sheet's notes.
 func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle) string {
+	return drawScoreSheet(sheet, seating, we, style, 0)
+}
+
+func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle, width int) string {
 	var b strings.Builder
 	cols := padColumns(seating, we)
 	for i, r := range sheet.Rubbers {
@@ -205,7 +215,7 @@ func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		title := fmt.Sprintf("Rubber %d", r.Number)
+		title := RubberName(r)
 		if len(cols) == 2 {
 			title += fmt.Sprintf(" (WE %s, THEY %s)", SideName(seating, cols[0].side), SideName(seating, cols[1].side))
 		}
@@ -230,7 +240,7 @@ func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		drawBoards(&b, sheet.Boards, seating)
 	}
 	if len(sheet.Tally) > 0 {
-		drawTally(&b, sheet, seating)
+		drawTally(&b, sheet, seating, width)
 	}
 	if len(sheet.Rubbers) == 0 && sheet.Boards == nil && len(sheet.Tally) == 0 {
 		b.WriteString("nothing scored yet: no hand is finished\n")
@@ -403,14 +413,18 @@ func drawColumn(b *strings.Builder, r game.Rubber, cols []padColumn) {
 		}
 	}
 	p.rule('=')
+	games := 0
 	for _, e := range r.Entries {
 		if e.Above || e.Hand == 0 {
 			continue
 		}
-		p.row(pairRows(p, cols, []game.Entry{e})[0])
-		if e.GameLine {
-			p.rule('-')
+		if !e.GameLine {
+			p.row(pairRows(p, cols, []game.Entry{e})[0])
+			continue
 		}
+		games++
+		p.noted(pairRows(p, cols, []game.Entry{e})[0], gameNote(games, r, cols))
+		p.rule('-')
 	}
 	for _, row := range pairRows(p, cols, settlement(r)) {
 		p.row(row)
@@ -426,9 +440,13 @@ func drawColumn(b *strings.Builder, r game.Rubber, cols []padColumn) {
 func drawSplit(b *strings.Builder, r game.Rubber, cols []padColumn) {
 	var heads []string
 	sub := padRow{}
+	above := r.Above
+	if above == "" {
+		above = "above"
+	}
 	for _, c := range cols {
 		heads = append(heads, c.head, "")
-		sub = append(sub, "tricks", "honours")
+		sub = append(sub, "tricks", above)
 	}
 	p := &padGrid{heads: heads}
 	p.row(sub)
@@ -441,7 +459,8 @@ func drawSplit(b *strings.Builder, r game.Rubber, cols []padColumn) {
 		}
 	}
 	below := make([]int, len(cols))
-	above := make([]int, len(cols))
+	aboveSum := make([]int, len(cols))
+	games := 0
 	for _, h := range hands {
 		row := p.empty()
 		gameEnds := false
@@ -465,17 +484,20 @@ func drawSplit(b *strings.Builder, r game.Rubber, cols []padColumn) {
 				row[2*j+1] = num(a)
 			}
 			below[j] += t
-			above[j] += a
+			aboveSum[j] += a
 		}
-		p.row(row)
-		if gameEnds {
-			p.rule('-')
+		if !gameEnds {
+			p.row(row)
+			continue
 		}
+		games++
+		p.noted(row, gameNote(games, r, cols))
+		p.rule('-')
 	}
 	p.rule('=')
 	sums, carried := p.empty(), p.empty()
 	for j := range cols {
-		sums[2*j], sums[2*j+1] = num(below[j]), num(above[j])
+		sums[2*j], sums[2*j+1] = num(below[j]), num(aboveSum[j])
 		carried[2*j+1] = num(below[j])
 	}
 	p.row(sums)
@@ -487,8 +509,23 @@ func drawSplit(b *strings.Builder, r game.Rubber, cols []padColumn) {
 	p.write(b)
 }
 
-// spread moves a row of one figure a side into the honour columns of the
-// split pad.
+// gameNote says, beside the score that won it, which game a line ends
+// and whose it is: "game 1 to THEY".
+func gameNote(n int, r game.Rubber, cols []padColumn) string {
+	if n > len(r.Games) {
+		return fmt.Sprintf("game %d", n)
+	}
+	w := r.Games[n-1]
+	for _, c := range cols {
+		if c.is(w) {
+			return fmt.Sprintf("game %d to %s", n, c.head)
+		}
+	}
+	return fmt.Sprintf("game %d", n)
+}
+
+// spread moves a row of one figure a side into the premium (honour)
+// columns of the split pad.
 func spread(p *padGrid, row padRow) padRow {
 	out := p.empty()
 	for j, c := range row {
@@ -588,7 +625,10 @@ func drawBoards(b *strings.Builder, boards []game.Board, seating game.Seating) {
 // LOST), and the third for the net total" (seeds 000). A line a hand: what
 // each player won and lost on it, and his net after it; then the columns'
 // totals and the game's result.
-func drawTally(b *strings.Builder, sheet game.ScoreSheet, seating game.Seating) {
+//
+// Wider than width (a terminal of 60 columns holds two players, not
+// three), the tally is drawn a player at a time, each with the hands.
+func drawTally(b *strings.Builder, sheet game.ScoreSheet, seating game.Seating, width int) {
 	n := seating.SideCount()
 	for i, r := range sheet.Rubbers {
 		if i > 0 {
@@ -599,48 +639,17 @@ func drawTally(b *strings.Builder, sheet game.ScoreSheet, seating game.Seating) 
 			title += fmt.Sprintf(", to %d", r.GameTo)
 		}
 		b.WriteString(title + "\n")
-		heads := []string{"hand"}
-		for range n {
-			heads = append(heads, "WON", "LOST", "net")
-		}
-		p := &padGrid{heads: heads}
-		blank := func(v int) string {
-			if v == 0 {
-				return ""
-			}
-			return num(v)
-		}
-		for _, t := range sheet.Tally {
-			if !slices.Contains(r.Hands, t.Hand) {
-				continue
-			}
-			row := padRow{num(t.Hand)}
-			for s := range n {
-				row = append(row, blank(at(t.Won, s)), blank(at(t.Lost, s)), num(at(t.Net, s)))
-			}
-			p.row(row)
-		}
-		p.rule('=')
-		totals := padRow{"total"}
+		players := make([]int, n)
 		for s := range n {
-			t := r.Sides[cards.Side(s)]
-			if t == nil {
-				t = &game.SideTotal{}
+			players[s] = s
+		}
+		if p := tallyGrid(sheet, r, seating, players); width > 0 && p.width()*p.cols()+p.cols()-1 > width {
+			for _, s := range players {
+				tallyGrid(sheet, r, seating, []int{s}).write(b)
 			}
-			totals = append(totals, num(t.Above), num(t.Below), num(t.Total))
+		} else {
+			p.write(b)
 		}
-		p.row(totals)
-		// Each player's name heads his three columns.
-		w := p.width()
-		var names []string
-		for s := range n {
-			name := SideName(seating, cards.Side(s))
-			span := 3*w + 2
-			pad := max(0, span-len([]rune(name)))
-			names = append(names, strings.Repeat(" ", pad-pad/2)+name+strings.Repeat(" ", pad/2))
-		}
-		b.WriteString(strings.TrimRight(strings.Repeat(" ", w)+"│"+strings.Join(names, "│"), " ") + "\n")
-		p.write(b)
 		switch {
 		case r.Winner != nil:
 			fmt.Fprintf(b, "%s wins with %d\n", SideName(seating, *r.Winner), r.Points)
@@ -653,6 +662,70 @@ func drawTally(b *strings.Builder, sheet game.ScoreSheet, seating game.Seating) 
 			b.WriteString(r.Note + "\n")
 		}
 	}
+}
+
+// tallyPad is a running tally's grid for some of its players, each
+// player's name over his three columns.
+type tallyPad struct {
+	*padGrid
+	names []string
+}
+
+func (p *padGrid) cols() int { return len(p.heads) }
+
+// tallyGrid lays out the tally of game r for the players given: a row a
+// hand (what each won and lost on it, and his net after it), then the
+// totals.
+func tallyGrid(sheet game.ScoreSheet, r game.Rubber, seating game.Seating, players []int) tallyPad {
+	heads := []string{"hand"}
+	for range players {
+		heads = append(heads, "WON", "LOST", "net")
+	}
+	p := &padGrid{heads: heads}
+	blank := func(v int) string {
+		if v == 0 {
+			return ""
+		}
+		return num(v)
+	}
+	for _, t := range sheet.Tally {
+		if !slices.Contains(r.Hands, t.Hand) {
+			continue
+		}
+		row := padRow{num(t.Hand)}
+		for _, s := range players {
+			row = append(row, blank(at(t.Won, s)), blank(at(t.Lost, s)), num(at(t.Net, s)))
+		}
+		p.row(row)
+	}
+	p.rule('=')
+	totals := padRow{"total"}
+	for _, s := range players {
+		t := r.Sides[cards.Side(s)]
+		if t == nil {
+			t = &game.SideTotal{}
+		}
+		totals = append(totals, num(t.Above), num(t.Below), num(t.Total))
+	}
+	p.row(totals)
+	var names []string
+	for _, s := range players {
+		names = append(names, SideName(seating, cards.Side(s)))
+	}
+	return tallyPad{p, names}
+}
+
+// write draws the tally, each player's name heading his three columns.
+func (t tallyPad) write(b *strings.Builder) {
+	w := t.width()
+	var names []string
+	for _, name := range t.names {
+		span := 3*w + 2
+		pad := max(0, span-len([]rune(name)))
+		names = append(names, strings.Repeat(" ", pad-pad/2)+name+strings.Repeat(" ", pad/2))
+	}
+	b.WriteString(strings.TrimRight(strings.Repeat(" ", w)+"│"+strings.Join(names, "│"), " ") + "\n")
+	t.padGrid.write(b)
 }
 
 // at is figs[i], or 0 past its end.
@@ -732,6 +805,13 @@ func drawGames(b *strings.Builder, r game.Rubber, cols []padColumn) {
 // ExplainScore lists every entry of the sheet with the law that produced
 // it, hand by hand: what a write-up quotes to explain the score.
 func ExplainScore(sheet game.ScoreSheet, seating game.Seating, we cards.Side) string {
+	return ExplainScoreFit(sheet, seating, we, 0)
+}
+
+// ExplainScoreFit is ExplainScore for a terminal width columns wide (0:
+// no limit): what an entry is for, and its law, are folded onto lines of
+// their own under it, indented, instead of running past the edge.
+func ExplainScoreFit(sheet game.ScoreSheet, seating game.Seating, we cards.Side, width int) string {
 	var b strings.Builder
 	cols := padColumns(seating, we)
 	who := func(s cards.Side) string {
@@ -760,13 +840,22 @@ func ExplainScore(sheet game.ScoreSheet, seating game.Seating, we cards.Side) st
 		if e.Hand > 0 {
 			hand = "hand " + num(e.Hand)
 		}
-		fmt.Fprintf(&b, "  %-11s %-10s %5d %-5s  %s — %s\n", hand, who(e.Side), e.Points, where, e.Label, e.Law)
+		head := fmt.Sprintf("  %-11s %-10s %5d %-5s  ", hand, who(e.Side), e.Points, where)
+		text := e.Label + " — " + e.Law
+		if width <= 0 || Width(head)+Width(text) <= width {
+			b.WriteString(head + text + "\n")
+			return
+		}
+		b.WriteString(strings.TrimRight(head, " ") + "\n")
+		for _, line := range fold(text, width-6) {
+			b.WriteString("      " + line + "\n")
+		}
 	}
 	for _, r := range sheet.Rubbers {
 		if running {
 			fmt.Fprintf(&b, "Game %d\n", r.Number)
 		} else {
-			fmt.Fprintf(&b, "Rubber %d\n", r.Number)
+			fmt.Fprintf(&b, "%s\n", RubberName(r))
 		}
 		for _, e := range r.Entries {
 			entry(e)
@@ -779,4 +868,26 @@ func ExplainScore(sheet game.ScoreSheet, seating game.Seating, we cards.Side) st
 		}
 	}
 	return b.String()
+}
+
+// fold breaks text into lines of at most width columns at spaces (a word
+// longer than width has a line of its own).
+func fold(text string, width int) []string {
+	var out []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case Width(line)+1+Width(w) <= width:
+			line += " " + w
+		default:
+			out = append(out, line)
+			line = w
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }

@@ -15,9 +15,11 @@ const (
 	// CompassSeats names seats N, E, S, W (or as the game's seating does).
 	CompassSeats SeatStyle = iota
 	// FosterSeats names seats as Foster's books do: Z the dealer, A on his
-	// left, Y his partner, B on his right (seeds 003, "Position of the
-	// players"); so when South deals Z is South, A West, Y North, B East.
-	// The letters follow the deal round the table.
+	// left, Y his partner, B on his right (Foster's Complete Hoyle, 1914,
+	// Auction Bridge, "Position of the players"); so when South deals Z is
+	// South, A West, Y North, B East. The letters follow the deal round
+	// the table, and a diagram is turned with them: Z is always drawn at
+	// the bottom, as the book draws every hand.
 	FosterSeats
 )
 
@@ -50,6 +52,10 @@ type Names struct {
 	Short []string // by seat: "N", or Foster's "Z"
 	Long  []string // by seat: "North", or Foster's "Z"
 	Sides []string // by side: "NS", or Foster's "YZ" (the dealer's side) and "AB"
+	// Turn is how a diagram of the hand is turned (Diagram.Turn): 0 by
+	// the compass, South at the bottom; in Foster's style Z, the dealer,
+	// is drawn at the bottom whoever deals.
+	Turn int
 }
 
 // SeatNames names the seats of a hand dealt by dealer at a seating, in a
@@ -65,6 +71,7 @@ func SeatNames(seating game.Seating, dealer cards.Seat, style SeatStyle) (Names,
 			k := ((seat-int(dealer))%4 + 4) % 4
 			n.Short[seat], n.Long[seat] = fosterLetters[k], fosterLetters[k]
 		}
+		n.Turn = int(dealer.Plus(-int(cards.South), 4))
 		dealerSide := seating.SideOf(dealer)
 		for side := range n.Sides {
 			n.Sides[side] = "AB"

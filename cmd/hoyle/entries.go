@@ -413,47 +413,79 @@ type noteOptions struct {
 	Glyph   string
 	By      string
 	Retract bool
+	Trick   int  // --trick N: the note is on trick N as a whole (0: not given)
+	Hand    bool // --hand: the note is on the hand as a whole
 }
 
 // newNoteCmd builds the command: it binds the flags to the options and calls runNote.
 func newNoteCmd(f *factory) *cobra.Command {
 	opts := &noteOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "note [--at MOMENT] [--glyph G] [--by NAME] TEXT",
-		Short: "Annotate the latest event, or the event at a moment",
+		Use:   "note [--at MOMENT] [--trick N | --hand] [--glyph G] [--by NAME] TEXT",
+		Short: "Annotate the latest event, a trick, a hand, or the event at a moment",
 		Long: `Annotate an event: the latest deal, call, card or claim, or with --at the one
 at a moment: ` + replay.MomentSyntax + `. A moment may have several notes, by
-several people; each is an event of its own.`,
+several people; each is an event of its own.
+
+--trick N puts the note on trick N as a whole (it must be complete), and
+--hand on the hand as a whole: of the latest hand, or of the hand of --at.
+A write-up then places it beside the trick, or with the hand's commentary,
+not on a card. The line printed says what the note is on ("note on W ♣5,
+trick 3", "note on trick 3", "note on hand 2"), so a note put in the wrong
+place is seen at once.`,
 		Example: `  hoyle note --glyph '?!' "the heart switch lets the contract through"
+  hoyle note --trick 3 "a textbook hold-up"
+  hoyle note --hand --by Foster "The hand turns on the opening lead."
   hoyle note --at 1.a3 --by Foster "one club shows strength, not clubs"
+  hoyle note --at 2 --hand "hand 2 as a whole"
   hoyle note --retract --by Foster      # withdraws Foster's latest note`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Text = strings.Join(args, " ")
+			if cmd.Flags().Changed("trick") && opts.Trick < 1 {
+				return usagef("--trick %d: tricks are numbered from 1", opts.Trick)
+			}
 			return runNote(cmd.Context(), opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.At, "at", "", "annotate the event at this moment: "+replay.MomentSyntax)
+	cmd.Flags().StringVar(&opts.At, "at", "", "annotate the event at this moment ("+replay.MomentSyntax+"); with --trick or --hand, the hand it is in")
+	cmd.Flags().IntVar(&opts.Trick, "trick", 0, "annotate trick N (complete) as a whole")
+	cmd.Flags().BoolVar(&opts.Hand, "hand", false, "annotate the hand as a whole")
 	cmd.Flags().StringVar(&opts.Glyph, "glyph", "", "one of ! ? !! ?? !? ?!")
 	cmd.Flags().StringVar(&opts.By, "by", "", "who says so")
 	cmd.Flags().BoolVar(&opts.Retract, "retract", false, "withdraw the latest note (on the event at --at, by --by) instead of adding one")
 	return cmd
 }
 
-// runNote adds a note, or withdraws one with --retract.
+// runNote adds a note, or withdraws one with --retract, and says what the
+// note is on.
 func runNote(ctx context.Context, opts *noteOptions) error {
 	m, err := momentFlag(opts.At)
 	if err != nil {
 		return err
 	}
+	on := table.NoteOnEvent
+	switch {
+	case opts.Trick > 0 && opts.Hand:
+		return usagef("a note is on a trick (--trick) or on the hand (--hand), not both")
+	case opts.Trick > 0:
+		on = table.NoteOnTrick
+	case opts.Hand:
+		on = table.NoteOnHand
+	}
 	switch {
 	case opts.Retract && (opts.Text != "" || opts.Glyph != ""):
 		return usagef("--retract withdraws a note; give no text or glyph with it")
+	case opts.Retract && on != table.NoteOnEvent:
+		return usagef("--retract withdraws the latest note (on the event at --at, by --by); it takes no --trick or --hand")
 	case !opts.Retract && strings.TrimSpace(opts.Text) == "" && opts.Glyph == "":
 		return usagef("expected the note's text (or a --glyph)")
 	}
 	var target events.ID
-	// The moment's event is found in the whole session, read with the
-	// database open for the entry.
+	var whole *projections.Session
+	hand := 0
+	// The moment's event (or, for a trick or the hand, the moment's hand)
+	// is found in the whole session, read with the database open for the
+	// entry.
 	prepare := func(ctx context.Context, st events.Store, session string) error {
 		if m == nil {
 			return nil
@@ -461,6 +493,15 @@ func runNote(ctx context.Context, opts *noteOptions) error {
 		sess, _, err := load.Session(ctx, st, session)
 		if err != nil {
 			return err
+		}
+		whole = sess
+		if on != table.NoteOnEvent {
+			p, err := replay.Resolve(sess, *m)
+			if err != nil {
+				return err
+			}
+			hand = p.Hand
+			return nil
 		}
 		target, err = replay.Target(sess, *m)
 		return err
@@ -471,15 +512,34 @@ func runNote(ctx context.Context, opts *noteOptions) error {
 				return s.DecideRetractNote(stamp, projections.NoteFilter{By: opts.By, Target: target})
 			}})
 	}
-	spec := projections.NoteSpec{Text: opts.Text, Glyph: opts.Glyph, By: opts.By}
+	spec := projections.NoteSpec{Text: opts.Text, Glyph: opts.Glyph, By: opts.By, On: on, Trick: opts.Trick}
 	if err := spec.Check(); err != nil {
 		return err
 	}
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{prepare: prepare,
+	var what string
+	s, err := opts.DB.record(ctx, tableEntry{prepare: prepare,
 		decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-			spec.Target = target
-			return s.DecideNote(stamp, spec)
+			spec.Target, spec.Hand = target, hand
+			evs, err := s.DecideNote(stamp, spec)
+			if err != nil {
+				return nil, err
+			}
+			if n, ok := evs[0].Data.(*table.Noted); ok {
+				what = replay.NoteTarget(s, n.Target, n.On, false)
+				if what == "" && whole != nil {
+					what = replay.NoteTarget(whole, n.Target, n.On, false)
+				}
+			}
+			return evs, nil
 		}})
+	if err != nil {
+		return err
+	}
+	if what != "" {
+		fmt.Fprintln(opts.IO.Out, "note on "+replay.Clean(what))
+	}
+	printStatus(opts.IO, s)
+	return nil
 }
 
 // momentFlag reads an --at flag: nil when it is not given.

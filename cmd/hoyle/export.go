@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/export/html"
 	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
@@ -35,6 +36,9 @@ type exportRequest struct {
 	At    *replay.Moment
 	Seats replay.SeatStyle
 	ASCII bool
+	// Writeup holds what shapes a write-up (md and html): --title, --hide,
+	// --no-play, --from, --labels.
+	Writeup markdown.Options
 	// SignKey, with --format json, signs the log (--sign KEYFILE).
 	SignKey ed25519.PrivateKey
 	// Progress, if set, draws a progress bar on the terminal: a format
@@ -49,11 +53,15 @@ type exportFormat struct {
 	// json says the output is JSON: on a terminal its user text is
 	// escaped as JSON escapes (the same data), not as Go escapes.
 	json bool
+	// writeup says the format is a write-up of one hand, which the
+	// shaping flags (--title, --hide...) shape.
+	writeup bool
 }
 
 // exportFormats are the formats by name, all of them here.
 var exportFormats = map[string]exportFormat{
-	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown},
+	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown, writeup: true},
+	"html": {summary: "HTML: the same write-up as one self-contained page (CSS inside, red hearts and diamonds, the diagram a grid; prints on A4 and Letter)", write: writeHTML, writeup: true},
 	"pbn":  {summary: "PBN 2.1: each hand as a game record (tags, auction with notes, play, score), for any bridge program", write: writePBN},
 	"lin":  {summary: "LIN: each hand as a Bridge Base Online hand record, one to a line", write: writeLIN},
 	"json": {summary: "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", write: writeJSON, json: true},
@@ -69,9 +77,21 @@ func formatNames() []string {
 	return out
 }
 
+// writeupOptions are the write-up's options from the request.
+func writeupOptions(req exportRequest) markdown.Options {
+	o := req.Writeup
+	o.Hand, o.At, o.Seats, o.ASCII = req.Hand, req.At, req.Seats, req.ASCII
+	return o
+}
+
 // writeMarkdown writes one hand up, as export/markdown lays it out.
 func writeMarkdown(w io.Writer, req exportRequest) error {
-	return markdown.Write(w, req.Envs, markdown.Options{Hand: req.Hand, At: req.At, Seats: req.Seats, ASCII: req.ASCII})
+	return markdown.Write(w, req.Envs, writeupOptions(req))
+}
+
+// writeHTML writes one hand up as a page, as export/html lays it out.
+func writeHTML(w io.Writer, req exportRequest) error {
+	return html.Write(w, req.Envs, writeupOptions(req))
 }
 
 // exportOptions are the flags of hoyle export.
@@ -86,6 +106,10 @@ type exportOptions struct {
 	Output string
 	Force  bool
 	Sign   string // --sign KEYFILE: an ed25519 private key, for --format json
+	// Writeup shapes a write-up (md, html); none by default: export is
+	// for readers.
+	Writeup writeupFlags
+	shaped  []string // the shaping flags given
 }
 
 // newExportCmd builds the command: it binds the flags to the options and calls runExport.
@@ -93,21 +117,33 @@ func newExportCmd(f *factory) *cobra.Command {
 	opts := &exportOptions{IO: f.IO, DB: f.DB}
 	var hand int
 	cmd := &cobra.Command{
-		Use:   "export [--format md] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [-o FILE] [--force]",
-		Short: "Write a hand up (Markdown) or export the session in another format",
+		Use:   "export [--format md|html|pbn|lin|json] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments] [-o FILE] [--force]",
+		Short: "Write a hand up (Markdown, HTML) or export the session in another format",
 		Long: `Write a hand of the session in a format. --format md writes it up as an
 illustrative hand in Markdown: a title line (session, hand, dealer, score and
 vulnerability), the four hands as a diagram, the auction in columns from the
-dealer, the play trick by trick with the winner in bold, each note at its
-moment with its glyph, and the result with the score entries and their laws.
+dealer, the play trick by trick with the winner in bold, each note in its
+place with its glyph (on a call or card, on a trick, or in the hand's
+commentary), and the result with the score entries and their laws.
+--format html writes the same write-up as one self-contained HTML page for
+a blog or a club's newsletter: its CSS inside, hearts and diamonds in red,
+the diagram a grid, and a print style for A4 and Letter paper.
 
 --hand N picks the hand (default: the latest). --at MOMENT writes the hand as
 it stood at that moment, the diagram showing the cards remaining: an end
 position. A moment is one of
   ` + replay.MomentSyntax + `.
 
---seats foster names the seats by Foster's letters: Z the dealer, A on his
-left, Y his partner, B on his right. --ascii writes suits as S H D C.
+A write-up is shaped for a column by --title TEXT (the first heading),
+--hide SEATS (hands left out of the diagram, for a problem: E,W or EW, or
+Foster's A,B), --no-play (no play table), --from MOMENT (the narrative and
+the play table start at a moment, the diagram showing the position then)
+and --labels moments (each note with its moment, for a reviewer; none, the
+default, for readers).
+
+--seats foster names the seats by Foster's letters, Z the dealer, A on his
+left, Y his partner, B on his right, and turns the diagram so that Z is at
+the bottom, as Foster draws every hand. --ascii writes suits as S H D C.
 
 --format json --sign KEYFILE signs the log with an ed25519 private key
 (hoyle keygen makes a pair): hoyle import --verify-key with the public key
@@ -119,12 +155,16 @@ directory), and writes into it where it is, once the whole export is made:
 its permissions, its owner and its other hard links are kept.`,
 		Example: `  hoyle export --format md -o hand1.md
   hoyle export --hand 2 --seats foster
-  hoyle export --at 1.9 --ascii          # the end position after trick 9`,
+  hoyle export --at 1.9 --ascii          # the end position after trick 9
+  hoyle export --format html -o hand1.html
+  hoyle export --at 1.a15 --hide E,W --no-play --title "You are South: plan the play"
+  hoyle export --from 1.8                # the ending, from the position after trick 8`,
 		Args: exactArgs(0, "no arguments; the hand and moment are flags"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("hand") {
 				opts.Hand = &hand
 			}
+			opts.shaped = opts.Writeup.given(cmd.Flags())
 			return runExport(cmd.Context(), opts)
 		},
 	}
@@ -136,6 +176,7 @@ its permissions, its owner and its other hard links are kept.`,
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write to FILE instead of standard output")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "with -o, replace FILE if it exists and is a regular file")
 	cmd.Flags().StringVar(&opts.Sign, "sign", "", "with --format json, sign the log with this ed25519 private key (PEM; hoyle keygen makes one)")
+	opts.Writeup.bind(cmd.Flags(), markdown.LabelsNone)
 	return cmd
 }
 
@@ -145,7 +186,13 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if !ok {
 		return usagef("--format %q: the formats are %s", opts.Format, strings.Join(formatNames(), ", "))
 	}
+	if len(opts.shaped) > 0 && !format.writeup {
+		return usagef("%s shape a write-up: give --format md or html", strings.Join(opts.shaped, ", "))
+	}
 	req := exportRequest{ASCII: opts.ASCII}
+	if err := opts.Writeup.options(&req.Writeup); err != nil {
+		return err
+	}
 	if opts.IO.ErrTTY {
 		req.Progress = progressBar(opts.IO, "hands")
 	}

@@ -24,7 +24,7 @@ func TestExportMarkdown(t *testing.T) {
 	demo := filepath.Join(t.TempDir(), "d.db")
 	script(t, demo, "demo")
 	assert.Equal(t, writeUp(t, "demo-ascii"), ok(t, demo, "export", "--ascii"))
-	assert.Equal(t, writeUp(t, "demo-after-trick-8"), ok(t, demo, "export", "--at", "1.8"))
+	assert.Equal(t, writeUp(t, "demo-after-trick-8"), ok(t, demo, "export", "--at", "1.8", "--labels", "moments"))
 }
 
 func TestExportToAFile(t *testing.T) {
@@ -117,7 +117,8 @@ func TestShowRendersTheWriteUp(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "s.db")
 	script(t, db, "demo")
 	// Into a pipe, show prints the write-up's Markdown.
-	assert.Equal(t, writeUp(t, "demo"), ok(t, db, "show"))
+	assert.Equal(t, writeUp(t, "demo-moments"), ok(t, db, "show"), "show is for reviewing: notes with their moments")
+	assert.Equal(t, writeUp(t, "demo"), ok(t, db, "show", "--labels", "none"))
 	assert.Equal(t, writeUp(t, "demo-after-trick-8"), ok(t, db, "show", "--at", "1.8"))
 
 	// NO_COLOR in a terminal: laid out by glamour, no colour.

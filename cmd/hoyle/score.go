@@ -32,10 +32,13 @@ func newScoreCmd(f *factory) *cobra.Command {
 		Long: `Show the score sheet of the session, folded from its log by the session's
 code of laws. Without --json it is the score pad as players draw it: WE and
 THEY columns (WE is North-South unless the session says otherwise), honours
-and premiums above the line, tricks below it with a line under each game,
-the totals and the rubber's value. --style split draws Foster's other pad,
-tricks and honours side by side. --explain lists every entry with the law
-that produced it. Duplicate sessions show a table of boards.`,
+and premiums above the line, tricks below it with a line under each game
+(and beside it which game it ends, and whose), the totals and the rubber's
+value; a Chicago is headed by its four deals. --style split draws Foster's
+other pad, tricks beside the premiums (the honour score, in the older
+codes). --explain lists every entry with the law that produced it.
+Duplicate sessions show a table of boards. In a terminal the views fold to
+its width.`,
 		Example: `  hoyle score
   hoyle score --style split
   hoyle score --json | jq '.rubbers[0].points'`,
@@ -71,9 +74,15 @@ func runScore(ctx context.Context, opts *scoreOptions) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(replay.NewScoreView(s))
 	}
-	fmt.Fprint(opts.IO.Out, replay.ScorePad(s, style))
+	// In a terminal the views fold to its width; into a pipe they are
+	// drawn whole.
+	width := 0
+	if opts.IO.OutTTY {
+		width = terminalWidth(opts.IO)
+	}
+	fmt.Fprint(opts.IO.Out, replay.ScorePadFit(s, style, width))
 	if opts.Explain {
-		fmt.Fprint(opts.IO.Out, "\n"+replay.ExplainScore(s.Score(), s.Seating(), replay.WeSide(s.Opts)))
+		fmt.Fprint(opts.IO.Out, "\n"+replay.ExplainScoreFit(s.Score(), s.Seating(), replay.WeSide(s.Opts), width))
 	}
 	return nil
 }

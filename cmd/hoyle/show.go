@@ -29,6 +29,11 @@ type showOptions struct {
 	Seats string
 	ASCII bool
 	Style string // glamour's style in a terminal; "" decides by the environment
+	// Writeup shapes the write-up: --title, --hide, --no-play, --from,
+	// --labels (moments by default: show is for reviewing).
+	Writeup writeupFlags
+	// shaped are the shaping flags given, which --json refuses.
+	shaped []string
 }
 
 // showView is `show --json`: the View's fields as they always were, the
@@ -44,7 +49,7 @@ type showView struct {
 func newShowCmd(f *factory) *cobra.Command {
 	opts := &showOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "show [--at MOMENT] [--json] [--seats compass|foster] [--ascii] [--style dark|light|notty|ascii]",
+		Use:   "show [--at MOMENT] [--json] [--seats compass|foster] [--ascii] [--style dark|light|notty|ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments]",
 		Short: "Show the table now, or at a moment: the hands, the auction, the play, the score",
 		Long: `Show the current hand, or the table at a moment given by --at: the cards
 remaining, the trick on the table, the auction so far, the score so far. A
@@ -52,8 +57,14 @@ moment is one of
   ` + replay.MomentSyntax + `.
 
 In a terminal the hand is the Markdown write-up of hoyle export, rendered
-with glamour; into a pipe it is the Markdown itself. --json prints the
-table as one JSON object.
+with glamour and folded to the terminal's width (a table too wide becomes a
+list); into a pipe it is the Markdown itself. --json prints the table as one
+JSON object.
+
+--seats foster names the seats by Foster's letters and turns the diagram so
+that Z, the dealer, is at the bottom. The write-up is shaped as hoyle export
+shapes it: --title, --hide, --no-play, --from; --labels moments (the
+default here) gives each note its moment, as --at and note --at take it.
 
 The style is --style, else none with NO_COLOR set (https://no-color.org),
 else GLAMOUR_STYLE, else light or dark by COLORFGBG's background, else
@@ -63,15 +74,20 @@ typed meanwhile.`,
 		Example: `  hoyle show
   hoyle show --at 1.8              # the end position after trick 8 of hand 1
   hoyle show --at 1.a4 --json | jq .calls
-  hoyle show --style light`,
+  hoyle show --style light
+  hoyle show --seats foster --from 1.8     # Z at the bottom; the play from trick 9`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runShow(cmd.Context(), opts) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.shaped = opts.Writeup.given(cmd.Flags())
+			return runShow(cmd.Context(), opts)
+		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the table as JSON")
 	cmd.Flags().StringVar(&opts.At, "at", "", "show the table at this moment: "+replay.MomentSyntax)
 	cmd.Flags().StringVar(&opts.Seats, "seats", "compass", "name seats by compass (N E S W) or foster (Z dealer, A, Y, B)")
 	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
 	cmd.Flags().StringVar(&opts.Style, "style", "", "in a terminal: dark, light, notty (no colour) or ascii (default: from NO_COLOR, GLAMOUR_STYLE, COLORFGBG, else dark)")
+	opts.Writeup.bind(cmd.Flags(), markdown.LabelsMoments)
 	return cmd
 }
 
@@ -83,6 +99,13 @@ func runShow(ctx context.Context, opts *showOptions) error {
 	}
 	term, err := termStyle(opts.IO, opts.Style)
 	if err != nil {
+		return err
+	}
+	if opts.JSON && len(opts.shaped) > 0 {
+		return usagef("%s shape the write-up; --json prints the table as it stands", strings.Join(opts.shaped, ", "))
+	}
+	mdOpts := markdown.Options{Seats: style, ASCII: opts.ASCII}
+	if err := opts.Writeup.options(&mdOpts); err != nil {
 		return err
 	}
 	var s *projections.Session
@@ -118,7 +141,10 @@ func runShow(ctx context.Context, opts *showOptions) error {
 		fmt.Fprintln(opts.IO.Out, replay.Clean(replay.StatusLine(state)))
 		return nil
 	}
-	mdOpts := markdown.Options{Hand: h.Number, At: at, Seats: style, ASCII: opts.ASCII}
+	mdOpts.Hand, mdOpts.At = h.Number, at
+	if opts.IO.OutTTY {
+		mdOpts.Width = term.Width
+	}
 	if at == nil && h.Phase != game.PhaseDone {
 		// A hand in progress is shown as it stands: the cards still held.
 		c, err := replay.NewCursor(envs, s, h.Number)
@@ -145,6 +171,17 @@ func runShow(ctx context.Context, opts *showOptions) error {
 	return err
 }
 
+// terminalWidth is the terminal's width in columns, else COLUMNS, else 80.
+func terminalWidth(io *IO) int {
+	if io.Width > 20 {
+		return io.Width
+	}
+	if w, err := strconv.Atoi(io.Getenv("COLUMNS")); err == nil && w > 20 {
+		return w
+	}
+	return 80
+}
+
 // plainStyles are the styles without colour.
 var plainStyles = []string{"notty", "ascii"}
 
@@ -156,12 +193,7 @@ var plainStyles = []string{"notty", "ascii"}
 // record prompt, its wait would eat keys typed meanwhile.) The width is the
 // terminal's, or COLUMNS, at most 120.
 func termStyle(io *IO, flag string) (markdown.TermOptions, error) {
-	o := markdown.TermOptions{Style: "dark", Width: 80}
-	if io.Width > 20 {
-		o.Width = min(io.Width, 120)
-	} else if w, err := strconv.Atoi(io.Getenv("COLUMNS")); err == nil && w > 20 {
-		o.Width = min(w, 120)
-	}
+	o := markdown.TermOptions{Style: "dark", Width: min(terminalWidth(io), 120)}
 	switch {
 	case flag != "":
 		if !slices.Contains(markdown.Styles(), flag) {

@@ -56,7 +56,9 @@ func init() {
 		Doc:       "a claim ends the play (with the claimer's statement of the line of play, and how the rest fall)"})
 	reg(TypeHonoursClaimed, "honours claimed at the table when the deal is not recorded", func() events.Payload { return &HonoursClaimed{} })
 	reg(TypeRetracted, "an earlier event is withdrawn (undo)", func() events.Payload { return &Retracted{} })
-	reg(TypeNoted, "a note on an earlier event", func() events.Payload { return &Noted{} })
+	events.Register(events.TypeInfo{Name: TypeNoted, Schema: 2, New: func() events.Payload { return &Noted{} },
+		Upcasters: map[uint16]events.Upcaster{1: upcastNotedV1},
+		Doc:       "a note on an earlier event, or on the trick or hand it completes or deals"})
 }
 
 // Option is one named setting of a session (scoring style, revoke rule...).
@@ -489,30 +491,100 @@ func (p *Retracted) UnmarshalWire(d *events.Decoder) error {
 var Glyphs = []string{"!", "?", "!!", "??", "!?", "?!"}
 
 // Noted attaches a note to an earlier event of the session: a remark on a
-// call or a card, with an optional glyph, by a named person.
+// call or a card, with an optional glyph, by a named person. On says what
+// the remark is about: the event itself, or (schema 2) the trick the
+// target card completes, or the hand the target deal deals. A note on the
+// trick and one on its last card are both on that card; only On tells
+// them apart. Schema 1 notes are read through upcastNotedV1, on their
+// event, as they were meant.
 type Noted struct {
 	Target events.ID `json:"target"`
 	Text   string    `json:"text"`
 	Glyph  string    `json:"glyph,omitempty"`
 	By     string    `json:"by,omitempty"`
+	On     NoteOn    `json:"on,omitempty"`
 }
 
 // EventType implements events.Payload.
 func (*Noted) EventType() string { return TypeNoted }
 
-// MarshalWire implements events.Payload.
+// MarshalWire implements events.Payload: schema 2.
 func (p *Noted) MarshalWire(e *events.Encoder) {
 	e.Raw(p.Target[:])
 	e.String(p.Text)
 	e.String(p.Glyph)
 	e.String(p.By)
+	e.Uint(uint64(p.On))
 }
 
-// UnmarshalWire implements events.Payload.
+// UnmarshalWire implements events.Payload: schema 2.
 func (p *Noted) UnmarshalWire(d *events.Decoder) error {
 	p.Target = d.ID()
 	p.Text = d.String()
 	p.Glyph = d.String()
 	p.By = d.String()
-	return d.Err()
+	on := d.Uint()
+	if err := d.Err(); err != nil {
+		return err
+	}
+	if on > uint64(NoteOnHand) {
+		return fmt.Errorf("%w: a note on a target of kind %d", events.ErrCorrupt, on)
+	}
+	p.On = NoteOn(on)
+	return nil
+}
+
+// upcastNotedV1 reads a note stored in schema 1 (target, text, glyph, by)
+// as today's Noted: on its event, the only kind of note there was. The
+// stored bytes are not rewritten.
+func upcastNotedV1(raw []byte) (events.Payload, error) {
+	d := events.NewDecoder(raw)
+	p := &Noted{Target: d.ID(), Text: d.String(), Glyph: d.String(), By: d.String()}
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// NoteOn says what a note is about.
+type NoteOn uint8
+
+// What a note can be on.
+const (
+	// NoteOnEvent: the event targeted, a call, a card, a deal, a claim.
+	NoteOnEvent NoteOn = iota
+	// NoteOnTrick: the trick completed by the card targeted.
+	NoteOnTrick
+	// NoteOnHand: the hand dealt by the deal targeted, as a whole.
+	NoteOnHand
+)
+
+// noteOnNames are the kinds' names in JSON.
+var noteOnNames = [...]string{"event", "trick", "hand"}
+
+// String is "event", "trick" or "hand".
+func (o NoteOn) String() string {
+	if int(o) < len(noteOnNames) {
+		return noteOnNames[o]
+	}
+	return fmt.Sprintf("NoteOn(%d)", uint8(o))
+}
+
+// MarshalText writes the kind's name, so that JSON reads "on": "trick".
+func (o NoteOn) MarshalText() ([]byte, error) {
+	if int(o) >= len(noteOnNames) {
+		return nil, fmt.Errorf("%w: a note on a target of kind %d", events.ErrInvalid, uint8(o))
+	}
+	return []byte(noteOnNames[o]), nil
+}
+
+// UnmarshalText reads a kind's name.
+func (o *NoteOn) UnmarshalText(b []byte) error {
+	for i, name := range noteOnNames {
+		if string(b) == name {
+			*o = NoteOn(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %q is not what a note is on (event, trick or hand)", events.ErrInvalid, b)
 }

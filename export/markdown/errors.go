@@ -12,3 +12,13 @@ var (
 	// ErrBadStyle: a terminal style glamour does not have.
 	ErrBadStyle = errors.New("not a terminal style")
 )
+
+// Sentinel errors of shaping a write-up.
+var (
+	// ErrFromAfterAt: --from names a moment after --at's.
+	ErrFromAfterAt = errors.New("the write-up would start after it ends")
+	// ErrBadSeat: --hide names no seat, player or side of the hand.
+	ErrBadSeat = errors.New("not a seat of the hand")
+	// ErrBadLabels: --labels is not none or moments.
+	ErrBadLabels = errors.New("not a label style")
+)

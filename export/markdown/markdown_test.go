@@ -29,6 +29,7 @@ func goldens(t *testing.T) map[string]struct {
 } {
 	demo := replaytest.Record(t, "demo")
 	claim := replaytest.Record(t, "claim")
+	column := replaytest.Record(t, "column")
 	fiveHundred := replaytest.Record(t, "five-hundred")
 	whist := replaytest.Record(t, "whist")
 	type g = struct {
@@ -42,18 +43,35 @@ func goldens(t *testing.T) map[string]struct {
 		// people, several on one moment, one on the deal and one on the claim.
 		"claim": {claim, Options{}},
 		// The end position after trick 8: the cards remaining.
-		"demo-after-trick-8": {demo, Options{At: moment(t, "1.8")}},
+		"demo-after-trick-8": {demo, Options{At: moment(t, "1.8"), Labels: LabelsMoments}},
 		// An end position in the middle of a trick, with the cards on the table.
 		"claim-at-3.2": {claim, Options{At: moment(t, "1.3.2")}},
 		// Foster's letters, South dealing (Z South) and North dealing (Z North).
 		"demo-foster":  {demo, Options{Seats: replay.FosterSeats}},
 		"claim-foster": {claim, Options{Seats: replay.FosterSeats}},
+		// Moments on the notes, for a reviewer (hoyle show's default).
+		"demo-moments": {demo, Options{Labels: LabelsMoments}},
+		// A column's hands: names of their own, notes on tricks and on the
+		// hands as a whole; hand 2 is dealt by West, so Foster's diagram
+		// is turned to put West, Z, at the bottom.
+		"column-1-foster": {column, Options{Hand: 1, Seats: replay.FosterSeats}},
+		"column-2-foster": {column, Options{Hand: 2, Seats: replay.FosterSeats}},
+		"column-2":        {column, Options{Hand: 2, Labels: LabelsMoments}},
+		// A problem: a title of the writer's own, the defenders' hands
+		// hidden, no play; at the end of the auction, so nothing is given
+		// away.
+		"problem": {claim, Options{At: moment(t, "1.a6"), Title: "You are North, at three no trumps: plan the play",
+			Hide: []string{"E,W"}, NoPlay: true}},
+		// The narrative from a moment: the end position after trick 8, the
+		// play from trick 9; and between two moments.
+		"demo-from-8":      {demo, Options{From: moment(t, "1.8")}},
+		"demo-from-4-to-9": {demo, Options{From: moment(t, "1.4"), At: moment(t, "1.9"), Labels: LabelsMoments}},
 		// ASCII suits.
 		"demo-ascii": {demo, Options{ASCII: true}},
 		// Mid-auction, by event number.
 		"demo-at-event-9": {demo, Options{At: &replay.Moment{Kind: replay.AfterEvent, Event: 9}}},
 		// User text that tries to break out of the Markdown.
-		"hostile": {hostile(t), Options{}},
+		"hostile": {replaytest.Hostile(t), Options{}},
 		// Five Hundred: the eldest hand bids first, the bidder takes the
 		// widow and lays three away, and leads the Joker at no trumps
 		// naming spades for it.
@@ -68,24 +86,6 @@ func goldens(t *testing.T) map[string]struct {
 		// A whist hand recorded by its turn-up alone, honours claimed.
 		"whist-2": {whist, Options{Hand: 2}},
 	}
-}
-
-// hostile records a session whose names and notes try to break the
-// Markdown, inject HTML and send escape sequences to a terminal (names with
-// control characters are refused today; an older hoyle let them in).
-func hostile(t *testing.T) []events.Envelope {
-	t.Helper()
-	return replaytest.RecordLines(t, [][]string{
-		{"new", "--game", "contract", "--name", "# Club | night <script>alert(1)</script> #",
-			"--north", "Ann | Bob", "--east", "<img src=x onerror=alert(1)>", "--south", "\x1b[2J\x1b]0;pwned\x07Cy",
-			"--west", "`Di` **bold** [link](javascript:alert(1))", "--dealer", "N", "--as-older-hoyle", "yes"},
-		{"deal", "--pbn", "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"},
-		{"call", "1NT"},
-		{"note", "--by", "Eve\r\nMallory", "a | b | c\n| --- |\n\n# heading\n<b>bold</b> &amp; &lt; \\| ~~strike~~ ![img](x.png)"},
-		{"call", "P", "3NT", "P", "P", "P"},
-		{"play", "DK"},
-		{"note", "--glyph", "?", "\x1b[31mred\x1b[0m \u202eevil\u202c ```code``` _under_ *star*"},
-	})
 }
 
 func TestGoldens(t *testing.T) {
@@ -124,8 +124,9 @@ func TestFosterSeatsFollowTheDeal(t *testing.T) {
 	got, err := Render(replaytest.Record(t, "claim"), Options{Seats: replay.FosterSeats})
 	require.NoError(t, err)
 	text := string(got)
-	// North deals: Z North, A East, Y South, B West.
-	assert.Contains(t, text, "| Z | A | Y | B |")
+	// North deals: Z North, A East, Y South, B West; the players' names
+	// beside the letters.
+	assert.Contains(t, text, "| Z (Ann) | A (Bob) | Y (Cy) | B (Di) |")
 	assert.Contains(t, text, "Z: Ann")
 	assert.Contains(t, text, "Y: Cy")
 	assert.Contains(t, text, "3NT by Z, Y dummy; A leads.")
@@ -179,7 +180,7 @@ func TestText(t *testing.T) {
 }
 
 func TestHostileTextStaysText(t *testing.T) {
-	got, err := Render(hostile(t), Options{})
+	got, err := Render(replaytest.Hostile(t), Options{})
 	require.NoError(t, err)
 	text := string(got)
 	for _, bad := range []string{"\x1b", "\x07", "\r", "\u202e"} {
@@ -195,7 +196,7 @@ func TestHostileTextStaysText(t *testing.T) {
 	auction := html[strings.Index(html, "<table>"):strings.Index(html, "</table>")]
 	assert.Equal(t, 3, strings.Count(auction, "<tr>"))
 	assert.Equal(t, 8, strings.Count(auction, "<td"))
-	assert.Contains(t, html, "a | b | c | --- |  # heading &lt;b&gt;bold&lt;/b&gt; &amp;amp; &amp;lt; \\| ~~strike~~ ![img](x.png) (Eve Mallory)")
+	assert.Contains(t, html, "a | b | c | --- |  # heading &lt;b&gt;bold&lt;/b&gt; &amp;amp; &amp;lt; \\| ~~strike~~ ![img](x.png) &lt;style&gt;body{display:none}&lt;/style&gt; (Eve Mallory)")
 	assert.Contains(t, html, "# Club | night &lt;script&gt;alert(1)&lt;/script&gt; #: hand 1</h1>")
 }
 
@@ -229,7 +230,7 @@ func TestTerminal(t *testing.T) {
 	_, err = Terminal(md, TermOptions{Style: "/etc/passwd"})
 	assert.ErrorIs(t, err, ErrBadStyle, "a style is a name, never a file")
 
-	hostileMD, err := Render(hostile(t), Options{})
+	hostileMD, err := Render(replaytest.Hostile(t), Options{})
 	require.NoError(t, err)
 	out, err := Terminal(hostileMD, TermOptions{Style: "dark", Profile: 2})
 	require.NoError(t, err)

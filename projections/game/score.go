@@ -53,6 +53,17 @@ type Rubber struct {
 	// codes, where a game is won below the line. It says how to draw the
 	// sheet, and is not part of the sheet's JSON, whose shape is fixed.
 	GameTo int `json:"-"`
+	// Deals is the number of deals a rubber of four-deal bridge (Chicago)
+	// is played over; 0 for a rubber played until a side has won two
+	// games. Like GameTo it says how to draw and name the sheet ("Chicago
+	// 2, hands 5 to 8"), and is not in its JSON.
+	Deals int `json:"-"`
+	// Above is what the score above the line holds, as its code names it,
+	// for the head of its column on a pad: "premiums" in contract bridge
+	// (all but the trick points), "honours" in the older codes (the
+	// "honour score": honours, penalties, slams and the rubber; 1913
+	// Law 2). "" for a sheet not kept above and below a line.
+	Above string `json:"-"`
 }
 
 // Board is one duplicate board's result.

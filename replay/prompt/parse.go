@@ -13,10 +13,12 @@
 package prompt
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -57,10 +59,18 @@ func (k Kind) Command() string {
 // auction into the play ("p p p hj") becomes a call command and a play
 // command.
 //
+// A line that starts with a double quote is a note: `"a fine lead` notes
+// the latest trick as a whole once it is complete (until the next card is
+// led), and otherwise the latest entry, as note does. The closing quote
+// may be left off.
+//
 // Plan does not judge the entries: when a token would be refused, it and
 // the rest of the line stay in the command that reached it, so the CLI
 // refuses that command whole, with its own message.
 func Plan(line string, s *projections.Session, isCommand func(string) bool) ([][]string, error) {
+	if text, ok := strings.CutPrefix(strings.TrimSpace(line), `"`); ok {
+		return [][]string{quickNote(text, s)}, nil
+	}
 	words, err := Words(line)
 	if err != nil {
 		return nil, err
@@ -207,4 +217,46 @@ func (sm *sim) group(tokens []string) [][]string {
 		out[len(out)-1] = append(out[len(out)-1], tok)
 	}
 	return out
+}
+
+// quickNote is the note command a line `"text` stands for: on the latest
+// trick when it is complete and nothing has been entered after its last
+// card but notes, else on the latest entry.
+func quickNote(text string, s *projections.Session) []string {
+	text = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), `"`))
+	cmd := []string{"note"}
+	if n := completeTrick(s); n > 0 {
+		cmd = append(cmd, "--trick", strconv.Itoa(n))
+	}
+	if text != "" {
+		cmd = append(cmd, text)
+	}
+	return cmd
+}
+
+// completeTrick is the number of the current hand's latest trick if it is
+// complete and its last card is the latest entry (notes aside); else 0.
+func completeTrick(s *projections.Session) int {
+	h := s.Current()
+	if h == nil || h.Claim != nil {
+		return 0
+	}
+	n := len(h.Tricks)
+	for n > 0 && len(h.Tricks[n-1].Cards) == 0 {
+		n--
+	}
+	if n == 0 || h.Tricks[n-1].Winner == cards.NoSeat {
+		return 0
+	}
+	last := h.Tricks[n-1].Cards[len(h.Tricks[n-1].Cards)-1].ID
+	for i := len(s.Steps) - 1; i >= 0; i-- {
+		if s.Steps[i].Type == table.TypeNoted {
+			continue
+		}
+		if s.Steps[i].ID == last {
+			return n
+		}
+		return 0
+	}
+	return 0
 }

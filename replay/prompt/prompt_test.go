@@ -262,3 +262,33 @@ func golden(t *testing.T, name, got string) {
 	t.Helper()
 	testkit.Golden(t, filepath.Join("testdata", name), got)
 }
+
+// A line that starts with a double quote is a note: on the latest trick
+// once it is complete, and until the next card is led; otherwise on the
+// latest entry.
+func TestQuoteNotesTheLatestTrickOnceComplete(t *testing.T) {
+	tb := newTable(t)
+	tb.do("deal")
+	tb.do(append([]string{"call"}, strings.Fields(demoAuction)...)...)
+	plan := func(line string) [][]string {
+		t.Helper()
+		got, err := prompt.Plan(line, tb.session(), isCommand)
+		require.NoError(t, err)
+		return got
+	}
+	assert.Equal(t, [][]string{{"note", "a sound contract"}}, plan(`"a sound contract`), "in the auction: the latest call")
+	tb.do("play", "HJ", "H3", "H5")
+	assert.Equal(t, [][]string{{"note", "the only heart"}}, plan(`"the only heart"`), "a trick not complete: the latest card")
+	tb.do("play", "HA")
+	assert.Equal(t, [][]string{{"note", "--trick", "1", "East wins cheaply"}}, plan(`  "East wins cheaply`))
+	require.NoError(t, func() error {
+		_, err := tb.r.Note(context.Background(), tb.id, projections.NoteSpec{Text: "a note meanwhile"})
+		return err
+	}())
+	assert.Equal(t, [][]string{{"note", "--trick", "1", "still the trick"}}, plan(`"still the trick`), "a note in between does not move on")
+	tb.do("play", "DA")
+	assert.Equal(t, [][]string{{"note", "a new suit"}}, plan(`"a new suit`), "the next lead: the card")
+	assert.Equal(t, [][]string{{"note"}}, plan(`"`), "no text: the CLI asks for it")
+	tb.do("claim", "9")
+	assert.Equal(t, [][]string{{"note", "claimed"}}, plan(`"claimed`), "after a claim: the claim")
+}

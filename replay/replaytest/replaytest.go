@@ -21,6 +21,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
@@ -154,6 +155,15 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 			_, err = r.Undo(ctx, session)
 		case "note":
 			spec := projections.NoteSpec{Text: strings.Join(args, " "), Glyph: flags["glyph"], By: flags["by"]}
+			if n, ok := flags["trick"]; ok {
+				spec.On = table.NoteOnTrick
+				if spec.Trick, err = strconv.Atoi(n); err != nil {
+					t.Fatalf("%v: --trick %q", words, n)
+				}
+			}
+			if _, ok := flags["hand"]; ok {
+				spec.On = table.NoteOnHand
+			}
 			if at, ok := flags["at"]; ok {
 				var m replay.Moment
 				if m, err = replay.ParseMoment(at); err == nil {
@@ -161,7 +171,13 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 					if lerr != nil {
 						t.Fatalf("%v: %v", words, lerr)
 					}
-					spec.Target, err = replay.Target(s, m)
+					if spec.On == table.NoteOnEvent {
+						spec.Target, err = replay.Target(s, m)
+					} else {
+						var p replay.Point
+						p, err = replay.Resolve(s, m)
+						spec.Hand = p.Hand
+					}
 				}
 			}
 			if err == nil {
@@ -179,6 +195,26 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 		t.Fatal(err)
 	}
 	return envs
+}
+
+// Hostile records a session of contract bridge whose names and notes try
+// everything a writer of views must survive: breaking a Markdown table or
+// heading, injecting HTML (a script, an image, a style), escape sequences
+// to a terminal, bidi overrides. Names with control characters are refused
+// today; the session is opened as an older hoyle let them in.
+func Hostile(t testing.TB) []events.Envelope {
+	t.Helper()
+	return RecordLines(t, [][]string{
+		{"new", "--game", "contract", "--name", "# Club | night <script>alert(1)</script> #",
+			"--north", "Ann | Bob", "--east", "<img src=x onerror=alert(1)>", "--south", "\x1b[2J\x1b]0;pwned\x07Cy",
+			"--west", "`Di` **bold** [link](javascript:alert(1))", "--dealer", "N", "--as-older-hoyle", "yes"},
+		{"deal", "--pbn", "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"},
+		{"call", "1NT"},
+		{"note", "--by", "Eve\r\nMallory", "a | b | c\n| --- |\n\n# heading\n<b>bold</b> &amp; &lt; \\| ~~strike~~ ![img](x.png) <style>body{display:none}</style>"},
+		{"call", "P", "3NT", "P", "P", "P"},
+		{"play", "DK"},
+		{"note", "--glyph", "?", "\x1b[31mred\x1b[0m \u202eevil\u202c ```code``` _under_ *star*"},
+	})
 }
 
 // openAsOlderHoyle opens a session as a hoyle did before names were
@@ -208,6 +244,9 @@ func openAsOlderHoyle(ctx context.Context, r *recorder.Recorder, spec projection
 	return id, err
 }
 
+// boolFlags are the flags that take no value, by command.
+var boolFlags = map[string]bool{"note --hand": true}
+
 // parse splits a command's words into the command, its --flags (each with
 // a value: the last one given, and every one given, for flags that repeat
 // such as --hand) and its other arguments.
@@ -224,6 +263,10 @@ func parse(words []string) (string, map[string]string, map[string][]string, []st
 		if name, ok := strings.CutPrefix(w, "--"); ok {
 			if k, v, eq := strings.Cut(name, "="); eq {
 				set(k, v)
+				continue
+			}
+			if boolFlags[words[0]+" --"+name] {
+				set(name, "true")
 				continue
 			}
 			if i+1 < len(words) {

@@ -263,7 +263,7 @@ func score(in game.ScoreInput) game.ScoreSheet {
 			continue
 		}
 		if cur == nil || cur.over() {
-			cur = &rubber{Rubber: game.Rubber{Number: len(done) + 1, Entries: []game.Entry{}, Hands: []int{}, Games: []cards.Side{}}}
+			cur = &rubber{Rubber: game.Rubber{Number: len(done) + 1, Entries: []game.Entry{}, Hands: []int{}, Games: []cards.Side{}, Above: "honours"}}
 			done = append(done, cur)
 		}
 		es, notes := HandEntries(h)

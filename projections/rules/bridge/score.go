@@ -94,7 +94,7 @@ func score(in game.ScoreInput) game.ScoreSheet {
 			continue
 		}
 		if cur == nil {
-			cur = &game.Rubber{Number: len(sheet.Rubbers) + 1}
+			cur = &game.Rubber{Number: len(sheet.Rubbers) + 1, Above: "honours"}
 			below, games = map[cards.Side]int{}, map[cards.Side]int{}
 		}
 		cur.Hands = append(cur.Hands, h.Number)

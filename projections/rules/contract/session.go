@@ -156,8 +156,11 @@ func finished(in game.ScoreInput) []*game.Hand {
 	return out
 }
 
+// chicagoDeals is the number of deals of a Chicago.
+const chicagoDeals = 4
+
 func newRubber(n int) *game.Rubber {
-	return &game.Rubber{Number: n, Entries: []game.Entry{}, Hands: []int{}, Games: []cards.Side{}}
+	return &game.Rubber{Number: n, Entries: []game.Entry{}, Hands: []int{}, Games: []cards.Side{}, Above: "premiums"}
 }
 
 // scoreRubbers scores rubber bridge: RubberSheet does the laws (vulnerable
@@ -213,6 +216,7 @@ func scoreChicago(in game.ScoreInput) game.ScoreSheet {
 		if sheet == nil || sheet.Done() {
 			sheet = NewChicagoSheet(h.Dealer)
 			rubbers = append(rubbers, newRubber(len(rubbers)+1))
+			rubbers[len(rubbers)-1].Deals = chicagoDeals
 		}
 		r := rubbers[len(rubbers)-1]
 		if want := sheet.Dealer(); h.Dealer != want {

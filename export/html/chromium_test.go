@@ -1,0 +1,199 @@
+package html
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/export/html/internal/chromium"
+)
+
+// shotsDir, when set, is where TestPagesInChromium leaves its screenshots
+// and PDFs, to be looked at:
+//
+//	go test ./export/html -run Chromium -shots /tmp/shots
+var shotsDir = flag.String("shots", "", "keep the screenshots and PDFs of TestPagesInChromium in this directory")
+
+// box is an element's place on the page, in CSS pixels.
+type box struct {
+	Name                     string
+	Left, Top, Right, Bottom float64
+	// ScrollWidth and ClientWidth: an element whose content is wider
+	// than its box overflows it (and could cover its neighbour).
+	ScrollWidth, ClientWidth float64
+}
+
+func (b box) overlaps(o box) bool {
+	return b.Left < o.Right && o.Left < b.Right && b.Top < o.Bottom && o.Top < b.Bottom
+}
+
+// layout is what the page's measuring script returns.
+type layout struct {
+	Hands       []box
+	Diagram     box
+	Width       float64 // the viewport's
+	ScrollWidth float64 // the document's: more than Width scrolls sideways
+}
+
+// measure reads the diagram's hands (each hand's box, and its seat label
+// and suit lines as boxes of their own) and the page's width.
+const measure = `(() => {
+  const rect = (e, name) => { const r = e.getBoundingClientRect();
+    return {Name: name, Left: r.left, Top: r.top, Right: r.right, Bottom: r.bottom, ScrollWidth: e.scrollWidth, ClientWidth: e.clientWidth}; };
+  const hands = [...document.querySelectorAll('.diagram .hand')];
+  return {
+    Hands: hands.map(h => rect(h, h.className)),
+    Diagram: rect(document.querySelector('.diagram'), 'diagram'),
+    Width: window.innerWidth,
+    ScrollWidth: document.documentElement.scrollWidth,
+  };
+})()`
+
+// layoutProblems: the diagram's hands are all there, inside the page,
+// none overlapping another or overflowing its own box; the page does not
+// scroll sideways (a table wider than a phone scrolls inside itself).
+func layoutProblems(l layout, hands int) []string {
+	var out []string
+	if len(l.Hands) != hands {
+		out = append(out, fmt.Sprintf("%d hands, not %d", len(l.Hands), hands))
+	}
+	for i, h := range l.Hands {
+		switch {
+		case h.Right-h.Left < 20:
+			out = append(out, fmt.Sprintf("%s has no width: %+v", h.Name, h))
+		case h.Left < 0 || h.Right > l.Width:
+			out = append(out, fmt.Sprintf("%s is off the page (%.0f px wide): %+v", h.Name, l.Width, h))
+		case h.ScrollWidth > h.ClientWidth+1:
+			out = append(out, fmt.Sprintf("%s's cards overflow its box: %+v", h.Name, h))
+		}
+		for _, o := range l.Hands[i+1:] {
+			if h.overlaps(o) {
+				out = append(out, fmt.Sprintf("%s %+v overlaps %s %+v", h.Name, h, o.Name, o))
+			}
+		}
+	}
+	if l.ScrollWidth > l.Width {
+		out = append(out, fmt.Sprintf("the page scrolls sideways: %.0f px in %.0f", l.ScrollWidth, l.Width))
+	}
+	return out
+}
+
+// redPixels counts the pixels of a PNG inside a box that are the red of
+// hearts and diamonds.
+func redPixels(t *testing.T, shot []byte, in box, width int) int {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(shot))
+	require.NoError(t, err)
+	require.Equal(t, width, img.Bounds().Dx(), "the screenshot is the viewport's width")
+	n := 0
+	for y := int(in.Top); y < int(in.Bottom) && y < img.Bounds().Max.Y; y++ {
+		for x := int(in.Left); x < int(in.Right) && x < img.Bounds().Max.X; x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if r>>8 > 150 && g>>8 < 90 && b>>8 < 90 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+var pdfPage = regexp.MustCompile(`/Type\s*/Page[^s]`)
+
+// TestPagesInChromium opens each page in headless Chromium at a phone's
+// width (360 px) and a desktop's (1200 px), checks that the diagram's four
+// hands stand clear of one another and that hearts and diamonds show red
+// in the screenshot, then lays the page out for print at the width of A4
+// and of Letter paper (less the margins) and prints it on both.
+func TestPagesInChromium(t *testing.T) {
+	path, err := chromium.Find()
+	if err != nil {
+		t.Skipf("%v: the pages are not checked in a browser", err)
+	}
+	dir := t.TempDir()
+	if *shotsDir != "" {
+		require.NoError(t, os.MkdirAll(*shotsDir, 0o755))
+		dir = *shotsDir
+	}
+	b, err := chromium.Start(path, filepath.Join(t.TempDir(), "profile"))
+	require.NoError(t, err)
+	defer b.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	page, err := b.NewPage(ctx)
+	require.NoError(t, err)
+
+	// The paper: its size in inches, and the width the page is laid out
+	// at, in CSS pixels (96 to the inch), less the margins of 15 mm a side.
+	papers := []struct {
+		name          string
+		width, height float64
+	}{{"A4", 210 / 25.4, 297 / 25.4}, {"Letter", 8.5, 11}}
+
+	// The pages printed to PDF on both papers: a whole hand, the problem,
+	// and a table of three players and a widow.
+	printed := map[string]bool{"demo": true, "problem": true, "five-hundred": true}
+	for name, p := range pages(t) {
+		body, err := Render(p.envs, p.opts)
+		require.NoError(t, err)
+		file := filepath.Join(dir, name+".html")
+		require.NoError(t, os.WriteFile(file, body, 0o644))
+		hands := 4 // at Five Hundred, three players and the widow
+		// Loaded once; each width (and the print media) lays it out anew.
+		require.NoError(t, page.SetViewport(ctx, 1200, 900, false))
+		require.NoError(t, page.Navigate(ctx, "file://"+file), name)
+		for _, width := range []int{360, 1200} {
+			where := fmt.Sprintf("%s at %d px", name, width)
+			require.NoError(t, page.SetViewport(ctx, width, 900, false))
+			var l layout
+			require.NoError(t, page.Eval(ctx, measure, &l), where)
+			assert.Empty(t, layoutProblems(l, hands), where)
+			shot, err := page.Screenshot(ctx)
+			require.NoError(t, err, where)
+			assert.Positive(t, redPixels(t, shot, l.Diagram, width), "%s: hearts and diamonds are red", where)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, width)), shot, 0o644))
+		}
+		for _, paper := range papers {
+			where := name + " printed on " + paper.name
+			printable := int((paper.width - 2*15/25.4) * 96)
+			require.NoError(t, page.SetViewport(ctx, printable, 1000, true))
+			var l layout
+			require.NoError(t, page.Eval(ctx, measure, &l), where)
+			assert.Empty(t, layoutProblems(l, hands), where)
+			if !printed[name] {
+				continue // laid out for print above; printing every page adds nothing but time
+			}
+			pdf, err := page.PDF(ctx, paper.width, paper.height)
+			require.NoError(t, err, where)
+			assert.True(t, bytes.HasPrefix(pdf, []byte("%PDF-")), where)
+			pages := len(pdfPage.FindAll(pdf, -1))
+			assert.True(t, pages >= 1 && pages <= 3, "%s: %d pages", where, pages)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%s.pdf", name, paper.name)), pdf, 0o644))
+		}
+	}
+
+	// The check sees an overlap: the same page with the four hands put in
+	// one cell of the grid, and with a hand pushed off a phone's screen.
+	require.NoError(t, page.SetViewport(ctx, 360, 900, false))
+	require.NoError(t, page.Navigate(ctx, "file://"+filepath.Join(dir, "demo.html")))
+	var l layout
+	require.NoError(t, page.Eval(ctx, `(() => { document.querySelectorAll('.diagram .hand').forEach(h => h.style.gridArea = '1 / 1'); return 0; })()`, new(int)))
+	require.NoError(t, page.Eval(ctx, measure, &l))
+	assert.NotEmpty(t, layoutProblems(l, 4), "hands in one cell overlap")
+	require.NoError(t, page.Navigate(ctx, "file://"+filepath.Join(dir, "demo.html")))
+	require.NoError(t, page.Eval(ctx, `(() => { const r = document.querySelector('.diagram .hand.right').style; r.position = 'relative'; r.left = '-120px'; return 0; })()`, new(int)))
+	require.NoError(t, page.Eval(ctx, measure, &l))
+	assert.NotEmpty(t, layoutProblems(l, 4), "a hand moved onto its neighbour")
+	require.NoError(t, page.Eval(ctx, `(() => { document.querySelector('.diagram .hand.right').style.left = '200px'; return 0; })()`, new(int)))
+	require.NoError(t, page.Eval(ctx, measure, &l))
+	assert.NotEmpty(t, layoutProblems(l, 4), "a hand pushed off a phone's screen")
+}

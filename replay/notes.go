@@ -1,0 +1,82 @@
+package replay
+
+import (
+	"fmt"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// NoteTarget says what a note on target (as on says) is attached to, as
+// the scorer sees it confirmed: "W ♣5, trick 3", "trick 3", "hand 2",
+// "S 1♠, call 1", "the deal of hand 2", "E's claim of 9 tricks". A hand
+// other than the session's latest is named ("trick 3 of hand 1"). s is a
+// fold that holds the target; "" when it does not.
+func NoteTarget(s *projections.Session, target events.ID, on table.NoteOn, ascii bool) string {
+	st, ok := s.StepOf(target)
+	if !ok {
+		return ""
+	}
+	var h *game.Hand
+	for _, x := range s.Hands {
+		if x.Number == st.Hand {
+			h = x
+		}
+	}
+	of := ""
+	if cur := s.Current(); h != nil && (cur == nil || cur.Number != h.Number) {
+		of = fmt.Sprintf(" of hand %d", h.Number)
+	}
+	seat := func(x cards.Seat) string {
+		if names := s.Seating().Names; x >= 0 && int(x) < len(names) {
+			return names[x]
+		}
+		return x.String()
+	}
+	switch on {
+	case table.NoteOnHand:
+		return fmt.Sprintf("hand %d", st.Hand)
+	case table.NoteOnTrick:
+		if h != nil {
+			for ti, t := range h.Tricks {
+				if n := len(t.Cards); n > 0 && t.Cards[n-1].ID == target {
+					return fmt.Sprintf("trick %d%s", ti+1, of)
+				}
+			}
+		}
+	}
+	switch d := st.Data.(type) {
+	case *table.Played:
+		if h != nil {
+			for ti, t := range h.Tricks {
+				for _, c := range t.Cards {
+					if c.ID == target {
+						return fmt.Sprintf("%s %s, trick %d%s", seat(d.Seat), CardText(d.Card, ascii), ti+1, of)
+					}
+				}
+			}
+		}
+		return fmt.Sprintf("%s %s%s", seat(d.Seat), CardText(d.Card, ascii), of)
+	case *table.Called:
+		if h != nil {
+			for i, c := range h.Calls {
+				if c.ID == target {
+					return fmt.Sprintf("%s %s, call %d%s", seat(d.Seat), CallText(d.Call, ascii), i+1, of)
+				}
+			}
+		}
+		return fmt.Sprintf("%s %s%s", seat(d.Seat), CallText(d.Call, ascii), of)
+	case *table.Dealt:
+		return fmt.Sprintf("the deal of hand %d", d.Hand)
+	case *table.Claimed:
+		return fmt.Sprintf("%s's claim of %s%s", seat(d.Seat), Count(d.Tricks, "trick"), of)
+	case *table.Discarded:
+		return fmt.Sprintf("%s's discard%s", seat(d.Seat), of)
+	case *table.SessionOpened:
+		return "the session"
+	}
+	return fmt.Sprintf("event %d (%s)", st.Version, st.Type)
+}

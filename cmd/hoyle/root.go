@@ -104,7 +104,7 @@ Start with:  hoyle demo`,
 	add("record",
 		newNewCmd(f), newCutForDealCmd(f), newDealCmd(f), newCallCmd(f), newPlayCmd(f), newDiscardCmd(f),
 		newClaimCmd(f), newHonoursCmd(f), newUndoCmd(f), newNoteCmd(f), newCloseCmd(f), newRecordCmd(f))
-	add("review", newShowCmd(f), newReplayCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f))
+	add("review", newShowCmd(f), newReplayCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f), newMovementCmd(f))
 	add("interchange", newExportCmd(f), newImportCmd(f), newKeygenCmd(f))
 	add("database", newVerifyCmd(f), newSimulateCmd(f))
 	add("help", newGamesCmd(f), newDemoCmd(f))

@@ -71,7 +71,7 @@ func MovementText(p *movement.Plan) string {
 			for r, set := range p.Bye {
 				parts = append(parts, fmt.Sprintf("round %d boards %s", r+1, rangeOf((set-1)*s.Boards+1, set*s.Boards)))
 			}
-			b.WriteString(wrapText(strings.Join(parts, "; ")+".", 78) + "\n")
+			b.WriteString(wrapIndented(strings.Join(parts, "; ")+".", "", "", 78))
 		}
 	case movement.Howell:
 		b.WriteString("Each cell: North-South v East-West pair, then the boards.\n")
@@ -89,24 +89,7 @@ func rangeOf(first, last int) string {
 	return fmt.Sprintf("%d-%d", first, last)
 }
 
-// wrapText fills words into lines of at most width columns.
-func wrapText(text string, width int) string {
-	var lines []string
-	line := ""
-	for _, w := range strings.Fields(text) {
-		if line != "" && len(line)+1+len(w) > width {
-			lines = append(lines, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += w
-	}
-	return strings.Join(append(lines, line), "\n")
-}
-
-// cell is one table in one round: "3v5 9-10".
+// cell is one table in one round: "3v5 9-10", R marking a relay.
 func cell(p *movement.Plan, st movement.Sitting) string {
 	c := fmt.Sprintf("%dv%d", st.NS.Number, st.EW.Number)
 	if st.Set == 0 {

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/export/eventreport"
 	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
@@ -86,6 +87,7 @@ type exportOptions struct {
 	Output string
 	Force  bool
 	Sign   string // --sign KEYFILE: an ed25519 private key, for --format json
+	Event  string // --event NAME: the event's comparison, as Markdown
 }
 
 // newExportCmd builds the command: it binds the flags to the options and calls runExport.
@@ -109,6 +111,9 @@ position. A moment is one of
 --seats foster names the seats by Foster's letters: Z the dealer, A on his
 left, Y his partner, B on his right. --ascii writes suits as S H D C.
 
+--event NAME writes the event's comparison instead (hoyle compare): a
+traveller for each board and the ranking, as Markdown.
+
 --format json --sign KEYFILE signs the log with an ed25519 private key
 (hoyle keygen makes a pair): hoyle import --verify-key with the public key
 then refuses a log that is not the one signed.
@@ -119,7 +124,8 @@ directory), and writes into it where it is, once the whole export is made:
 its permissions, its owner and its other hard links are kept.`,
 		Example: `  hoyle export --format md -o hand1.md
   hoyle export --hand 2 --seats foster
-  hoyle export --at 1.9 --ascii          # the end position after trick 9`,
+  hoyle export --at 1.9 --ascii          # the end position after trick 9
+  hoyle export --event "Tuesday pairs" -o tuesday.md`,
 		Args: exactArgs(0, "no arguments; the hand and moment are flags"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("hand") {
@@ -135,6 +141,7 @@ its permissions, its owner and its other hard links are kept.`,
 	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write to FILE instead of standard output")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "with -o, replace FILE if it exists and is a regular file")
+	cmd.Flags().StringVar(&opts.Event, "event", "", "write the event's comparison (travellers and ranking) as Markdown")
 	cmd.Flags().StringVar(&opts.Sign, "sign", "", "with --format json, sign the log with this ed25519 private key (PEM; hoyle keygen makes one)")
 	return cmd
 }
@@ -162,6 +169,16 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if opts.Force && opts.Output == "" {
 		return usagef("--force replaces the file given by -o; give -o FILE")
 	}
+	if opts.Event != "" {
+		if strings.ToLower(opts.Format) != "md" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
+			return usagef("--event writes the event's comparison as Markdown: not with --format %s, --hand, --at or --sign", opts.Format)
+		}
+		rep, err := loadComparison(ctx, opts.DB, opts.Event)
+		if err != nil {
+			return err
+		}
+		return writeExport(opts, []byte(eventreport.Render(rep)), false)
+	}
 	if opts.Sign != "" {
 		if !format.json {
 			return usagef("--sign signs a JSON log: give --format json")
@@ -186,12 +203,17 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if err := format.write(&buf, req); err != nil {
 		return err
 	}
-	data := buf.Bytes()
+	return writeExport(opts, buf.Bytes(), format.json)
+}
+
+// writeExport writes a whole export to standard output (user text escaped
+// on a terminal) or to -o.
+func writeExport(opts *exportOptions, data []byte, isJSON bool) (err error) {
 	if opts.Output == "" || opts.Output == "-" {
 		if opts.IO.OutTTY {
 			// Names and notes are user text: on a terminal they must not
 			// act as control sequences (the formats write them as given).
-			if format.json {
+			if isJSON {
 				data = replay.EscapeJSON(data)
 			} else {
 				data = []byte(replay.Escape(string(data)))

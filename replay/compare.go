@@ -25,7 +25,7 @@ func CompareText(rep compare.Report) string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString(Clean(ev.Title()) + "\n")
+		b.WriteString(wrapIndented(Clean(ev.Title()), "", "  ", CompareWidth))
 		if ev.Form != compare.FormIndividual && len(ev.Boards) == 0 {
 			b.WriteString("\nNo board has been finished at any table yet.\n")
 		}

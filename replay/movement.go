@@ -42,10 +42,10 @@ func MovementText(p *movement.Plan) string {
 			fmt.Fprintf(&b, "after every %d deals\n", s.Boards)
 		}
 		b.WriteString("the player on her left passes behind her to her right, and the others move\nround her, so that in three rotations each has partnered each other\n(Foster's Complete Hoyle, 1914). hoyle compare totals each player's score.\n")
-		b.WriteString("\nRecord it with: hoyle new --players A,B,C,D --dealer SEAT --event NAME --movement " + s.String() + "\n")
+		b.WriteString("\nRecord it with:\n  hoyle new --players A,B,C,D --dealer SEAT --event NAME --movement " + s.String() + "\n")
 		return b.String()
 	}
-	fmt.Fprintf(&b, "\nRecord each table with: hoyle new ... --event NAME --table T --movement %s\n", s)
+	fmt.Fprintf(&b, "\nRecord each table with:\n  hoyle new ... --event NAME --table T --movement %s\n", s)
 	for from := 0; from < s.Tables; from += planColumns {
 		to := min(from+planColumns, s.Tables)
 		line := "round"

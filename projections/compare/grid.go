@@ -26,7 +26,7 @@ func (ev *Event) Title() string {
 	case ev.Scoring == ScoringTricks:
 		parts = append(parts, "pairs, tricks against the average (Duplicate Whist)")
 	case ev.Form == FormPairs:
-		parts = append(parts, "pairs, matchpoints (Law 78A: 2 a result beaten, 1 a tie)")
+		parts = append(parts, "pairs, matchpoints (Law 78A)")
 	default:
 		parts = append(parts, "each player's own score")
 	}
@@ -118,13 +118,21 @@ func (ev *Event) Traveller(b Board) Grid {
 // Ranking is the event's ranking: one grid, or in a Mitchell one for each
 // field, with the field's name ("" for one field).
 func (ev *Event) Ranking() (fields []string, grids []Grid) {
+	named := false // pairs numbered by a movement, with their players apart
+	for _, t := range ev.Totals {
+		named = named || (ev.Form == FormPairs && ev.Movement != "" && len(t.Players) > 0)
+	}
 	for _, t := range ev.Totals {
 		if len(fields) == 0 || fields[len(fields)-1] != t.Field {
 			fields = append(fields, t.Field)
-			grids = append(grids, ev.rankingHead())
+			grids = append(grids, ev.rankingHead(named))
 		}
 		g := &grids[len(grids)-1]
-		row := []string{strconv.Itoa(t.Rank), t.Name, strconv.Itoa(t.Boards)}
+		row := []string{strconv.Itoa(t.Rank), t.Name}
+		if g.Head[2] == "players" {
+			row = append(row, strings.Join(t.Players, " & "))
+		}
+		row = append(row, strconv.Itoa(t.Boards))
 		switch {
 		case t.IMPs != nil:
 			row = append(row, signed(*t.IMPs))
@@ -140,12 +148,14 @@ func (ev *Event) Ranking() (fields []string, grids []Grid) {
 	return fields, grids
 }
 
-func (ev *Event) rankingHead() Grid {
+func (ev *Event) rankingHead(named bool) Grid {
 	g := Grid{Head: []string{"rank"}}
-	switch ev.Form {
-	case FormTeams:
+	switch {
+	case ev.Form == FormTeams:
 		g.Head = append(g.Head, "team", "boards")
-	case FormPairs:
+	case ev.Form == FormPairs && named:
+		g.Head = append(g.Head, "pair", "players", "boards")
+	case ev.Form == FormPairs:
 		g.Head = append(g.Head, "pair", "boards")
 	default:
 		g.Head = append(g.Head, "player", "hands")
@@ -161,8 +171,8 @@ func (ev *Event) rankingHead() Grid {
 		g.Head = append(g.Head, "points")
 	}
 	g.Right = make([]bool, len(g.Head))
-	for i := range g.Head {
-		g.Right[i] = i != 1
+	for i, h := range g.Head {
+		g.Right[i] = h != "team" && h != "pair" && h != "players" && h != "player"
 	}
 	return g
 }

@@ -393,8 +393,9 @@ func playerSides(t *Table) (ns, ew side) {
 
 func pairKey(p movement.Pair) string { return p.String() }
 
-// pairNames names a movement's pairs by the players who sat in them in
-// round 1 (each table's session names the pairs it began with).
+// pairNames names a movement's pairs by their numbers, with the players who
+// sat in them in round 1 (each table's session names the pairs it began
+// with).
 func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 	out := map[string]side{}
 	if plan == nil || !plan.Duplicate() {
@@ -428,7 +429,6 @@ func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 			s := out[pairKey(x.pr)]
 			if len(x.s.players) > 0 && len(s.players) == 0 {
 				s.players = x.s.players
-				s.name = x.pr.String() + " (" + strings.Join(x.s.players, " & ") + ")"
 				out[pairKey(x.pr)] = s
 			}
 		}
@@ -510,9 +510,10 @@ func inPlay(t Table, board int) bool {
 // rank orders totals by score, best first, and numbers them; equal
 // scores share a rank. Totals of different fields are ranked apart.
 func rank(totals []Total, score func(Total) float64) {
+	fieldOrder := map[string]int{"": 0, "NS": 1, "EW": 2}
 	sort.SliceStable(totals, func(i, j int) bool {
 		if totals[i].Field != totals[j].Field {
-			return totals[i].Field < totals[j].Field
+			return fieldOrder[totals[i].Field] < fieldOrder[totals[j].Field]
 		}
 		return score(totals[i]) > score(totals[j])
 	})

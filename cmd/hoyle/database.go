@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -99,7 +100,8 @@ func isSharedLog(path string) bool {
 // sharedTimeout bounds each request to the shared log's server, and the
 // connection: a server that is down or does not answer fails a command
 // within a few seconds, never holds it up. $HOYLE_NATS_TIMEOUT (a Go
-// duration, "10s") changes it.
+// duration, "10s") changes it. $HOYLE_NATS_REPLICAS says how many servers
+// of a club's own cluster keep the log's streams, when hoyle creates them.
 const sharedTimeout = 3 * time.Second
 
 // openShared connects to the shared log (once a command), creating its
@@ -115,7 +117,15 @@ func (d *database) openShared(url string) (events.Store, error) {
 			}
 			timeout = t
 		}
-		st, err := natsstore.Open(context.Background(), url, natsstore.Options{Timeout: timeout})
+		replicas := 0
+		if v := d.io.Getenv("HOYLE_NATS_REPLICAS"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 5 {
+				return nil, usagef("$HOYLE_NATS_REPLICAS %q: the servers that keep each stream, 1 to 5", v)
+			}
+			replicas = n
+		}
+		st, err := natsstore.Open(context.Background(), url, natsstore.Options{Timeout: timeout, Replicas: replicas})
 		if err != nil {
 			return nil, err
 		}

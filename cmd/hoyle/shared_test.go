@@ -161,6 +161,8 @@ func TestEveryCommandOnTheSharedLog(t *testing.T) {
 	r = hoyle(t, url, "import", realPBN)
 	require.Equal(t, 0, r.code, r.err)
 	assert.Greater(t, len(ids(r.out)), 10)
+	sim := strings.TrimSpace(ok(t, url, "simulate", "--game", "contract", "--hands", "30", "--batch", "30"))
+	assert.Contains(t, ok(t, url, "--session", sim, "score"), "Rubber")
 	assert.Contains(t, ok(t, url, "verify"), "every hash chain is unbroken")
 
 	// A director's commands: the sessions, an event compared.

@@ -198,3 +198,32 @@ func TestBulk(t *testing.T) {
 	assert.Len(t, envs, 63)
 	require.NoError(t, storetest.Verify(ctx, st))
 }
+
+// TestConnectionLostFailsAtOnce: when the server goes away, a call does not
+// wait out a long timeout for an answer that cannot come: it fails as
+// soon as the connection is known lost, with ErrUnavailable; and the store
+// works again once the server is back.
+func TestConnectionLostFailsAtOnce(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	srv := startServer(t, dir, "")
+	addr := srv.URL()[len("nats://"):]
+	st := openOn(t, srv.URL(), natsstore.Options{Timeout: 30 * time.Second})
+	defer st.Close()
+	ctx := context.Background()
+	_, err := st.Append(ctx, events.Batch{Session: "s", Events: storetest.Events(0, 2)})
+	require.NoError(t, err)
+	srv.Shutdown()
+	time.Sleep(200 * time.Millisecond) // the client notices
+	start := time.Now()
+	_, err = st.Append(ctx, events.Batch{Session: "s", Expected: 2, Events: storetest.Events(2, 1)})
+	require.ErrorIs(t, err, natsstore.ErrUnavailable)
+	assert.Less(t, time.Since(start), 5*time.Second, "not the 30 s timeout")
+	assert.Contains(t, err.Error(), "the connection to the server was lost")
+	srv = startServer(t, dir, addr)
+	defer srv.Shutdown()
+	require.Eventually(t, func() bool {
+		_, err := st.Append(ctx, events.Batch{Session: "s", Expected: 2, Events: storetest.Events(2, 1)})
+		return err == nil
+	}, 20*time.Second, 100*time.Millisecond)
+}

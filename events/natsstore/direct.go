@@ -191,9 +191,39 @@ func storedOf(msg *nats.Msg) (stored, error) {
 
 func (s *Store) directSubject(stream string) string { return "$JS.API.DIRECT.GET." + stream }
 
-// opContext bounds one request by Options.Timeout, within ctx.
+// opContext bounds one request by Options.Timeout, within ctx, and ends it
+// at once should the connection be lost meanwhile (or be lost already): a
+// request in flight when the server goes away would otherwise wait out its
+// whole timeout for an answer that cannot come.
 func (s *Store) opContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, s.opt.Timeout)
+	octx, cancel := context.WithTimeout(ctx, s.opt.Timeout)
+	stop := context.AfterFunc(s.connection(), cancel)
+	return octx, func() { stop(); cancel() }
+}
+
+// connection is a context that ends when the connection to the server is
+// lost; a new one begins when it is made again.
+func (s *Store) connection() context.Context {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	return s.connCtx
+}
+
+// connectionLost ends the connection's context (the client's disconnect
+// handler calls it).
+func (s *Store) connectionLost() {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	s.connDone()
+}
+
+// connectionBack begins a new connection context (the client's reconnect
+// handler calls it).
+func (s *Store) connectionBack() {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	s.connDone()
+	s.connCtx, s.connDone = context.WithCancel(context.Background())
 }
 
 // netError turns what the NATS client says about a failed request into the
@@ -212,6 +242,9 @@ func (s *Store) netError(ctx context.Context, op string, err error) error {
 		return fmt.Errorf("natsstore: %s: %w", op, err)
 	}
 	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, nats.ErrConnectionClosed), errors.Is(err, nats.ErrDisconnected),
+		errors.Is(err, nats.ErrReconnectBufExceeded):
+		err = fmt.Errorf("the connection to the server was lost: %w", err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, nats.ErrTimeout):
 		err = fmt.Errorf("no answer within %v: %w", s.opt.Timeout, err)
 	case errors.Is(err, nats.ErrNoResponders), errors.Is(err, jetstream.ErrNoStreamResponse):

@@ -127,6 +127,11 @@ type Store struct {
 
 	firstMu sync.Mutex
 	firsts  map[string]uint64 // session -> position of its first event; never changes
+
+	// connCtx ends when the connection is lost (see opContext).
+	connMu   sync.Mutex
+	connCtx  context.Context
+	connDone context.CancelFunc
 }
 
 var _ events.Store = (*Store)(nil)
@@ -160,6 +165,11 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}),
 	}, opt.NATS...)
 	shown := redact(url)
+	s := &Store{url: shown, opt: opt}
+	s.connCtx, s.connDone = context.WithCancel(context.Background())
+	nopts = append(nopts,
+		nats.DisconnectErrHandler(func(*nats.Conn, error) { s.connectionLost() }),
+		nats.ReconnectHandler(func(*nats.Conn) { s.connectionBack() }))
 	nc, err := nats.Connect(url, nopts...)
 	if err != nil {
 		return nil, &UnavailableError{Op: "connect", URL: shown, Err: err}
@@ -170,10 +180,10 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		return nil, err
 	}
 	base := strings.ToLower(opt.Stream)
-	s := &Store{nc: nc, js: js, url: shown, opt: opt,
-		log: opt.Stream, index: opt.Stream + "_INDEX",
-		logPrefix: base + ".log.", idxPrefix: base + ".index.",
-		firsts: map[string]uint64{}}
+	s.nc, s.js = nc, js
+	s.log, s.index = opt.Stream, opt.Stream+"_INDEX"
+	s.logPrefix, s.idxPrefix = base+".log.", base+".index."
+	s.firsts = map[string]uint64{}
 	if err := s.ensureStreams(ctx); err != nil {
 		nc.Close()
 		return nil, err

@@ -38,6 +38,9 @@ type database struct {
 	// prompt opens the database for every entry, and a connection costs
 	// round trips that a file does not.
 	shared *natsstore.Store
+	// parent, when set, is the database of the command this one runs
+	// within (a line at the record prompt): its connection is used.
+	parent *database
 }
 
 // lockWaits say how long a command waits for another hoyle process to let
@@ -108,6 +111,9 @@ const sharedTimeout = 3 * time.Second
 // streams on a server that has none. Nothing is ever written anywhere else
 // when it cannot be reached: the command fails.
 func (d *database) openShared(url string) (events.Store, error) {
+	if d.parent != nil && d.parent.dbPath() == url {
+		return d.parent.openShared(url)
+	}
 	if d.shared == nil {
 		timeout := sharedTimeout
 		if v := d.io.Getenv("HOYLE_NATS_TIMEOUT"); v != "" {

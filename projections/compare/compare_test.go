@@ -285,3 +285,67 @@ func TestPivot(t *testing.T) {
 	assert.Equal(t, want, points)
 	assert.NotEqual(t, points["Ann"], points["Cora"], "partners for two deals only")
 }
+
+// TestDuplicateWhistTeams: a whist team match in two rooms, trick for
+// trick: the home team takes 8 tricks North-South in the open room and
+// its adversaries 6 North-South in the closed room, where it sits
+// East-West and takes 7: two tricks to the home team.
+func TestDuplicateWhistTeams(t *testing.T) {
+	c := newClub(t)
+	seed := uint64(5)
+	for _, x := range []struct {
+		room string
+		ns   int
+	}{{"open", 8}, {"closed", 6}} {
+		id := c.open("duplicate-whist", nil, nil, projections.Placement{Event: "Whist match", Table: "1", Room: x.room, HomeTeam: "Rovers", VisitTeam: "Wanderers"})
+		_, err := c.rec.Deal(c.ctx, id, projections.DealSpec{Board: 1, Seed: &seed})
+		require.NoError(t, err)
+		_, err = c.rec.Claim(c.ctx, id, projections.ClaimSpec{Tricks: x.ns, By: "NS"})
+		require.NoError(t, err)
+	}
+	ev := c.compare("").Events[0]
+	assert.Equal(t, compare.FormTeams, ev.Form)
+	assert.Equal(t, compare.ScoringTricks, ev.Scoring)
+	assert.Equal(t, f(2), ev.Boards[0].Results[0].Plus)
+	assert.Equal(t, f(-2), ev.Boards[0].Results[1].Plus)
+	assert.Equal(t, compare.Match{Teams: [2]string{"Rovers", "Wanderers"}, IMPs: [2]float64{2, 0}, Boards: 1}, ev.Matches[0])
+	assert.Equal(t, "Rovers", ev.Totals[0].Name)
+	assert.Equal(t, f(2), ev.Totals[0].Tricks)
+}
+
+// TestProgressive: two tables, the East-West pairs moving up a table
+// after every deal (progressive:2x1): each player totals what his side
+// scored on the hands he played, wherever he sat.
+func TestProgressive(t *testing.T) {
+	c := newClub(t)
+	var ids []string
+	for i, p := range []map[string]string{
+		{"N": "Ann", "S": "Bob", "E": "Cy", "W": "Di"},
+		{"N": "Ed", "S": "Flo", "E": "Gus", "W": "Hal"},
+	} {
+		ids = append(ids, c.open("contract", dup, p, projections.Placement{Event: "Drive", Table: string(rune('1' + i)), Movement: "progressive:2x1"}))
+	}
+	// Deal 1 at each table (board 1, North deals): 4S by North making 10
+	// at table 1 (NS 420), 9 at table 2 (NS -50). Deal 2 (board 2, East
+	// deals) after the move: 3NT by East making 9 at both (NS -400).
+	c.board(ids[0], 1, []string{"4S", "P", "P", "P"}, 10)
+	c.board(ids[1], 1, []string{"4S", "P", "P", "P"}, 9)
+	c.board(ids[0], 2, []string{"3NT", "P", "P", "P"}, 9)
+	c.board(ids[1], 2, []string{"3NT", "P", "P", "P"}, 9)
+	ev := c.compare("").Events[0]
+	assert.Equal(t, compare.FormIndividual, ev.Form)
+	points := map[string]int{}
+	for _, tot := range ev.Totals {
+		points[tot.Name] = *tot.Points
+		assert.Equal(t, 2, tot.Boards)
+	}
+	// Round 2: Gus and Hal (who began at table 2) are East-West at table
+	// 1, Cy and Di at table 2. Each keeps what his side scored.
+	assert.Equal(t, map[string]int{
+		"Ann": 420, "Bob": 420, "Cy": 0 + 400, "Di": 0 + 400,
+		"Ed": 0, "Flo": 0, "Gus": 50 + 400, "Hal": 50 + 400,
+	}, points)
+	assert.Equal(t, 1, ev.Totals[0].Rank)
+	assert.Equal(t, 1, ev.Totals[1].Rank, "Gus and Hal share the first place")
+	assert.ElementsMatch(t, []string{"Gus", "Hal"}, []string{ev.Totals[0].Name, ev.Totals[1].Name})
+}

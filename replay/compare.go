@@ -25,7 +25,7 @@ func CompareText(rep compare.Report) string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString(wrapIndented(Clean(ev.Title()), "", "  ", CompareWidth))
+		b.WriteString(Wrap(Clean(ev.Title()), "", "  ", CompareWidth))
 		if ev.Form != compare.FormIndividual && len(ev.Boards) == 0 {
 			b.WriteString("\nNo board has been finished at any table yet.\n")
 		}
@@ -41,20 +41,13 @@ func CompareText(rep compare.Report) string {
 		}
 		fields, grids := ev.Ranking()
 		for j, g := range grids {
-			head := "Ranking"
-			switch fields[j] {
-			case "NS":
-				head += ", North-South"
-			case "EW":
-				head += ", East-West"
-			}
-			b.WriteString("\n" + head + "\n")
+			b.WriteString("\n" + compare.RankingTitle(fields[j]) + "\n")
 			b.WriteString(GridText(g, CompareWidth))
 		}
 		if len(ev.Warnings) > 0 {
 			b.WriteString("\nTo look at:\n")
 			for _, w := range ev.Warnings {
-				b.WriteString(wrapIndented(Clean(w), "  - ", "    ", CompareWidth))
+				b.WriteString(Wrap(Clean(w), "  - ", "    ", CompareWidth))
 			}
 		}
 	}
@@ -118,9 +111,9 @@ func GridText(g compare.Grid, width int) string {
 	return b.String()
 }
 
-// wrapIndented fills text into lines of at most width, the first after
+// Wrap fills text into lines of at most width columns, the first after
 // first and the rest after rest.
-func wrapIndented(text, first, rest string, width int) string {
+func Wrap(text, first, rest string, width int) string {
 	var b strings.Builder
 	line := first
 	empty := true

@@ -71,7 +71,7 @@ func MovementText(p *movement.Plan) string {
 			for r, set := range p.Bye {
 				parts = append(parts, fmt.Sprintf("round %d boards %s", r+1, rangeOf((set-1)*s.Boards+1, set*s.Boards)))
 			}
-			b.WriteString(wrapIndented(strings.Join(parts, "; ")+".", "", "", 78))
+			b.WriteString(Wrap(strings.Join(parts, "; ")+".", "", "", 78))
 		}
 	case movement.Howell:
 		b.WriteString("Each cell: North-South v East-West pair, then the boards.\n")

@@ -57,14 +57,7 @@ func event(b *strings.Builder, ev compare.Event) {
 	}
 	fields, grids := ev.Ranking()
 	for i, g := range grids {
-		head := "Ranking"
-		switch fields[i] {
-		case "NS":
-			head += ", North-South"
-		case "EW":
-			head += ", East-West"
-		}
-		b.WriteString("\n## " + head + "\n\n")
+		b.WriteString("\n## " + compare.RankingTitle(fields[i]) + "\n\n")
 		grid(b, g)
 	}
 	if len(ev.Warnings) > 0 {

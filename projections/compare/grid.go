@@ -177,6 +177,18 @@ func (ev *Event) rankingHead(named bool) Grid {
 	return g
 }
 
+// RankingTitle heads a ranking: "Ranking", or in a Mitchell "Ranking,
+// North-South" and "Ranking, East-West".
+func RankingTitle(field string) string {
+	switch field {
+	case "NS":
+		return "Ranking, North-South"
+	case "EW":
+		return "Ranking, East-West"
+	}
+	return "Ranking"
+}
+
 // MatchLines says each match's score: "AUSTRIA 25 – 14 DENMARK (10 boards)".
 func (ev *Event) MatchLines() []string {
 	var out []string

@@ -58,7 +58,7 @@ var servingAt = regexp.MustCompile(`the shared log is at (nats://\S+), kept in`)
 // waits until it says where it serves.
 func startServe(t *testing.T, dir, addr string) *serveProc {
 	t.Helper()
-	cmd := hoyleProcess(t, filepath.Join(dir, "unused.db"), "serve", "--listen", addr, "--dir", dir)
+	cmd := hoyleProcess(t, filepath.Join(dir, "unused.db"), "serve", "--listen", addr, "--dir", dir, "--verbose")
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	var stderr strings.Builder
@@ -76,6 +76,11 @@ func startServe(t *testing.T, dir, addr string) *serveProc {
 	}()
 	go func() { p.done <- cmd.Wait() }()
 	t.Cleanup(p.kill)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("hoyle serve's log:\n%s", stderr.String())
+		}
+	})
 	select {
 	case p.url = <-found:
 	case err := <-p.done:

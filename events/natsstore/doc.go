@@ -135,7 +135,10 @@
 //
 // Every request to the server is bounded by Options.Timeout: a server that
 // is down, unreachable or silent makes the call fail with ErrUnavailable
-// (an UnavailableError). Nothing is queued while the connection is down, so
+// (an UnavailableError). A request in flight when the connection is lost
+// fails at once rather than at its timeout (its answer cannot come: the
+// request went with the connection), and so does one made while the client
+// is reconnecting. Nothing is queued while the connection is down, so
 // an append that failed does not land later; but one that failed because
 // the server went away while it was committing may have landed: append the
 // same events again once the server is back, which is a retry.

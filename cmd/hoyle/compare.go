@@ -25,7 +25,7 @@ func newCompareCmd(f *factory) *cobra.Command {
 	opts := &compareOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
 		Use:   "compare [--json] [--event NAME]",
-		Short: "Compare the boards of each event across its tables: IMPs, matchpoints, tricks; travellers and a ranking",
+		Short: "Compare each event's boards across its tables: travellers and a ranking",
 		Long: `Compare every event's boards across its tables (sessions opened with
 hoyle new --event NAME --table T, or imported with their event and table),
 and rank its teams, pairs or players.

@@ -25,7 +25,7 @@ func newMovementCmd(f *factory) *cobra.Command {
 	opts := &movementOptions{IO: f.IO}
 	cmd := &cobra.Command{
 		Use:   "movement mitchell|howell|progressive|pivot [--tables N] [--boards B] [--json]",
-		Short: "Print a movement's plan: which pairs meet at which table in each round, with which boards",
+		Short: "Print a movement's plan: the pairs and boards at each table, round by round",
 		Long: `Print the plan of a movement for an event played at several tables: round
 by round, which pairs sit at each table and which boards they play.
 

@@ -73,7 +73,8 @@ func newRootCmd(f *factory) *cobra.Command {
 		Use:   "hoyle",
 		Short: "Record card games at a real table, then replay, score and write them up",
 		Long: `hoyle records a card-game session at a real table as an append-only event
-log (a bbolt file), and replays, scores, annotates and writes up its hands.
+log (a bbolt file, or a club's shared log on NATS JetStream: hoyle serve),
+and replays, scores, annotates and writes up its hands.
 
 Exit codes: 0 done, 1 refused (by the laws, the state of the table or the
 database) or failed, 2 used wrongly (a flag, an argument, a token that is

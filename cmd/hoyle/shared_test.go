@@ -75,8 +75,8 @@ func startServe(t *testing.T, dir, addr string) *serveProc {
 		}
 	}()
 	go func() { p.done <- cmd.Wait() }()
-	t.Cleanup(p.kill)
 	t.Cleanup(func() {
+		p.kill() // first: the log is read once the process is gone
 		if t.Failed() {
 			t.Logf("hoyle serve's log:\n%s", stderr.String())
 		}
@@ -84,10 +84,10 @@ func startServe(t *testing.T, dir, addr string) *serveProc {
 	select {
 	case p.url = <-found:
 	case err := <-p.done:
-		t.Fatalf("hoyle serve exited: %v\n%s", err, stderr.String())
+		p.done <- err // for kill
+		t.Fatalf("hoyle serve exited: %v", err)
 	case <-time.After(hangBound):
-		p.kill()
-		t.Fatalf("hoyle serve did not start within %v\n%s", hangBound, stderr.String())
+		t.Fatalf("hoyle serve did not start within %v", hangBound)
 	}
 	p.addr = strings.TrimPrefix(p.url, "nats://")
 	return p

@@ -327,26 +327,35 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 				continue // another process created it first: check theirs
 			}
 		}
-		if err != nil {
-			cancel()
-			return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
+		if err == nil {
+			var info *jetstream.StreamInfo
+			if info, err = st.Info(octx); err == nil {
+				cancel()
+				return s.checkStream(info, cfg, kind)
+			}
 		}
-		info, err := st.Info(octx)
+		lost := s.lost(ctx, octx, err)
 		cancel()
-		if err != nil {
-			return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
+		if lost && s.waitConnected(ctx) == nil {
+			continue // the connection came back: ask again
 		}
-		md := info.Config.Metadata
-		if md[metaKind] != kind {
-			return nil, fmt.Errorf("%w: JetStream stream %s exists but is not a hoyle %s", events.ErrNotDatabase, cfg.Name, kind)
-		}
-		if f, err := strconv.Atoi(md[metaFormat]); err != nil || f > Format {
-			return nil, fmt.Errorf("%w: stream %s has format %q, this hoyle reads up to %d; upgrade hoyle",
-				events.ErrFutureFormat, cfg.Name, md[metaFormat], Format)
-		}
-		return info, nil
+		return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
 	}
 	return nil, fmt.Errorf("natsstore: stream %s: created and deleted again while opening", cfg.Name)
+}
+
+// checkStream checks that a stream is hoyle's of that kind and not of a
+// newer format.
+func (s *Store) checkStream(info *jetstream.StreamInfo, cfg jetstream.StreamConfig, kind string) (*jetstream.StreamInfo, error) {
+	md := info.Config.Metadata
+	if md[metaKind] != kind {
+		return nil, fmt.Errorf("%w: JetStream stream %s exists but is not a hoyle %s", events.ErrNotDatabase, cfg.Name, kind)
+	}
+	if f, err := strconv.Atoi(md[metaFormat]); err != nil || f > Format {
+		return nil, fmt.Errorf("%w: stream %s has format %q, this hoyle reads up to %d; upgrade hoyle",
+			events.ErrFutureFormat, cfg.Name, md[metaFormat], Format)
+	}
+	return info, nil
 }
 
 // apiError is netError for JetStream API calls.

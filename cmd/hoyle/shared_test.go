@@ -270,15 +270,16 @@ func TestServeKilledLosesNothing(t *testing.T) {
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		inFlight := 0
+		// A table passing hands out: a deal (1 event), four passes (4),
+		// from where the last round left the hand (read before the server
+		// can be killed).
+		next := 0
+		if showJSONOf(t, url)["phase"] == "auction" {
+			next = 1
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// A table passing hands out: a deal (1 event), four passes (4),
-			// from where the last round left the hand.
-			next := 0
-			if showJSONOf(t, url)["phase"] == "auction" {
-				next = 1
-			}
 			for ; ; next = 1 - next {
 				args, n := []string{"deal"}, 1
 				if next == 1 {

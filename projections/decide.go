@@ -368,6 +368,9 @@ type SessionSpec struct {
 	PlayerList []string
 	Dealer     string            // a seat name, or with PlayerList a player's; "" for the game's default
 	Options    map[string]string // ruleset options (validated against its Info)
+	// Placement is where the session sits in an event: "" fields for a
+	// session played on its own.
+	Placement Placement
 }
 
 // DecideOpen checks a new session's spec against its game (seats,
@@ -424,7 +427,17 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &table.SessionOpened{Ruleset: rs.Info().ID, Name: spec.Name, Players: players, Dealer: dealer, Options: opts}, nil
+	gopts := game.Options{}
+	for _, o := range opts {
+		gopts[o.Name] = o.Value
+	}
+	place, err := checkPlacement(spec.Placement, rs, gopts)
+	if err != nil {
+		return nil, err
+	}
+	o := &table.SessionOpened{Ruleset: rs.Info().ID, Name: spec.Name, Players: players, Dealer: dealer, Options: opts}
+	place.Set(o)
+	return o, nil
 }
 
 // namesApart checks the players' names: a name is printable text (no

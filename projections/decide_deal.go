@@ -52,6 +52,9 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		// board the session has dealt, not on its latest hand.
 		return nil, game.ErrWholeSession
 	}
+	if err := s.movementBoard(&spec); err != nil {
+		return nil, err
+	}
 	var out []events.Event
 	dealer := s.NextDealer
 	number := 1

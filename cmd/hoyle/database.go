@@ -6,10 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/natsstore"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
@@ -29,6 +33,14 @@ type database struct {
 	// the entry made, so that the next command of the same line follows on.
 	pin   *uint64
 	waits lockWaits
+	// shared is the connection to a shared log (--db nats://...), made at
+	// the first open and kept until the command ends (close): the record
+	// prompt opens the database for every entry, and a connection costs
+	// round trips that a file does not.
+	shared *natsstore.Store
+	// parent, when set, is the database of the command this one runs
+	// within (a line at the record prompt): its connection is used.
+	parent *database
 }
 
 // lockWaits say how long a command waits for another hoyle process to let
@@ -65,6 +77,11 @@ func (d *database) dbPath() string {
 	if p := d.io.Getenv("HOYLE_DB"); p != "" {
 		return p
 	}
+	return d.dbPathFile()
+}
+
+// dbPathFile is hoyle.db in the XDG data directory.
+func (d *database) dbPathFile() string {
 	dir := d.io.Getenv("XDG_DATA_HOME")
 	if dir == "" {
 		home := d.io.Getenv("HOME")
@@ -76,6 +93,82 @@ func (d *database) dbPath() string {
 	return filepath.Join(dir, "hoyle", "hoyle.db")
 }
 
+// isSharedLog reports whether a database is a NATS JetStream server's
+// shared log (hoyle serve, or a club's own nats-server): nats://HOST:PORT,
+// several comma-separated for a cluster, or tls://HOST:PORT.
+func isSharedLog(path string) bool {
+	return strings.HasPrefix(path, "nats://") || strings.HasPrefix(path, "tls://")
+}
+
+// sharedTimeout bounds each request to the shared log's server, and the
+// connection: a server that is down or does not answer fails a command
+// within a few seconds, never holds it up. $HOYLE_NATS_TIMEOUT (a Go
+// duration, "10s") changes it. $HOYLE_NATS_REPLICAS says how many servers
+// of a club's own cluster keep the log's streams, when hoyle creates them.
+const sharedTimeout = 3 * time.Second
+
+// openShared connects to the shared log (once a command), creating its
+// streams on a server that has none. Nothing is ever written anywhere else
+// when it cannot be reached: the command fails.
+func (d *database) openShared(url string) (events.Store, error) {
+	if d.parent != nil && d.parent.dbPath() == url {
+		return d.parent.openShared(url)
+	}
+	if d.shared == nil {
+		timeout := sharedTimeout
+		if v := d.io.Getenv("HOYLE_NATS_TIMEOUT"); v != "" {
+			t, err := time.ParseDuration(v)
+			if err != nil || t <= 0 {
+				return nil, usagef("$HOYLE_NATS_TIMEOUT %q is not a duration such as 5s", v)
+			}
+			timeout = t
+		}
+		replicas := 0
+		if v := d.io.Getenv("HOYLE_NATS_REPLICAS"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 5 {
+				return nil, usagef("$HOYLE_NATS_REPLICAS %q: the servers that keep each stream, 1 to 5", v)
+			}
+			replicas = n
+		}
+		st, err := natsstore.Open(context.Background(), url, natsstore.Options{Timeout: timeout, Replicas: replicas})
+		if err != nil {
+			return nil, err
+		}
+		d.shared = st
+	}
+	return keptOpen{d.shared}, nil
+}
+
+// keptOpen is the shared log as a command's open gives it: its Close
+// leaves the connection for the command's next open (database.close ends
+// it).
+type keptOpen struct{ *natsstore.Store }
+
+// Close keeps the connection open.
+func (keptOpen) Close() error { return nil }
+
+// keptBulk is the shared log for a bulk writer, kept open as keptOpen is.
+type keptBulk struct{ natsstore.Bulk }
+
+// Close keeps the connection open.
+func (keptBulk) Close() error { return nil }
+
+// close ends the connection to a shared log, if one was made.
+func (d *database) close() {
+	if d.shared != nil {
+		d.shared.Close()
+		d.shared = nil
+	}
+}
+
+// atDeal lets a bulk append to the shared log be split before a deal, so
+// that a reader never sees half a hand.
+func atDeal(evs []events.Event, i int) bool {
+	_, ok := evs[i].Data.(*table.Dealt)
+	return ok
+}
+
 // open opens the database for writing, or read-only. create makes it (and
 // its directory) if missing: only once the command has checked everything
 // it was given, so that a refused command leaves no file behind.
@@ -84,15 +177,35 @@ func (d *database) dbPath() string {
 // finds only readers in its way waits longer, up to waits.readers, and
 // says on standard error that it is waiting, so the scorer is never left
 // staring at a prompt that does not answer.
-func (d *database) open(write, create bool) (*bolt.Store, error) {
-	return d.openStore(bolt.Options{ReadOnly: !write, Create: create})
+func (d *database) open(write, create bool) (events.Store, error) {
+	if path := d.dbPath(); isSharedLog(path) {
+		return d.openShared(path)
+	}
+	st, err := d.openStore(bolt.Options{ReadOnly: !write, Create: create})
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // openBulk opens the database, creating it if missing, for a command that
 // writes about n bytes at once (import, simulate): bbolt maps room for them
 // up front.
-func (d *database) openBulk(n int64) (*bolt.Store, error) {
-	return d.openStore(bolt.Options{Create: true, Bulk: n})
+// On a shared log, an append larger than one atomic batch is split before
+// deals (natsstore.Bulk): it lands in parts, each whole.
+func (d *database) openBulk(n int64) (events.Store, error) {
+	if path := d.dbPath(); isSharedLog(path) {
+		st, err := d.openShared(path)
+		if err != nil {
+			return nil, err
+		}
+		return keptBulk{natsstore.Bulk{Store: st.(keptOpen).Store, Cut: atDeal}}, nil
+	}
+	st, err := d.openStore(bolt.Options{Create: true, Bulk: n})
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {

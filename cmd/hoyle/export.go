@@ -17,6 +17,7 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/export/html"
+	"github.com/hoyle/hoyle/export/eventreport"
 	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
@@ -110,6 +111,7 @@ type exportOptions struct {
 	// for readers.
 	Writeup writeupFlags
 	shaped  []string // the shaping flags given
+	Event  string // --event NAME: the event's comparison, as Markdown
 }
 
 // newExportCmd builds the command: it binds the flags to the options and calls runExport.
@@ -145,6 +147,9 @@ default, for readers).
 left, Y his partner, B on his right, and turns the diagram so that Z is at
 the bottom, as Foster draws every hand. --ascii writes suits as S H D C.
 
+--event NAME writes the event's comparison instead (hoyle compare): a
+traveller for each board and the ranking, as Markdown.
+
 --format json --sign KEYFILE signs the log with an ed25519 private key
 (hoyle keygen makes a pair): hoyle import --verify-key with the public key
 then refuses a log that is not the one signed.
@@ -158,7 +163,8 @@ its permissions, its owner and its other hard links are kept.`,
   hoyle export --at 1.9 --ascii          # the end position after trick 9
   hoyle export --format html -o hand1.html
   hoyle export --at 1.a15 --hide E,W --no-play --title "You are South: plan the play"
-  hoyle export --from 1.8                # the ending, from the position after trick 8`,
+  hoyle export --from 1.8                # the ending, from the position after trick 8
+  hoyle export --event "Tuesday pairs" -o tuesday.md`,
 		Args: exactArgs(0, "no arguments; the hand and moment are flags"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("hand") {
@@ -175,6 +181,7 @@ its permissions, its owner and its other hard links are kept.`,
 	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write to FILE instead of standard output")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "with -o, replace FILE if it exists and is a regular file")
+	cmd.Flags().StringVar(&opts.Event, "event", "", "write the event's comparison (travellers and ranking) as Markdown")
 	cmd.Flags().StringVar(&opts.Sign, "sign", "", "with --format json, sign the log with this ed25519 private key (PEM; hoyle keygen makes one)")
 	opts.Writeup.bind(cmd.Flags(), markdown.LabelsNone)
 	return cmd
@@ -209,6 +216,16 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if opts.Force && opts.Output == "" {
 		return usagef("--force replaces the file given by -o; give -o FILE")
 	}
+	if opts.Event != "" {
+		if strings.ToLower(opts.Format) != "md" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
+			return usagef("--event writes the event's comparison as Markdown: not with --format %s, --hand, --at or --sign", opts.Format)
+		}
+		rep, err := loadComparison(ctx, opts.DB, opts.Event)
+		if err != nil {
+			return err
+		}
+		return writeExport(opts, []byte(eventreport.Render(rep)), false)
+	}
 	if opts.Sign != "" {
 		if !format.json {
 			return usagef("--sign signs a JSON log: give --format json")
@@ -233,12 +250,17 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if err := format.write(&buf, req); err != nil {
 		return err
 	}
-	data := buf.Bytes()
+	return writeExport(opts, buf.Bytes(), format.json)
+}
+
+// writeExport writes a whole export to standard output (user text escaped
+// on a terminal) or to -o.
+func writeExport(opts *exportOptions, data []byte, isJSON bool) (err error) {
 	if opts.Output == "" || opts.Output == "-" {
 		if opts.IO.OutTTY {
 			// Names and notes are user text: on a terminal they must not
 			// act as control sequences (the formats write them as given).
-			if format.json {
+			if isJSON {
 				data = replay.EscapeJSON(data)
 			} else {
 				data = []byte(replay.Escape(string(data)))

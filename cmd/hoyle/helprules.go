@@ -13,6 +13,7 @@ import (
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/replay"
 )
 
 // helpRules is the ruleset a command's help speaks of: the session's (the
@@ -119,20 +120,5 @@ const helpWidth = 78
 // wrap fills text into lines of helpWidth, the first line after first and
 // the others after rest.
 func wrap(first, rest, text string) string {
-	var b strings.Builder
-	line := first
-	empty := true
-	for _, w := range strings.Fields(text) {
-		if !empty && len(line)+1+len(w) > helpWidth {
-			b.WriteString(line + "\n")
-			line, empty = rest, true
-		}
-		if !empty {
-			line += " "
-		}
-		line += w
-		empty = false
-	}
-	b.WriteString(line + "\n")
-	return b.String()
+	return replay.Wrap(text, first, rest, helpWidth)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -210,8 +209,6 @@ func TestHonoursClaimedAgainstRevealedHands(t *testing.T) {
 // fosterDeal1 is the play of deal 1 of fixtures/scripts/foster-score-pad.hoyle.
 var fosterDeal1 = []string{"C3 C6 CQ D7", "S8 S9 S5 SA", "C2 C8 S3 CK", "C4 C9 C5 DJ", "CJ S4 HQ CT",
 	"H5 H9 H3 H4", "CA DQ S6 DA", "HA D8 H8 H6", "C7 D4 S2 HK", "D6 D5 DK D2", "SJ SK H2 SQ", "HT H7 S7 DT", "D3 HJ D9 ST"}
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 func mustJSON(t *testing.T, v any) []byte {
 	t.Helper()

@@ -28,11 +28,15 @@ type newOptions struct {
 	Name    string
 	Scoring string
 	Options []string // NAME=VALUE
+	// Place is --event, --table, --room, --home, --visit and --movement:
+	// where the session sits in an event played at several tables.
+	Place projections.Placement
 }
 
 // newFlagNames are the flags bindNewFlags binds, for record to tell
 // whether any was given.
-var newFlagNames = []string{"game", "north", "east", "south", "west", "players", "dealer", "name", "scoring", "option"}
+var newFlagNames = []string{"game", "north", "east", "south", "west", "players", "dealer", "name", "scoring", "option",
+	"event", "table", "room", "home", "visit", "movement"}
 
 // bindNewFlags binds new's flags to opts, on new and on record, so that the
 // two cannot drift apart.
@@ -47,6 +51,12 @@ func bindNewFlags(fs *pflag.FlagSet, opts *newOptions) {
 	fs.StringVar(&opts.Name, "name", "", "a name for the session")
 	fs.StringVar(&opts.Scoring, "scoring", "", "scoring style, for games that have several (contract: rubber, duplicate, chicago)")
 	fs.StringArrayVar(&opts.Options, "option", nil, "a ruleset option as NAME=VALUE (repeatable)")
+	fs.StringVar(&opts.Place.Event, "event", "", "the event the session belongs to, whose boards hoyle compare compares across its tables")
+	fs.StringVar(&opts.Place.Table, "table", "", "the table of the event this session is played at (a number under a movement)")
+	fs.StringVar(&opts.Place.Room, "room", "", "open or closed: the room of a team match played in two rooms")
+	fs.StringVar(&opts.Place.HomeTeam, "home", "", "the home team of a team match (North-South in the open room)")
+	fs.StringVar(&opts.Place.VisitTeam, "visit", "", "the visiting team of a team match (East-West in the open room)")
+	fs.StringVar(&opts.Place.Movement, "movement", "", "the event's movement: mitchell:TABLESxBOARDS, howell:TABLESxBOARDS, progressive:TABLESxDEALS, pivot or pivot:DEALS (see hoyle movement)")
 }
 
 // newNewCmd builds the command: it binds the flags to the options and calls runNew.
@@ -58,9 +68,19 @@ func newNewCmd(f *factory) *cobra.Command {
 		Long: `Open a new session of a game and print its ID alone on standard output.
 Everything given is checked before the database is touched: a refused new
 creates no file. Two players of one name are refused: the log could not
-tell them apart.`,
+tell them apart.
+
+With --event the session is one table of an event played at several
+tables, and hoyle compare scores its boards against the event's other
+tables: --table names the table, --room open|closed and --home/--visit
+the rooms and teams of a team match (the home team sits North-South in
+the open room), and --movement the event's movement (hoyle movement
+prints its plan): at a table of a Mitchell or a Howell, a deal is checked
+against the boards the movement brings to that table.`,
 		Example: `  hoyle new --game auction --north Ann --east Bob --south Cy --west Di --dealer S
   hoyle new --game contract --scoring duplicate --name "Tuesday club"
+  hoyle new --game contract --scoring duplicate --event "Tuesday pairs" --table 3 --movement mitchell:7x2
+  hoyle new --game contract --scoring duplicate --event "League" --table 1 --room open --home Rovers --visit Wanderers
   hoyle new --game five-hundred --players Ann,Bob,Cy --dealer Cy`,
 		Args: exactArgs(0, "no arguments; the game and players are flags"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runNew(cmd.Context(), opts) },
@@ -99,7 +119,7 @@ func openSession(ctx context.Context, opts *newOptions) (string, error) {
 // that will be refused.
 func (opts *newOptions) spec() (projections.SessionSpec, error) {
 	spec := projections.SessionSpec{Game: opts.Game, Name: opts.Name, Dealer: opts.Dealer,
-		Players: map[string]string{}, Options: map[string]string{}}
+		Players: map[string]string{}, Options: map[string]string{}, Placement: opts.Place}
 	if opts.Game == "" {
 		return spec, usagef("expected --game GAME: the game the session plays (hoyle games lists them)")
 	}

@@ -139,6 +139,8 @@ var notAtThePrompt = map[string]string{
 	"new":        "leave it (Ctrl-D) and run hoyle record --game GAME to record a new session",
 	"record":     "this is the prompt already",
 	"completion": "run hoyle completion in a shell",
+	"serve":      "run hoyle serve in a terminal of its own",
+	"sync":       "leave it (Ctrl-D) and run hoyle sync",
 }
 
 // recordLoop is one run of the prompt on one session.
@@ -302,6 +304,7 @@ func (r *recordLoop) exec(ctx context.Context, version *uint64, args []string) e
 	f := newFactory(r.io)
 	f.DB.waits = r.db.waits
 	f.DB.pin = version
+	f.DB.parent = r.db // one connection to a shared log for the whole prompt
 	return execute(ctx, f, append([]string{"--db", r.db.dbPath(), "--session", r.id}, args...))
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/natsstore"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
 	"github.com/hoyle/hoyle/replay"
@@ -72,7 +73,8 @@ func newRootCmd(f *factory) *cobra.Command {
 		Use:   "hoyle",
 		Short: "Record card games at a real table, then replay, score and write them up",
 		Long: `hoyle records a card-game session at a real table as an append-only event
-log (a bbolt file), and replays, scores, annotates and writes up its hands.
+log (a bbolt file, or a club's shared log on NATS JetStream: hoyle serve),
+and replays, scores, annotates and writes up its hands.
 
 Exit codes: 0 done, 1 refused (by the laws, the state of the table or the
 database) or failed, 2 used wrongly (a flag, an argument, a token that is
@@ -90,7 +92,7 @@ Start with:  hoyle demo`,
 	root.SetIn(f.IO.In)
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.Err)
-	root.PersistentFlags().StringVar(&f.DB.path, "db", "", "the database file (default $HOYLE_DB, else hoyle.db in the XDG data directory)")
+	root.PersistentFlags().StringVar(&f.DB.path, "db", "", "the database file, or nats://HOST:PORT for a club's shared log (hoyle serve) (default $HOYLE_DB, else hoyle.db in the XDG data directory)")
 	root.PersistentFlags().StringVar(&f.DB.session, "session", "", "the session ID (default: the session opened most recently)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddGroup(commandGroups...)
@@ -104,9 +106,9 @@ Start with:  hoyle demo`,
 	add("record",
 		newNewCmd(f), newCutForDealCmd(f), newDealCmd(f), newCallCmd(f), newPlayCmd(f), newDiscardCmd(f),
 		newClaimCmd(f), newResultCmd(f), newHonoursCmd(f), newUndoCmd(f), newNoteCmd(f), newCloseCmd(f), newRecordCmd(f))
-	add("review", newShowCmd(f), newReplayCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f))
+	add("review", newShowCmd(f), newReplayCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f), newCompareCmd(f), newMovementCmd(f))
 	add("interchange", newExportCmd(f), newImportCmd(f), newKeygenCmd(f))
-	add("database", newVerifyCmd(f), newSimulateCmd(f))
+	add("database", newVerifyCmd(f), newSimulateCmd(f), newServeCmd(f), newSyncCmd(f))
 	add("help", newGamesCmd(f), newDemoCmd(f))
 	root.SetHelpCommandGroupID("help")
 	root.SetCompletionCommandGroupID("help")
@@ -169,6 +171,7 @@ func run(args []string, io *IO) int {
 func execute(ctx context.Context, f *factory, args []string) error {
 	root := newRootCmd(f)
 	root.SetArgs(args)
+	defer f.DB.close()
 	return root.ExecuteContext(ctx)
 }
 
@@ -198,6 +201,7 @@ func isUsage(err error) bool {
 func explain(err error) string {
 	var illegal *game.IllegalError
 	var output *outputError
+	var unavailable *natsstore.UnavailableError
 	switch {
 	case errors.As(err, &output):
 		return output.Error()
@@ -217,6 +221,10 @@ func explain(err error) string {
 		return err.Error() + "; start a session with hoyle new --game auction, or give --db"
 	case errors.Is(err, events.ErrConflict):
 		return err.Error() + "; another scorer recorded at the same time, run the command again"
+	case errors.As(err, &unavailable) && unavailable.Op == "append":
+		return err.Error() + "; the server went away while the entry was being recorded, so it may or may not be in the log: when the server is back, hoyle show (or hoyle log) says which"
+	case errors.As(err, &unavailable):
+		return err.Error() + "; nothing was recorded (is hoyle serve running there? check --db)"
 	}
 	return err.Error()
 }

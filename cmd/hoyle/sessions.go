@@ -2,30 +2,77 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
-// sessionsOptions: hoyle sessions takes nothing but the globals.
+// sessionsOptions: hoyle sessions [--json].
 type sessionsOptions struct {
-	IO *IO
-	DB *database
+	IO   *IO
+	DB   *database
+	JSON bool
 }
 
 // newSessionsCmd builds the command: it binds the flags to the options and calls runSessions.
 func newSessionsCmd(f *factory) *cobra.Command {
 	opts := &sessionsOptions{IO: f.IO, DB: f.DB}
-	return &cobra.Command{
-		Use:   "sessions",
+	cmd := &cobra.Command{
+		Use:   "sessions [--json]",
 		Short: "List the sessions in the database, oldest first; closed ones are marked",
-		Args:  exactArgs(0, "no arguments"),
-		RunE:  func(cmd *cobra.Command, _ []string) error { return runSessions(cmd.Context(), opts) },
+		Long: `List the sessions in the database, oldest first, each with its game, its
+events, its name and where it stands; closed ones are marked.
+
+With --json, one array of objects: id, game, name, event, table, room,
+teams (null, or {"home", "visit"}), movement, players (by seat), hands
+(the hands dealt), events and closed.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runSessions(cmd.Context(), opts) },
 	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the sessions as a JSON array")
+	return cmd
+}
+
+// sessionJSON is one session in hoyle sessions --json.
+type sessionJSON struct {
+	ID       string     `json:"id"`
+	Game     string     `json:"game"`
+	Name     string     `json:"name"`
+	Event    string     `json:"event"`
+	Table    string     `json:"table"`
+	Room     string     `json:"room"`
+	Teams    *teamsJSON `json:"teams"`
+	Movement string     `json:"movement"`
+	Players  []string   `json:"players"`
+	Hands    int        `json:"hands"`
+	Events   uint64     `json:"events"`
+	Closed   bool       `json:"closed"`
+}
+
+// teamsJSON is the two teams of a team match.
+type teamsJSON struct {
+	Home  string `json:"home"`
+	Visit string `json:"visit"`
+}
+
+// listedSession is what a session's line or object is made from.
+func listedSession(s *projections.Session, events uint64) sessionJSON {
+	p := s.Placement()
+	out := sessionJSON{ID: s.ID, Game: s.Rules.Info().ID, Name: s.Opened.Name, Event: p.Event, Table: p.Table, Room: p.Room,
+		Movement: p.Movement, Players: s.Opened.Players, Hands: len(s.Hands), Events: events, Closed: s.Closed}
+	if p.HomeTeam != "" || p.VisitTeam != "" {
+		out.Teams = &teamsJSON{Home: p.HomeTeam, Visit: p.VisitTeam}
+	}
+	if out.Players == nil {
+		out.Players = []string{}
+	}
+	return out
 }
 
 // runSessions lists the sessions, each folded to say where it stands.
@@ -33,12 +80,13 @@ func runSessions(ctx context.Context, opts *sessionsOptions) error {
 	// The lines are made with the database open and printed after it is
 	// closed: a reader never holds the file while its output waits.
 	var lines []string
+	list := []sessionJSON{}
 	st, err := opts.DB.open(false, false)
 	if err != nil {
 		return err
 	}
-	list, err := st.Sessions(ctx)
-	for _, info := range list {
+	infos, err := st.Sessions(ctx)
+	for _, info := range infos {
 		if err != nil {
 			break
 		}
@@ -47,17 +95,46 @@ func runSessions(ctx context.Context, opts *sessionsOptions) error {
 			err = lerr
 			break
 		}
+		if opts.JSON {
+			list = append(list, listedSession(s, info.Version))
+			continue
+		}
 		state := "open  "
 		if s.Closed {
 			state = "closed"
 		}
-		lines = append(lines, fmt.Sprintf("%s  %s  %-9s %4d events  %q  %s\n", info.ID, state, s.Rules.Info().ID, info.Version,
-			s.Opened.Name, replay.StatusLine(s))) // %q escapes what a terminal would act on
+		where := ""
+		if p := s.Placement(); p.InEvent() {
+			where = "  " + replay.Escape(placeText(p))
+		}
+		lines = append(lines, fmt.Sprintf("%s  %s  %-9s %4d events  %q%s  %s\n", info.ID, state, s.Rules.Info().ID, info.Version,
+			s.Opened.Name, where, replay.StatusLine(s))) // %q escapes what a terminal would act on
 	}
 	st.Close()
 	if err != nil {
 		return err
 	}
+	if opts.JSON {
+		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names are user text
+		enc.SetIndent("", "  ")
+		return enc.Encode(list)
+	}
 	_, err = fmt.Fprint(opts.IO.Out, strings.Join(lines, ""))
 	return err
+}
+
+// placeText says where a session sits in its event: "[Tuesday pairs,
+// table 3]", "[League, table 1, open room, Rovers v Wanderers]".
+func placeText(p projections.Placement) string {
+	parts := []string{p.Event}
+	if p.Table != "" {
+		parts = append(parts, "table "+p.Table)
+	}
+	if p.Room != "" {
+		parts = append(parts, p.Room+" room")
+	}
+	if p.HomeTeam != "" {
+		parts = append(parts, p.HomeTeam+" v "+p.VisitTeam)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -52,17 +53,25 @@ const (
 )
 
 // getOne fetches a single message (by sequence, or the first or last on a
-// subject). found is false when there is none.
+// subject). found is false when there is none. A read cut off by a lost
+// connection is asked again once it is back (a read can be asked twice).
 func (s *Store) getOne(ctx context.Context, stream string, req directRequest) (m stored, found bool, err error) {
 	body, err := json.Marshal(req)
 	if err != nil {
 		return m, false, err
 	}
-	octx, cancel := s.opContext(ctx)
-	defer cancel()
-	resp, err := s.nc.RequestWithContext(octx, s.directSubject(stream), body)
-	if err != nil {
-		return m, false, s.netError(ctx, "read", err)
+	var resp *nats.Msg
+	for attempt := 0; ; attempt++ {
+		octx, cancel := s.opContext(ctx)
+		resp, err = s.nc.RequestWithContext(octx, s.directSubject(stream), body)
+		lost := s.lost(ctx, octx, err)
+		cancel()
+		if err == nil {
+			break
+		}
+		if !lost || attempt > 0 || s.waitConnected(ctx) != nil {
+			return m, false, s.netError(ctx, "read", err)
+		}
 	}
 	if st := resp.Header.Get(hdrStatus); st != "" {
 		if st == "404" {
@@ -72,6 +81,33 @@ func (s *Store) getOne(ctx context.Context, stream string, req directRequest) (m
 	}
 	m, err = storedOf(resp)
 	return m, err == nil, err
+}
+
+// lost reports whether a request failed because the connection was lost
+// (rather than for want of an answer within the timeout, or the caller's
+// own cancellation).
+func (s *Store) lost(ctx, octx context.Context, err error) bool {
+	if err == nil || ctx.Err() != nil || s.closed.Load() {
+		return false
+	}
+	return errors.Is(octx.Err(), context.Canceled) || errors.Is(err, nats.ErrReconnectBufExceeded) ||
+		errors.Is(err, nats.ErrDisconnected)
+}
+
+// waitConnected waits, up to the timeout, for the client to connect again
+// after losing the connection.
+func (s *Store) waitConnected(ctx context.Context) error {
+	deadline := time.Now().Add(s.opt.Timeout)
+	for !s.nc.IsConnected() {
+		if err := s.live(ctx); err != nil {
+			return err
+		}
+		if time.Now().After(deadline) || s.nc.IsClosed() {
+			return ErrUnavailable
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return nil
 }
 
 // getBatch sends a batched direct get (Batch or MultiLast set) and returns
@@ -95,6 +131,7 @@ type pendingBatch struct {
 	req    directRequest
 	stream string
 	err    error
+	resent bool // asked again after the connection was lost
 }
 
 // sendBatch sends a batched direct get; wait reads the answer.
@@ -139,6 +176,7 @@ func (p *pendingBatch) wait(out []stored) ([]stored, batchEnd, error) {
 		return out, end, p.err
 	}
 	seq := p.req.Seq
+	start := len(out)
 	for {
 		var msg *nats.Msg
 		select {
@@ -147,7 +185,16 @@ func (p *pendingBatch) wait(out []stored) ([]stored, batchEnd, error) {
 			select {
 			case msg = <-p.ch:
 			case <-p.octx.Done():
-				return out, end, p.s.netError(p.ctx, "read", p.octx.Err())
+				err := p.octx.Err()
+				if !p.resent && len(out) == start && p.s.lost(p.ctx, p.octx, err) && p.s.waitConnected(p.ctx) == nil {
+					// Nothing of the answer came before the connection
+					// was lost: ask again, once, now that it is back.
+					again := p.s.sendBatch(p.ctx, p.stream, p.req)
+					again.resent = true
+					p.abandon()
+					return again.wait(out)
+				}
+				return out, end, p.s.netError(p.ctx, "read", err)
 			}
 		}
 		if len(msg.Data) == 0 && msg.Header != nil {
@@ -191,9 +238,39 @@ func storedOf(msg *nats.Msg) (stored, error) {
 
 func (s *Store) directSubject(stream string) string { return "$JS.API.DIRECT.GET." + stream }
 
-// opContext bounds one request by Options.Timeout, within ctx.
+// opContext bounds one request by Options.Timeout, within ctx, and ends it
+// at once should the connection be lost meanwhile (or be lost already): a
+// request in flight when the server goes away would otherwise wait out its
+// whole timeout for an answer that cannot come.
 func (s *Store) opContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(ctx, s.opt.Timeout)
+	octx, cancel := context.WithTimeout(ctx, s.opt.Timeout)
+	stop := context.AfterFunc(s.connection(), cancel)
+	return octx, func() { stop(); cancel() }
+}
+
+// connection is a context that ends when the connection to the server is
+// lost; a new one begins when it is made again.
+func (s *Store) connection() context.Context {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	return s.connCtx
+}
+
+// connectionLost ends the connection's context (the client's disconnect
+// handler calls it).
+func (s *Store) connectionLost() {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	s.connDone()
+}
+
+// connectionBack begins a new connection context (the client's reconnect
+// handler calls it).
+func (s *Store) connectionBack() {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	s.connDone()
+	s.connCtx, s.connDone = context.WithCancel(context.Background())
 }
 
 // netError turns what the NATS client says about a failed request into the
@@ -212,6 +289,9 @@ func (s *Store) netError(ctx context.Context, op string, err error) error {
 		return fmt.Errorf("natsstore: %s: %w", op, err)
 	}
 	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, nats.ErrConnectionClosed), errors.Is(err, nats.ErrDisconnected),
+		errors.Is(err, nats.ErrReconnectBufExceeded):
+		err = fmt.Errorf("the connection to the server was lost: %w", err)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, nats.ErrTimeout):
 		err = fmt.Errorf("no answer within %v: %w", s.opt.Timeout, err)
 	case errors.Is(err, nats.ErrNoResponders), errors.Is(err, jetstream.ErrNoStreamResponse):

@@ -98,6 +98,26 @@
 // message (and once its first); Sessions and LastSession read the index
 // and the tail.
 //
+// # Checkpoints, followers and sync
+//
+// Beside the log the store keeps what projections of it need in order not
+// to read it all again (events.Checkpointer): a checkpoint is a position
+// and parts by key, kept in the index stream under "proj.<name>." (derived
+// data, dropped with the index). A follower (events.Follower) is a durable
+// pull consumer on the log, "hoyle_<name>", acknowledging all up to the
+// last event of each batch its handler accepts: the server keeps where it
+// stands, so a follower that dies and comes back goes on from there, and a
+// batch it did not accept is handed to it again. `hoyle serve` runs one
+// that keeps hoyle compare's checkpoint current.
+//
+// Sync copies a table's own log (recorded offline, in a bbolt file) into
+// the shared log, session by session: the events the shared log lacks,
+// with their IDs, times and bytes, so that each chain is the same in both.
+// It is idempotent (a session there whole is left alone), resumes a copy
+// cut short from where the shared log stands, and leaves alone a session
+// whose two copies differ. Bulk splits appends larger than one atomic batch
+// for bulk writers (imports, simulations) that accept landing in parts.
+//
 // # Limits
 //
 // Reads cost a round trip per chunk and the server's work on each message:
@@ -115,7 +135,10 @@
 //
 // Every request to the server is bounded by Options.Timeout: a server that
 // is down, unreachable or silent makes the call fail with ErrUnavailable
-// (an UnavailableError). Nothing is queued while the connection is down, so
+// (an UnavailableError). A request in flight when the connection is lost
+// fails at once rather than at its timeout (its answer cannot come: the
+// request went with the connection), and so does one made while the client
+// is reconnecting. Nothing is queued while the connection is down, so
 // an append that failed does not land later; but one that failed because
 // the server went away while it was committing may have landed: append the
 // same events again once the server is back, which is a retry.

@@ -127,6 +127,11 @@ type Store struct {
 
 	firstMu sync.Mutex
 	firsts  map[string]uint64 // session -> position of its first event; never changes
+
+	// connCtx ends when the connection is lost (see opContext).
+	connMu   sync.Mutex
+	connCtx  context.Context
+	connDone context.CancelFunc
 }
 
 var _ events.Store = (*Store)(nil)
@@ -160,6 +165,11 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}),
 	}, opt.NATS...)
 	shown := redact(url)
+	s := &Store{url: shown, opt: opt}
+	s.connCtx, s.connDone = context.WithCancel(context.Background())
+	nopts = append(nopts,
+		nats.DisconnectErrHandler(func(*nats.Conn, error) { s.connectionLost() }),
+		nats.ReconnectHandler(func(*nats.Conn) { s.connectionBack() }))
 	nc, err := nats.Connect(url, nopts...)
 	if err != nil {
 		return nil, &UnavailableError{Op: "connect", URL: shown, Err: err}
@@ -170,10 +180,10 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		return nil, err
 	}
 	base := strings.ToLower(opt.Stream)
-	s := &Store{nc: nc, js: js, url: shown, opt: opt,
-		log: opt.Stream, index: opt.Stream + "_INDEX",
-		logPrefix: base + ".log.", idxPrefix: base + ".index.",
-		firsts: map[string]uint64{}}
+	s.nc, s.js = nc, js
+	s.log, s.index = opt.Stream, opt.Stream+"_INDEX"
+	s.logPrefix, s.idxPrefix = base+".log.", base+".index."
+	s.firsts = map[string]uint64{}
 	if err := s.ensureStreams(ctx); err != nil {
 		nc.Close()
 		return nil, err
@@ -317,26 +327,35 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 				continue // another process created it first: check theirs
 			}
 		}
-		if err != nil {
-			cancel()
-			return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
+		if err == nil {
+			var info *jetstream.StreamInfo
+			if info, err = st.Info(octx); err == nil {
+				cancel()
+				return s.checkStream(info, cfg, kind)
+			}
 		}
-		info, err := st.Info(octx)
+		lost := s.lost(ctx, octx, err)
 		cancel()
-		if err != nil {
-			return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
+		if lost && s.waitConnected(ctx) == nil {
+			continue // the connection came back: ask again
 		}
-		md := info.Config.Metadata
-		if md[metaKind] != kind {
-			return nil, fmt.Errorf("%w: JetStream stream %s exists but is not a hoyle %s", events.ErrNotDatabase, cfg.Name, kind)
-		}
-		if f, err := strconv.Atoi(md[metaFormat]); err != nil || f > Format {
-			return nil, fmt.Errorf("%w: stream %s has format %q, this hoyle reads up to %d; upgrade hoyle",
-				events.ErrFutureFormat, cfg.Name, md[metaFormat], Format)
-		}
-		return info, nil
+		return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
 	}
 	return nil, fmt.Errorf("natsstore: stream %s: created and deleted again while opening", cfg.Name)
+}
+
+// checkStream checks that a stream is hoyle's of that kind and not of a
+// newer format.
+func (s *Store) checkStream(info *jetstream.StreamInfo, cfg jetstream.StreamConfig, kind string) (*jetstream.StreamInfo, error) {
+	md := info.Config.Metadata
+	if md[metaKind] != kind {
+		return nil, fmt.Errorf("%w: JetStream stream %s exists but is not a hoyle %s", events.ErrNotDatabase, cfg.Name, kind)
+	}
+	if f, err := strconv.Atoi(md[metaFormat]); err != nil || f > Format {
+		return nil, fmt.Errorf("%w: stream %s has format %q, this hoyle reads up to %d; upgrade hoyle",
+			events.ErrFutureFormat, cfg.Name, md[metaFormat], Format)
+	}
+	return info, nil
 }
 
 // apiError is netError for JetStream API calls.

@@ -42,7 +42,9 @@ func init() {
 	reg := func(name, doc string, newFn func() events.Payload) {
 		events.Register(events.TypeInfo{Name: name, Schema: 1, New: newFn, Doc: doc})
 	}
-	reg(TypeSessionOpened, "a session begins: the game, its players by seat, the first dealer", func() events.Payload { return &SessionOpened{} })
+	events.Register(events.TypeInfo{Name: TypeSessionOpened, Schema: 2, New: func() events.Payload { return &SessionOpened{} },
+		Upcasters: map[uint16]events.Upcaster{1: upcastSessionOpenedV1},
+		Doc:       "a session begins: the game, its players by seat, the first dealer (and where it sits in an event played at several tables)"})
 	reg(TypeSessionClosed, "the session ends by agreement", func() events.Payload { return &SessionClosed{} })
 	reg(TypeCutForDeal, "the players cut for deal", func() events.Payload { return &CutForDeal{} })
 	reg(TypeShuffled, "the pack is shuffled", func() events.Payload { return &Shuffled{} })
@@ -68,19 +70,61 @@ type Option struct {
 }
 
 // SessionOpened starts a session: always the first event of its stream.
+//
+// Schema 2 added where the session sits in an event played at several
+// tables (duplicate, teams, a movement): Event, Table, Room, the two teams
+// and the Movement, all empty for a session played on its own. A session
+// stored in schema 1 is read through its upcaster, with none of them.
 type SessionOpened struct {
 	Ruleset string     `json:"ruleset"`           // the ruleset's ID, e.g. "auction"
 	Name    string     `json:"name,omitempty"`    // what the scorer calls it
 	Players []string   `json:"players"`           // by seat; "" when not given
 	Dealer  cards.Seat `json:"dealer"`            // the first dealer
 	Options []Option   `json:"options,omitempty"` // sorted by name
+
+	// Event names the event (a club night, a match) whose boards are
+	// compared across its tables: hoyle new --event, PBN's and LIN's Event.
+	Event string `json:"event,omitempty"`
+	// Table is the table the session is played at, as the event numbers or
+	// names them ("7"); under a Movement, a number from 1. PBN's Table.
+	Table string `json:"table,omitempty"`
+	// Room is RoomOpen or RoomClosed in a team match played in two rooms
+	// (PBN's Room, in lower case), else "".
+	Room string `json:"room,omitempty"`
+	// HomeTeam and VisitTeam are the two teams of a team match (PBN's
+	// HomeTeam and VisitTeam). The home team sits North-South in the open
+	// room, and at a table with no room given; East-West in the closed room.
+	HomeTeam  string `json:"home_team,omitempty"`
+	VisitTeam string `json:"visit_team,omitempty"`
+	// Movement is the plan by which pairs and boards move between the
+	// event's tables, or players between tables and seats (mitchell,
+	// howell, progressive, pivot), as projections/movement writes it:
+	// "mitchell:7x2". "" for none.
+	Movement string `json:"movement,omitempty"`
 }
+
+// The rooms of a team match.
+const (
+	RoomOpen   = "open"
+	RoomClosed = "closed"
+)
 
 // EventType implements events.Payload.
 func (*SessionOpened) EventType() string { return TypeSessionOpened }
 
-// MarshalWire implements events.Payload.
+// MarshalWire implements events.Payload: schema 2.
 func (p *SessionOpened) MarshalWire(e *events.Encoder) {
+	p.marshalV1(e)
+	e.String(p.Event)
+	e.String(p.Table)
+	e.String(p.Room)
+	e.String(p.HomeTeam)
+	e.String(p.VisitTeam)
+	e.String(p.Movement)
+}
+
+// marshalV1 writes the fields of schema 1, which schema 2 begins with.
+func (p *SessionOpened) marshalV1(e *events.Encoder) {
 	e.String(p.Ruleset)
 	e.String(p.Name)
 	e.Strings(p.Players)
@@ -92,8 +136,19 @@ func (p *SessionOpened) MarshalWire(e *events.Encoder) {
 	}
 }
 
-// UnmarshalWire implements events.Payload.
+// UnmarshalWire implements events.Payload: schema 2.
 func (p *SessionOpened) UnmarshalWire(d *events.Decoder) error {
+	p.unmarshalV1(d)
+	p.Event = d.String()
+	p.Table = d.String()
+	p.Room = d.String()
+	p.HomeTeam = d.String()
+	p.VisitTeam = d.String()
+	p.Movement = d.String()
+	return d.Err()
+}
+
+func (p *SessionOpened) unmarshalV1(d *events.Decoder) {
 	p.Ruleset = d.String()
 	p.Name = d.String()
 	p.Players = d.Strings()
@@ -103,7 +158,19 @@ func (p *SessionOpened) UnmarshalWire(d *events.Decoder) error {
 	for range n {
 		p.Options = append(p.Options, Option{Name: d.String(), Value: d.String()})
 	}
-	return d.Err()
+}
+
+// upcastSessionOpenedV1 reads a session.opened stored in schema 1 (before
+// events): a session played on its own, in no event. The stored bytes are
+// not rewritten.
+func upcastSessionOpenedV1(raw []byte) (events.Payload, error) {
+	d := events.NewDecoder(raw)
+	p := &SessionOpened{}
+	p.unmarshalV1(d)
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // Option returns the value of a named option, or "".

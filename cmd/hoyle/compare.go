@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/hoyle/hoyle/projections/compare"
+	"github.com/hoyle/hoyle/projections/ledger"
+	"github.com/hoyle/hoyle/replay"
+)
+
+// compareOptions: hoyle compare [--json] [--event NAME].
+type compareOptions struct {
+	IO    *IO
+	DB    *database
+	JSON  bool
+	Event string
+}
+
+// newCompareCmd builds the command: it binds the flags to the options and calls runCompare.
+func newCompareCmd(f *factory) *cobra.Command {
+	opts := &compareOptions{IO: f.IO, DB: f.DB}
+	cmd := &cobra.Command{
+		Use:   "compare [--json] [--event NAME]",
+		Short: "Compare each event's boards across its tables: travellers and a ranking",
+		Long: `Compare every event's boards across its tables (sessions opened with
+hoyle new --event NAME --table T, or imported with their event and table),
+and rank its teams, pairs or players.
+
+  teams        tables pair by match (the same two teams with their seats
+               swapped, or the open and closed rooms of one table) and each
+               result gets IMPs against its other room (Law 78B)
+  pairs        matchpoints across all tables: two for each result beaten,
+               one for each tie (Law 78A), as a percentage of the top, with
+               Neuberg's adjustment for a board not played everywhere
+  whist        duplicate whist, trick for trick: against the other room in
+               a team match, against the average in a pair match, with the
+               revoke limits of Duplicate Whist Law X
+  progressive  each player's own score, wherever the movement seated him
+  and pivot
+
+Pairs are named by their players, or under a movement (hoyle movement) by
+their numbers. Only finished hands are compared; what does not add up (a
+board dealt differently at two tables, a board played out of its round) is
+listed at the end.
+
+The text is a traveller for each board and the ranking, within 80 columns.
+--json prints {"events": [{"event", "form" (teams, pairs or individual),
+"game", "scoring", "movement", "tables", "boards": [{"board", "top",
+"results": [{"session", "hand", "table", "room", "round", "ns_pair",
+"ew_pair", "contract", "declarer", "tricks", "ns", "imps",
+"matchpoints", "percent", "plus", "plus_ew", "revoke"}]}], "totals":
+[{"rank", "name", "field", "players", "boards", "imps" | "matchpoints",
+"top", "percent" | "tricks" | "points"}], "matches", "warnings"}]}:
+"imps" and "matchpoints" are North-South's, null where they do not apply.
+
+Over a shared log (--db nats://...) compare reads the summaries hoyle
+serve keeps, and folds only the sessions recorded since.`,
+		Example: `  hoyle compare
+  hoyle compare --event "Tuesday pairs" --json | jq '.events[0].totals'
+  hoyle export --event "Tuesday pairs" -o tuesday.md`,
+		Args: exactArgs(0, "no arguments; the event is --event NAME"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runCompare(cmd.Context(), opts) },
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the comparison as JSON")
+	cmd.Flags().StringVar(&opts.Event, "event", "", "compare this event only")
+	return cmd
+}
+
+// runCompare compares and prints.
+func runCompare(ctx context.Context, opts *compareOptions) error {
+	rep, err := loadComparison(ctx, opts.DB, opts.Event)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names are user text
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep)
+	}
+	_, err = fmt.Fprint(opts.IO.Out, replay.CompareText(rep))
+	return err
+}
+
+// loadComparison reads every session's summary (ledger: from the
+// checkpoint of a shared log, folding what changed) and compares the
+// events, or the one named. The database is closed before anything is
+// printed.
+func loadComparison(ctx context.Context, db *database, event string) (compare.Report, error) {
+	st, err := db.open(false, false)
+	if err != nil {
+		return compare.Report{}, err
+	}
+	tables, _, err := ledger.Tables(ctx, st)
+	st.Close()
+	if err != nil {
+		return compare.Report{}, err
+	}
+	rep := compare.Compare(tables, event)
+	if event != "" && len(rep.Events) == 0 {
+		return rep, fmt.Errorf("no event named %q in the database (hoyle sessions lists each session's event)", event)
+	}
+	return rep, nil
+}

@@ -1,0 +1,246 @@
+package compare
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Grid is a table of text: the headings and rows of a traveller or a
+// ranking, from which the terminal's columns (replay) and the Markdown
+// export (export/eventreport) are both drawn, so that the two say the same.
+type Grid struct {
+	Head  []string
+	Right []bool // numbers are right-aligned
+	Rows  [][]string
+}
+
+// Title says what the event is and how it is scored.
+func (ev *Event) Title() string {
+	parts := []string{ev.Event}
+	switch {
+	case ev.Form == FormTeams && ev.Scoring == ScoringTricks:
+		parts = append(parts, "teams, trick for trick (Duplicate Whist)")
+	case ev.Form == FormTeams:
+		parts = append(parts, "teams, IMPs (Law 78B)")
+	case ev.Scoring == ScoringTricks:
+		parts = append(parts, "pairs, tricks against the average (Duplicate Whist)")
+	case ev.Form == FormPairs:
+		parts = append(parts, "pairs, matchpoints (Law 78A)")
+	default:
+		parts = append(parts, "each player's own score")
+	}
+	if ev.Movement != "" {
+		parts = append(parts, ev.Movement)
+	}
+	parts = append(parts, plural(ev.Tables, "table"))
+	return strings.Join(parts, " · ")
+}
+
+// BoardTitle heads a board's traveller: "Board 7", with its top.
+func (ev *Event) BoardTitle(b Board) string {
+	s := "Board " + strconv.Itoa(b.Board)
+	if b.Top != nil {
+		s += " (top " + fnum(*b.Top) + ")"
+	}
+	return s
+}
+
+// Traveller is a board's results as the traveller the director reads.
+func (ev *Event) Traveller(b Board) Grid {
+	g := Grid{Head: []string{"table"}}
+	rooms := false
+	for _, r := range b.Results {
+		rooms = rooms || r.Room != ""
+	}
+	if rooms {
+		g.Head = append(g.Head, "room")
+	}
+	if ev.Movement != "" {
+		g.Head = append(g.Head, "round")
+	}
+	g.Head = append(g.Head, "NS", "EW")
+	if ev.Scoring == ScoringTricks {
+		g.Head = append(g.Head, "trumps", "NS tricks", "over")
+	} else {
+		g.Head = append(g.Head, "contract", "by", "tricks", "NS score")
+	}
+	switch {
+	case ev.Scoring == ScoringTricks && ev.Form == FormTeams:
+		g.Head = append(g.Head, "NS +/-")
+	case ev.Scoring == ScoringTricks:
+		g.Head = append(g.Head, "NS +/-", "EW +/-")
+	case ev.Form == FormTeams:
+		g.Head = append(g.Head, "IMPs")
+	default:
+		g.Head = append(g.Head, "NS mp", "EW mp", "NS %")
+	}
+	for _, r := range b.Results {
+		row := []string{r.Table}
+		if rooms {
+			row = append(row, r.Room)
+		}
+		if ev.Movement != "" {
+			row = append(row, optInt(r.Round))
+		}
+		row = append(row, r.NSPair, r.EWPair)
+		if ev.Scoring == ScoringTricks {
+			row = append(row, r.Contract, strconv.Itoa(r.Tricks), signed(float64(r.NS)))
+		} else {
+			row = append(row, r.Contract, r.Declarer, strconv.Itoa(r.Tricks), strconv.Itoa(r.NS))
+		}
+		switch {
+		case ev.Scoring == ScoringTricks && ev.Form == FormTeams:
+			row = append(row, optSigned(r.Plus)+mark(r.Revoke))
+		case ev.Scoring == ScoringTricks:
+			row = append(row, optSigned(r.Plus), optSigned(r.PlusEW)+mark(r.Revoke))
+		case ev.Form == FormTeams:
+			row = append(row, optSigned(r.IMPs))
+		default:
+			ew := "-"
+			if r.Matchpoints != nil && b.Top != nil {
+				ew = fnum(*b.Top - *r.Matchpoints)
+			}
+			row = append(row, optNum(r.Matchpoints), ew, optNum(r.Percent))
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	g.Right = make([]bool, len(g.Head))
+	for i, h := range g.Head {
+		switch h {
+		case "round", "tricks", "NS score", "NS tricks", "over", "NS +/-", "EW +/-", "IMPs", "NS mp", "EW mp", "NS %":
+			g.Right[i] = true
+		}
+	}
+	return g
+}
+
+// Ranking is the event's ranking: one grid, or in a Mitchell one for each
+// field, with the field's name ("" for one field).
+func (ev *Event) Ranking() (fields []string, grids []Grid) {
+	named := false // pairs numbered by a movement, with their players apart
+	for _, t := range ev.Totals {
+		named = named || (ev.Form == FormPairs && ev.Movement != "" && len(t.Players) > 0)
+	}
+	for _, t := range ev.Totals {
+		if len(fields) == 0 || fields[len(fields)-1] != t.Field {
+			fields = append(fields, t.Field)
+			grids = append(grids, ev.rankingHead(named))
+		}
+		g := &grids[len(grids)-1]
+		row := []string{strconv.Itoa(t.Rank), t.Name}
+		if g.Head[2] == "players" {
+			row = append(row, strings.Join(t.Players, " & "))
+		}
+		row = append(row, strconv.Itoa(t.Boards))
+		switch {
+		case t.IMPs != nil:
+			row = append(row, signed(*t.IMPs))
+		case t.Matchpoints != nil:
+			row = append(row, fnum(*t.Matchpoints), optNum(t.Top), optNum(t.Percent))
+		case t.Tricks != nil:
+			row = append(row, signed(*t.Tricks))
+		case t.Points != nil:
+			row = append(row, strconv.Itoa(*t.Points))
+		}
+		g.Rows = append(g.Rows, row)
+	}
+	return fields, grids
+}
+
+func (ev *Event) rankingHead(named bool) Grid {
+	g := Grid{Head: []string{"rank"}}
+	switch {
+	case ev.Form == FormTeams:
+		g.Head = append(g.Head, "team", "boards")
+	case ev.Form == FormPairs && named:
+		g.Head = append(g.Head, "pair", "players", "boards")
+	case ev.Form == FormPairs:
+		g.Head = append(g.Head, "pair", "boards")
+	default:
+		g.Head = append(g.Head, "player", "hands")
+	}
+	switch ev.Scoring {
+	case ScoringIMPs:
+		g.Head = append(g.Head, "IMPs")
+	case ScoringMatchpoints:
+		g.Head = append(g.Head, "matchpoints", "top", "%")
+	case ScoringTricks:
+		g.Head = append(g.Head, "tricks")
+	default:
+		g.Head = append(g.Head, "points")
+	}
+	g.Right = make([]bool, len(g.Head))
+	for i, h := range g.Head {
+		g.Right[i] = h != "team" && h != "pair" && h != "players" && h != "player"
+	}
+	return g
+}
+
+// RankingTitle heads a ranking: "Ranking", or in a Mitchell "Ranking,
+// North-South" and "Ranking, East-West".
+func RankingTitle(field string) string {
+	switch field {
+	case "NS":
+		return "Ranking, North-South"
+	case "EW":
+		return "Ranking, East-West"
+	}
+	return "Ranking"
+}
+
+// MatchLines says each match's score: "AUSTRIA 25 – 14 DENMARK (10 boards)".
+func (ev *Event) MatchLines() []string {
+	var out []string
+	for _, m := range ev.Matches {
+		out = append(out, fmt.Sprintf("%s %s – %s %s (%s)", m.Teams[0], fnum(m.IMPs[0]), fnum(m.IMPs[1]), m.Teams[1], plural(m.Boards, "board")))
+	}
+	return out
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// fnum writes a number with at most two decimals and none when whole.
+func fnum(x float64) string {
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+func signed(x float64) string {
+	if x > 0 {
+		return "+" + fnum(x)
+	}
+	return fnum(x)
+}
+
+func optNum(x *float64) string {
+	if x == nil {
+		return "-"
+	}
+	return fnum(*x)
+}
+
+func optSigned(x *float64) string {
+	if x == nil {
+		return "-"
+	}
+	return signed(*x)
+}
+
+func optInt(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.Itoa(n)
+}
+
+func mark(revoke string) string {
+	if revoke == "" {
+		return ""
+	}
+	return " (" + revoke + ")"
+}

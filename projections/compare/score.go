@@ -1,0 +1,425 @@
+package compare
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/movement"
+	"github.com/hoyle/hoyle/projections/rules/contract"
+)
+
+// tally adds up one team's, pair's or player's scores.
+type tally struct {
+	side   side
+	score  float64
+	top    float64
+	boards int
+}
+
+type tallies struct {
+	by    map[string]*tally
+	order []string
+}
+
+func newTallies() *tallies { return &tallies{by: map[string]*tally{}} }
+
+func (ts *tallies) add(s side, score, top float64) {
+	t, ok := ts.by[s.key]
+	if !ok {
+		t = &tally{side: s}
+		ts.by[s.key] = t
+		ts.order = append(ts.order, s.key)
+	}
+	t.score += score
+	t.top += top
+	t.boards++
+}
+
+func (ts *tallies) list() []*tally {
+	out := make([]*tally, 0, len(ts.order))
+	for _, k := range ts.order {
+		out = append(out, ts.by[k])
+	}
+	return out
+}
+
+// matchOf is the key of the match two teams play: the two, in order.
+func matchOf(a, b side) [2]string {
+	if a.key > b.key {
+		a, b = b, a
+	}
+	return [2]string{a.key, b.key}
+}
+
+// teams scores a team match: each result gets North-South's IMPs against
+// the other room of its match, the same board with the teams' seats
+// swapped (the average, should the other room have played it twice).
+func teams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, ...any)) {
+	matchTeams(ev, boards, numbers, warn, func(e *entry, others []*entry) {
+		sum := 0.0
+		for _, o := range others {
+			sum += float64(contract.IMPs(e.play.NS - o.play.NS))
+		}
+		imps := sum / float64(len(others))
+		e.result.IMPs = num(imps)
+	}, func(e *entry) float64 { return *e.result.IMPs }, func(t *Total, v float64) { t.IMPs = num(v) })
+}
+
+// matchTeams pairs the results of each board by match and scores each
+// against its other room with score; value reads back what score gave
+// North-South. Totals are by team, and each match's score is kept.
+func matchTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, ...any),
+	score func(e *entry, others []*entry), value func(e *entry) float64, put func(*Total, float64)) {
+	totals := newTallies()
+	matches := map[[2]string]*Match{}
+	var matchOrder [][2]string
+	for _, n := range numbers {
+		groups := map[[2]string][]*entry{}
+		var order [][2]string
+		for _, e := range boards[n] {
+			k := matchOf(e.ns, e.ew)
+			if _, ok := groups[k]; !ok {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], e)
+		}
+		for _, k := range order {
+			group := groups[k]
+			compared := false
+			for _, e := range group {
+				var others []*entry
+				for _, o := range group {
+					if o.ns.key == e.ew.key {
+						others = append(others, o)
+					}
+				}
+				if len(others) == 0 {
+					continue
+				}
+				score(e, others)
+				v := value(e)
+				totals.add(e.ns, v, 0)
+				m, ok := matches[k]
+				if !ok {
+					m = &Match{}
+					a, b := e.ns, e.ew
+					if a.key != k[0] {
+						a, b = b, a
+					}
+					m.Teams = [2]string{a.name, b.name}
+					matches[k] = m
+					matchOrder = append(matchOrder, k)
+				}
+				// Each team's column is what it won: a board's gain is
+				// counted once, by the room whose North-South gained.
+				if v > 0 && e.ns.key == k[0] {
+					m.IMPs[0] += v
+				} else if v > 0 {
+					m.IMPs[1] += v
+				}
+				compared = true
+			}
+			if compared {
+				matches[k].Boards++
+			} else if len(group) > 1 {
+				warn("board %d: %d results of %s v %s, but none with the teams' seats swapped: nothing to compare",
+					n, len(group), group[0].ns.name, group[0].ew.name)
+			}
+		}
+	}
+	for _, k := range matchOrder {
+		m := *matches[k]
+		m.IMPs = [2]float64{*num(m.IMPs[0]), *num(m.IMPs[1])}
+		ev.Matches = append(ev.Matches, m)
+	}
+	scores := map[string]float64{}
+	for _, t := range totals.list() {
+		tot := Total{Name: t.side.name, Boards: t.boards}
+		put(&tot, t.score)
+		scores[t.side.name] = t.score
+		ev.Totals = append(ev.Totals, tot)
+	}
+	rank(ev.Totals, func(t Total) float64 { return scores[t.Name] })
+}
+
+// pairs scores a pairs event by matchpoints (Law 78A) across every table
+// that played each board, with Neuberg's adjustment for a board played
+// fewer times than the most any board was.
+func pairs(ev *Event, boards map[int][]*entry, numbers []int, plan *movement.Plan) {
+	most := 0
+	for _, n := range numbers {
+		most = max(most, len(boards[n]))
+	}
+	totals := newTallies()
+	if most >= 2 {
+		top := contract.Top(most)
+		for _, n := range numbers {
+			es := boards[n]
+			scores := make([]int, len(es))
+			for i, e := range es {
+				scores[i] = e.play.NS
+			}
+			units := contract.Matchpoints(scores)
+			for i, e := range es {
+				u := Neuberg(units[i], len(es), most)
+				e.result.Matchpoints = num(u)
+				e.result.Percent = num(100 * u / top)
+				e.top = num(top)
+				totals.add(e.ns, u, top)
+				totals.add(e.ew, top-u, top)
+			}
+		}
+	}
+	pairTotals(ev, totals, plan, func(t *tally, tot *Total) {
+		tot.Matchpoints, tot.Top = num(t.score), num(t.top)
+		if t.top > 0 {
+			tot.Percent = num(100 * t.score / t.top)
+		}
+	}, func(t Total) float64 {
+		if t.Percent == nil {
+			return 0
+		}
+		return *t.Percent
+	})
+}
+
+// Neuberg adjusts matchpoint units (two a result beaten, one a tie) won
+// on a board with n results to an event whose boards have up to most:
+// (units+1) * most/n - 1. A board played as often as the most is left as
+// it is.
+func Neuberg(units float64, n, most int) float64 {
+	if n >= most || n < 1 {
+		return units
+	}
+	return (units+1)*float64(most)/float64(n) - 1
+}
+
+// pairTotals turns pairs' tallies into ranked totals; a Mitchell ranks its
+// North-South and East-West fields apart.
+func pairTotals(ev *Event, totals *tallies, plan *movement.Plan, fill func(*tally, *Total), score func(Total) float64) {
+	for _, t := range totals.list() {
+		tot := Total{Name: t.side.name, Players: t.side.players, Boards: t.boards}
+		if plan != nil && plan.Kind == movement.Mitchell {
+			tot.Field = t.side.field
+		}
+		fill(t, &tot)
+		ev.Totals = append(ev.Totals, tot)
+	}
+	rank(ev.Totals, score)
+}
+
+// WhistPlay is one table's play of a deal at duplicate whist, as Law X
+// needs it: North-South's tricks as made, the tricks in the deal, and each
+// side's established revokes with the tricks it had won before its first.
+type WhistPlay struct {
+	NS      int
+	Total   int
+	Revokes [2]int
+	Before  [2]int
+}
+
+// LawX applies the revoke penalty of Duplicate Whist, Law X, Sec. 4, to
+// the plays of one deal, and returns each play's tricks for North-South
+// and East-West after it, and the average of the deal as made.
+//
+// "The penalty for a revoke is the transfer of two tricks from the
+// revoking side to their adversaries. If more than one revoke during the
+// play of a deal is made by one side, the penalty for each revoke, after
+// the first, is the transfer of one trick only. The revoking players cannot
+// score more, nor their adversaries less than the average on the deal in
+// which the revoke occurs; except that in no case shall the infliction of
+// the revoke penalty deprive the revoking players of any tricks won by
+// them before their first revoke occurs." And in pair matches "the penalty
+// for a revoke shall not increase the score of the opponents of the
+// revoking players above the maximum, as made at the other tables, on the
+// deal ...; provided, however, that if the opponents win more tricks than
+// such maximum, independently of the revoke penalty, their score shall
+// stand as made"; the averages are those of the scores as made, and the
+// revoking players bear the full penalty.
+func LawX(plays []WhistPlay, pairMatch bool) (adjusted [][2]float64, average [2]float64) {
+	if len(plays) == 0 {
+		return nil, average
+	}
+	for _, p := range plays {
+		average[cards.NS] += float64(p.NS)
+		average[cards.EW] += float64(p.Total - p.NS)
+	}
+	average[cards.NS] /= float64(len(plays))
+	average[cards.EW] /= float64(len(plays))
+	adjusted = make([][2]float64, len(plays))
+	for i, p := range plays {
+		made := [2]float64{float64(p.NS), float64(p.Total - p.NS)}
+		adj := made
+		penalty := [2]int{}
+		for s := range 2 {
+			if p.Revokes[s] > 0 {
+				penalty[s] = p.Revokes[s] + 1 // two for the first, one for each after
+			}
+		}
+		for s := range 2 {
+			o := 1 - s
+			adj[s] = made[s] - float64(penalty[s]) + float64(penalty[o])
+		}
+		for s := range 2 {
+			net := penalty[s] - penalty[1-s]
+			switch {
+			case net > 0: // s revoked: it bears the penalty
+				adj[s] = min(adj[s], average[s])
+				adj[s] = max(adj[s], float64(p.Before[s]))
+			case net < 0: // s is the adversary of revokers
+				if pairMatch {
+					best, others := 0.0, false
+					for j, q := range plays {
+						if j != i {
+							v := float64(q.NS)
+							if s == int(cards.EW) {
+								v = float64(q.Total - q.NS)
+							}
+							best, others = max(best, v), true
+						}
+					}
+					if others && made[s] <= best {
+						adj[s] = min(adj[s], best)
+					} else if others {
+						adj[s] = made[s]
+					}
+				}
+				adj[s] = max(adj[s], average[s])
+			}
+		}
+		adjusted[i] = adj
+	}
+	return adjusted, average
+}
+
+// revokeMark is Law X's "+R" / "-R" for a play with a penalised revoke.
+func revokeMark(p Play) string {
+	if p.Revokes[0] == 0 && p.Revokes[1] == 0 {
+		return ""
+	}
+	var parts []string
+	for s, side := range []string{"NS", "EW"} {
+		switch {
+		case p.Revokes[s] > p.Revokes[1-s]:
+			parts = append(parts, side+" -R")
+		case p.Revokes[s] < p.Revokes[1-s]:
+			parts = append(parts, side+" +R")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func whistPlay(p Play) WhistPlay {
+	total := p.Deal
+	if total == 0 {
+		total = 13
+	}
+	return WhistPlay{NS: p.NSTricks, Total: total, Revokes: p.Revokes, Before: p.Before}
+}
+
+// whistPairs scores a duplicate whist pair match: each pair's tricks above
+// or below the average of every table on the deal, revokes by Law X.
+func whistPairs(ev *Event, boards map[int][]*entry, numbers []int, plan *movement.Plan) {
+	totals := newTallies()
+	for _, n := range numbers {
+		es := boards[n]
+		if len(es) < 2 {
+			continue
+		}
+		plays := make([]WhistPlay, len(es))
+		for i, e := range es {
+			plays[i] = whistPlay(e.play)
+		}
+		adj, avg := LawX(plays, true)
+		for i, e := range es {
+			ns, ew := adj[i][cards.NS]-avg[cards.NS], adj[i][cards.EW]-avg[cards.EW]
+			e.result.Plus, e.result.PlusEW, e.result.Revoke = num(ns), num(ew), revokeMark(e.play)
+			totals.add(e.ns, ns, 0)
+			totals.add(e.ew, ew, 0)
+		}
+	}
+	pairTotals(ev, totals, plan, func(t *tally, tot *Total) { tot.Tricks = num(t.score) },
+		func(t Total) float64 { return *t.Tricks })
+}
+
+// whistTeams scores a duplicate whist team match trick for trick: a team's
+// tricks North-South in one room and East-West in the other, less the
+// deal's, revokes by Law X against the match's average.
+func whistTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, ...any)) {
+	matchTeams(ev, boards, numbers, warn, func(e *entry, others []*entry) {
+		group := append([]*entry{e}, others...)
+		plays := make([]WhistPlay, len(group))
+		for i, g := range group {
+			plays[i] = whistPlay(g.play)
+		}
+		adj, _ := LawX(plays, false)
+		sum := 0.0
+		for i := range others {
+			sum += adj[0][cards.NS] + adj[i+1][cards.EW] - float64(plays[0].Total)
+		}
+		plus := sum / float64(len(others))
+		e.result.Plus, e.result.Revoke = num(plus), revokeMark(e.play)
+	}, func(e *entry) float64 { return *e.result.Plus }, func(t *Total, v float64) { t.Tricks = num(v) })
+}
+
+// individual totals each player's own score in a progressive or pivot
+// game: what his side scored on each hand he played, wherever the
+// movement seated him, the players named as their sessions first seated
+// them.
+func individual(ev *Event, tables []Table, plan *movement.Plan, warn func(string, ...any)) {
+	byTable := map[string]*Table{}
+	for i := range tables {
+		t := &tables[i]
+		key := t.Place.Table
+		if key == "" && plan.Kind == movement.Pivot {
+			key = "1"
+		}
+		if _, dup := byTable[key]; !dup {
+			byTable[key] = t
+		}
+	}
+	totals := newTallies()
+	for i := range tables {
+		t := &tables[i]
+		tb, ok := t.Place.TableNumber()
+		if plan.Kind == movement.Pivot {
+			tb, ok = 1, true
+		}
+		if !ok {
+			warn("session %s: table %q is not a number, which the %s movement needs: left out", t.Session, t.Place.Table, plan.Kind)
+			continue
+		}
+		for _, hp := range t.Hands {
+			round := plan.Round(hp.Hand)
+			if plan.Kind == movement.Pivot && plan.Boards == 0 {
+				round = max(hp.Rubber, 1)
+			}
+			for seat := cards.North; seat <= cards.West; seat++ {
+				ot, os := plan.Origin(tb, round, seat, t.Dealer)
+				originKey := t.Place.Table
+				if plan.Kind != movement.Pivot {
+					originKey = fmt.Sprint(ot)
+				}
+				s := playerSide(byTable[originKey], originKey, os)
+				totals.add(s, float64(hp.Points[seat.Partnership()]), 0)
+			}
+		}
+	}
+	for _, t := range totals.list() {
+		p := int(t.score)
+		ev.Totals = append(ev.Totals, Total{Name: t.side.name, Boards: t.boards, Points: &p})
+	}
+	rank(ev.Totals, func(t Total) float64 { return float64(*t.Points) })
+}
+
+// playerSide is one player as a "side" of the totals: named as his
+// session seated him at first, or by his first table and seat.
+func playerSide(t *Table, table string, seat cards.Seat) side {
+	if t != nil && int(seat) < len(t.Players) && strings.TrimSpace(t.Players[seat]) != "" {
+		name := strings.TrimSpace(t.Players[seat])
+		return side{key: strings.ToLower(name), name: name}
+	}
+	name := fmt.Sprintf("table %s %s", table, seat.Name())
+	return side{key: strings.ToLower(name), name: name}
+}

@@ -40,6 +40,12 @@ func samples() []events.Payload {
 		&table.HonoursClaimed{Side: cards.EW, Holding: "4-in-one"},
 		&table.Retracted{Target: target, Reason: "misclick"},
 		&table.Noted{Target: target, Text: "a fine lead", Glyph: "!", By: "Ann"},
+		&table.IrregularCall{Seat: cards.East, Call: cards.NewBid(4, cards.StrainClubs)},
+		&table.IrregularPlay{Seat: cards.North, Card: cards.MustCard("DK"), By: cards.South},
+		&table.Exposed{Seat: cards.West, Cards: []cards.Card{cards.MustCard("SQ"), cards.MustCard("H2")}},
+		&table.RenounceCorrected{Seat: cards.East, Card: cards.MustCard("C4")},
+		&table.NewDeal{Reason: "a card faced in the pack"},
+		&table.Penalty{Target: target, Choice: "call-suit", Card: cards.MustCard("HA"), Suit: cards.Hearts},
 	}
 }
 
@@ -61,6 +67,12 @@ func sparse() []events.Payload {
 		&table.HonoursClaimed{Side: cards.NoSide},
 		&table.Retracted{},
 		&table.Noted{Text: strings.Repeat("é", 300)},
+		&table.IrregularCall{Seat: cards.NoSeat, Call: cards.PassCall},
+		&table.IrregularPlay{Seat: cards.NoSeat, By: cards.NoSeat},
+		&table.Exposed{},
+		&table.RenounceCorrected{},
+		&table.NewDeal{},
+		&table.Penalty{Suit: cards.NoSuit},
 	}
 }
 

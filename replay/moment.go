@@ -352,13 +352,13 @@ func MomentOf(s *projections.Session, st projections.Step) Moment {
 		if h.DealID == st.ID {
 			return Moment{Kind: Dealt, Hand: h.Number}
 		}
-	case table.TypeCalled:
+	case table.TypeCalled, table.TypeIrregularCall:
 		for i, c := range h.Calls {
 			if c.ID == st.ID {
 				return Moment{Kind: AfterCall, Hand: h.Number, Call: i + 1}
 			}
 		}
-	case table.TypePlayed:
+	case table.TypePlayed, table.TypeIrregularPlay:
 		for ti, t := range h.Tricks {
 			for ci, c := range t.Cards {
 				if c.ID != st.ID {

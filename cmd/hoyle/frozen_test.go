@@ -207,8 +207,14 @@ func TestFrozenV2HasEveryEventType(t *testing.T) {
 	t.Parallel()
 	have, upcast := frozenTypes(t, "v2")
 	var missing []string
+	// frozen in v3 with the other new types: the irregularities' events
+	// (issue 13) are registered after v2 and before v3 is frozen.
+	notYet := map[string]bool{
+		table.TypeIrregularCall: true, table.TypeIrregularPlay: true, table.TypeExposed: true,
+		table.TypeRenounceCorrected: true, table.TypeNewDeal: true, table.TypePenalty: true,
+	}
 	for _, info := range events.Types() {
-		if !strings.HasPrefix(info.Name, "test.") && !have[info.Name] {
+		if !strings.HasPrefix(info.Name, "test.") && !have[info.Name] && !notYet[info.Name] {
 			missing = append(missing, info.Name)
 		}
 	}

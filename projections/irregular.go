@@ -289,7 +289,18 @@ func (s *Session) noSuchChoice(h *game.Hand, open []game.OpenRemedy, choice stri
 		return game.Illegal(choice, irr.Describe(h)+": no remedy is open for it now", irr.Law)
 	}
 	if len(open) == 0 {
-		return fmt.Errorf("%w: no irregularity of hand %d has a remedy open now (hoyle show lists them)", game.ErrNoIrregularity, h.Number)
+		var why []string
+		if ir, ok := s.Rules.(game.IrregularityRules); ok {
+			for _, irr := range h.Irregular {
+				if _, settled := ir.Choices(h, irr); settled != "" {
+					why = append(why, fmt.Sprintf("%s: %s", irr.Describe(h), settled))
+				}
+			}
+		}
+		if len(why) > 0 {
+			return fmt.Errorf("%w: no irregularity of hand %d has a remedy open now; %s", game.ErrNoIrregularity, h.Number, strings.Join(why, "; "))
+		}
+		return fmt.Errorf("%w: no irregularity of hand %d has a remedy open now", game.ErrNoIrregularity, h.Number)
 	}
 	var parts []string
 	for _, o := range open {

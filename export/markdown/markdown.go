@@ -403,6 +403,8 @@ func (d *doc) auction() {
 	d.printf("\n")
 	switch {
 	case h.Phase == game.PhaseAuction:
+	case h.Annulled && h.Contract == nil:
+		d.printf("A new deal: the hand is void.\n\n")
 	case h.Contract == nil:
 		d.printf("Passed out.\n\n")
 	default:
@@ -530,6 +532,8 @@ func (d *doc) result() {
 	h := d.h
 	d.printf("## Result\n\n")
 	switch {
+	case h.Annulled:
+		d.printf("A new deal was demanded: the hand is void, scores nothing, and the same dealer deals again.\n\n")
 	case h.Contract == nil && len(h.Tricks) == 0:
 		d.printf("Passed out; the deal passes.\n\n")
 	default:

@@ -448,12 +448,18 @@ func (h *Hand) PlayIrregular(rs Ruleset, seat, by cards.Seat, c cards.Card, id e
 			return nil, err
 		}
 	case declarer != cards.NoSeat && h.Dummy != cards.NoSeat && h.Declaring(seat) && h.Declaring(h.Turn):
-		irr.Kind = KindWrongHand
-		if len(t.Cards) == 0 {
-			irr.What = fmt.Sprintf("%s led %s from %s's hand, the lead being in %s's", h.SeatName(declarer), c, h.SeatName(seat), h.SeatName(h.Turn))
-		} else {
-			irr.What = fmt.Sprintf("%s played %s from %s's hand, when it was %s's turn", h.SeatName(declarer), c, h.SeatName(seat), h.SeatName(h.Turn))
+		// The offender is the declarer, who plays both hands; the card is
+		// the hand's it came from (the trick says so).
+		irr.Kind, irr.Seat = KindWrongHand, declarer
+		from, should := "dummy's hand", "his own"
+		if seat == declarer {
+			from, should = "his own hand", "dummy's"
 		}
+		verb := "played"
+		if len(t.Cards) == 0 {
+			verb = "led"
+		}
+		irr.What = fmt.Sprintf("%s %s %s from %s, the turn being %s", h.SeatName(declarer), verb, c, from, should)
 	case len(t.Cards) == 0:
 		irr.Kind = KindLeadOutOfTurn
 		irr.What = fmt.Sprintf("%s led %s out of turn, the lead being %s's", h.SeatName(seat), c, h.SeatName(h.Turn))

@@ -29,6 +29,9 @@ func (a BridgeAuction) ClassifyCall(h *Hand, irr *Irregularity) error {
 	case seat != h.Turn:
 		irr.Kind = KindCallOutOfTurn
 		irr.What = fmt.Sprintf("%s called %s out of turn, when it was %s's turn", who, CallWords(c), h.SeatName(h.Turn))
+		if c.Kind == cards.Pass {
+			irr.What = fmt.Sprintf("%s passed out of turn, when it was %s's turn", who, h.SeatName(h.Turn))
+		}
 	case h.CheckRestrictedCall(seat, c) != nil:
 		irr.Kind = KindBarredCall
 		irr.What = fmt.Sprintf("%s called %s, although %s", who, CallWords(c), reasonOf(h.CheckRestrictedCall(seat, c)))

@@ -41,6 +41,14 @@ const (
 	BridgeClaim      = "Law 97 of the Club code of Bridge (Hoyle's Games Modernized, 1909), which the Auction code of 1908 adopts: a revoke cannot be claimed after the cards have been cut for the following deal"
 )
 
+// playCode is Foster's (and, where he is silent, the Club code of
+// Bridge's) laws for the irregularities of the play.
+var playCode = game.PlayCode{
+	Lead: FosterLead, Chooser: "the declarer", LeadDeclarer: FosterLead, Stands: game.StandsSecondHand,
+	PlayOutOfTurn: BridgePlayOOT, Exposed: FosterExposed, DeclarerExempt: true,
+	Correct: BridgeCorrect, CorrectDeclarer: BridgeDealer, DummyPlayed: LawDummySuggests,
+}
+
 // RevokePoints is what a revoke costs in the honour column (Foster, The
 // Revoke): to the adversaries when the declarer revokes, and to the
 // declarer, if he takes it rather than three tricks, when an adversary
@@ -169,9 +177,11 @@ func (r *Rules) Established(h *game.Hand, irr *game.Irregularity) {
 
 // Choices implements game.IrregularityRules.
 func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
-	adversaries := "the adversaries"
-	if h.Contract != nil && h.Contract.Declarer != cards.NoSeat {
-		adversaries = "the declarer"
+	if irr.Kind == game.KindExposed {
+		return exposedChoices(h, irr)
+	}
+	if cs, settled, ok := playCode.Choices(h, irr); ok {
+		return cs, settled
 	}
 	switch irr.Kind {
 	case game.KindRevoke:
@@ -210,24 +220,28 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 		}, ""
 	case game.KindBadDouble:
 		return r.badDoubleChoices(h, irr)
-	case game.KindLeadOutOfTurn, game.KindWrongHand:
-		return leadChoices(h, irr, adversaries)
-	case game.KindPlayOutOfTurn:
-		return playOutOfTurnChoices(h, irr)
-	case game.KindDummyPlayed:
-		if irr.Remedied() || h.PlayedAfter(irr) > 0 || !h.OnTable(irr) {
-			return nil, "the card was played to the trick: it stands"
-		}
-		return []game.Choice{
-			{Name: "accept", Law: LawDummySuggests, By: "either adversary", Effect: "the declarer plays the card dummy suggested"},
-			{Name: "withdraw", Law: LawDummySuggests, By: "either adversary", Effect: "the card goes back to dummy, and the declarer plays another"},
-		}, ""
-	case game.KindExposed:
-		return exposedChoices(h, irr)
 	case game.KindNewDeal:
 		return nil, "the hand is void: the same dealer deals again"
 	}
 	return nil, ""
+}
+
+// exposedChoices: Foster, Exposed Cards. The cards of the declarer's
+// adversaries are liable to be called; should the offender's partner be
+// the leader to the first trick, the declarer may instead prohibit the
+// initial lead of the exposed suit.
+func exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
+	cs, settled := playCode.ExposedChoices(h, irr)
+	t := h.CurrentTrick()
+	if !h.Declaring(irr.Seat) && h.Phase == game.PhasePlay && len(h.Tricks) == 1 && t != nil && len(t.Cards) == 0 &&
+		t.Leader == h.Seating.Partner(irr.Seat) && !irr.Chose("forbid-suit") && len(h.ExposedOf(irr)) > 0 {
+		cs = append(cs, game.Choice{Name: "forbid-suit", Arg: "SUIT", Law: FosterExposed, By: "the declarer",
+			Effect: fmt.Sprintf("%s may not lead the suit of the exposed card to the first trick", h.SeatName(t.Leader))})
+	}
+	if len(cs) > 0 {
+		settled = ""
+	}
+	return cs, settled
 }
 
 // revokeChoices: Foster, The Revoke. An established revoke by an adversary
@@ -235,9 +249,6 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 // declarer, the penalty is fixed. A renounce corrected in time leaves the
 // choices of Bridge Laws 94-95.
 func (r *Rules) revokeChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
-	if irr.Corrected {
-		return correctedChoices(h, irr, BridgeCorrect, BridgeDealer)
-	}
 	switch {
 	case irr.Established == 0:
 		return nil, "not yet established: it may still be corrected (hoyle correct)"
@@ -303,143 +314,13 @@ func (r *Rules) badDoubleChoices(h *game.Hand, irr *game.Irregularity) ([]game.C
 	return nil, "it does not count: a declaration may be doubled and redoubled once, and only by an adversary (Law 54)"
 }
 
-// leadChoices: Foster, Leading Out of Turn. If an adversary leads out of
-// turn, the declarer may call the card exposed, or call a suit when it is
-// next the turn of either adversary to lead; if the declarer leads out of
-// turn, from his hand or dummy's, there is no penalty, but he corrects it
-// if an adversary directs him to. Once the second hand has played to the
-// false lead it stands.
-func leadChoices(h *game.Hand, irr *game.Irregularity, chooser string) ([]game.Choice, string) {
-	t := h.CurrentTrick()
-	lead := t != nil && len(t.Cards) > 0 && t.Cards[0].ID == irr.ID
-	switch {
-	case irr.Remedied():
-		return nil, ""
-	case !h.OnTable(irr) || h.PlayedAfter(irr) > 0:
-		if !lead && irr.Kind == game.KindWrongHand && h.PlayedAfter(irr) == 0 && h.OnTable(irr) {
-			break
-		}
-		return nil, "the second hand played to it: it stands (Foster, Leading Out of Turn)"
-	}
-	if !lead {
-		return nil, "no penalty: a card played from the wrong hand of the declaring side (Foster, Leading Out of Turn)"
-	}
-	if h.Declaring(irr.Seat) {
-		return []game.Choice{
-			{Name: "accept", Law: FosterLead, By: "either adversary", Effect: "the lead stands: no penalty"},
-			{Name: "correct", Law: FosterLead, By: "either adversary", Effect: "the declarer takes the card back, with no penalty, and leads from the right hand"},
-		}, ""
-	}
-	return []game.Choice{
-		{Name: "accept", Law: FosterLead, By: chooser, Effect: "the lead stands"},
-		{Name: "call-card", Law: FosterLead, By: chooser,
-			Effect: fmt.Sprintf("the card led is taken back and left face up, exposed: %s must play it when it is called", h.SeatName(irr.Seat))},
-		{Name: "call-suit", Arg: "SUIT", Law: FosterLead, By: chooser,
-			Effect: fmt.Sprintf("the card led is taken back; the next lead by %s or %s must be of the suit called", h.SeatName(irr.Seat), h.SeatName(h.Seating.Partner(irr.Seat)))},
-	}, ""
-}
-
-// playOutOfTurnChoices: the Club code of Bridge, Law 86 (the nearest
-// code): should the third hand not have played, and the fourth play before
-// his partner, the latter (not being dummy or his partner) may be called
-// on to win, or not to win, the trick. Any other card played out of turn
-// carries no penalty.
-func playOutOfTurnChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
-	partner := h.Seating.Partner(irr.Seat)
-	t := h.CurrentTrick()
-	fourth := t != nil && len(t.Cards) > 0 && irr.Seat.Next(h.Seating.Seats) == t.Cards[0].Seat
-	switch {
-	case irr.Remedied():
-		return nil, ""
-	case !h.OnTable(irr) || !fourth || h.Declaring(irr.Seat) || partner == h.Dummy:
-		return nil, "no penalty: the card stands where it was played"
-	}
-	for _, p := range t.Cards {
-		if p.Seat == partner {
-			return nil, "his partner has played: the card stands"
-		}
-	}
-	return []game.Choice{
-		{Name: "win", Law: BridgePlayOOT, By: "the declarer", Effect: fmt.Sprintf("%s must win the trick if he can", h.SeatName(partner))},
-		{Name: "not-win", Law: BridgePlayOOT, By: "the declarer", Effect: fmt.Sprintf("%s must not win the trick if he can help it", h.SeatName(partner))},
-	}, ""
-}
-
-// exposedChoices: Foster, Exposed Cards. The cards of the declarer's
-// adversaries are liable to be called; before the opening lead, when the
-// offender's partner is to lead, the declarer may prohibit the lead of the
-// exposed suit instead.
-func exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
-	if h.Declaring(irr.Seat) {
-		return nil, "no penalty: the declarer is not liable to any penalty for exposed cards (Foster)"
-	}
-	out := h.CallCardChoice(irr, FosterExposed, "the declarer")
-	t := h.CurrentTrick()
-	if h.Phase == game.PhasePlay && len(h.Tricks) == 1 && t != nil && len(t.Cards) == 0 && t.Leader == h.Seating.Partner(irr.Seat) && !irr.Chose("forbid-suit") && len(h.ExposedOf(irr)) > 0 {
-		out = append(out, game.Choice{Name: "forbid-suit", Arg: "SUIT", Law: FosterExposed, By: "the declarer",
-			Effect: fmt.Sprintf("%s may not lead the suit of the exposed card to the first trick", h.SeatName(t.Leader))})
-	}
-	if len(out) == 0 {
-		if len(h.ExposedOf(irr)) == 0 {
-			return nil, "the exposed cards have been played or taken up"
-		}
-		return nil, "liable to be called when the play begins"
-	}
-	return out, ""
-}
-
-// correctedChoices: the Club code of Bridge, Laws 94-95 (the nearest code
-// to Foster's, which says only that the renounce may be corrected). The
-// offender, if an adversary of the declarer, may be called on to play his
-// highest or lowest card to the trick, or the card played in error is
-// called (it lies exposed meanwhile); if the declarer, the eldest hand may
-// call for his highest or lowest of the suit, provided both adversaries
-// had played to the trick.
-func correctedChoices(h *game.Hand, irr *game.Irregularity, lawAdversary, lawDeclarer string) ([]game.Choice, string) {
-	t := h.CurrentTrick()
-	replayed := t == nil || irr.Trick != len(h.Tricks) || h.Phase != game.PhasePlay
-	if t != nil && !replayed {
-		for _, p := range t.Cards {
-			replayed = replayed || p.Seat == irr.Seat
-		}
-	}
-	var out []game.Choice
-	declarer := h.Contract != nil && irr.Seat == h.Contract.Declarer
-	if !replayed && !irr.Chose(game.PlayHighest) && !irr.Chose(game.PlayLowest) {
-		law, by := lawAdversary, "the declarer"
-		ok := true
-		if declarer {
-			law, by = lawDeclarer, "the eldest hand"
-			adversaries := 0
-			for _, p := range irr.Withdrawn {
-				if !h.Declaring(p.Seat) {
-					adversaries++
-				}
-			}
-			for _, p := range t.Cards {
-				if !h.Declaring(p.Seat) {
-					adversaries++
-				}
-			}
-			ok = adversaries == 2 && len(t.Cards)+len(irr.Withdrawn) < h.Seating.Seats
-		}
-		if ok && irr.Seat != h.Dummy {
-			out = append(out,
-				game.Choice{Name: game.PlayHighest, Law: law, By: by, Effect: fmt.Sprintf("%s must play his highest card of the suit he renounced to this trick", h.SeatName(irr.Seat))},
-				game.Choice{Name: game.PlayLowest, Law: law, By: by, Effect: fmt.Sprintf("%s must play his lowest card of the suit he renounced to this trick", h.SeatName(irr.Seat))})
-		}
-	}
-	out = append(out, h.CallCardChoice(irr, lawAdversary, "the declarer")...)
-	if len(out) == 0 {
-		return nil, "corrected in time: no revoke"
-	}
-	return out, ""
-}
-
 // Choose implements game.IrregularityRules.
 func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
+	if ok, err := playCode.Apply(h, irr, rem); ok {
+		return err
+	}
 	switch rem.Choice {
-	case "tricks", "points", "accept":
+	case "tricks", "points":
 	case "new-deal":
 		h.Annul()
 	case "sufficient":
@@ -455,33 +336,6 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 		r.EndAuction(h, i)
 	case "cancel":
 		r.ReplaceCall(h, irr, cards.PassCall)
-	case "call-card":
-		if irr.Kind == game.KindLeadOutOfTurn {
-			if err := h.TakeBack(irr); err != nil {
-				return err
-			}
-			h.ExposePenalty(irr, []cards.Card{irr.Card}, game.Callable, FosterLead)
-			rem.Effect = fmt.Sprintf("%s is taken back and left face up: %s must play it when it is called", irr.Card, h.SeatName(irr.Seat))
-			return nil
-		}
-		return h.ApplyCallCard(irr, rem)
-	case "call-suit":
-		if err := h.TakeBack(irr); err != nil {
-			return err
-		}
-		h.CallSuit([]cards.Seat{irr.Seat, h.Seating.Partner(irr.Seat)}, rem.Suit, false, FosterLead, irr)
-		rem.Effect = fmt.Sprintf("%s is taken back; %s called for the next lead by %s or %s", irr.Card, rem.Suit.Name(), h.SeatName(irr.Seat), h.SeatName(h.Seating.Partner(irr.Seat)))
-	case "forbid-suit":
-		t := h.CurrentTrick()
-		h.CallSuit([]cards.Seat{t.Leader}, rem.Suit, true, FosterExposed, irr)
-		rem.Effect = fmt.Sprintf("%s may not lead %s to the first trick", h.SeatName(t.Leader), rem.Suit.Name())
-	case "correct", "withdraw":
-		return h.TakeBack(irr)
-	case game.PlayHighest, game.PlayLowest:
-		h.Unexpose(irr)
-		h.Oblige(irr.Seat, rem.Choice, rem.Law, irr)
-	case game.PlayWin, game.PlayNotWin:
-		h.Oblige(h.Seating.Partner(irr.Seat), rem.Choice, rem.Law, irr)
 	default:
 		return game.Illegal(rem.Choice, "not a remedy of this code", "")
 	}

@@ -343,10 +343,15 @@ func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 // H.T.C for any other card, and @N for anything else.
 func MomentOf(s *projections.Session, st projections.Step) Moment {
 	at := Moment{Kind: AfterEvent, Event: st.Version}
-	if st.Hand < 1 || st.Hand > len(s.Hands) {
+	var h *game.Hand
+	for _, x := range s.Hands {
+		if x.Number == st.Hand {
+			h = x // by number: a fold of the latest hand holds only it
+		}
+	}
+	if h == nil {
 		return at
 	}
-	h := s.Hands[st.Hand-1]
 	switch st.Type {
 	case table.TypeDealt:
 		if h.DealID == st.ID {

@@ -35,6 +35,9 @@ type PlayCode struct {
 	// is who chooses its remedy.
 	Lead    string
 	Chooser string
+	// Declarer is what the code calls the declarer ("the dealer" in
+	// Bridge); "the declarer" when empty.
+	Declarer string
 	// NoCallSuit: the code gives no call of a suit for the next lead,
 	// only the card led (Five Hundred has no partner to call it from).
 	NoCallSuit bool
@@ -66,6 +69,13 @@ type PlayCode struct {
 	DummyPlayed string
 }
 
+func (pc PlayCode) declarer() string {
+	if pc.Declarer == "" {
+		return "the declarer"
+	}
+	return pc.Declarer
+}
+
 // LeadChoices are the remedies open for a lead out of turn or a card from
 // the wrong hand, until the lead stands.
 func (pc PlayCode) LeadChoices(h *Hand, irr *Irregularity) ([]Choice, string) {
@@ -75,7 +85,8 @@ func (pc PlayCode) LeadChoices(h *Hand, irr *Irregularity) ([]Choice, string) {
 		lead = len(t.Cards) > 0 && t.Cards[0].ID == irr.ID
 	}
 	if irr.Remedied() {
-		return nil, ""
+		// The card led, taken back face up, stays liable to be called.
+		return h.CallCardChoice(irr, pc.Lead, pc.Chooser), ""
 	}
 	if !lead {
 		if irr.Kind == KindWrongHand {
@@ -101,7 +112,7 @@ func (pc PlayCode) LeadChoices(h *Hand, irr *Irregularity) ([]Choice, string) {
 			if h.PlayedAfter(irr) > 0 {
 				return nil, fmt.Sprintf("no penalty; the second hand has played, and the declarer may no longer set it right (%s)", pc.LeadDeclarer)
 			}
-			return []Choice{{Name: "correct", Law: pc.LeadDeclarer, By: "the declarer",
+			return []Choice{{Name: "correct", Law: pc.LeadDeclarer, By: pc.declarer(),
 				Effect: "the declarer takes the card back, with no penalty, and leads from the right hand"}}, ""
 		}
 		return []Choice{
@@ -163,7 +174,7 @@ func (pc PlayCode) PlayOutOfTurnChoices(h *Hand, irr *Irregularity) ([]Choice, s
 	}
 	by := "the adversaries"
 	if h.Contract != nil && h.Contract.Declarer != cards.NoSeat {
-		by = "the declarer"
+		by = pc.declarer()
 	}
 	return []Choice{
 		{Name: PlayWin, Law: pc.PlayOutOfTurn, By: by, Effect: fmt.Sprintf("%s must win the trick if he can", h.SeatName(partner))},
@@ -179,7 +190,7 @@ func (pc PlayCode) ExposedChoices(h *Hand, irr *Irregularity) ([]Choice, string)
 	}
 	by := "the adversaries"
 	if h.Contract != nil && h.Contract.Declarer != cards.NoSeat {
-		by = "the declarer"
+		by = pc.declarer()
 	}
 	out := h.CallCardChoice(irr, pc.Exposed, by)
 	if len(out) == 0 {
@@ -208,7 +219,7 @@ func (pc PlayCode) CorrectedChoices(h *Hand, irr *Irregularity) ([]Choice, strin
 	declarer := h.Contract != nil && irr.Seat == h.Contract.Declarer
 	law, by := pc.Correct, "the adversaries"
 	if h.Contract != nil && h.Contract.Declarer != cards.NoSeat {
-		by = "the declarer"
+		by = pc.declarer()
 	}
 	ok := !replayed && !irr.Chose(PlayHighest) && !irr.Chose(PlayLowest) && irr.Seat != h.Dummy
 	if declarer {
@@ -275,7 +286,7 @@ func (pc PlayCode) Apply(h *Hand, irr *Irregularity, r *Remedy) (ok bool, err er
 	switch r.Choice {
 	case "accept":
 	case "call-card":
-		if irr.Kind == KindLeadOutOfTurn {
+		if irr.Kind == KindLeadOutOfTurn && h.OnTable(irr) {
 			if err := h.TakeBack(irr); err != nil {
 				return true, err
 			}

@@ -149,7 +149,7 @@ func scoreSession(in game.ScoreInput) game.ScoreSheet {
 func finished(in game.ScoreInput) []*game.Hand {
 	var out []*game.Hand
 	for _, h := range in.Hands {
-		if h.Phase == game.PhaseDone {
+		if h.Phase == game.PhaseDone && !h.Annulled {
 			out = append(out, h)
 		}
 	}

@@ -27,7 +27,7 @@ func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 	sheet := game.ScoreSheet{Boards: []game.Board{}}
 	plays := map[int][]int{} // board number -> indexes into sheet.Boards
 	for _, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil {
+		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
 		}
 		ns := h.Won[cards.NS]

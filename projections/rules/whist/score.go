@@ -43,7 +43,7 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
 	var sheet game.ScoreSheet
 	var cur *rubber
 	for _, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil {
+		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
 		}
 		if cur == nil {

@@ -301,6 +301,11 @@ type IrregularityRules interface {
 	// Established is told when a revoke is established: a code that
 	// applies its remedy in the play itself does it here.
 	Established(h *Hand, irr *Irregularity)
+	// Corrected is told when a renounce is corrected in time (the cards
+	// withdrawn are in irr.Withdrawn): the code says what the card played
+	// in error becomes (exposed, liable to be called; a penalty card; or
+	// nothing).
+	Corrected(h *Hand, irr *Irregularity)
 }
 
 // SuitRules is implemented by rulesets in which a card may count as
@@ -668,6 +673,7 @@ func (h *Hand) CorrectRenounce(rs Ruleset, seat cards.Seat, c cards.Card) (*Irre
 	if len(t.Cards) == 0 {
 		t.Leader = seat
 	}
+	ir.Corrected(h, irr)
 	return irr, nil
 }
 

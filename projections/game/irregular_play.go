@@ -154,9 +154,9 @@ func (h *Hand) seatsText(seats []cards.Seat) string {
 }
 
 // PlayOutOfTurnChoices are the remedies open for a card played out of turn
-// but not led: when the fourth hand played before his partner, the third,
-// the partner may be called on to win, or not to win, the trick (not
-// dummy, nor the declarer's side).
+// but not led: "should the third hand not have played, and the fourth
+// play before his partner" (the second hand), the partner may be called on
+// to win, or not to win, the trick (not dummy, nor the declarer's side).
 func (pc PlayCode) PlayOutOfTurnChoices(h *Hand, irr *Irregularity) ([]Choice, string) {
 	partner := h.Seating.Partner(irr.Seat)
 	t := h.CurrentTrick()
@@ -167,9 +167,13 @@ func (pc PlayCode) PlayOutOfTurnChoices(h *Hand, irr *Irregularity) ([]Choice, s
 	case pc.PlayOutOfTurn == "" || partner == cards.NoSeat || !h.OnTable(irr) || !fourth || h.Declaring(irr.Seat) || partner == h.Dummy:
 		return nil, "no penalty: the card stands where it was played"
 	}
+	third := t.Cards[0].Seat.Plus(2, h.Seating.Seats)
 	for _, p := range t.Cards {
-		if p.Seat == partner {
+		switch p.Seat {
+		case partner:
 			return nil, "his partner has played: the card stands"
+		case third:
+			return nil, "the third hand had played before the second: the fourth may play before his partner without penalty"
 		}
 	}
 	by := "the adversaries"
@@ -320,4 +324,15 @@ func (pc PlayCode) Apply(h *Hand, irr *Irregularity, r *Remedy) (ok bool, err er
 		return false, nil
 	}
 	return true, nil
+}
+
+// Corrected is what the old codes make of a renounce corrected in time:
+// the card played in error by a player not of the declaring side lies
+// exposed, liable to be called (Bridge Law 94; the Laws of Whist; Duplicate
+// Whist Law X, Sec. 3); the declarer's goes back to his hand.
+func (pc PlayCode) Corrected(h *Hand, irr *Irregularity) {
+	if pc.DeclarerExempt && h.Declaring(irr.Seat) {
+		return
+	}
+	h.ExposePenalty(irr, []cards.Card{irr.Card}, Callable, pc.Correct)
 }

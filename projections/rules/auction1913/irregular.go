@@ -175,6 +175,10 @@ func (r *Rules) Established(h *game.Hand, irr *game.Irregularity) {
 		Effect: fmt.Sprintf("the declarer revoked: he scores nothing but honours as actually held, and the adversaries take %d in the honour column", RevokePoints)})
 }
 
+// Corrected implements game.IrregularityRules: the card played in error
+// by an adversary of the declarer lies exposed (Bridge Law 94).
+func (*Rules) Corrected(h *game.Hand, irr *game.Irregularity) { playCode.Corrected(h, irr) }
+
 // Choices implements game.IrregularityRules.
 func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
 	if irr.Kind == game.KindExposed {

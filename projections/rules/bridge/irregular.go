@@ -186,6 +186,10 @@ func (*Rules) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
 // adversaries' choice at the end of the hand.
 func (*Rules) Established(*game.Hand, *game.Irregularity) {}
 
+// Corrected implements game.IrregularityRules: the card played in error
+// by an adversary of the declarer lies exposed (Bridge Law 94).
+func (*Rules) Corrected(h *game.Hand, irr *game.Irregularity) { playCode.Corrected(h, irr) }
+
 // Choices implements game.IrregularityRules.
 func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
 	if irr.Kind == game.KindExposed {

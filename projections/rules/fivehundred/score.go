@@ -38,6 +38,9 @@ func HandScore(h *game.Hand) (won, lost []int, entries []game.Entry, notes []str
 	if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 		return won, lost, nil, nil
 	}
+	if won, lost, entries, ok := revokeScore(h); ok {
+		return won, lost, entries, nil
+	}
 	c := h.Contract
 	tricksOf := func(s cards.Seat) int { return h.Won[h.Seating.SideOf(s)] }
 	bid := cards.NewBid(c.Level, c.Strain)

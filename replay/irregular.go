@@ -83,8 +83,8 @@ func irregularityView(s *projections.Session, h *game.Hand, irr *game.Irregulari
 		n := irr.Established
 		v.Established = &n
 	}
-	if len(irr.Remedies) > 0 {
-		r := RemedyText(h, irr)
+	if len(game.RemediesOf(s.Rules, h, irr)) > 0 {
+		r := remedyText(game.RemediesOf(s.Rules, h, irr))
 		v.Remedy = &r
 	}
 	choices, settled := openChoices(s, h, irr)
@@ -130,9 +130,13 @@ func IrregularityMoment(s *projections.Session, h *game.Hand, irr *game.Irregula
 
 // RemedyText says what was done about an irregularity: each remedy with
 // its effect and law.
-func RemedyText(h *game.Hand, irr *game.Irregularity) string {
+func RemedyText(s *projections.Session, h *game.Hand, irr *game.Irregularity) string {
+	return remedyText(game.RemediesOf(s.Rules, h, irr))
+}
+
+func remedyText(rs []game.Remedy) string {
 	var parts []string
-	for _, r := range irr.Remedies {
+	for _, r := range rs {
 		line := r.Choice
 		if r.Card != cards.NoCard {
 			line += " " + r.Card.String()
@@ -185,8 +189,9 @@ func IrregularityLine(s *projections.Session, h *game.Hand, irr *game.Irregulari
 	if irr.Law != "" {
 		fmt.Fprintf(&b, "; %s", irr.Law)
 	}
-	if len(irr.Remedies) > 0 {
-		fmt.Fprintf(&b, ". Remedy: %s", RemedyText(h, irr))
+	remedies := game.RemediesOf(s.Rules, h, irr)
+	if len(remedies) > 0 {
+		fmt.Fprintf(&b, ". Remedy: %s", remedyText(remedies))
 	}
 	choices, settled := openChoices(s, h, irr)
 	switch {
@@ -200,7 +205,7 @@ func IrregularityLine(s *projections.Session, h *game.Hand, irr *game.Irregulari
 			names = append(names, ChoiceCommand(c))
 		}
 		fmt.Fprintf(&b, ". Open to %s: %s", by, strings.Join(names, ", "))
-	case settled != "" && len(irr.Remedies) == 0:
+	case settled != "" && len(remedies) == 0:
 		fmt.Fprintf(&b, ". %s", capital(settled))
 	}
 	return b.String() + "."

@@ -60,6 +60,7 @@ type Choice struct {
 type Remedy struct {
 	ID     events.ID // the penalty event; zero when the code applied it itself
 	By     string    // who chose it, as the code names them; "" when applied by the code
+	Trick  int       // the trick being played when it was chosen (0 in the auction)
 	Choice string
 	Card   cards.Card
 	Suit   cards.Suit
@@ -97,6 +98,11 @@ type Irregularity struct {
 	// yet, and it may still be corrected).
 	Established int
 	Corrected   bool
+	// Withheld: the code does not let the card stand in the trick (a
+	// defender's card played before his turn becomes a penalty card,
+	// contract Law 57): it stays in its holder's hand, and JudgePlay says
+	// what it becomes.
+	Withheld bool
 	// Disobeyed: the "revoke" was a failure to play as a remedy in force
 	// obliged (a card called, a suit called), which incurs the penalty of
 	// a revoke.
@@ -308,6 +314,25 @@ type IrregularityRules interface {
 	Corrected(h *Hand, irr *Irregularity)
 }
 
+// ComputedRemedy is implemented by rulesets whose code applies a remedy it
+// can only state once the play is over (contract's revoke: one or two
+// tricks, by the tricks won after it): what it comes to now, if anything.
+type ComputedRemedy interface {
+	Computed(h *Hand, irr *Irregularity) (Remedy, bool)
+}
+
+// RemediesOf is every remedy of an irregularity: those chosen or applied,
+// then what the code computes from the play.
+func RemediesOf(rs Ruleset, h *Hand, irr *Irregularity) []Remedy {
+	out := slices.Clone(irr.Remedies)
+	if cr, ok := rs.(ComputedRemedy); ok {
+		if r, ok := cr.Computed(h, irr); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // SuitRules is implemented by rulesets in which a card may count as
 // another suit than its own in the play (Five Hundred's Bowers and Joker):
 // revokes are found in the record by the suits as they count.
@@ -479,6 +504,9 @@ func (h *Hand) PlayIrregular(rs Ruleset, seat, by cards.Seat, c cards.Card, id e
 		return nil, err
 	}
 	h.Irregular = append(h.Irregular, irr)
+	if irr.Withheld {
+		return irr, nil
+	}
 	if len(t.Cards) == 0 {
 		t.Leader = seat
 	}
@@ -782,6 +810,9 @@ func (h *Hand) ChooseRemedy(rs Ruleset, target events.ID, choice string, card ca
 		}
 	}
 	r := Remedy{ID: id, By: c.By, Choice: choice, Card: card, Suit: suit, Law: c.Law, Effect: c.Effect}
+	if h.Phase == PhasePlay {
+		r.Trick = len(h.Tricks)
+	}
 	if err := ir.Choose(h, irr, &r); err != nil {
 		return nil, err
 	}

@@ -11,6 +11,14 @@ import (
 	"github.com/hoyle/hoyle/projections/game"
 )
 
+func init() {
+	// A replay stops at each irregularity and remedy, as at any card.
+	for _, t := range []string{table.TypeIrregularCall, table.TypeIrregularPlay, table.TypeExposed,
+		table.TypeRenounceCorrected, table.TypeNewDeal, table.TypePenalty} {
+		tableMoves[t] = true
+	}
+}
+
 // IrregularityView is one irregularity of a hand as `show --json` lists
 // it: what it was, who, at which moment, when it was established (a
 // revoke: the trick, from 1), the law, the remedy chosen or applied and
@@ -255,6 +263,17 @@ func IrregularStepText(state *projections.Session, p Point, names Names, ascii b
 				line += " (" + irr.Law + ")"
 			}
 		}
+		if p.Moment.Kind == AfterTrick {
+			t := h.Tricks[p.Moment.Trick-1]
+			var won []string
+			for s, n := range h.Won {
+				won = append(won, fmt.Sprintf("%s %d", names.Sides[s], n))
+			}
+			line += fmt.Sprintf(": trick %d to %s (%s)", p.Moment.Trick, seat(t.Winner), strings.Join(won, ", "))
+		}
+		if revokes := RevokesAtStep(state, p); revokes != "" {
+			line += "; " + revokes
+		}
 		return line, true
 	case *table.IrregularCall:
 		line := seat(d.Seat) + " " + CallText(d.Call, ascii)
@@ -353,4 +372,44 @@ func RestrictionsText(s *projections.Session) []string {
 		out = append(out, fmt.Sprintf("%s must repeat %s if his right-hand opponent passes (%s)", h.SeatName(rc.Seat), rc.Call, rc.Law))
 	}
 	return out
+}
+
+// RevokesAtStep says what a card did to the hand's revokes, for a replay
+// at its moment: the revokes it proved (found in the record) and those it
+// established.
+func RevokesAtStep(state *projections.Session, p Point) string {
+	if p.Hand < 1 || p.Hand > len(state.Hands) {
+		return ""
+	}
+	h := state.Hands[p.Hand-1]
+	trick := h.TrickOf(p.Step.ID)
+	var parts []string
+	for _, irr := range h.Irregular {
+		if irr.Kind != game.KindRevoke || irr.Corrected {
+			continue
+		}
+		switch {
+		case irr.Found && irr.Proof == p.Step.ID:
+			parts = append(parts, fmt.Sprintf("this card proves a revoke by %s at trick %d (%s)", h.SeatName(irr.Seat), irr.Trick, irr.Law))
+		case irr.Established > 0 && irr.Established == trick && firstOfEstablishing(h, irr) == p.Step.ID:
+			parts = append(parts, fmt.Sprintf("%s's revoke at trick %d is now established", h.SeatName(irr.Seat), irr.Trick))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// firstOfEstablishing is the card that established a revoke: the first of
+// its establishing trick played by its offender or his partner, or the
+// trick's first card when quitting the trick established it.
+func firstOfEstablishing(h *game.Hand, irr *game.Irregularity) (id events.ID) {
+	if irr.Established < 1 || irr.Established > len(h.Tricks) {
+		return id
+	}
+	t := h.Tricks[irr.Established-1]
+	for i, c := range t.Cards {
+		if i == 0 || c.Seat == irr.Seat || c.Seat == h.Seating.Partner(irr.Seat) {
+			return c.ID
+		}
+	}
+	return id
 }

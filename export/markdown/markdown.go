@@ -183,6 +183,7 @@ func (d *doc) write() {
 	d.diagram()
 	d.auction()
 	d.play()
+	d.irregularities() // irregular.go
 	if d.h.Phase == game.PhaseDone {
 		d.result()
 	}

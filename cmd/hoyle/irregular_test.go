@@ -104,3 +104,35 @@ func TestFosterRevokeExample(t *testing.T) {
 	assert.Equal(t, []float64{64}, below, "four by cards at hearts, doubled: 64 below")
 	assert.Empty(t, bonus, "no bonus for the doubled contract: the tricks were taken in penalty")
 }
+
+// The record prompt takes the same entries: a leading "!" marks a card or
+// call recorded as made although the laws forbid it, and penalty works as
+// a line, as every command does. Foster's example, typed at the prompt.
+func TestRecordPromptIrregular(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "prompt.db")
+	ok(t, db, "new", "--game", "auction", "--south", "Z", "--west", "A", "--north", "Y", "--east", "B", "--dealer", "S")
+	r := recordPiped(t, db, strings.Join([]string{
+		`deal --pbn "N:43.T98.KQ4.AKQ65 KQJT9.65.J98.JT9 A2.AKQJ7.A32.432 8765.432.T765.87"`,
+		"3h x p p p s8 s3 sk sa",
+		"c2 c7 ca d8",
+		"c2 c7 ca !d8",
+		"ck ct c3 c8",
+		"penalty",
+		"penalty tricks",
+		"claim 4",
+	}, "\n")+"\n")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, "record it as played with `hoyle play --irregular D8`", "an ordinary renounce is refused, naming the command")
+	assert.Contains(t, r.out, "irregularity: E renounced in clubs with D8")
+	assert.Contains(t, r.out, "revoke established: E renounced")
+	assert.Contains(t, r.out, "hoyle penalty tricks")
+	assert.Contains(t, r.out, "remedy: E renounced")
+	v := showJSON(t, db)
+	irr := v["irregularities"].([]any)
+	require.Len(t, irr, 1)
+	assert.Equal(t, "revoke", irr[0].(map[string]any)["kind"])
+	assert.Equal(t, 3.0, irr[0].(map[string]any)["established"])
+	rubber := scoreJSON(t, db)["rubbers"].([]any)[0].(map[string]any)
+	first := rubber["entries"].([]any)[0].(map[string]any)
+	assert.Equal(t, 64.0, first["points"])
+}

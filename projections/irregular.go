@@ -183,7 +183,7 @@ func (s *Session) DecideCorrect(stamp Stamp, substitute string) ([]events.Event,
 	}
 	var irr *game.Irregularity
 	for _, x := range h.Irregular {
-		if x.Kind == game.KindRevoke && !x.Corrected && x.Established == 0 && x.Trick == len(h.Tricks) {
+		if h.Correctable(x) {
 			irr = x
 		}
 	}
@@ -299,6 +299,9 @@ func (s *Session) noSuchChoice(h *game.Hand, open []game.OpenRemedy, choice stri
 		}
 		if len(why) > 0 {
 			return fmt.Errorf("%w: no irregularity of hand %d has a remedy open now; %s", game.ErrNoIrregularity, h.Number, strings.Join(why, "; "))
+		}
+		if ir, ok := s.Rules.(game.IrregularityRules); ok && len(h.Irregular) == 0 && h.Number > 1 {
+			return fmt.Errorf("%w: hand %d has no irregularity, and those of an earlier hand can no longer be claimed (%s)", game.ErrNoIrregularity, h.Number, ir.PlayLaws(h).Claim)
 		}
 		return fmt.Errorf("%w: no irregularity of hand %d has a remedy open now", game.ErrNoIrregularity, h.Number)
 	}

@@ -684,8 +684,15 @@ func (h *Hand) CorrectRenounce(rs Ruleset, seat cards.Seat, c cards.Card) (*Irre
 		return nil, Illegal(tok, fmt.Sprintf("%s has no renounce with %s to correct in this hand", h.SeatName(seat), c), laws.Correct)
 	case irr.Established > 0:
 		return nil, Illegal(tok, fmt.Sprintf("%s's revoke was established at trick %d: it can no longer be corrected", h.SeatName(seat), irr.Established), laws.Established)
-	case h.Phase != PhasePlay || t == nil || irr.Trick != len(h.Tricks):
-		return nil, Illegal(tok, "a renounce is corrected in the trick in which it was made, before it is established", laws.Established)
+	case h.Phase != PhasePlay || t == nil || !h.Correctable(irr):
+		return nil, Illegal(tok, "a renounce is corrected in the trick in which it was made, before the next is begun and before it is established", laws.Established)
+	}
+	if irr.Trick == len(h.Tricks)-1 {
+		// The trick was complete but not yet quitted: it is opened again.
+		h.Tricks = h.Tricks[:len(h.Tricks)-1]
+		t = h.CurrentTrick()
+		h.Won[h.Seating.SideOf(t.Winner)]--
+		t.Winner = cards.NoSeat
 	}
 	i := slices.IndexFunc(t.Cards, func(p PlayedCard) bool { return p.ID == irr.ID })
 	if i < 0 {
@@ -703,6 +710,17 @@ func (h *Hand) CorrectRenounce(rs Ruleset, seat cards.Seat, c cards.Card) (*Irre
 	}
 	ir.Corrected(h, irr)
 	return irr, nil
+}
+
+// Correctable reports whether a renounce can still be corrected: not
+// established, and its trick still the one being played, or complete with
+// nothing yet led to the next.
+func (h *Hand) Correctable(irr *Irregularity) bool {
+	if irr.Kind != KindRevoke || irr.Corrected || irr.Established > 0 || h.Phase != PhasePlay {
+		return false
+	}
+	n := len(h.Tricks)
+	return irr.Trick == n || irr.Trick == n-1 && len(h.Tricks[n-1].Cards) == 0
 }
 
 // takeBackLast takes the last card of trick t back into its player's

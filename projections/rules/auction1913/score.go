@@ -195,7 +195,7 @@ func handRevokes(h *game.Hand) revokes {
 		case irr.Chose("points"):
 			rv.adverse, rv.points = append(rv.adverse, irr), append(rv.points, irr)
 		default:
-			rv.notes = append(rv.notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the declarer has not chosen his penalty (hoyle penalty tricks or points); not scored", h.Number, h.SeatName(irr.Seat), irr.Trick))
+			rv.notes = append(rv.notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the declarer has not chosen his penalty (hoyle penalty tricks or points); not scored unless he chooses it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
 		}
 	}
 	return rv

@@ -109,7 +109,7 @@ func handRevokes(h *game.Hand) revokes {
 		case irr.Chose("add"):
 			rv.add = append(rv.add, irr)
 		default:
-			rv.notes = append(rv.notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored", h.Number, h.SeatName(irr.Seat), irr.Trick))
+			rv.notes = append(rv.notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored unless they choose it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
 			continue
 		}
 		rv.revoked[side] = true

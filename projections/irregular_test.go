@@ -56,7 +56,9 @@ func (tb *irrTable) tail() *projections.Session {
 }
 
 func plays(tokens ...string) recorder.Decision {
-	return func(s *projections.Session, st projections.Stamp) ([]events.Event, error) { return s.DecidePlays(st, tokens) }
+	return func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+		return s.DecidePlays(st, tokens)
+	}
 }
 
 func irregular(seat string, tokens ...string) recorder.Decision {
@@ -66,7 +68,9 @@ func irregular(seat string, tokens ...string) recorder.Decision {
 }
 
 func calls(tokens ...string) recorder.Decision {
-	return func(s *projections.Session, st projections.Stamp) ([]events.Event, error) { return s.DecideCalls(st, tokens) }
+	return func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+		return s.DecideCalls(st, tokens)
+	}
 }
 
 func penalty(choice, arg string) recorder.Decision {
@@ -225,7 +229,9 @@ func TestRandomHandsWithRenounces(t *testing.T) {
 				})
 			case game.PhasePlay:
 				if fixable(h) && rapid.IntRange(0, 2).Draw(rt, "correct?") == 0 {
-					tb.must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) { return s.DecideCorrect(st, "") })
+					tb.must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+						return s.DecideCorrect(st, "")
+					})
 					continue
 				}
 				if r := renounce(h, s.Rules); r != cards.NoCard && renounces < 3 && rapid.IntRange(0, 3).Draw(rt, "renounce?") == 0 {

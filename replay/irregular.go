@@ -256,23 +256,16 @@ func IrregularStepText(state *projections.Session, p Point, names Names, ascii b
 	}
 	switch d := p.Step.Data.(type) {
 	case *table.IrregularPlay:
-		line := seat(d.Seat) + " " + CardText(d.Card, ascii)
+		// Said as any card (the trick it completes, the revokes it proves
+		// or establishes), then named.
+		q := p
+		q.Step.Type, q.Step.Data = table.TypePlayed, &table.Played{Seat: d.Seat, Card: d.Card}
+		line := StepText(state, q, names, ascii)
 		if irr := h.Irregularity(p.Step.ID); irr != nil {
 			line += " — irregular: " + Clean(irr.What)
 			if irr.Law != "" {
 				line += " (" + irr.Law + ")"
 			}
-		}
-		if p.Moment.Kind == AfterTrick {
-			t := h.Tricks[p.Moment.Trick-1]
-			var won []string
-			for s, n := range h.Won {
-				won = append(won, fmt.Sprintf("%s %d", names.Sides[s], n))
-			}
-			line += fmt.Sprintf(": trick %d to %s (%s)", p.Moment.Trick, seat(t.Winner), strings.Join(won, ", "))
-		}
-		if revokes := RevokesAtStep(state, p); revokes != "" {
-			line += "; " + revokes
 		}
 		return line, true
 	case *table.IrregularCall:

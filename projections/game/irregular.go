@@ -1054,7 +1054,7 @@ func (h *Hand) checkRestrictedCard(rs Ruleset, seat cards.Seat, c cards.Card) er
 		}
 	}
 	if len(majors) > 0 && !slices.Contains(majors, c) {
-		return refuse(fmt.Sprintf("%s must play his penalty card (%s) at the first legal opportunity", h.SeatName(seat), cardList(majors)), law)
+		return refuse(fmt.Sprintf("%s must play his penalty card (%s) at the first legal opportunity", h.SeatName(seat), CardList(majors)), law)
 	}
 	for _, p := range h.Restrict.Exposed {
 		if p.Seat == seat && p.Kind == Minor && c != p.Card && c.Suit() == p.Card.Suit() && c.Rank() < cards.Ten {
@@ -1080,7 +1080,7 @@ func (h *Hand) checkRestrictedCard(rs Ruleset, seat cards.Seat, c cards.Card) er
 			continue
 		}
 		if want, ok := h.ruleCard(rs, seat, pr.Rule); ok && !slices.Contains(want, c) {
-			return refuse(fmt.Sprintf("%s must play %s to this trick (%s)", h.SeatName(seat), ruleText(pr.Rule), cardList(want)), pr.Law)
+			return refuse(fmt.Sprintf("%s must play %s to this trick (%s)", h.SeatName(seat), ruleText(pr.Rule), CardList(want)), pr.Law)
 		}
 	}
 	return nil
@@ -1162,7 +1162,8 @@ func ruleText(rule string) string {
 	return rule
 }
 
-func cardList(cs []cards.Card) string {
+// CardList writes cards for a sentence: "SA H2".
+func CardList(cs []cards.Card) string {
 	var out []string
 	for _, c := range cs {
 		out = append(out, c.String())
@@ -1358,4 +1359,51 @@ func (h *Hand) Revokes() []*Irregularity {
 		}
 	}
 	return out
+}
+
+// ReasonWords is the reason given at the table for a new deal, or words
+// for none.
+func ReasonWords(reason string) string {
+	if reason == "" {
+		return "demanded at the table"
+	}
+	return reason
+}
+
+// TricksOrValue is what the old codes' revoke penalty does to a hand:
+// three tricks taken, or their value deducted from the revoking side's
+// score or added to the claimants' (Bridge Law 90; the Laws of Whist, 75).
+// Transfers are the tricks of those who chose tricks; Deduct and Add the
+// revokes whose value is deducted or added; Revoked the sides penalized;
+// Unchosen the established revokes with no penalty chosen.
+type TricksOrValue struct {
+	Transfers   []RevokeTransfer
+	Deduct, Add []*Irregularity
+	Revoked     map[cards.Side]bool
+	Unchosen    []*Irregularity
+}
+
+// TricksOrValue reads the hand's established revokes (not dummy's) and the
+// penalties chosen for them, tricks being the tricks a revoke costs.
+func (h *Hand) TricksOrValue(tricks int) TricksOrValue {
+	rv := TricksOrValue{Revoked: map[cards.Side]bool{}}
+	for _, irr := range h.Revokes() {
+		if irr.Seat == h.Dummy && h.Dummy != cards.NoSeat {
+			continue
+		}
+		side := h.Offending(irr)
+		switch {
+		case irr.Chose("tricks"):
+			rv.Transfers = append(rv.Transfers, RevokeTransfer{Irregularity: irr, To: 1 - side, Tricks: tricks})
+		case irr.Chose("deduct"):
+			rv.Deduct = append(rv.Deduct, irr)
+		case irr.Chose("add"):
+			rv.Add = append(rv.Add, irr)
+		default:
+			rv.Unchosen = append(rv.Unchosen, irr)
+			continue
+		}
+		rv.Revoked[side] = true
+	}
+	return rv
 }

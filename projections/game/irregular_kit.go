@@ -286,14 +286,14 @@ func (h *Hand) CallCardChoice(irr *Irregularity, law, by string) []Choice {
 		return nil
 	}
 	return []Choice{{Name: "call-card", Arg: "CARD", Law: law, By: by,
-		Effect: fmt.Sprintf("%s must play the card called (%s) at his next turn, if he can without revoking", h.SeatName(irr.Seat), cardList(h.ExposedOf(irr)))}}
+		Effect: fmt.Sprintf("%s must play the card called (%s) at his next turn, if he can without revoking", h.SeatName(irr.Seat), CardList(h.ExposedOf(irr)))}}
 }
 
 // ApplyCallCard applies a call-card choice: the card must be one of the
 // irregularity's exposed cards.
 func (h *Hand) ApplyCallCard(irr *Irregularity, r *Remedy) error {
 	if !slices.Contains(h.ExposedOf(irr), r.Card) {
-		return Illegal(r.Card.String(), fmt.Sprintf("the exposed cards that may be called are %s", cardList(h.ExposedOf(irr))), r.Law)
+		return Illegal(r.Card.String(), fmt.Sprintf("the exposed cards that may be called are %s", CardList(h.ExposedOf(irr))), r.Law)
 	}
 	h.Call(irr.Seat, r.Card, r.Law, irr)
 	r.Effect = fmt.Sprintf("%s called: %s must play it at his next turn, if he can without revoking", r.Card, h.SeatName(irr.Seat))

@@ -145,7 +145,7 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 // and the declarer is liable to no penalty.
 func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 	irr.Law = FosterExposed
-	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), cardWords(irr.Cards))
+	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), game.CardList(irr.Cards))
 	switch {
 	case h.Phase == game.PhaseAuction:
 		h.Bar(h.Seating.Partner(irr.Seat), game.BarAuction, false, FosterExposed, irr)
@@ -161,7 +161,7 @@ func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 // the pack incorrect, a deal out of turn...); the same dealer deals again.
 func (*Rules) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
 	irr.Law = LawNewDeal
-	irr.What = "a new deal: " + reasonWords(irr.Reason)
+	irr.What = "a new deal: " + game.ReasonWords(irr.Reason)
 	return nil
 }
 
@@ -344,24 +344,4 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 		return game.Illegal(rem.Choice, "not a remedy of this code", "")
 	}
 	return nil
-}
-
-// cardWords lists cards for a sentence.
-func cardWords(cs []cards.Card) string {
-	s := ""
-	for i, c := range cs {
-		if i > 0 {
-			s += " "
-		}
-		s += c.String()
-	}
-	return s
-}
-
-// reasonWords is the reason given for a new deal, or a word for none.
-func reasonWords(reason string) string {
-	if reason == "" {
-		return "demanded at the table"
-	}
-	return reason
 }

@@ -154,7 +154,7 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 // dealer's adversaries are liable to be called (Law 72). Dummy, and the
 // dealer, are liable to no penalty for exposing (Laws 69, 75).
 func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
-	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), cardWords(irr.Cards))
+	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), game.CardList(irr.Cards))
 	d := State(h)
 	dealerSide := h.Seating.SideOf(h.Dealer) == h.Seating.SideOf(irr.Seat)
 	beforeLead := h.Phase == game.PhaseAuction || (len(h.Tricks) == 1 && len(h.Tricks[0].Cards) == 0)
@@ -178,7 +178,7 @@ func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 // JudgeNewDeal implements game.IrregularityRules.
 func (*Rules) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
 	irr.Law = LawNewDeal
-	irr.What = "a new deal: " + reasonWords(irr.Reason)
+	irr.What = "a new deal: " + game.ReasonWords(irr.Reason)
 	return nil
 }
 
@@ -331,22 +331,4 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 		return game.Illegal(rem.Choice, "not a remedy of the Club code", "")
 	}
 	return nil
-}
-
-func cardWords(cs []cards.Card) string {
-	s := ""
-	for i, c := range cs {
-		if i > 0 {
-			s += " "
-		}
-		s += c.String()
-	}
-	return s
-}
-
-func reasonWords(reason string) string {
-	if reason == "" {
-		return "demanded at the table"
-	}
-	return reason
 }

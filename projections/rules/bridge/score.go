@@ -22,9 +22,9 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 	if h.Phase != game.PhaseDone || c == nil || h.Annulled {
 		return nil, nil
 	}
-	rv := handRevokes(h)
-	notes = append(notes, rv.notes...)
-	won := game.ScoredWon(h, rv.transfers)
+	rv, rnotes := handRevokes(h)
+	notes = append(notes, rnotes...)
+	won := game.ScoredWon(h, rv.Transfers)
 	sides := []cards.Side{cards.NS, cards.EW}
 	for _, sd := range sides {
 		if odd := won[sd] - 6; odd > 0 {
@@ -41,11 +41,11 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 		}
 	}
 	v := RevokeTricks * DoubledValue(c.Strain, c.Doubled)
-	for _, irr := range rv.deduct {
+	for _, irr := range rv.Deduct {
 		entries = append(entries, game.Entry{Hand: h.Number, Side: h.Offending(irr), Points: -v,
 			Label: fmt.Sprintf("the value of three tricks deducted for %s's revoke at trick %d", h.SeatName(irr.Seat), irr.Trick), Law: LawRevokePenalty})
 	}
-	for _, irr := range rv.add {
+	for _, irr := range rv.Add {
 		entries = append(entries, game.Entry{Hand: h.Number, Side: 1 - h.Offending(irr), Points: v,
 			Label: fmt.Sprintf("the value of three tricks added for %s's revoke at trick %d", h.SeatName(irr.Seat), irr.Trick), Law: LawRevokePenalty})
 	}
@@ -70,7 +70,7 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 		notes = append(notes, fmt.Sprintf("hand %d: the deal was not recorded and no honours were claimed; honours and Chicane not counted", h.Number))
 	}
 	for _, sd := range sides {
-		if rv.revoked[sd] {
+		if rv.Revoked[sd] {
 			continue // "the side revoking cannot score ... Grand Slam or Little Slam, that hand" (Law 90 V)
 		}
 		switch won[sd] {
@@ -83,41 +83,19 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 	return entries, notes
 }
 
-// revokes is what the established revokes of a hand do to its score by
-// Law 90.
-type revokes struct {
-	transfers   []game.RevokeTransfer
-	deduct, add []*game.Irregularity
-	// revoked: the sides that revoked (and were penalized): they cannot
-	// score game or slam that hand, nor go above 28 toward game.
-	revoked map[cards.Side]bool
-	notes   []string
-}
-
-func handRevokes(h *game.Hand) revokes {
-	rv := revokes{revoked: map[cards.Side]bool{}}
-	for _, irr := range h.Revokes() {
-		if irr.Seat == h.Dummy {
-			continue
-		}
-		side := h.Offending(irr)
-		switch {
-		case irr.Chose("tricks"):
-			rv.transfers = append(rv.transfers, game.RevokeTransfer{Irregularity: irr, To: 1 - side, Tricks: RevokeTricks})
-		case irr.Chose("deduct"):
-			rv.deduct = append(rv.deduct, irr)
-		case irr.Chose("add"):
-			rv.add = append(rv.add, irr)
-		default:
-			rv.notes = append(rv.notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored unless they choose it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
-			continue
-		}
-		rv.revoked[side] = true
+// handRevokes is what the established revokes of a hand do to its score
+// by Law 90: three tricks, or their value deducted or added; the side
+// penalized cannot score game or slam that hand, nor go above 28.
+func handRevokes(h *game.Hand) (game.TricksOrValue, []string) {
+	rv := h.TricksOrValue(RevokeTricks)
+	var notes []string
+	for _, irr := range rv.Unchosen {
+		notes = append(notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored unless they choose it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
 	}
-	if len(rv.revoked) == 2 {
-		rv.notes = append(rv.notes, fmt.Sprintf("hand %d: both sides revoked: neither can win the game by that hand (%s)", h.Number, LawBothRevoke))
+	if len(rv.Revoked) == 2 {
+		notes = append(notes, fmt.Sprintf("hand %d: both sides revoked: neither can win the game by that hand (%s)", h.Number, LawBothRevoke))
 	}
-	return rv
+	return rv, notes
 }
 
 func honoursEntry(h *game.Hand, sd cards.Side, holding string) game.Entry {
@@ -149,7 +127,7 @@ func score(in game.ScoreInput) game.ScoreSheet {
 		}
 		cur.Hands = append(cur.Hands, h.Number)
 		over := false
-		revoked := handRevokes(h).revoked
+		revoked := h.TricksOrValue(RevokeTricks).Revoked
 		for _, e := range entries {
 			if !e.Above && !over {
 				if below[e.Side]+e.Points < 0 {

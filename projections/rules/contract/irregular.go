@@ -143,7 +143,7 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 // or two cards exposed in the auction oblige the offender's partner to
 // pass when next it is his turn (Law 24B, 24C).
 func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
-	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), cardWords(irr.Cards))
+	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), game.CardList(irr.Cards))
 	kind := game.Major
 	if len(irr.Cards) == 1 && irr.Cards[0].Rank() < cards.Ten {
 		kind = game.Minor
@@ -635,15 +635,4 @@ func trickWord(n int) string {
 		return "1 trick"
 	}
 	return fmt.Sprintf("%d tricks", n)
-}
-
-func cardWords(cs []cards.Card) string {
-	s := ""
-	for i, c := range cs {
-		if i > 0 {
-			s += " "
-		}
-		s += c.String()
-	}
-	return s
 }

@@ -119,7 +119,7 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 // liable to be called.
 func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 	irr.Law = LawExposed
-	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), cardWords(irr.Cards))
+	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), game.CardList(irr.Cards))
 	h.ExposePenalty(irr, irr.Cards, game.Callable, LawExposed)
 	return nil
 }
@@ -130,7 +130,7 @@ func (r *Rules) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
 	if r.duplicate {
 		irr.Law = LawDupNewDeal
 	}
-	irr.What = "a new deal: " + reasonWords(irr.Reason)
+	irr.What = "a new deal: " + game.ReasonWords(irr.Reason)
 	return nil
 }
 
@@ -318,22 +318,4 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 		return game.Illegal(rem.Choice, "not a remedy of whist", "")
 	}
 	return nil
-}
-
-func cardWords(cs []cards.Card) string {
-	s := ""
-	for i, c := range cs {
-		if i > 0 {
-			s += " "
-		}
-		s += c.String()
-	}
-	return s
-}
-
-func reasonWords(reason string) string {
-	if reason == "" {
-		return "demanded at the table"
-	}
-	return reason
 }

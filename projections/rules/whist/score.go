@@ -72,14 +72,16 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 	r.Hands = append(r.Hands, h.Number)
 	atStart := map[cards.Side]int{cards.NS: r.score[cards.NS], cards.EW: r.score[cards.EW]}
 	gameOver := false
-	rv := handRevokes(h)
-	notes = append(notes, rv.notes...)
+	rv := h.TricksOrValue(RevokeTricks)
+	for _, irr := range rv.Unchosen {
+		notes = append(notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored unless they choose it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
+	}
 	add := func(e game.Entry) {
 		if gameOver {
 			notes = append(notes, fmt.Sprintf("hand %d: %s's %s not scored: the game was already won on the hand", h.Number, e.Side, e.Label))
 			return
 		}
-		if rv.revoked[e.Side] && r.score[e.Side]+e.Points > GamePoints-1 {
+		if rv.Revoked[e.Side] && r.score[e.Side]+e.Points > GamePoints-1 {
 			// "He cannot score more than four" on the hand he revoked.
 			e.Points = max(GamePoints-1-r.score[e.Side], 0)
 			e.Label += "; no more than four, having revoked"
@@ -98,18 +100,18 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 	// The revoke scores first (Law 5): three points added to the
 	// claimants', or deducted from the revoking side's score (never below
 	// nothing); three tricks taken count with the tricks.
-	for _, irr := range rv.add {
+	for _, irr := range rv.Add {
 		add(game.Entry{Hand: h.Number, Side: 1 - h.Offending(irr), Points: RevokeTricks,
 			Label: fmt.Sprintf("three points for %s's revoke at trick %d", h.SeatName(irr.Seat), irr.Trick), Law: LawRevokePenalty})
 	}
-	for _, irr := range rv.deduct {
+	for _, irr := range rv.Deduct {
 		side := h.Offending(irr)
 		n := min(RevokeTricks, r.score[side])
 		r.score[side] -= n
 		r.Entries = append(r.Entries, game.Entry{Hand: h.Number, Side: side, Points: -n,
 			Label: fmt.Sprintf("three points deducted for %s's revoke at trick %d (%d of them scored)", h.SeatName(irr.Seat), irr.Trick, n), Law: LawRevokePenalty})
 	}
-	won := game.ScoredWon(h, rv.transfers)
+	won := game.ScoredWon(h, rv.Transfers)
 	for _, sd := range sides {
 		if odd := won[sd] - 6; odd > 0 {
 			label := fmt.Sprintf("%d by cards", odd)
@@ -222,33 +224,4 @@ func (r *rubber) settle(settled bool) game.Rubber {
 		out.Note = fmt.Sprintf("a rubber of three games: the value of %s's game is deducted (%s)", l, LawThreeGames)
 	}
 	return out
-}
-
-// revokes is what the established revokes of a hand of English whist do
-// to its score (Law 75).
-type revokes struct {
-	transfers   []game.RevokeTransfer
-	deduct, add []*game.Irregularity
-	revoked     map[cards.Side]bool
-	notes       []string
-}
-
-func handRevokes(h *game.Hand) revokes {
-	rv := revokes{revoked: map[cards.Side]bool{}}
-	for _, irr := range h.Revokes() {
-		side := h.Offending(irr)
-		switch {
-		case irr.Chose("tricks"):
-			rv.transfers = append(rv.transfers, game.RevokeTransfer{Irregularity: irr, To: 1 - side, Tricks: RevokeTricks})
-		case irr.Chose("deduct"):
-			rv.deduct = append(rv.deduct, irr)
-		case irr.Chose("add"):
-			rv.add = append(rv.add, irr)
-		default:
-			rv.notes = append(rv.notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored unless they choose it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
-			continue
-		}
-		rv.revoked[side] = true
-	}
-	return rv
 }

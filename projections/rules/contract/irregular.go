@@ -636,3 +636,14 @@ func trickWord(n int) string {
 	}
 	return fmt.Sprintf("%d tricks", n)
 }
+
+// DeclarerTricks is the number of tricks a finished hand's declarer is
+// scored with: those his side won in play, with the tricks any established
+// revoke transferred (Law 64A). It is what a result (PBN's Result tag) says.
+func DeclarerTricks(h *game.Hand) int {
+	if h.Contract == nil {
+		return 0
+	}
+	transfers, _ := revokeTransfers(h)
+	return game.ScoredWon(h, transfers)[h.DeclaringSide()]
+}

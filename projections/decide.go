@@ -221,13 +221,9 @@ func (s *Session) claimer(by string) (cards.Seat, error) {
 
 // DecideDiscard records the cards the seat to act lays away.
 func (s *Session) DecideDiscard(stamp Stamp, tokens []string) ([]events.Event, error) {
-	var cs []cards.Card
-	for _, tok := range tokens {
-		c, err := cards.ParseCard(tok)
-		if err != nil {
-			return nil, err
-		}
-		cs = append(cs, c)
+	cs, err := parseCards(tokens)
+	if err != nil {
+		return nil, err
 	}
 	return s.proposeOne(stamp, &table.Discarded{Seat: s.ToAct(), Cards: cs})
 }

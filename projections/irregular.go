@@ -153,6 +153,15 @@ func (s *Session) DecideExpose(stamp Stamp, seat string, tokens []string) ([]eve
 	if err != nil {
 		return nil, err
 	}
+	cs, err := parseCards(tokens)
+	if err != nil {
+		return nil, err
+	}
+	return s.proposeOne(stamp, &table.Exposed{Seat: who, Cards: cs})
+}
+
+// parseCards reads a list of cards, each token one card.
+func parseCards(tokens []string) ([]cards.Card, error) {
 	var cs []cards.Card
 	for _, tok := range tokens {
 		c, err := cards.ParseCard(tok)
@@ -161,7 +170,7 @@ func (s *Session) DecideExpose(stamp Stamp, seat string, tokens []string) ([]eve
 		}
 		cs = append(cs, c)
 	}
-	return s.proposeOne(stamp, &table.Exposed{Seat: who, Cards: cs})
+	return cs, nil
 }
 
 // DecideNewDeal records a new deal demanded for the hand in progress, for

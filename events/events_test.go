@@ -46,6 +46,12 @@ func samples() []events.Payload {
 		&table.HandGiven{Hand: 7, Seat: cards.West, Cards: cards.NewSet(cards.MustCard("SA"), cards.MustCard("D2"))},
 		&table.TagsKept{Format: "pbn", Tags: []table.Tag{{Name: "Site", Value: "Online"}, {Name: "OptimumResultTable", Value: "Declarer;Denomination\\2R;Result\\2R", Section: []string{"N NT 6", "S NT 6"}}}},
 		&table.SourceNoted{Format: "pbn", Records: []string{"3f2a", "9c1e"}},
+		&table.IrregularCall{Seat: cards.East, Call: cards.NewBid(4, cards.StrainClubs)},
+		&table.IrregularPlay{Seat: cards.North, Card: cards.MustCard("DK"), By: cards.South},
+		&table.Exposed{Seat: cards.West, Cards: []cards.Card{cards.MustCard("SQ"), cards.MustCard("H2")}},
+		&table.RenounceCorrected{Seat: cards.East, Card: cards.MustCard("C4")},
+		&table.NewDeal{Reason: "a card faced in the pack"},
+		&table.Penalty{Target: target, Choice: "call-suit", Card: cards.MustCard("HA"), Suit: cards.Hearts},
 	}
 }
 
@@ -67,6 +73,12 @@ func sparse() []events.Payload {
 		&table.HonoursClaimed{Side: cards.NoSide},
 		&table.Retracted{},
 		&table.Noted{Text: strings.Repeat("é", 300)},
+		&table.IrregularCall{Seat: cards.NoSeat, Call: cards.PassCall},
+		&table.IrregularPlay{Seat: cards.NoSeat, By: cards.NoSeat},
+		&table.Exposed{},
+		&table.RenounceCorrected{},
+		&table.NewDeal{},
+		&table.Penalty{Suit: cards.NoSuit},
 	}
 }
 

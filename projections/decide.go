@@ -88,10 +88,22 @@ func (s *Session) eachToken(stamp Stamp, tokens []string, read func(seat cards.S
 // DecideCalls records calls, each for whoever's turn it is, in the game's
 // words.
 func (s *Session) DecideCalls(stamp Stamp, tokens []string) ([]events.Event, error) {
-	return s.eachToken(stamp, tokens, func(seat cards.Seat, tok string) (events.Payload, error) {
+	var out []events.Event
+	for _, tok := range tokens {
+		seat := s.ToAct()
 		call, err := s.Rules.ParseCall(tok)
-		return &table.Called{Seat: seat, Call: call}, err
-	})
+		if err != nil {
+			return nil, err
+		}
+		ev, err := s.propose(stamp, &table.Called{Seat: seat, Call: call})
+		if err != nil {
+			// A call the laws refuse may have been made all the same:
+			// the refusal names the command that records it as made.
+			return nil, s.irregularHint(err, seat, call)
+		}
+		out = append(out, ev)
+	}
+	return out, nil
 }
 
 // DecidePlays records cards, each for whoever's turn it is (the declarer
@@ -209,13 +221,9 @@ func (s *Session) claimer(by string) (cards.Seat, error) {
 
 // DecideDiscard records the cards the seat to act lays away.
 func (s *Session) DecideDiscard(stamp Stamp, tokens []string) ([]events.Event, error) {
-	var cs []cards.Card
-	for _, tok := range tokens {
-		c, err := cards.ParseCard(tok)
-		if err != nil {
-			return nil, err
-		}
-		cs = append(cs, c)
+	cs, err := parseCards(tokens)
+	if err != nil {
+		return nil, err
 	}
 	return s.proposeOne(stamp, &table.Discarded{Seat: s.ToAct(), Cards: cs})
 }

@@ -294,7 +294,8 @@ func (s *Session) fold(e events.Envelope) {
 func (s *Session) Apply(e events.Envelope) error {
 	h := s.Current()
 	switch e.Data.(type) {
-	case *table.Called, *table.Played, *table.Discarded, *table.Claimed, *table.HonoursClaimed:
+	case *table.Called, *table.Played, *table.Discarded, *table.Claimed, *table.HonoursClaimed,
+		*table.IrregularCall, *table.IrregularPlay, *table.Exposed, *table.RenounceCorrected, *table.NewDeal, *table.Penalty:
 		if s.Closed {
 			return game.Illegal(e.Type, "the session is closed; open a new one with hoyle new", "")
 		}
@@ -336,9 +337,13 @@ func (s *Session) Apply(e events.Envelope) error {
 		if err := s.checkTurn(h, p.Seat, "call", p.Call.String()); err != nil {
 			return err
 		}
+		if err := h.CheckRestrictedCall(p.Seat, p.Call); err != nil {
+			return err
+		}
 		if err := s.Rules.Call(h, p.Call, e.ID); err != nil {
 			return err
 		}
+		h.AfterCall(p.Seat)
 	case *table.Played:
 		if err := s.checkTurn(h, p.Seat, "card", p.Card.String()); err != nil {
 			return err
@@ -408,6 +413,10 @@ func (s *Session) Apply(e events.Envelope) error {
 			h.HonoursClaimed = map[cards.Side]string{}
 		}
 		h.HonoursClaimed[p.Side] = p.Holding
+	case *table.IrregularCall, *table.IrregularPlay, *table.Exposed, *table.RenounceCorrected, *table.NewDeal, *table.Penalty:
+		if err := s.applyIrregular(h, e); err != nil {
+			return err
+		}
 	case *table.Noted:
 		i, ok := s.index()[p.Target]
 		if !ok && !s.Partial {
@@ -433,7 +442,10 @@ func (s *Session) Apply(e events.Envelope) error {
 		// Who deals next can depend on how the hand went (a passed-out
 		// Chicago deal is dealt again by the same dealer).
 		s.NextDealer = s.Rules.NextDealer(c)
-		if c.Phase == game.PhaseDone && s.vul != nil && s.finished != c.Number {
+		if c.Annulled {
+			s.NextDealer = c.Dealer // a new deal: the same dealer deals again
+		}
+		if c.Phase == game.PhaseDone && !c.Annulled && s.vul != nil && s.finished != c.Number {
 			s.vul.Finished(c)
 			s.finished = c.Number
 		}

@@ -105,6 +105,9 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 		}
 		return s.String()
 	}
+	if line, ok := IrregularStepText(state, p, names, ascii); ok {
+		return line // an irregularity or its remedy (irregular.go)
+	}
 	switch d := p.Step.Data.(type) {
 	case *table.Dealt:
 		return fmt.Sprintf("the deal, by %s", seat(d.Dealer))
@@ -133,6 +136,9 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 				won = append(won, fmt.Sprintf("%s %d", names.Sides[s], n))
 			}
 			line += fmt.Sprintf(": trick %d to %s (%s)", p.Moment.Trick, seat(t.Winner), strings.Join(won, ", "))
+		}
+		if revokes := RevokesAtStep(state, p); revokes != "" {
+			line += "; " + revokes
 		}
 		return line
 	case *table.Claimed:

@@ -369,22 +369,27 @@ func foldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 // H.T.C for any other card, and @N for anything else.
 func MomentOf(s *projections.Session, st projections.Step) Moment {
 	at := Moment{Kind: AfterEvent, Event: st.Version}
-	if st.Hand < 1 || st.Hand > len(s.Hands) {
+	var h *game.Hand
+	for _, x := range s.Hands {
+		if x.Number == st.Hand {
+			h = x // by number: a fold of the latest hand holds only it
+		}
+	}
+	if h == nil {
 		return at
 	}
-	h := s.Hands[st.Hand-1]
 	switch st.Type {
 	case table.TypeDealt:
 		if h.DealID == st.ID {
 			return Moment{Kind: Dealt, Hand: h.Number}
 		}
-	case table.TypeCalled:
+	case table.TypeCalled, table.TypeIrregularCall:
 		for i, c := range h.Calls {
 			if c.ID == st.ID {
 				return Moment{Kind: AfterCall, Hand: h.Number, Call: i + 1}
 			}
 		}
-	case table.TypePlayed:
+	case table.TypePlayed, table.TypeIrregularPlay:
 		for ti, t := range h.Tricks {
 			for ci, c := range t.Cards {
 				if c.ID != st.ID {

@@ -36,6 +36,7 @@ func StatusLine(s *projections.Session) string {
 			}
 			fmt.Fprintf(&b, " · %s", strings.Join(calls, " "))
 		}
+		b.WriteString(penaltyOpen(s, h))
 	case game.PhaseExchange:
 		fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h.Turn))
 	case game.PhasePlay:
@@ -54,15 +55,22 @@ func StatusLine(s *projections.Session) string {
 			who += " (dummy)"
 		}
 		fmt.Fprintf(&b, " · %s to play · %s", who, tricksLine(seating, h))
+		b.WriteString(penaltyOpen(s, h))
 	case game.PhaseDone:
-		if h.Contract == nil && len(h.Tricks) == 0 {
+		switch {
+		case h.Annulled:
+			b.WriteString(" · void: a new deal")
+		case h.Abandoned:
+			fmt.Fprintf(&b, " · abandoned · %s · %s", ContractLine(s, h), tricksLine(seating, h))
+		case h.Contract == nil && len(h.Tricks) == 0:
 			b.WriteString(" · passed out")
-		} else {
+		default:
 			fmt.Fprintf(&b, " · done · %s · %s", ContractLine(s, h), tricksLine(seating, h))
 			if h.Claim != nil {
 				fmt.Fprintf(&b, " (claim)")
 			}
 		}
+		b.WriteString(penaltyOpen(s, h))
 		fmt.Fprintf(&b, " · next dealer %s", seatLabel(s, s.NextDealer))
 	}
 	return b.String()
@@ -97,4 +105,19 @@ func tricksLine(seating game.Seating, h *game.Hand) string {
 		parts = append(parts, fmt.Sprintf("%s %d", SideName(seating, cards.Side(side)), n))
 	}
 	return strings.Join(parts, " ")
+}
+
+// penaltyOpen says, for a status line, that a remedy waits to be chosen.
+func penaltyOpen(s *projections.Session, h *game.Hand) string {
+	// A card lying exposed may be called at any time it is liable to be:
+	// that alone is no decision waiting.
+	for _, irr := range h.Irregular {
+		cs, _ := openChoices(s, h, irr)
+		for _, c := range cs {
+			if c.Name != "call-card" {
+				return " · a penalty to choose (hoyle penalty)"
+			}
+		}
+	}
+	return ""
 }

@@ -39,6 +39,10 @@ type View struct {
 	Closed bool           `json:"closed"`
 	Widow  string         `json:"widow,omitempty"`
 	TurnUp string         `json:"turn_up,omitempty"`
+	// Irregularities lists the hand's irregularities (irregular.go);
+	// Restrictions what their remedies impose now, in words.
+	Irregularities []IrregularityView `json:"irregularities"`
+	Restrictions   []string           `json:"restrictions"`
 }
 
 // ContractView is the contract in a View.
@@ -97,7 +101,8 @@ func NewView(s *projections.Session) View {
 		return &n
 	}
 	v := View{Session: s.ID, Game: s.Rules.Info().ID, Phase: "none", Calls: []string{}, Tricks: map[string]int{},
-		Hands: map[string]string{}, Trick: []PlayView{}, Vul: []string{}, Closed: s.Closed}
+		Hands: map[string]string{}, Trick: []PlayView{}, Vul: []string{}, Closed: s.Closed,
+		Irregularities: IrregularityViews(s), Restrictions: RestrictionsText(s)}
 	for side := 0; side < seating.SideCount(); side++ {
 		v.Tricks[SideName(seating, cards.Side(side))] = 0
 	}

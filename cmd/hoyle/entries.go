@@ -162,57 +162,97 @@ type tokensOptions struct {
 	IO     *IO
 	DB     *database
 	Tokens []string
+	// Irregular records the calls or cards as made although the laws
+	// forbid them, by Seat (default: whose turn it is); By is who played
+	// a card of dummy's when not the declarer (see irregular.go).
+	Irregular bool
+	Seat, By  string
 }
 
 // newCallCmd builds the command: it binds the flags to the options and calls runCall.
 func newCallCmd(f *factory) *cobra.Command {
 	opts := &tokensOptions{IO: f.IO, DB: f.DB}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "call CALL...",
 		Short: "Record calls, each for whoever's turn it is",
 		Long: `Record calls of the auction, each for the seat whose turn it is. Calls are
 1C to 7NT (2R is royal spades in Auction Bridge), P or pass, X or double,
-XX or redouble, in any case. If any call is not allowed, none is recorded.`,
+XX or redouble, in any case. If any call is not allowed, none is recorded.
+
+A call made against the laws (out of turn, insufficient, impossible, a
+double of partner, a call by a player barred) is recorded as it was made
+with --irregular, by --seat (default: whoever's turn it is): hoyle names
+the irregularity and its law, and hoyle penalty lists the remedies.`,
 		Example: `  hoyle call 1S P 1C 1NT
-  hoyle call pass double`,
+  hoyle call pass double
+  hoyle call --irregular 4C            # insufficient over three royals
+  hoyle call --irregular --seat E 1H   # East called out of turn`,
 		Args: minArgs(1, "at least one call, such as 1S, P, X or XX"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Tokens = args
+			if opts.Irregular {
+				return runIrregularCall(cmd.Context(), opts)
+			}
+			if opts.Seat != "" {
+				return usagef("--seat names who made an irregular call: give it with --irregular")
+			}
 			return runCall(cmd.Context(), opts)
 		},
 	}
+	irregularFlags(cmd, opts, false)
+	return cmd
 }
 
 // runCall records the calls, all or none.
 func runCall(ctx context.Context, opts *tokensOptions) error {
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	return recordNamed(ctx, opts.IO, opts.DB, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideCalls(stamp, opts.Tokens)
-	}})
+	})
 }
 
 // newPlayCmd builds the command: it binds the flags to the options and calls runPlay.
 func newPlayCmd(f *factory) *cobra.Command {
 	opts := &tokensOptions{IO: f.IO, DB: f.DB}
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "play CARD...",
 		Short: "Record cards played, each for whoever's turn it is (dummy's too)",
 		Long: `Record cards played, each for the seat whose turn it is; when it is dummy's
 turn, the card is dummy's. Cards are suit and rank in either order and any
-case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.`,
-		Example: `  hoyle play D4 DJ D3 D5`,
-		Args:    minArgs(1, "at least one card, such as SA or h10"),
+case: SA, as, HT, H10, 10h, d2. If any card is not allowed, none is recorded.
+
+A card played against the laws (a renounce in error, a lead or play out of
+turn, a card from the wrong hand, dummy's card played by someone else) is
+recorded as it was played with --irregular: --seat is the hand it came
+from (default: whoever's turn it is), --by who played it when that was not
+its player (dummy's card played by dummy himself). hoyle names the
+irregularity and its law; hoyle penalty lists the remedies.`,
+		Example: `  hoyle play D4 DJ D3 D5
+  hoyle play --irregular D2            # a renounce: he held a heart
+  hoyle play --irregular --seat W SK   # West led out of turn
+  hoyle play --irregular --seat N --by N C3   # dummy played his own card`,
+		Args: minArgs(1, "at least one card, such as SA or h10"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Tokens = args
+			if opts.Irregular {
+				return runIrregularPlay(cmd.Context(), opts)
+			}
+			if opts.Seat != "" || opts.By != "" {
+				return usagef("--seat and --by say who played an irregular card: give them with --irregular")
+			}
 			return runPlay(cmd.Context(), opts)
 		},
 	}
+	irregularFlags(cmd, opts, true)
+	return cmd
 }
 
 // runPlay records the cards, all or none.
 func runPlay(ctx context.Context, opts *tokensOptions) error {
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	// A card may prove a revoke found in the record, or establish one:
+	// recordNamed says so.
+	return recordNamed(ctx, opts.IO, opts.DB, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecidePlays(stamp, opts.Tokens)
-	}})
+	})
 }
 
 // newDiscardCmd builds the command: it binds the flags to the options and calls runDiscard.
@@ -298,9 +338,9 @@ func runClaim(ctx context.Context, opts *claimOptions) error {
 		}
 		spec.Others[seat] = k
 	}
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+	return recordNamed(ctx, opts.IO, opts.DB, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideClaim(stamp, spec)
-	}})
+	})
 }
 
 // undoOptions: hoyle undo takes nothing but the globals.

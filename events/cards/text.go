@@ -106,3 +106,17 @@ func ActsOnTerminal(r rune) bool {
 	}
 	return false
 }
+
+// MarshalText writes the suit as String does: S, H, D, C; "" for NoSuit.
+func (s Suit) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a suit as ParseSuit does; "" is NoSuit.
+func (s *Suit) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*s = NoSuit
+		return nil
+	}
+	v, err := ParseSuit(string(b))
+	*s = v
+	return err
+}

@@ -341,7 +341,7 @@ func record(b *build.Session, clock *build.Clock, r lin.Record, ch chunk, res *R
 		if h.Phase != game.PhasePlay {
 			return refuse(p, h.NotNow("a card cannot be played", c.String()))
 		}
-		id, err := b.Add(at(), &table.Played{Seat: h.Turn, Card: c})
+		id, err := b.AddCard(at(), h.Turn, c)
 		if err != nil {
 			return refuse(p, err)
 		}

@@ -223,6 +223,7 @@ func (d *doc) write() error {
 	if !d.opts.NoPlay {
 		d.play()
 	}
+	d.irregularities() // irregular.go
 	if d.h.Phase == game.PhaseDone {
 		d.result()
 	}

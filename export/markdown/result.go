@@ -14,6 +14,8 @@ func (d *doc) result() {
 	h := d.h
 	d.printf("## Result\n\n")
 	switch {
+	case h.Annulled:
+		d.printf("A new deal was demanded: the hand is void, scores nothing, and the same dealer deals again.\n\n")
 	case h.Contract == nil && len(h.Tricks) == 0:
 		d.printf("Passed out; the deal passes.\n\n")
 	default:

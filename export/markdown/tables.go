@@ -115,6 +115,8 @@ func (d *doc) auction() {
 	d.writeGrid(g)
 	switch {
 	case h.Phase == game.PhaseAuction:
+	case h.Annulled && h.Contract == nil:
+		d.printf("A new deal: the hand is void.\n\n")
 	case h.Contract == nil:
 		d.printf("Passed out.\n\n")
 	default:

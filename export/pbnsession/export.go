@@ -170,7 +170,7 @@ func (x *exporter) game(i int, h *game.Hand, first bool) (pbn.Game, error) {
 		declarer = c.Declarer.String()
 		contractTag = pbn.Contract{Level: c.Level, Strain: c.Strain, Doubled: c.Doubled}.String()
 		if h.Phase == game.PhaseDone {
-			result = strconv.Itoa(h.Won[h.DeclaringSide()])
+			result = strconv.Itoa(contract.DeclarerTricks(h)) // with any revoke's tricks transferred
 		}
 	}
 	set("Declarer", declarer)

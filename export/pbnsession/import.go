@@ -491,7 +491,7 @@ func (imp *importer) record(b *build.Session, clock *build.Clock, g *pbn.Game, f
 		for _, pc := range played {
 			k := cell[pc.Card]
 			entry := pl.Tricks[k/4][k%4]
-			id, err := b.Add(at(), &table.Played{Seat: pc.Seat, Card: pc.Card})
+			id, err := b.AddCard(at(), pc.Seat, pc.Card)
 			if err != nil {
 				return fail(g, entry.Line, err)
 			}
@@ -508,13 +508,14 @@ func (imp *importer) record(b *build.Session, clock *build.Clock, g *pbn.Game, f
 	}
 	switch {
 	case h.Phase == game.PhaseDone:
-		if h.Contract != nil && resultKnown && h.Won[h.DeclaringSide()] != result {
-			imp.warn(tagLine(g, "Result"), "board %s: Result says %d tricks, the play gives declarer %d", boardText(g), result, h.Won[h.DeclaringSide()])
+		if h.Contract != nil && resultKnown && contract.DeclarerTricks(h) != result {
+			imp.warn(tagLine(g, "Result"), "board %s: Result says %d tricks, the play gives declarer %d", boardText(g), result, contract.DeclarerTricks(h))
 		}
 	case continued:
 	case resultKnown:
 		decl := h.Contract.Declarer
-		id, err := b.Add(at(), &table.Claimed{Seat: decl, Tricks: result - h.Won[h.DeclaringSide()]})
+		claim, _ := b.ClaimFor(result) // Result counts any revoke's tricks transferred
+		id, err := b.Add(at(), &table.Claimed{Seat: decl, Tricks: claim})
 		if err != nil {
 			return fail(g, tagLine(g, "Result"), fmt.Errorf("Result %d: %w", result, err))
 		}
@@ -746,7 +747,7 @@ func NSScore(h *game.Hand) int {
 		vul = vul || s == decl
 	}
 	c := contract.Contract{Level: h.Contract.Level, Strain: h.Contract.Strain, Doubled: h.Contract.Doubled}
-	n := contract.DuplicateScore(c, vul, h.Won[decl])
+	n := contract.DuplicateScore(c, vul, contract.DeclarerTricks(h)) // with any revoke's tricks transferred
 	if decl == cards.EW {
 		n = -n
 	}

@@ -416,7 +416,6 @@ func TestRefusals(t *testing.T) {
 		{"insufficient bid", header + "[Auction \"N\"]\n1NT 1C\n", 7, game.ErrIllegal, "1C"},
 		{"out of turn", header + "[Auction \"E\"]\n1C\n", 7, game.ErrIllegal, "N's turn"},
 		{"card not held", header + "[Auction \"N\"]\n1NT AP\n[Play \"E\"]\nD4 DJ D3 D5\n- SK\n", 10, game.ErrIllegal, "does not hold"},
-		{"revoke", header + "[Auction \"N\"]\n1NT AP\n[Play \"E\"]\nD4 SA D3 D5\n", 9, game.ErrIllegal, ""},
 		{"wrong leader", header + "[Auction \"N\"]\n1NT AP\n[Play \"S\"]\nDJ - - -\n", 9, game.ErrIllegal, "turn"},
 		{"impossible result", header + "[Result \"2\"]\n[Auction \"N\"]\n1NT AP\n[Play \"E\"]\nD4 DJ D3 D5\nS5 S2 S3 SK\nSQ SA S4 ST\n*\n", 6, game.ErrIllegal, "Result 2"},
 		{"bad deal", "[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQ.AKQ\"]\n[Auction \"N\"]\nAP\n", 3, pbn.ErrBadValue, "Deal"},

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -128,9 +129,24 @@ func (a BridgeAuction) Call(h *Hand, c cards.Call, id events.ID) error {
 	default:
 		return Illegal(tok, "not a call", "")
 	}
+	a.Enter(h, seat, c, id)
+	return nil
+}
+
+// Enter enters a call in the auction as made by seat, lawful or not (a
+// call out of turn allowed to stand, an insufficient bid not yet
+// penalized), and moves the auction on as if it had been in turn: the
+// player on seat's left calls next, and three passes after a bid end it.
+func (a BridgeAuction) Enter(h *Hand, seat cards.Seat, c cards.Call, id events.ID) {
 	h.Calls = append(h.Calls, CallEntry{Seat: seat, Call: c, ID: id})
 	h.Turn = seat.Next(h.Seating.Seats)
-	st = a.State(h)
+	a.Settle(h)
+}
+
+// Settle ends the auction if its calls end it: four passes pass the deal
+// out; three after a bid make the last bid the contract.
+func (a BridgeAuction) Settle(h *Hand) {
+	st := a.State(h)
 	switch {
 	case st.PassedOut:
 		h.Phase, h.Turn = PhaseDone, cards.NoSeat
@@ -140,7 +156,6 @@ func (a BridgeAuction) Call(h *Hand, c cards.Call, id events.ID) error {
 		h.Dummy = h.Seating.Partner(declarer)
 		h.StartPlay(declarer.Next(h.Seating.Seats))
 	}
-	return nil
 }
 
 // FirstToName is the declarer of the bridge family: of the side that made
@@ -195,10 +210,18 @@ func FollowSuit(h *Hand, seat cards.Seat, c cards.Card, suitOf func(cards.Card) 
 		}
 	}
 	if len(same) > 0 {
-		return Illegal(c.String(), fmt.Sprintf("%s must follow suit to the %s led (holds %v); to record a revoke on purpose, use the irregularity commands",
-			h.SeatName(seat), led.Name(), same), law)
+		return RenounceError(h, seat, c, led, same, law)
 	}
 	return nil
+}
+
+// RenounceError refuses a card that does not follow suit, holding the
+// suit led (same): a revoke if it stood. It names the command that records
+// the card as it was played.
+func RenounceError(h *Hand, seat cards.Seat, c cards.Card, led cards.Suit, same []string, law string) error {
+	return &IllegalError{Token: c.String(), Law: law, Cause: ErrRenounce,
+		Reason: fmt.Sprintf("%s must follow suit to the %s led (holds %s); if he renounced, record it as played with `hoyle play --irregular %s`",
+			h.SeatName(seat), led.Name(), strings.Join(same, " "), c)}
 }
 
 // HighestWins is the trick rule of the whist family: the highest trump wins,

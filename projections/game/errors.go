@@ -33,6 +33,20 @@ var (
 	// a note withdrawn from an earlier hand). The writer reads the whole
 	// session and asks again.
 	ErrWholeSession = errors.New("the entry needs the whole session")
+	// ErrRenounce: a card that does not follow suit although its player
+	// holds the suit led (a revoke, if it were played); the refusal is an
+	// *IllegalError whose Cause it is.
+	ErrRenounce = errors.New("a renounce")
+	// ErrRestricted: a card or call against a remedy in force (a card
+	// called, a suit called or forbidden, a player barred); the refusal is
+	// an *IllegalError whose Cause it is.
+	ErrRestricted = errors.New("against a penalty in force")
+	// ErrRegular: an entry recorded as irregular that the laws allow; it
+	// is recorded with the ordinary command.
+	ErrRegular = errors.New("not an irregularity")
+	// ErrNoIrregularity: a remedy chosen when no irregularity of the hand
+	// has one open.
+	ErrNoIrregularity = errors.New("no irregularity to remedy")
 )
 
 // IllegalError says which call, card or action the laws refuse, and why,
@@ -41,6 +55,9 @@ type IllegalError struct {
 	Token  string // what was given: "1H", "SA"
 	Reason string // what is wrong, in the table's words
 	Law    string // "Law 44", or "" when no single law says it
+	// Cause says what kind of refusal it is, when that matters to the
+	// caller (ErrRenounce, ErrRestricted); nil otherwise.
+	Cause error
 }
 
 // Error says what was wrong and where.
@@ -54,6 +71,9 @@ func (e *IllegalError) Error() string {
 
 // Unwrap returns ErrIllegal.
 func (e *IllegalError) Unwrap() error { return ErrIllegal }
+
+// Is reports whether the refusal is of the kind target: its Cause.
+func (e *IllegalError) Is(target error) bool { return e.Cause != nil && target == e.Cause }
 
 // Illegal makes an *IllegalError.
 func Illegal(token, reason, law string) error {

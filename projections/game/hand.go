@@ -120,6 +120,19 @@ type Hand struct {
 	// Honours claimed at the table (when the deal is unknown), as
 	// side -> the ruleset's holding name.
 	HonoursClaimed map[cards.Side]string
+
+	// Irregular lists the hand's irregularities in the order they
+	// happened (a revoke found in the record when it was found), and
+	// Restrict what their remedies impose while in force (see
+	// irregular.go).
+	Irregular []*Irregularity
+	Restrict  Restrictions
+	// Annulled: a new deal was demanded; the hand is void, scores
+	// nothing, and its dealer deals again.
+	Annulled bool
+	// Abandoned: the laws stopped the play (Five Hundred's American rule
+	// on a revoke: "the hands shall be immediately abandoned").
+	Abandoned bool
 }
 
 // NewHand makes the hand of a deal.
@@ -236,22 +249,36 @@ func (h *Hand) CheckCard(rs Ruleset, c cards.Card) error {
 	case h.Played.Has(c):
 		return Illegal(c.String(), c.String()+" has already been played in this hand", "")
 	case h.Known(seat) && !h.Held[seat].Has(c):
-		return Illegal(c.String(), fmt.Sprintf("%s does not hold %s (holds %s)", h.SeatName(seat), c, h.Held[seat].PBN()), "")
+		reason := fmt.Sprintf("%s does not hold %s (holds %s)", h.SeatName(seat), c, h.Held[seat].PBN())
+		if other := h.Seating.Partner(seat); h.Declaring(seat) && other != cards.NoSeat && h.Held[other].Has(c) {
+			reason += fmt.Sprintf("; if it was played from %s's hand, record it as played with `hoyle play --irregular --seat %s %s`", h.SeatName(other), h.SeatName(other), c)
+		}
+		return Illegal(c.String(), reason, "")
 	case !h.Known(seat) && h.heldElsewhere(c):
 		return Illegal(c.String(), c.String()+" is in another player's hand", "")
 	}
-	return rs.CheckPlay(h, seat, c)
+	if err := rs.CheckPlay(h, seat, c); err != nil {
+		return err
+	}
+	return h.checkRestrictedCard(rs, seat, c)
 }
 
 // playChecked plays a card that CheckCard allowed.
 func (h *Hand) playChecked(rs Ruleset, seat cards.Seat, t *Trick, c cards.Card, id events.ID) error {
+	led := len(t.Cards) == 0
 	t.Cards = append(t.Cards, PlayedCard{Seat: seat, Card: c, ID: id})
 	h.Played = h.Played.Add(c)
 	if h.Known(seat) {
 		h.Held[seat] = h.Held[seat].Remove(c)
 	}
+	trick := len(h.Tricks)
+	h.consumeRestrictions(seat, c, trick, led)
+	defer h.afterCard(rs, seat, c, id, trick)
 	if len(t.Cards) < h.Seating.Seats {
-		h.Turn = seat.Next(h.Seating.Seats)
+		// The next to play is the first, clockwise from the leader, who
+		// has not played: a card played out of turn leaves the turn with
+		// the player it passed over.
+		h.Turn = nextToPlay(t, h.Seating.Seats)
 		return nil
 	}
 	t.Winner = rs.TrickWinner(h, t)
@@ -301,6 +328,7 @@ func (h *Hand) ClaimRest(rs Ruleset, seat cards.Seat, n int, others []SeatTricks
 		h.Won[1-side] += rest - n
 		h.Claim = &Claim{Seat: seat, Tricks: n, ID: id}
 		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+		h.EstablishAll(rs)
 		return nil
 	}
 	if len(others) == 0 {
@@ -310,6 +338,7 @@ func (h *Hand) ClaimRest(rs Ruleset, seat cards.Seat, n int, others []SeatTricks
 		h.Won[side] += n
 		h.Claim = &Claim{Seat: seat, Tricks: n, ID: id}
 		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+		h.EstablishAll(rs)
 		return nil
 	}
 	given := map[cards.Side]bool{side: true}
@@ -337,6 +366,7 @@ func (h *Hand) ClaimRest(rs Ruleset, seat cards.Seat, n int, others []SeatTricks
 	}
 	h.Claim = &Claim{Seat: seat, Tricks: n, Others: append([]SeatTricks(nil), others...), ID: id}
 	h.Phase, h.Turn = PhaseDone, cards.NoSeat
+	h.EstablishAll(rs)
 	return nil
 }
 
@@ -403,6 +433,11 @@ func (h *Hand) Clone() *Hand {
 			c.HonoursClaimed[k] = v
 		}
 	}
+	c.Irregular = nil
+	for _, irr := range h.Irregular {
+		c.Irregular = append(c.Irregular, irr.clone())
+	}
+	c.Restrict = h.Restrict.clone()
 	return &c
 }
 
@@ -429,7 +464,7 @@ func (h *Hand) LegalCalls(rs Ruleset) []cards.Call {
 	}
 	var out []cards.Call
 	for _, c := range rs.CallSpace() {
-		if rs.Call(h.Clone(), c, events.ID{}) == nil {
+		if h.CheckRestrictedCall(h.Turn, c) == nil && rs.Call(h.Clone(), c, events.ID{}) == nil {
 			out = append(out, c)
 		}
 	}

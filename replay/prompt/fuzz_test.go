@@ -20,7 +20,7 @@ func FuzzPlan(f *testing.F) {
 	for _, seed := range []string{
 		"1s p 1c 1nt", "p p p hj h3 h5 ha", "sa", "10h", "h10 10h", "x xx", "2s", "sx", "1q",
 		`note "a note"`, `note "unclosed`, "hoyle call 1h", "shwo", "joker", "7nt", "2r", "dbl rdbl pass",
-		"hj 3h h5 ha da d5 d2 d3", "  ", "\t1h\t", "'1h p'", "é", "\x00",
+		"hj 3h h5 ha da d5 d2 d3", "  ", "\t1h\t", "'1h p'", "é", "\x00", "!d2", "1s !1h", "!", "!!sa h3",
 	} {
 		for state := range 4 {
 			f.Add(uint8(state), seed)
@@ -56,6 +56,11 @@ func FuzzPlan(f *testing.F) {
 				if cmd[0] != "call" && cmd[0] != "play" || len(cmd) < 2 {
 					t.Fatalf("Plan(%q): %v is not a command of short forms", line, cmd)
 				}
+				if cmd[1] == "--irregular" {
+					// "!d2" stands for play --irregular d2.
+					got = append(append(got, prompt.Irregular+cmd[2]), cmd[3:]...)
+					continue
+				}
 				got = append(got, cmd[1:]...)
 			}
 			if strings.Join(got, "\x00") != strings.Join(words, "\x00") {
@@ -63,7 +68,8 @@ func FuzzPlan(f *testing.F) {
 			}
 		}
 		for i := 1; i < len(plan); i++ {
-			if plan[i][0] == plan[i-1][0] {
+			irregular := len(plan[i]) > 1 && plan[i][1] == "--irregular" || len(plan[i-1]) > 1 && plan[i-1][1] == "--irregular"
+			if plan[i][0] == plan[i-1][0] && !irregular {
 				t.Fatalf("Plan(%q) = %v: two commands of the same kind in a row", line, plan)
 			}
 		}

@@ -47,7 +47,8 @@ func (k Kind) Command() string {
 
 // Plan reads a line typed at the prompt and returns the hoyle commands it
 // stands for, each as its words without the "hoyle" prefix, to be run in
-// order.
+// order. A short form marked "!" ("!d2") is recorded as made although the
+// laws forbid it: play --irregular D2.
 //
 // A line that starts with a command name (isCommand says which words are)
 // is that command as typed: "deal --pbn ...", "call 1H P", "undo". A
@@ -204,11 +205,53 @@ func (sm *sim) next(tok string, prev Kind) Kind {
 	return k
 }
 
-// group splits short forms into commands where the kind changes.
+// Irregular is the mark of a short form recorded as made although the laws
+// forbid it: "!d2" is play --irregular D2 in the play, "!4c" call
+// --irregular 4C in the auction.
+const Irregular = "!"
+
+// nextIrregular reads a token marked irregular: its kind, and the state
+// moved along by it as the laws record it.
+func (sm *sim) nextIrregular(tok string) Kind {
+	k := sm.kindOf(tok)
+	if k == KindNone {
+		k = sm.defaultKind()
+	}
+	if !sm.ok || sm.h == nil || sm.h.Turn == cards.NoSeat {
+		sm.ok = false
+		return k
+	}
+	var err error
+	switch k {
+	case KindCall:
+		var c cards.Call
+		if c, err = sm.rs.ParseCall(tok); err == nil {
+			_, err = sm.h.CallIrregular(sm.rs, sm.h.Turn, c, events.ID{})
+		}
+	case KindCard:
+		var c cards.Card
+		if c, err = cards.ParseCard(tok); err == nil {
+			_, err = sm.h.PlayIrregular(sm.rs, sm.h.Turn, cards.NoSeat, c, events.ID{})
+		}
+	}
+	if err != nil {
+		sm.ok = false
+	}
+	return k
+}
+
+// group splits short forms into commands where the kind changes; a token
+// marked irregular ("!d2") is a command of its own, with --irregular.
 func (sm *sim) group(tokens []string) [][]string {
 	var out [][]string
 	kind := KindNone
 	for _, tok := range tokens {
+		if bare, ok := strings.CutPrefix(tok, Irregular); ok && bare != "" {
+			k := sm.nextIrregular(bare)
+			out = append(out, []string{k.Command(), "--irregular", bare})
+			kind = KindNone // what follows begins a command of its own
+			continue
+		}
 		k := sm.next(tok, kind)
 		if k != kind || len(out) == 0 {
 			out = append(out, []string{k.Command()})

@@ -157,6 +157,10 @@ func TestPlanShortForms(t *testing.T) {
 		{"a typo in the play is refused as a card", openingLead, "sx", [][]string{{"play", "sx"}}},
 		{"before any deal", noHand, "1h sa", [][]string{{"call", "1h", "sa"}}},
 		{"after the hand", handDone, "sa", [][]string{{"play", "sa"}}},
+		{"a card marked irregular is its own command", openingLead, "hj !d2 h5",
+			[][]string{{"play", "hj"}, {"play", "--irregular", "d2"}, {"play", "h5"}}},
+		{"a call marked irregular", auctionStart, "1s p 1c !1d",
+			[][]string{{"call", "1s", "p", "1c"}, {"call", "--irregular", "1d"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

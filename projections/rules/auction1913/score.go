@@ -2,6 +2,7 @@ package auction1913
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
@@ -46,20 +47,31 @@ const tricksInHand = 13
 // held" (Foster, PENALTIES). It also returns notes for the scorer (honours
 // not counted). A hand not finished, or without a contract, scores nothing.
 func HandEntries(h *game.Hand) ([]game.Entry, []string) {
-	if h.Phase != game.PhaseDone || h.Contract == nil {
+	if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 		return nil, nil
 	}
 	c := h.Contract
 	decl := h.Seating.SideOf(c.Declarer)
 	adv := 1 - decl
-	won := h.Won[decl]
+	rv := handRevokes(h)
+	won := game.ScoredWon(h, rv.transfers)[decl]
 	odd := won - 6
 	var es []game.Entry
+	var notes []string
 	add := func(side cards.Side, above bool, points int, label, law string) {
 		es = append(es, game.Entry{Hand: h.Number, Side: side, Above: above, Points: points, Label: label, Law: law})
 	}
 	made := odd >= c.Level
-	if made {
+	switch {
+	case len(rv.declarer) > 0:
+		// "If the declarer revokes he cannot score anything but honours
+		// as actually held, while the adversaries take 100 points penalty
+		// in the honour column, in addition to any they may be entitled
+		// to for defeating the declaration" (Foster, The Revoke).
+		if !made {
+			es = append(es, underTricks(h, c, adv, c.Level-odd)...)
+		}
+	case made:
 		mult, law := 1, LawTricks
 		switch c.Doubled {
 		case 1:
@@ -67,8 +79,13 @@ func HandEntries(h *game.Hand) ([]game.Entry, []string) {
 		case 2:
 			mult, law = 4, LawTricksDbl
 		}
-		add(decl, false, odd*TrickValue(c.Strain)*mult, tricksLabel(odd, c), law)
-		if c.Doubled > 0 {
+		label := tricksLabel(odd, c)
+		if n := won - h.Won[decl]; n > 0 {
+			label += fmt.Sprintf("; %d of the tricks taken in penalty for %s", n, rv.offenders(h, rv.tricks))
+			law += "; " + FosterRevoke + ": tricks taken in penalty count toward the contract"
+		}
+		add(decl, false, odd*TrickValue(c.Strain)*mult, label, law)
+		if c.Doubled > 0 && len(rv.tricks) == 0 {
 			unit := 50 * c.Doubled // 50 doubled, 100 redoubled
 			extra := odd - c.Level
 			label := "doubled contract made"
@@ -83,36 +100,40 @@ func HandEntries(h *game.Hand) ([]game.Entry, []string) {
 			}
 			add(decl, true, unit*(1+extra), label, LawDoubledMade)
 		}
-	} else {
-		short := c.Level - odd
-		unit := 50
-		switch c.Doubled {
-		case 1:
-			unit = 100
-		case 2:
-			unit = 200
+		if c.Doubled > 0 && len(rv.tricks) > 0 {
+			notes = append(notes, fmt.Sprintf("hand %d: no bonus for the doubled contract: tricks were taken in penalty, not in play (%s)", h.Number, FosterRevoke))
 		}
-		points, law := short*unit, LawUnder
-		if dealersOneSpade(h) && c.Doubled < 2 && points > 100 {
-			points, law = 100, LawOneSpade
-		}
-		label := fmt.Sprintf("%d under-trick", short)
-		if short > 1 {
-			label += "s"
-		}
-		if c.Doubled == 1 {
-			label += ", doubled"
-		} else if c.Doubled == 2 {
-			label += ", redoubled"
-		}
-		add(adv, true, points, label, law)
+	case len(rv.adverse) > 0:
+		// "If an adversary revokes, they score honours only."
+	default:
+		es = append(es, underTricks(h, c, adv, c.Level-odd)...)
 	}
-	es2, notes := honourEntries(h)
-	es = append(es, es2...)
-	for _, side := range []cards.Side{decl, adv} {
-		if side == decl && !made {
+	for _, irr := range rv.declarer {
+		add(adv, true, RevokePoints, fmt.Sprintf("%s revoked at trick %d: %d to the adversaries", h.SeatName(irr.Seat), irr.Trick, RevokePoints), FosterRevoke)
+	}
+	for _, irr := range rv.points {
+		add(decl, true, RevokePoints, fmt.Sprintf("%s revoked at trick %d: the declarer takes %d", h.SeatName(irr.Seat), irr.Trick, RevokePoints), FosterRevoke)
+	}
+	for _, irr := range h.Irregular {
+		if irr.Kind != game.KindBadDouble || !irr.Chose("points") {
 			continue
 		}
+		pts := DoublePartnerPoints
+		if (&Rules{BridgeAuction: New().BridgeAuction}).RedoubledTwice(h, irr) {
+			pts = RedoubleTwicePoints
+		}
+		add(1-h.Offending(irr), true, pts, fmt.Sprintf("%s %s", h.SeatName(irr.Seat), strings.TrimPrefix(irr.What, h.SeatName(irr.Seat)+" ")), LawBadDouble)
+	}
+	notes = append(notes, rv.notes...)
+	es2, hnotes := honourEntries(h)
+	es = append(es, es2...)
+	notes = append(notes, hnotes...)
+	for _, side := range []cards.Side{decl, adv} {
+		if side == decl && (!made || len(rv.declarer) > 0) || side == adv && len(rv.adverse) > 0 {
+			continue
+		}
+		// Slams count the tricks won in play: "either score must be
+		// exclusive of revoke penalties" (Foster, Slams).
 		switch h.Won[side] {
 		case tricksInHand:
 			add(side, true, 40, "slam", LawSlam)
@@ -121,6 +142,72 @@ func HandEntries(h *game.Hand) ([]game.Entry, []string) {
 		}
 	}
 	return es, notes
+}
+
+// underTricks are the adversaries' entry for a contract that failed by
+// short tricks (Laws 47a and 48).
+func underTricks(h *game.Hand, c *game.Contract, adv cards.Side, short int) []game.Entry {
+	unit := 50
+	switch c.Doubled {
+	case 1:
+		unit = 100
+	case 2:
+		unit = 200
+	}
+	points, law := short*unit, LawUnder
+	if dealersOneSpade(h) && c.Doubled < 2 && points > 100 {
+		points, law = 100, LawOneSpade
+	}
+	label := fmt.Sprintf("%d under-trick", short)
+	if short > 1 {
+		label += "s"
+	}
+	if c.Doubled == 1 {
+		label += ", doubled"
+	} else if c.Doubled == 2 {
+		label += ", redoubled"
+	}
+	return []game.Entry{{Hand: h.Number, Side: adv, Above: true, Points: points, Label: label, Law: law}}
+}
+
+// revokes is what the established revokes of a hand do to its score
+// (Foster, The Revoke).
+type revokes struct {
+	declarer  []*game.Irregularity // by the declarer: he scores honours only; 100 to the adversaries
+	adverse   []*game.Irregularity // by an adversary, with a penalty chosen: they score honours only
+	tricks    []*game.Irregularity // ... and the declarer took three tricks
+	points    []*game.Irregularity // ... and the declarer took 100
+	transfers []game.RevokeTransfer
+	notes     []string
+}
+
+func handRevokes(h *game.Hand) revokes {
+	var rv revokes
+	decl := h.DeclaringSide()
+	for _, irr := range h.Revokes() {
+		switch {
+		case irr.Seat == h.Dummy:
+		case irr.Seat == h.Contract.Declarer:
+			rv.declarer = append(rv.declarer, irr)
+		case irr.Chose("tricks"):
+			rv.adverse, rv.tricks = append(rv.adverse, irr), append(rv.tricks, irr)
+			rv.transfers = append(rv.transfers, game.RevokeTransfer{Irregularity: irr, To: decl, Tricks: RevokeTricks})
+		case irr.Chose("points"):
+			rv.adverse, rv.points = append(rv.adverse, irr), append(rv.points, irr)
+		default:
+			rv.notes = append(rv.notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the declarer has not chosen his penalty (hoyle penalty tricks or points); not scored unless he chooses it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
+		}
+	}
+	return rv
+}
+
+// offenders names the players of revokes: "B's revoke".
+func (rv revokes) offenders(h *game.Hand, irrs []*game.Irregularity) string {
+	var names []string
+	for _, irr := range irrs {
+		names = append(names, fmt.Sprintf("%s's revoke", h.SeatName(irr.Seat)))
+	}
+	return strings.Join(names, " and ")
 }
 
 func tricksLabel(odd int, c *game.Contract) string {
@@ -259,7 +346,7 @@ func score(in game.ScoreInput) game.ScoreSheet {
 	var cur *rubber
 	var done []*rubber
 	for _, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil {
+		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
 		}
 		if cur == nil || cur.over() {

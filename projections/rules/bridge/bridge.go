@@ -36,12 +36,13 @@
 //     the table of honour values in J. B. Elwell, "Bridge" (1906; Project
 //     Gutenberg #38000).
 //
-// What hoyle does not record yet: exposed cards, leads out of turn and the
-// revoke (Laws 70-99: three tricks, or their value) come with the
-// irregularities of a later issue; until then a card that does not follow
-// suit is refused (Law 89). The code has no law for a rubber left
-// unfinished: its points stand as scored, with no 100 for the rubber, and
-// the score sheet says so.
+// The irregularities (irregular.go) follow laws 49-51 and 57-58 for the
+// declaration and the doubling, and laws 62-99 for the play: exposed cards
+// and cards liable to be called (70-79), leads out of turn (80-85), cards
+// played in error (86-88) and the revoke (89-99: three tricks, or their
+// value deducted or added, at the adversaries' option). The code has no
+// law for a rubber left unfinished: its points stand as scored, with no
+// 100 for the rubber, and the score sheet says so.
 //
 // It imports events, events/cards and projections/game only, as every
 // ruleset does.
@@ -249,10 +250,17 @@ func (r *Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
 		h.Turn = d.Next
 		return nil
 	}
+	begin(h, d)
+	return nil
+}
+
+// begin ends the declaration and the doubling: the dealer plays the hand,
+// his partner is Dummy, and the eldest hand leads (Laws 47, 60, 62).
+func begin(h *game.Hand, d Declaration) {
 	h.Contract = &game.Contract{Strain: d.Strain, Doubled: d.Doubled, Declarer: h.Dealer}
 	h.Dummy = h.Seating.Partner(h.Dealer)
 	h.StartPlay(h.Dealer.Next(h.Seating.Seats))
-	return nil
+	h.AfterCall(cards.NoSeat)
 }
 
 // check says whether c is a call the seat to act may make.

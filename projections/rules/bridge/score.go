@@ -19,19 +19,35 @@ const RubberPoints = 100
 // table), Chicane and Slam. notes says what could not be counted.
 func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 	c := h.Contract
-	if h.Phase != game.PhaseDone || c == nil {
+	if h.Phase != game.PhaseDone || c == nil || h.Annulled {
 		return nil, nil
 	}
+	rv, rnotes := handRevokes(h)
+	notes = append(notes, rnotes...)
+	won := game.ScoredWon(h, rv.Transfers)
 	sides := []cards.Side{cards.NS, cards.EW}
 	for _, sd := range sides {
-		if odd := h.Won[sd] - 6; odd > 0 {
+		if odd := won[sd] - 6; odd > 0 {
 			law, label := LawTrickValue, fmt.Sprintf("%d by cards at %s", odd, c.Strain.Name())
 			if c.Doubled > 0 {
 				law += ", " + LawDoubling
 				label += fmt.Sprintf(", doubled %d times (%d a trick)", c.Doubled, DoubledValue(c.Strain, c.Doubled))
 			}
+			if n := won[sd] - h.Won[sd]; n > 0 {
+				label += fmt.Sprintf("; %d of the tricks taken for a revoke", n)
+				law += ", " + LawRevokePenalty
+			}
 			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Points: odd * DoubledValue(c.Strain, c.Doubled), Label: label, Law: law})
 		}
+	}
+	v := RevokeTricks * DoubledValue(c.Strain, c.Doubled)
+	for _, irr := range rv.Deduct {
+		entries = append(entries, game.Entry{Hand: h.Number, Side: h.Offending(irr), Points: -v,
+			Label: fmt.Sprintf("the value of three tricks deducted for %s's revoke at trick %d", h.SeatName(irr.Seat), irr.Trick), Law: LawRevokePenalty})
+	}
+	for _, irr := range rv.Add {
+		entries = append(entries, game.Entry{Hand: h.Number, Side: 1 - h.Offending(irr), Points: v,
+			Label: fmt.Sprintf("the value of three tricks added for %s's revoke at trick %d", h.SeatName(irr.Seat), irr.Trick), Law: LawRevokePenalty})
 	}
 	known := h.DealKnown()
 	switch {
@@ -60,7 +76,10 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 		notes = append(notes, fmt.Sprintf("hand %d: the deal was not recorded and no honours were claimed; honours and Chicane not counted", h.Number))
 	}
 	for _, sd := range sides {
-		switch h.Won[sd] {
+		if rv.Revoked[sd] {
+			continue // "the side revoking cannot score ... Grand Slam or Little Slam, that hand" (Law 90 V)
+		}
+		switch won[sd] {
 		case 13:
 			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Above: true, Points: 40, Label: "Grand Slam", Law: LawSlam})
 		case 12:
@@ -68,6 +87,21 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 		}
 	}
 	return entries, notes
+}
+
+// handRevokes is what the established revokes of a hand do to its score
+// by Law 90: three tricks, or their value deducted or added; the side
+// penalized cannot score game or slam that hand, nor go above 28.
+func handRevokes(h *game.Hand) (game.TricksOrValue, []string) {
+	rv := h.TricksOrValue(RevokeTricks)
+	var notes []string
+	for _, irr := range rv.Unchosen {
+		notes = append(notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored unless they choose it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
+	}
+	if len(rv.Revoked) == 2 {
+		notes = append(notes, fmt.Sprintf("hand %d: both sides revoked: neither can win the game by that hand (%s)", h.Number, LawBothRevoke))
+	}
+	return rv, notes
 }
 
 func honoursEntry(h *game.Hand, sd cards.Side, holding string) game.Entry {
@@ -90,7 +124,7 @@ func score(in game.ScoreInput) game.ScoreSheet {
 	for _, h := range in.Hands {
 		entries, notes := HandEntries(h)
 		sheet.Notes = append(sheet.Notes, notes...)
-		if h.Phase != game.PhaseDone || h.Contract == nil {
+		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
 		}
 		if cur == nil {
@@ -99,8 +133,22 @@ func score(in game.ScoreInput) game.ScoreSheet {
 		}
 		cur.Hands = append(cur.Hands, h.Number)
 		over := false
+		revoked := h.TricksOrValue(RevokeTricks).Revoked
 		for _, e := range entries {
 			if !e.Above && !over {
+				if below[e.Side]+e.Points < 0 {
+					// Three tricks' value is deducted from the revoking
+					// side's existing score: no further (Law 90 I, III).
+					e.Points = -below[e.Side]
+				}
+				if revoked[e.Side] && below[e.Side]+e.Points > RevokeCap {
+					// "Whatever their previous score may be, the side
+					// revoking cannot attain a higher score towards the
+					// game than twenty-eight" (Law 90 V).
+					e.Points = max(RevokeCap-below[e.Side], 0)
+					e.Label += fmt.Sprintf("; no more than %d toward the game, having revoked", RevokeCap)
+					e.Law += ", " + LawRevokePenalty
+				}
 				below[e.Side] += e.Points
 				if below[e.Side] >= GamePoints {
 					e.GameLine = true

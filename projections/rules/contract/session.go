@@ -113,8 +113,9 @@ func handResult(h *game.Hand) (HandResult, []string) {
 	c := h.Contract
 	decl := h.Seating.SideOf(c.Declarer)
 	hon, notes := handHonours(h)
+	transfers, _ := revokeTransfers(h)
 	return HandResult{Declarer: decl, Contract: Contract{Level: c.Level, Strain: c.Strain, Doubled: c.Doubled},
-		Tricks: h.Won[decl], Honours: hon}, notes
+		Tricks: game.ScoredWon(h, transfers)[decl], Honours: hon}, notes
 }
 
 // sheetEntries turns a rubber or Chicago sheet's entries into the score
@@ -149,7 +150,7 @@ func scoreSession(in game.ScoreInput) game.ScoreSheet {
 func finished(in game.ScoreInput) []*game.Hand {
 	var out []*game.Hand
 	for _, h := range in.Hands {
-		if h.Phase == game.PhaseDone {
+		if h.Phase == game.PhaseDone && !h.Annulled {
 			out = append(out, h)
 		}
 	}
@@ -186,7 +187,7 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
 			continue
 		}
 		r.Hands = append(r.Hands, h.Number)
-		r.Entries = append(r.Entries, sheetEntries(es, h.Number, len(sheet.GameWinners()) > games)...)
+		r.Entries = append(r.Entries, revokeNoted(h, sheetEntries(es, h.Number, len(sheet.GameWinners()) > games))...)
 		r.Games = sheet.GameWinners()
 		r.Complete = sheet.Over()
 	}
@@ -237,7 +238,7 @@ func scoreChicago(in game.ScoreInput) game.ScoreSheet {
 			}
 		}
 		r.Hands = append(r.Hands, h.Number)
-		r.Entries = append(r.Entries, sheetEntries(es, h.Number, gameWon)...)
+		r.Entries = append(r.Entries, revokeNoted(h, sheetEntries(es, h.Number, gameWon))...)
 		r.Complete = sheet.Done()
 	}
 	if in.Closed && sheet != nil && !sheet.Done() {
@@ -277,14 +278,20 @@ func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 		for _, s := range vul {
 			vulnerable = vulnerable || s == decl
 		}
-		b.Contract, b.Declarer, b.Tricks = c.String(), h.Contract.Declarer, h.Won[decl]
-		for _, e := range DuplicateEntries(c, vulnerable, b.Tricks) {
+		transfers, line := revokeTransfers(h)
+		b.Contract, b.Declarer, b.Tricks = c.String(), h.Contract.Declarer, game.ScoredWon(h, transfers)[decl]
+		for i, e := range DuplicateEntries(c, vulnerable, b.Tricks) {
 			side, points := decl, e.Points
 			if points < 0 {
 				side, points = 1-decl, -points
 			}
-			b.Entries = append(b.Entries, game.Entry{Hand: h.Number, Side: side, Above: e.Label != LabelContractTricks,
-				Points: points, Label: e.Label, Law: e.Law})
+			ge := game.Entry{Hand: h.Number, Side: side, Above: e.Label != LabelContractTricks, Points: points, Label: e.Label, Law: e.Law}
+			if i == 0 && line != "" {
+				// The tricks transferred count as won in play (Law 64A).
+				ge.Label += fmt.Sprintf(" (%d tricks, with %s)", b.Tricks, line)
+				ge.Law += "; " + LawRevokeTricks
+			}
+			b.Entries = append(b.Entries, ge)
 		}
 		b.NS = DuplicateScore(c, vulnerable, b.Tricks)
 		if decl != cards.NS {
@@ -293,4 +300,15 @@ func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 		out.Boards = append(out.Boards, b)
 	}
 	return out
+}
+
+// revokeNoted says on the first entry of a hand scored with tricks
+// transferred for a revoke what was transferred, and by which law (the
+// Laws of Rubber Bridge give the same one or two tricks as Law 64A).
+func revokeNoted(h *game.Hand, es []game.Entry) []game.Entry {
+	if _, line := revokeTransfers(h); line != "" && len(es) > 0 {
+		es[0].Label += " (with " + line + ")"
+		es[0].Law += "; " + LawRevokeTricks + ", and the Laws of Rubber Bridge, Law 64"
+	}
+	return es
 }

@@ -37,9 +37,8 @@
 //     bidder wins, and if neither is the bidder, "he who first makes the
 //     trick that brings his score over 500".
 //   - Revokes: two rules are quoted, the American and Professor Hoffmann's.
-//     The session option "revoke" chooses one (RevokePenalty applies it);
-//     hoyle refuses a card that does not follow suit until a later issue
-//     records irregularities.
+//     The session option "revoke" chooses one, and hoyle applies it when
+//     the revoke is established (irregular.go; RevokePenalty scores it).
 //
 // Where the text is silent hoyle says so and takes the nearest rule: at no
 // trumps the text does not say whether the Joker may be played to a suit
@@ -309,9 +308,22 @@ func (r *Rules) bid(h *game.Hand, c cards.Call, id events.ID) error {
 	default:
 		return game.Illegal(tok, "there is no doubling in Five Hundred: bid or pass", TextBidding)
 	}
-	seat := h.Turn
+	enter(h, h.Turn, c, id)
+	return nil
+}
+
+// enter enters a call in the bidding as made by seat, in turn or not, and
+// moves the bidding on from him: the next player who has not passed bids,
+// or the bidding is over.
+func enter(h *game.Hand, seat cards.Seat, c cards.Call, id events.ID) {
 	h.Calls = append(h.Calls, game.CallEntry{Seat: seat, Call: c, ID: id})
-	b = BiddingOf(h)
+	settle(h, seat)
+}
+
+// settle ends the bidding, or gives the turn to the next player after seat
+// who has not passed.
+func settle(h *game.Hand, seat cards.Seat) {
+	b := BiddingOf(h)
 	n := h.Seating.Seats
 	switch {
 	case !b.Over:
@@ -332,7 +344,6 @@ func (r *Rules) bid(h *game.Hand, c cards.Call, id events.ID) error {
 		}
 		h.Phase, h.Turn = game.PhaseExchange, b.Bidder
 	}
-	return nil
 }
 
 // Discard implements game.Ruleset: the bidder, having taken the widow,

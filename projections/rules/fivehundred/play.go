@@ -127,8 +127,7 @@ func (r *Rules) CheckPlay(h *game.Hand, seat cards.Seat, c cards.Card) error {
 		}
 	}
 	if len(same) > 0 {
-		return game.Illegal(tok, fmt.Sprintf("%s must follow suit to the %s led (holds %v); to record a revoke on purpose, use the irregularity commands",
-			h.SeatName(seat), led.Name(), same), TextFollow)
+		return game.RenounceError(h, seat, c, led, same, TextFollow)
 	}
 	return nil
 }

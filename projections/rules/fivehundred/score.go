@@ -35,8 +35,11 @@ func BidScore(c cards.Call, tricks int) (points int, made bool) {
 func HandScore(h *game.Hand) (won, lost []int, entries []game.Entry, notes []string) {
 	n := h.Seating.Seats
 	won, lost = make([]int, n), make([]int, n)
-	if h.Phase != game.PhaseDone || h.Contract == nil {
+	if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 		return won, lost, nil, nil
+	}
+	if won, lost, entries, ok := revokeScore(h); ok {
+		return won, lost, entries, nil
 	}
 	c := h.Contract
 	tricksOf := func(s cards.Seat) int { return h.Won[h.Seating.SideOf(s)] }
@@ -106,7 +109,7 @@ func score(in game.ScoreInput) game.ScoreSheet {
 	var sheet game.ScoreSheet
 	var g *play500
 	for _, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil {
+		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
 		}
 		n := h.Seating.Seats

@@ -43,7 +43,7 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
 	var sheet game.ScoreSheet
 	var cur *rubber
 	for _, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil {
+		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
 		}
 		if cur == nil {
@@ -72,7 +72,21 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 	r.Hands = append(r.Hands, h.Number)
 	atStart := map[cards.Side]int{cards.NS: r.score[cards.NS], cards.EW: r.score[cards.EW]}
 	gameOver := false
+	rv := h.TricksOrValue(RevokeTricks)
+	for _, irr := range rv.Unchosen {
+		notes = append(notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored unless they choose it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
+	}
 	add := func(e game.Entry) {
+		if gameOver {
+			notes = append(notes, fmt.Sprintf("hand %d: %s's %s not scored: the game was already won on the hand", h.Number, e.Side, e.Label))
+			return
+		}
+		if rv.Revoked[e.Side] && r.score[e.Side]+e.Points > GamePoints-1 {
+			// "He cannot score more than four" on the hand he revoked.
+			e.Points = max(GamePoints-1-r.score[e.Side], 0)
+			e.Label += "; no more than four, having revoked"
+			e.Law += "; " + LawNoGame
+		}
 		r.score[e.Side] += e.Points
 		if r.score[e.Side] >= GamePoints {
 			e.GameLine = true
@@ -83,9 +97,30 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 		}
 		r.Entries = append(r.Entries, e)
 	}
+	// The revoke scores first (Law 5): three points added to the
+	// claimants', or deducted from the revoking side's score (never below
+	// nothing); three tricks taken count with the tricks.
+	for _, irr := range rv.Add {
+		add(game.Entry{Hand: h.Number, Side: 1 - h.Offending(irr), Points: RevokeTricks,
+			Label: fmt.Sprintf("three points for %s's revoke at trick %d", h.SeatName(irr.Seat), irr.Trick), Law: LawRevokePenalty})
+	}
+	for _, irr := range rv.Deduct {
+		side := h.Offending(irr)
+		n := min(RevokeTricks, r.score[side])
+		r.score[side] -= n
+		r.Entries = append(r.Entries, game.Entry{Hand: h.Number, Side: side, Points: -n,
+			Label: fmt.Sprintf("three points deducted for %s's revoke at trick %d (%d of them scored)", h.SeatName(irr.Seat), irr.Trick, n), Law: LawRevokePenalty})
+	}
+	won := game.ScoredWon(h, rv.Transfers)
 	for _, sd := range sides {
-		if odd := h.Won[sd] - 6; odd > 0 {
-			add(game.Entry{Hand: h.Number, Side: sd, Points: odd, Label: fmt.Sprintf("%d by cards", odd), Law: LawGame})
+		if odd := won[sd] - 6; odd > 0 {
+			label := fmt.Sprintf("%d by cards", odd)
+			law := LawGame
+			if n := won[sd] - h.Won[sd]; n > 0 {
+				label += fmt.Sprintf("; %d of the tricks taken for a revoke", n)
+				law += "; " + LawRevokePenalty
+			}
+			add(game.Entry{Hand: h.Number, Side: sd, Points: odd, Label: label, Law: law})
 		}
 	}
 	sd, n, known := r.honours(h)

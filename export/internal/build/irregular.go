@@ -1,0 +1,64 @@
+package build
+
+import (
+	"errors"
+	"time"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/contract"
+)
+
+// AddCard records a card played by seat. A foreign file records what was
+// played, not whether it was lawful: a card that fails to follow suit while
+// its player held the suit led is a renounce, and it is recorded as the
+// irregular play it was (table.IrregularPlay), so that the revoke and its
+// rectification come out of the play as they did at the table.
+func (b *Session) AddCard(at time.Time, seat cards.Seat, c cards.Card) (events.ID, error) {
+	id, err := b.Add(at, &table.Played{Seat: seat, Card: c})
+	if err != nil && errors.Is(err, game.ErrRenounce) {
+		return b.Add(at, &table.IrregularPlay{Seat: seat, Card: c, By: cards.NoSeat})
+	}
+	return id, err
+}
+
+// ClaimFor is the number of the tricks left that the declarer claims for a
+// result of total tricks, the result he is scored with (DeclarerTricks):
+// when a revoke transfers tricks (Law 64A), the tricks won in play are
+// fewer than the result. ok is false when no claim gives that result.
+func (b *Session) ClaimFor(total int) (n int, ok bool) {
+	h := b.S.Current()
+	if h == nil || h.Contract == nil || h.Phase != game.PhasePlay {
+		return 0, false
+	}
+	rest := b.S.Rules.Tricks() - h.CompletedTricks()
+	plain := total - h.Won[h.DeclaringSide()]
+	if len(h.Revokes()) == 0 && len(h.Irregular) == 0 {
+		return plain, plain >= 0 && plain <= rest
+	}
+	// The transfer depends on the tricks each side wins after the revoke:
+	// try the plain count first, then the others.
+	for _, k := range append([]int{plain}, seq(rest)...) {
+		if k < 0 || k > rest {
+			continue
+		}
+		c := h.Clone()
+		if c.ClaimRest(b.S.Rules, h.Contract.Declarer, k, nil, events.ID{}) != nil {
+			continue
+		}
+		if contract.DeclarerTricks(c) == total {
+			return k, true
+		}
+	}
+	return plain, false
+}
+
+func seq(n int) []int {
+	out := make([]int, n+1)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}

@@ -419,3 +419,71 @@ func (r Record) String() string {
 	}
 	return b.String()
 }
+
+// Result is one entry of a vugraph file's rs| list: how a board went at a
+// table, as "3NE+1" (three no trumps by East, one overtrick), "4SxN-2"
+// (doubled), "PASS" (passed out); an empty entry is a board not (yet)
+// played.
+type Result struct {
+	Passed   bool
+	Contract pbn.Contract
+	Declarer cards.Seat
+	Tricks   int // the declarer's
+}
+
+// ParseResult reads an rs| entry; ok is false for an empty entry.
+func ParseResult(v string) (Result, bool, error) {
+	t := strings.ToUpper(strings.TrimSpace(v))
+	switch t {
+	case "":
+		return Result{}, false, nil
+	case "P", "PASS", "PASSED", "AP":
+		return Result{Passed: true, Declarer: cards.NoSeat}, true, nil
+	}
+	bad := linError(strconv.Quote(v) + " is not a result: a level, a strain, X or XX if doubled, the declarer, and =, +N or -N (3NE+1)")
+	if len(t) < 4 || t[0] < '1' || t[0] > '7' {
+		return Result{}, false, bad
+	}
+	r := Result{Contract: pbn.Contract{Level: int(t[0] - '0')}}
+	rest := t[1:]
+	switch {
+	case strings.HasPrefix(rest, "NT"):
+		r.Contract.Strain, rest = cards.NoTrump, rest[2:]
+	default:
+		s, err := cards.ParseStrain(rest[:1])
+		if err != nil || s == cards.RoyalSpades {
+			return Result{}, false, bad
+		}
+		r.Contract.Strain, rest = s, rest[1:]
+	}
+	for r.Contract.Doubled < 2 && strings.HasPrefix(rest, "X") {
+		r.Contract.Doubled, rest = r.Contract.Doubled+1, rest[1:]
+	}
+	if rest == "" {
+		return Result{}, false, bad
+	}
+	seat, err := cards.ParseSeat(rest[:1])
+	if err != nil {
+		return Result{}, false, bad
+	}
+	r.Declarer, rest = seat, rest[1:]
+	r.Tricks = 6 + r.Contract.Level
+	switch {
+	case rest == "=":
+	case len(rest) > 1 && (rest[0] == '+' || rest[0] == '-'):
+		n, err := strconv.Atoi(rest[1:])
+		if err != nil || n < 0 {
+			return Result{}, false, bad
+		}
+		if rest[0] == '-' {
+			n = -n
+		}
+		r.Tricks += n
+	default:
+		return Result{}, false, bad
+	}
+	if r.Tricks < 0 || r.Tricks > 13 {
+		return Result{}, false, bad
+	}
+	return r, true, nil
+}

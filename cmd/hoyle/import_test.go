@@ -16,14 +16,14 @@ func TestImportRealPBN(t *testing.T) {
 	r := hoyle(t, db, "import", realPBN)
 	require.Equal(t, 0, r.code, r.err)
 	sessions := ids(r.out)
-	require.Len(t, sessions, 28, "one session a table that played")
-	assert.Equal(t, 20, strings.Count(r.err, "hoyle: warning: "+realPBN+": line "), "the boards not played, one warning each")
-	assert.Contains(t, ok(t, db, "verify"), "28 sessions (279 hands)")
+	require.Len(t, sessions, 30, "one session a table")
+	assert.Empty(t, r.err, "every record as its tags give it: nothing to warn about")
+	assert.Contains(t, ok(t, db, "verify"), "30 sessions (299 hands)")
 
 	// The first table's session, exported and imported into another
 	// database, exports the same again.
 	out := ok(t, db, "--session", sessions[0], "export", "--format", "pbn")
-	assert.True(t, strings.HasPrefix(out, "% PBN 2.1\n% EXPORT\n[Event \"2021 Online Qual: Open R2, table 11\"]\n"), out[:80])
+	assert.True(t, strings.HasPrefix(out, "% PBN 2.1\n% EXPORT\n[Event \"2021 Online Qual: Open R2\"]\n[Site \"RealBridge\"]\n"), out[:80])
 	file := filepath.Join(t.TempDir(), "table11.pbn")
 	require.NoError(t, os.WriteFile(file, []byte(out), 0o644))
 	other := filepath.Join(t.TempDir(), "other.db")
@@ -33,8 +33,8 @@ func TestImportRealPBN(t *testing.T) {
 	assert.Equal(t, ok(t, db, "--session", sessions[0], "score"), ok(t, other, "--session", again[0], "score"))
 }
 
-// A file the laws refuse is reported with its line, and the database is
-// not touched.
+// With --strict, a file the laws refuse is reported with its line, and
+// the database is not touched.
 func TestImportRefusedFileAppendsNothing(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "club.db")
 	ok(t, db, "new", "--game", "contract")
@@ -56,7 +56,7 @@ func TestImportRefusedFileAppendsNothing(t *testing.T) {
 		at += strings.Index(bad[at:], c.at)
 		line := strings.Count(bad[:at], "\n") + 1
 		require.NoError(t, os.WriteFile(file, []byte(bad), 0o644))
-		r := hoyle(t, db, "import", file)
+		r := hoyle(t, db, "import", "--strict", file)
 		assert.Equal(t, 1, r.code)
 		assert.Empty(t, r.out)
 		assert.Contains(t, r.err, "line "+strconv.Itoa(line))
@@ -132,13 +132,39 @@ func TestImportLINFromStdin(t *testing.T) {
 	r = hoyleIn(t, db, board, "import", "-")
 	assert.Equal(t, 2, r.code)
 
-	// A card the laws refuse, by its token.
-	bad := strings.Replace(board, "pc|D3|", "pc|DK|", 1)
+	// The same board again: nothing is added, and the session that holds
+	// it is named.
 	before := fileHash(t, db)
-	r = hoyleIn(t, db, bad, "import", "--format", "lin", "-")
+	r = hoyleIn(t, db, board, "import", "--format", "lin", "-")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, ids(out2(t, db)), ids(r.out))
+	assert.Contains(t, r.err, "holds these records already")
+	assert.Contains(t, r.err, "nothing was added")
+	assert.Equal(t, before, fileHash(t, db))
+
+	// A card the laws refuse, by its token: with --strict, nothing is
+	// imported; without, the play stops there and mc| gives the rest.
+	bad := strings.Replace(board, "pc|D3|", "pc|DK|", 1)
+	r = hoyleIn(t, db, bad, "import", "--strict", "--format", "lin", "-")
 	assert.Equal(t, 1, r.code)
 	assert.Contains(t, r.err, "line 1, token 17 (pc|)")
 	assert.Equal(t, before, fileHash(t, db))
+	r = hoyleIn(t, db, bad, "import", "--format", "lin", "-")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, "warning: -: line 1: token 17 (pc|): DK: W does not hold DK")
+	assert.Contains(t, ok(t, db, "show"), "10")
+}
+
+// out2 is the sessions of a database, as hoyle sessions lists them.
+func out2(t *testing.T, db string) string {
+	t.Helper()
+	var ids []string
+	for _, l := range strings.Split(strings.TrimSpace(ok(t, db, "sessions")), "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			ids = append(ids, f[0])
+		}
+	}
+	return strings.Join(ids, "\n")
 }
 
 func TestImportAndExportUsage(t *testing.T) {
@@ -154,8 +180,11 @@ func TestImportAndExportUsage(t *testing.T) {
 		r := hoyle(t, db, args...)
 		assert.Equal(t, 2, r.code, "%v: %s", args, r.err)
 	}
-	// Auction bridge is not PBN's game.
-	r := hoyle(t, db, "export", "--format", "pbn")
-	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.err, "contract bridge")
+	// Whist has no contract: neither PBN nor LIN can hold it.
+	ok(t, db, "new", "--game", "whist", "--players", "A,B,C,D")
+	for _, f := range []string{"pbn", "lin"} {
+		r := hoyle(t, db, "export", "--format", f)
+		assert.Equal(t, 1, r.code)
+		assert.Contains(t, r.err, "bridge sessions only")
+	}
 }

@@ -135,7 +135,8 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 	r := lin.Record{Dealer: h.Dealer, Title: "Board " + strconv.Itoa(board), Deal: append(cards.Deal(nil), h.Dealt...)}
 	// What hoyle kept of the record: the header, qx|, ah|, other pairs.
 	var header []lin.Token
-	vugraph := false
+	var vugraph []string // the header's pn|: both rooms' players
+	var alerted map[int]bool // the calls alerted, when the record said
 	if k := s.Kept[h.DealID]; k != nil && k.Format == "lin" {
 		for _, t := range k.Tags {
 			at := ""
@@ -143,8 +144,16 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 				at = t.Section[0]
 			}
 			switch {
+			case t.Name == keyAlerts:
+				alerted = map[int]bool{}
+				for _, f := range strings.Fields(t.Value) {
+					n, _ := strconv.Atoi(f)
+					alerted[n] = true
+				}
 			case at == "header":
-				vugraph = vugraph || t.Name == "pn"
+				if t.Name == "pn" {
+					vugraph = strings.Split(t.Value, ",")
+				}
 				if first {
 					header = append(header, lin.Token{Key: t.Name, Value: t.Value})
 				}
@@ -158,10 +167,33 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 			}
 		}
 	}
-	if !vugraph {
-		for i := range 4 {
-			r.Players = append(r.Players, name(s.Player(cards.South.Plus(i, 4))))
+	for i := range 4 {
+		r.Players = append(r.Players, name(s.Player(cards.South.Plus(i, 4))))
+	}
+	if room := vugraph; len(room) >= 8 {
+		// The header names the players of both rooms: a record of them
+		// names none of its own.
+		if strings.HasPrefix(strings.ToLower(r.BoardID), "c") {
+			room = room[4:]
 		}
+		same := true
+		for i, n := range r.Players {
+			same = same && n == name(room[i])
+		}
+		if same {
+			r.Players = nil
+		}
+	}
+	if r.Players != nil {
+		// A record that names its players: the header's pn| would be a
+		// second pn| of the record (LIN has one to a record).
+		kept := header[:0:0]
+		for _, t := range header {
+			if t.Key != "pn" {
+				kept = append(kept, t)
+			}
+		}
+		header = kept
 	}
 	for _, side := range h.Vulnerable {
 		switch {
@@ -211,15 +243,17 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 			chat(0, x.notes[st.ID])
 		}
 	}
+	var opts []string
+	duplicate := true // LIN's own: boards at duplicate scoring
+	for _, o := range s.Opened.Options {
+		opts = append(opts, o.Name+"="+o.Value)
+		duplicate = duplicate && o.Name == "scoring" && o.Value == "duplicate"
+	}
 	if !x.native {
 		hoyle(hyGame, s.Rules.Info().ID)
-		var opts []string
-		for _, o := range s.Opened.Options {
-			opts = append(opts, o.Name+"="+o.Value)
-		}
-		if len(opts) > 0 {
-			hoyle(hyOptions, strings.Join(opts, " "))
-		}
+	}
+	if len(opts) > 0 && (!x.native || !duplicate) {
+		hoyle(hyOptions, strings.Join(opts, " "))
 	}
 	type callNotes struct {
 		call  cards.Call
@@ -253,6 +287,9 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 				}
 				list = list[1:]
 			}
+			if alerted != nil {
+				call.Alert = alerted[i+1]
+			}
 			r.Calls = append(r.Calls, call)
 			chat(i+1, list)
 		}
@@ -278,9 +315,9 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 		if len(honours) > 0 {
 			hoyle(hyHonours, strings.Join(honours, " "))
 		}
-		if h.Board == 0 {
-			hoyle(hyBoard, "none")
-		}
+	}
+	if h.Board == 0 {
+		hoyle(hyBoard, "none")
 	}
 	if reason, ok := x.closed[h.Number]; ok {
 		hoyle(hyClose, reason)

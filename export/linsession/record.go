@@ -29,6 +29,10 @@ const (
 	keyCall  = "ha"
 )
 
+// keyAlerts names, among the pairs an import keeps, the calls that were
+// alerted (their numbers, from 1): no pair of the file, so no LIN key.
+const keyAlerts = "!alerts"
+
 // hoyle's names in hy| pairs.
 const (
 	hyGame     = "game"
@@ -211,10 +215,10 @@ func (rc *record) game() (game.Ruleset, game.Options, error) {
 		}
 		rc.calls[i].call = c
 	}
-	if rs.Info().ID == build.NativeGame {
-		return rs, game.Options{"scoring": "duplicate"}, nil
-	}
 	opts := game.Options{}
+	if rs.Info().ID == build.NativeGame {
+		opts["scoring"] = "duplicate" // LIN records boards
+	}
 	for _, f := range strings.Fields(rc.hoyle[hyOptions]) {
 		name, value, _ := strings.Cut(f, "=")
 		opts[name] = value
@@ -269,7 +273,10 @@ func (rc *record) run(p *planned) error {
 	r, ch, b := rc.r, rc.ch, rc.b
 	dealer := p.dealer
 	n := board(r)
-	if n == 0 && rc.hoyle[hyBoard] != "none" {
+	switch {
+	case rc.hoyle[hyBoard] == "none":
+		n = 0 // a hand hoyle did not deal as a board
+	case n == 0:
 		n = b.Hand() // numbered by its place, as hoyle scores a hand not dealt as a board
 	}
 	d := &table.Dealt{Hand: b.Hand(), Dealer: dealer, Board: n}
@@ -430,6 +437,19 @@ func (rc *record) kept() []table.Tag {
 		}
 		out = append(out, table.Tag{Name: t.Key, Value: t.Value, Section: []string{strconv.Itoa(t.At)}})
 	}
+	// Which calls were alerted ("!"): a note (an| explanation) says
+	// nothing of it, and BBO explains calls it does not alert.
+	var alerted []string
+	explained := false
+	for i, c := range rc.r.Calls {
+		if c.Alert {
+			alerted = append(alerted, strconv.Itoa(i+1))
+		}
+		explained = explained || c.Explanation != ""
+	}
+	if explained {
+		out = append(out, table.Tag{Name: keyAlerts, Value: strings.Join(alerted, " ")})
+	}
 	return out
 }
 
@@ -556,13 +576,23 @@ func (rc *record) planAuction(p *planned) error {
 // planned (the calls' notes then on it); ids gains an event for each call.
 func (rc *record) recordAuction(p *planned, ids []events.ID, notesAt func(int, events.ID, lin.Pair) error) ([]events.ID, events.ID, error) {
 	last := ids[len(ids)-1]
+	// LIN counts mb| and pc| (Token.At): ha| calls, with their notes after
+	// them, are not counted.
+	counted := len(rc.calls) == 0
 	if p.given == nil {
 		for i, c := range p.calls {
-			id, err := rc.add(&table.Called{Seat: p.dealer.Plus(i, 4), Call: c.call})
+			seat := p.dealer.Plus(i, 4)
+			if !counted {
+				seat = rc.b.S.Current().Turn // in some games the turn does not go round (Bridge)
+			}
+			id, err := rc.add(&table.Called{Seat: seat, Call: c.call})
 			if err != nil {
 				return nil, last, fail(c.pair, err) // the plan allowed it
 			}
-			ids, last = append(ids, id), id
+			last = id
+			if counted {
+				ids = append(ids, id)
+			}
 			for _, n := range c.notes {
 				if err := rc.note(id, n, c.pair); err != nil {
 					return nil, last, err
@@ -581,14 +611,18 @@ func (rc *record) recordAuction(p *planned, ids []events.ID, notesAt func(int, e
 		return nil, last, fail(rc.ch.Pairs[0], err) // the plan tried it
 	}
 	for i, c := range p.calls {
-		ids = append(ids, id)
+		if counted {
+			ids = append(ids, id)
+		}
 		for _, n := range c.notes {
 			if err := rc.note(id, n, c.pair); err != nil {
 				return nil, id, err
 			}
 		}
-		if err := notesAt(i+1, id, c.pair); err != nil {
-			return nil, id, err
+		if counted {
+			if err := notesAt(i+1, id, c.pair); err != nil {
+				return nil, id, err
+			}
 		}
 	}
 	return ids, id, nil

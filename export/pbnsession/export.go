@@ -339,11 +339,13 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 		}
 	}
 
-	// The auction: PBN's, or hoyle's words for another game.
+	// The auction: PBN's, or hoyle's words for another game (its tags come
+	// last: what the record kept comes back before them, in its order).
+	hoyle := &tagList{}
 	if x.native {
 		x.auction(&g, h, annotate, comment)
 	} else {
-		x.hoyleAuction(&g, tags, h)
+		x.hoyleAuction(&g, hoyle, h, func(n projections.Note) { by = append(by, n.By) })
 	}
 
 	// The play, laid out by seat from the opening leader.
@@ -403,11 +405,17 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 			tags.set("Annotator", by[0])
 		}
 	}
-	if h.Board == 0 && !x.native {
-		tags.set(tagBoard, "none")
+	if h.Board == 0 {
+		hoyle.set(tagBoard, "none")
+	}
+	if x.native {
+		x.nativeOptions(hoyle)
 	}
 	if reason, ok := x.closed[h.Number]; ok {
-		tags.set(tagClose, reason)
+		hoyle.set(tagClose, reason)
+	}
+	for _, t := range hoyle.tags {
+		tags.set(t.Name, t.Value)
 	}
 	g.Tags = tags.tags
 	return g, nil
@@ -471,7 +479,7 @@ func (x *exporter) auction(g *pbn.Game, h *game.Hand, annotate func(*pbn.Annotat
 // its ruleset and options, its calls in its own words with their notes
 // (as [Note] tags of the record), a contract given without them, and the
 // honours claimed at the table.
-func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand) {
+func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand, sign func(projections.Note)) {
 	s := x.s
 	tags.set(tagGame, s.Rules.Info().ID)
 	var opts []string
@@ -484,6 +492,7 @@ func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand) {
 	var words []string
 	ref := func(list []projections.Note) {
 		for _, n := range list {
+			sign(n)
 			if g.Notes == nil {
 				g.Notes = map[int]string{}
 			}
@@ -522,6 +531,21 @@ func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand) {
 	if h.Phase == game.PhaseAuction && len(h.Calls) == 0 {
 		// Nothing called yet: the record says so as PBN would.
 		g.Auction = &pbn.Auction{First: h.Dealer, Calls: []pbn.AuctionCall{{Placeholder: pbn.Plus}}}
+	}
+}
+
+// nativeOptions writes the options of a contract bridge session that its
+// Scoring tag does not give back (the score pad's WE), in HoyleOptions.
+func (x *exporter) nativeOptions(tags *tagList) {
+	implied, _ := x.ic.ScoringOptions(x.ic.ScoringName(x.s.Opts))
+	var opts []string
+	extra := false
+	for _, o := range x.s.Opened.Options {
+		opts = append(opts, o.Name+"="+o.Value)
+		extra = extra || implied[o.Name] != o.Value
+	}
+	if extra {
+		tags.set(tagOptions, strings.Join(opts, " "))
 	}
 }
 

@@ -105,15 +105,14 @@ func (rc *record) game() (game.Ruleset, game.Options, error) {
 		return nil, nil, nil
 	}
 	rc.rs = rs
+	opts := game.Options{}
 	if rs.Info().ID == build.NativeGame {
-		opts, known := ic.ScoringOptions(g.Scoring())
-		if !known {
+		var known bool
+		opts, known = ic.ScoringOptions(g.Scoring())
+		if !known && rc.tags[tagOptions] == "" {
 			rc.warn(tagLine(g, "Scoring"), "Scoring %s is not one hoyle knows; the board is scored as %s", cards.Quote(g.Scoring()), opts["scoring"])
 		}
-		rc.opts = opts
-		return rs, opts, nil
 	}
-	opts := game.Options{}
 	for _, f := range strings.Fields(rc.tags[tagOptions]) {
 		name, value, _ := strings.Cut(f, "=")
 		if !knownOption(rs, name, value) {
@@ -423,6 +422,7 @@ type given struct {
 	doubled  int
 	declarer cards.Seat
 	ok       bool
+	own      bool // in the game's own words (HoyleContract), not PBN's
 	line     int
 	text     string // as the tags write it, for messages
 }
@@ -437,7 +437,7 @@ func (rc *record) tagContract() (given, error) {
 		if err != nil {
 			return out, rc.problem(tagLine(g, tagContract), err, "the contract is not known")
 		}
-		out.bid, out.doubled, out.text = bid, doubled, v
+		out.bid, out.doubled, out.text, out.own = bid, doubled, v, true
 	} else {
 		c, err := g.Contract()
 		switch {
@@ -494,6 +494,11 @@ type call struct {
 	line        int
 	ann         *pendingNote
 	refs        []pendingNote // further notes (HoyleAuction)
+	// byTurn: the call is made by whoever's turn it is (HoyleAuction: in
+	// some games the turn does not go round the table, as in Bridge, where
+	// the dealer's partner declares when he passes); otherwise by the seats
+	// in turn from the first.
+	byTurn bool
 }
 
 // auction reads the record's calls and the seat of the first.
@@ -638,6 +643,9 @@ func (rc *record) scratch(calls []call, first, dealer cards.Seat) (*game.Hand, e
 	rc.rs.Start(s, rc.opts)
 	for i, c := range calls {
 		seat := first.Plus(i, 4)
+		if c.byTurn {
+			seat = s.Turn
+		}
 		var err error
 		switch {
 		case s.Phase != game.PhaseAuction:
@@ -655,9 +663,15 @@ func (rc *record) scratch(calls []call, first, dealer cards.Seat) (*game.Hand, e
 }
 
 // disagreement says how a lawful, finished auction (played on s) disagrees
-// with the contract the tags give; "" when it does not.
+// with the contract the tags give; "" when it does not. PBN's Contract tag
+// writes contract bridge's strains: the auction's contract is compared in
+// them (hoyle's HoyleContract, in the game's own words).
 func (rc *record) disagreement(s *game.Hand, tags given) (string, int) {
 	c := s.Contract
+	if c != nil && !tags.own {
+		std := rc.rs.(game.Interchange).StandardContract(*c)
+		c = &std
+	}
 	switch {
 	case c == nil && tags.bid.Kind == cards.Pass:
 		return "", 0
@@ -684,7 +698,11 @@ func contractText(c *game.Contract) string {
 // recordCalls records the calls one by one, with their notes.
 func (rc *record) recordCalls(calls []call, first cards.Seat) error {
 	for i, c := range calls {
-		id, err := rc.add(&table.Called{Seat: first.Plus(i, 4), Call: c.call})
+		seat := first.Plus(i, 4)
+		if c.byTurn {
+			seat = rc.b.S.Current().Turn
+		}
+		id, err := rc.add(&table.Called{Seat: seat, Call: c.call})
 		if err != nil {
 			return fail(rc.g, c.line, err) // the trial allowed it
 		}
@@ -946,7 +964,7 @@ func (rc *record) hoyleCalls(v string) ([]call, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, call{call: c, line: line})
+		out = append(out, call{call: c, line: line, byTurn: true})
 	}
 	return out, nil
 }

@@ -16,11 +16,11 @@ import (
 // underscores, so not "hoyle:Game").
 const (
 	tagGame     = "HoyleGame"     // the ruleset ("auction", "bridge")
-	tagOptions  = "HoyleOptions"  // its options: "name=value ..."
+	tagOptions  = "HoyleOptions"  // its options: "name=value ..." (for contract bridge, when Scoring does not give them all)
 	tagAuction  = "HoyleAuction"  // the calls in the game's words, each followed by its notes' references ("=n=", with a glyph: "=n=!?")
 	tagContract = "HoyleContract" // a contract given without the calls, in the game's words ("2RX")
 	tagHonours  = "HoyleHonours"  // honours claimed at the table: "NS 4 EW 3"
-	tagBoard    = "HoyleBoard"    // "none": a hand not dealt as a board (the Board tag holds its number in the session)
+	tagBoard    = "HoyleBoard"    // "none": a hand not dealt as a board, as at rubber bridge (the Board tag holds its number in the session)
 	tagClose    = "HoyleClose"    // the session was closed after this hand; the value is the reason
 )
 

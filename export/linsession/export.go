@@ -135,7 +135,7 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 	r := lin.Record{Dealer: h.Dealer, Title: "Board " + strconv.Itoa(board), Deal: append(cards.Deal(nil), h.Dealt...)}
 	// What hoyle kept of the record: the header, qx|, ah|, other pairs.
 	var header []lin.Token
-	var vugraph []string // the header's pn|: both rooms' players
+	var vugraph []string     // the header's pn|: both rooms' players
 	var alerted map[int]bool // the calls alerted, when the record said
 	if k := s.Kept[h.DealID]; k != nil && k.Format == "lin" {
 		for _, t := range k.Tags {

@@ -243,17 +243,15 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 			chat(0, x.notes[st.ID])
 		}
 	}
-	var opts []string
-	duplicate := true // LIN's own: boards at duplicate scoring
-	for _, o := range s.Opened.Options {
-		opts = append(opts, o.Name+"="+o.Value)
-		duplicate = duplicate && o.Name == "scoring" && o.Value == "duplicate"
-	}
 	if !x.native {
 		hoyle(hyGame, s.Rules.Info().ID)
 	}
-	if len(opts) > 0 && (!x.native || !duplicate) {
-		hoyle(hyOptions, strings.Join(opts, " "))
+	var implied game.Options
+	if x.native {
+		implied = game.Options{"scoring": "duplicate"} // LIN records boards
+	}
+	if opts := build.OptionsText(s.Rules, s.Opened.Options, implied); opts != "" {
+		hoyle(hyOptions, opts)
 	}
 	type callNotes struct {
 		call  cards.Call

@@ -239,12 +239,8 @@ func (imp *importer) chunk(ch lin.Chunk) error {
 		name = rc.cleanName(name, "the session's name")
 		gr.clock = build.Clock{}
 		gr.clock.Reset(imp.opt.Now())
-		opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: players[:], Dealer: dealer}
-		for _, o := range rs.Info().Options {
-			if v, ok := opts[o.Name]; ok {
-				opened.Options = append(opened.Options, table.Option{Name: o.Name, Value: v})
-			}
-		}
+		opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: players[:], Dealer: dealer,
+			Options: build.SessionOptions(rs, opts)}
 		if gr.b, err = imp.drv.Open(opened, gr.clock.Tick(), rec.Line); err != nil {
 			return fail(ch.Pairs[0], err)
 		}

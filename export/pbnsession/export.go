@@ -409,7 +409,10 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 		hoyle.set(tagBoard, "none")
 	}
 	if x.native {
-		x.nativeOptions(hoyle)
+		implied, _ := x.ic.ScoringOptions(x.ic.ScoringName(s.Opts))
+		if opts := build.OptionsText(s.Rules, s.Opened.Options, implied); opts != "" {
+			hoyle.set(tagOptions, opts)
+		}
 	}
 	if reason, ok := x.closed[h.Number]; ok {
 		hoyle.set(tagClose, reason)
@@ -482,12 +485,8 @@ func (x *exporter) auction(g *pbn.Game, h *game.Hand, annotate func(*pbn.Annotat
 func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand, sign func(projections.Note)) {
 	s := x.s
 	tags.set(tagGame, s.Rules.Info().ID)
-	var opts []string
-	for _, o := range s.Opened.Options {
-		opts = append(opts, o.Name+"="+o.Value)
-	}
-	if len(opts) > 0 {
-		tags.set(tagOptions, strings.Join(opts, " "))
+	if opts := build.OptionsText(s.Rules, s.Opened.Options, nil); opts != "" {
+		tags.set(tagOptions, opts)
 	}
 	var words []string
 	ref := func(list []projections.Note) {
@@ -531,21 +530,6 @@ func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand, sign f
 	if h.Phase == game.PhaseAuction && len(h.Calls) == 0 {
 		// Nothing called yet: the record says so as PBN would.
 		g.Auction = &pbn.Auction{First: h.Dealer, Calls: []pbn.AuctionCall{{Placeholder: pbn.Plus}}}
-	}
-}
-
-// nativeOptions writes the options of a contract bridge session that its
-// Scoring tag does not give back (the score pad's WE), in HoyleOptions.
-func (x *exporter) nativeOptions(tags *tagList) {
-	implied, _ := x.ic.ScoringOptions(x.ic.ScoringName(x.s.Opts))
-	var opts []string
-	extra := false
-	for _, o := range x.s.Opened.Options {
-		opts = append(opts, o.Name+"="+o.Value)
-		extra = extra || implied[o.Name] != o.Value
-	}
-	if extra {
-		tags.set(tagOptions, strings.Join(opts, " "))
 	}
 }
 

@@ -336,12 +336,8 @@ func (imp *importer) open(gr *group, g *pbn.Game, rs game.Ruleset, opts game.Opt
 	}
 	var warn []string
 	name = cleanName(name, "the session's name", &warn)
-	opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: k.players[:], Dealer: dealer}
-	for _, o := range rs.Info().Options {
-		if v, ok := opts[o.Name]; ok {
-			opened.Options = append(opened.Options, table.Option{Name: o.Name, Value: v})
-		}
-	}
+	opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: k.players[:], Dealer: dealer,
+		Options: build.SessionOptions(rs, opts)}
 	b, err := imp.drv.Open(opened, gr.clock.Tick(), g.Line)
 	if err != nil {
 		return fail(g, g.Line, err)

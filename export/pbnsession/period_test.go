@@ -64,9 +64,9 @@ func TestRoyalSpadesAreSpades(t *testing.T) {
 	assert.NotNil(t, games[0].Play)
 }
 
-// A contract bridge session recorded in hoyle round-trips too: its
-// options (the score pad's WE) and its hands not dealt as boards are said
-// in hoyle's tags. PBN has no glyph for a note that is on neither a call
+// A contract bridge session recorded in hoyle round-trips too: its hands
+// not dealt as boards are said in hoyle's tags, and so would be options
+// that Scoring does not give (the score pad's WE, when it is EW). PBN has no glyph for a note that is on neither a call
 // nor a card (it is commentary): that glyph alone is lost; and one
 // Annotator signs a record's notes, so notes by several hands come back
 // unsigned.
@@ -76,7 +76,7 @@ func TestContractSessionRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	var out bytes.Buffer
 	require.NoError(t, Write(&out, s, envs, ExportOptions{}))
-	assert.Contains(t, out.String(), `[HoyleOptions "scoring=rubber we=NS"]`)
+	assert.NotContains(t, out.String(), "HoyleOptions", "rubber scoring and the score pad's default WE: Scoring says it all")
 	assert.Contains(t, out.String(), `[HoyleBoard "none"]`)
 	back := importText(t, out.Bytes())
 	require.Len(t, back.folds, 1)
@@ -84,4 +84,19 @@ func TestContractSessionRoundTrip(t *testing.T) {
 	want = strings.Replace(want, `three clubs." "!" ""`, `three clubs." "" ""`, 1)
 	assert.Equal(t, want, exporttest.Summary(back.folds[0], exporttest.Options{NoBy: true}))
 	assert.Equal(t, s.Score(), back.folds[0].Score())
+}
+
+// Options a file does not say otherwise come back: the score pad's WE
+// when it is not the default, in PBN's HoyleOptions.
+func TestOptionsRoundTrip(t *testing.T) {
+	text := strings.Replace(replaytest.Script(t, "claim"), "new --game contract", "new --game contract --option we=EW", 1)
+	envs := replaytest.RecordText(t, text)
+	s, err := projections.Fold(envs)
+	require.NoError(t, err)
+	require.Equal(t, "EW", s.Opts["we"])
+	var out bytes.Buffer
+	require.NoError(t, Write(&out, s, envs, ExportOptions{}))
+	assert.Contains(t, out.String(), `[HoyleOptions "scoring=rubber we=EW"]`)
+	back := importText(t, out.Bytes())
+	assert.Equal(t, s.Opened.Options, back.folds[0].Opened.Options)
 }

@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 )
 
 // NativeGame is the game of the interchange formats: PBN and LIN record
@@ -170,4 +172,42 @@ func source(format string, recs []Record) *table.SourceNoted {
 		out.Records[i] = r.Fingerprint
 	}
 	return out
+}
+
+// SessionOptions are the options of a session an import opens: each the
+// ruleset has, with the value opts gives it or else its default (the
+// first of its values), as hoyle new records them.
+func SessionOptions(rs game.Ruleset, opts game.Options) []table.Option {
+	var out []table.Option
+	for _, o := range rs.Info().Options {
+		v, ok := opts[o.Name]
+		if !ok && len(o.Values) > 0 {
+			v, ok = o.Values[0], true
+		}
+		if ok {
+			out = append(out, table.Option{Name: o.Name, Value: v})
+		}
+	}
+	return out
+}
+
+// OptionsText writes a session's options for a file ("name=value ...",
+// in hoyle's tags) when they are not what an import of the file would take
+// them to be: implied (what the file says otherwise, as PBN's Scoring),
+// else the ruleset's defaults. "" when they are.
+func OptionsText(rs game.Ruleset, options []table.Option, implied game.Options) string {
+	want := game.Options{}
+	for _, o := range SessionOptions(rs, implied) {
+		want[o.Name] = o.Value
+	}
+	var parts []string
+	same := true
+	for _, o := range options {
+		parts = append(parts, o.Name+"="+o.Value)
+		same = same && want[o.Name] == o.Value
+	}
+	if same {
+		return ""
+	}
+	return strings.Join(parts, " ")
 }

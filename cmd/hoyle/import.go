@@ -49,9 +49,12 @@ var importFormats = []string{"pbn", "lin", "json"}
 // appended in transactions of about batchEvents events (0.1 to 0.5 s
 // each), the database let go between them, so that a scorer is never kept
 // waiting longer than one of them (an entry waits a second for a writer).
-const (
+var (
 	keepEvents  = 20_000
 	batchEvents = 10_000
+)
+
+const (
 	// batchPause is how long an import lets go of the database between
 	// two transactions: long enough for a process waiting on it (it looks
 	// every 2 ms) to take it.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -187,4 +188,127 @@ func TestImportAndExportUsage(t *testing.T) {
 		assert.Equal(t, 1, r.code)
 		assert.Contains(t, r.err, "bridge sessions only")
 	}
+}
+
+// records cuts a PBN file into its records, and joins some again.
+func pbnRecords(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return strings.Split(strings.TrimSpace(string(b)), "\n\n")
+}
+
+// The same file twice adds nothing: the second import names the sessions
+// that hold its records, and the database is not touched. A file with two
+// more records of a table adds those two to its session, and nothing else.
+func TestImportTwiceAddsNothing(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "teams.db")
+	recs := pbnRecords(t, realPBN)
+	// Table 11's last two records held back at first.
+	var held []int
+	for i := len(recs) - 1; i >= 0 && len(held) < 2; i-- {
+		if strings.Contains(recs[i], "[Table \"11\"]") {
+			held = append(held, i)
+		}
+	}
+	var first []string
+	for i, r := range recs {
+		if i != held[0] && i != held[1] {
+			first = append(first, r)
+		}
+	}
+	short := filepath.Join(dir, "short.pbn")
+	require.NoError(t, os.WriteFile(short, []byte(strings.Join(first, "\n\n")+"\n"), 0o644))
+	r := hoyle(t, db, "import", short)
+	require.Equal(t, 0, r.code, r.err)
+	sessions := ids(r.out)
+	require.Len(t, sessions, 30)
+	assert.Contains(t, ok(t, db, "verify"), "30 sessions (297 hands)")
+
+	// Again: nothing.
+	before := fileHash(t, db)
+	r = hoyle(t, db, "import", short)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, sessions, ids(r.out), "the sessions that hold the records")
+	assert.Equal(t, 30, strings.Count(r.err, "holds these records already"))
+	assert.Contains(t, r.err, "every record of "+short+" is in the database already; nothing was added")
+	assert.Equal(t, before, fileHash(t, db))
+
+	// The whole file: only table 11's two records are added, to its
+	// session, and the other tables are left alone.
+	r = hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, sessions, ids(r.out))
+	assert.Equal(t, 29, strings.Count(r.err, "holds these records already"))
+	assert.Contains(t, r.err, "held the first 8 records of 2021 Online Qual: Open R2, table 11; added the 2 new records after them")
+	assert.Contains(t, ok(t, db, "verify"), "30 sessions (299 hands)")
+
+	// And that is the file, as a fresh import makes it.
+	fresh := filepath.Join(dir, "fresh.db")
+	again := ids(ok(t, fresh, "import", realPBN))
+	for i := range sessions {
+		assert.Equal(t, ok(t, fresh, "--session", again[i], "export", "--format", "pbn"), ok(t, db, "--session", sessions[i], "export", "--format", "pbn"))
+	}
+	before = fileHash(t, db)
+	r = hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, "nothing was added")
+	assert.Equal(t, before, fileHash(t, db))
+}
+
+// A file too large to check in memory at once is read twice: checked,
+// then appended in transactions, each of whole records, the database let
+// go between them. It makes what one transaction makes.
+func TestImportInTransactions(t *testing.T) {
+	defer func(k, b int) { keepEvents, batchEvents = k, b }(keepEvents, batchEvents)
+	keepEvents, batchEvents = 1000, 500
+	dir := t.TempDir()
+	db := filepath.Join(dir, "batched.db")
+	r := hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	sessions := ids(r.out)
+	require.Len(t, sessions, 30)
+	assert.Contains(t, ok(t, db, "verify"), "30 sessions (299 hands)")
+	keepEvents, batchEvents = 1_000_000, 1_000_000
+	one := filepath.Join(dir, "one.db")
+	again := ids(ok(t, one, "import", realPBN))
+	for i := range sessions {
+		assert.Equal(t, ok(t, one, "--session", again[i], "export", "--format", "pbn"), ok(t, db, "--session", sessions[i], "export", "--format", "pbn"))
+		assert.Equal(t, ok(t, one, "--session", again[i], "score"), ok(t, db, "--session", sessions[i], "score"))
+	}
+	// The file again, read in transactions or not: nothing added.
+	keepEvents, batchEvents = 1000, 500
+	before := fileHash(t, db)
+	r = hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, "nothing was added")
+	assert.Equal(t, before, fileHash(t, db))
+}
+
+// Input that is not a PBN or LIN file, or far larger than one, ends at
+// once with a message that quotes it short, and creates nothing.
+func TestImportUnboundedInput(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "none.db")
+	for _, f := range []string{"pbn", "lin"} {
+		start := time.Now()
+		r := hoyle(t, db, "import", "--format", f, "/dev/zero")
+		assert.Equal(t, 1, r.code)
+		assert.Less(t, time.Since(start), 5*time.Second)
+		assert.Contains(t, r.err, "NUL byte")
+		assert.Contains(t, r.err, "nothing was imported")
+	}
+	big := filepath.Join(dir, "big.pbn")
+	f, err := os.Create(big)
+	require.NoError(t, err)
+	_, err = f.WriteString("[Event \"ok\"]\n[Site \"" + strings.Repeat("x", 50<<20) + "\"]\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	r := hoyle(t, db, "import", big)
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "line 2: the value of tag Site is longer than 1048576 bytes: \"xxxx")
+	assert.Less(t, len(r.err), 300, "the value is quoted short")
+	_, err = os.Stat(db)
+	assert.ErrorIs(t, err, os.ErrNotExist, "a refused import creates nothing")
 }

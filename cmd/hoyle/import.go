@@ -284,11 +284,7 @@ func (x *interchangeImport) run(ctx context.Context) error {
 	}
 	var written []events.Envelope
 	flush := func(batches []events.Batch) error {
-		n := 0
-		for _, b := range batches {
-			n += len(b.Events)
-		}
-		st, err := opts.DB.openBulk(int64(n) * 200)
+		st, err := opts.DB.openBulk(appendBytes(batches))
 		if err != nil {
 			return err
 		}
@@ -515,11 +511,7 @@ func importJSON(ctx context.Context, opts *importOptions, in *input) error {
 		return importFailed(path, err)
 	}
 	batches := log.Batches()
-	n := 0
-	for _, b := range batches {
-		n += len(b.Events)
-	}
-	st, err := opts.DB.openBulk(int64(n) * 200)
+	st, err := opts.DB.openBulk(appendBytes(batches))
 	if err != nil {
 		return err
 	}
@@ -544,6 +536,16 @@ func importJSON(ctx context.Context, opts *importOptions, in *input) error {
 		fmt.Fprintln(opts.IO.Out, replay.Escape(b.Session))
 	}
 	return nil
+}
+
+// appendBytes is about what batches add to the log: the events and their
+// indexes, some 200 bytes an event (bbolt maps room for them up front).
+func appendBytes(batches []events.Batch) int64 {
+	n := 0
+	for _, b := range batches {
+		n += len(b.Events)
+	}
+	return int64(n) * 200
 }
 
 // importFailed says that nothing was imported (explain says it already of

@@ -2,7 +2,6 @@ package linsession
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -80,26 +79,10 @@ func each(s *projections.Session, opt ExportOptions, put func(lin.Record, []lin.
 			x.closed[st.Hand] = c.Reason
 		}
 	}
-	total := len(s.Hands)
-	if opt.Hand != 0 {
-		total = 1
-	}
-	done := 0
-	for _, h := range s.Hands {
-		if opt.Hand != 0 && h.Number != opt.Hand {
-			continue
-		}
-		r, header := x.record(h, done == 0)
-		put(r, header)
-		done++
-		if opt.Progress != nil {
-			opt.Progress(done, total)
-		}
-	}
-	if opt.Hand != 0 && done == 0 {
-		return fmt.Errorf("%w: the session has no hand %d", ErrNoHand, opt.Hand)
-	}
-	return nil
+	return build.EachHand(s, opt.Hand, opt.Progress, func(h *game.Hand, first bool) error {
+		put(x.record(h, first))
+		return nil
+	})
 }
 
 type exporter struct {
@@ -344,5 +327,5 @@ func givenText(h *game.Hand) string {
 	if h.Contract == nil {
 		return "Pass"
 	}
-	return contractText(h.Contract) + " " + h.Contract.Declarer.String()
+	return build.ContractText(h.Contract) + " " + h.Contract.Declarer.String()
 }

@@ -101,23 +101,15 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 		return nil, err
 	}
 	imp := &importer{drv: drv, opt: drv.Options(), native: native, groups: map[groupKey]*group{}, order: map[int]int{}}
-	for {
+	next := func() (lin.Chunk, error) {
 		ch, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			break
+		var pe *lin.ParseError
+		if errors.As(err, &pe) {
+			err = &Error{Line: pe.Line, Token: pe.Index, Key: pe.Key, Err: err}
 		}
-		if err != nil {
-			var pe *lin.ParseError
-			if errors.As(err, &pe) {
-				return nil, &Error{Line: pe.Line, Token: pe.Index, Key: pe.Key, Err: err}
-			}
-			return nil, err
-		}
-		if err := imp.chunk(ch); err != nil {
-			return nil, err
-		}
+		return ch, err
 	}
-	res, err := drv.Finish()
+	res, err := build.Run(drv, next, imp.chunk)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +190,7 @@ func (imp *importer) chunk(ch lin.Chunk) error {
 	for s := range players {
 		players[s] = rc.cleanName(players[s], "the name of "+cards.Seat(s).Name())
 	}
-	k := groupKey{room: room, game: rs.Info().ID, options: optionsText(opts), players: players}
+	k := groupKey{room: room, game: rs.Info().ID, options: build.OptionsKey(opts), players: players}
 	gr := imp.groups[k]
 	if gr == nil {
 		gr = &group{}
@@ -283,16 +275,6 @@ func (imp *importer) seats(r lin.Record, room string) [4]string {
 	}
 	imp.players = out
 	return out
-}
-
-// optionsText writes session options in one string, sorted by name.
-func optionsText(opts game.Options) string {
-	var parts []string
-	for k, v := range opts {
-		parts = append(parts, k+"="+v)
-	}
-	sortStrings(parts)
-	return strings.Join(parts, " ")
 }
 
 // board is the record's board number: ah| ("Board 7"), else qx|'s

@@ -15,7 +15,6 @@ import (
 	"github.com/hoyle/hoyle/export/lin"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
-	"github.com/hoyle/hoyle/replay"
 )
 
 // hoyle's own pairs, for a session of another game than contract bridge
@@ -226,12 +225,12 @@ func (rc *record) game() (game.Ruleset, game.Options, error) {
 	return rs, opts, nil
 }
 
-// cleanName is a name as hoyle keeps names: printable, on one line; a
-// name that changes is said.
+// cleanName is a name as hoyle keeps names (build.CleanName); a name
+// that changes is said.
 func (rc *record) cleanName(name, what string) string {
-	clean := replay.Clean(name)
-	if clean != strings.TrimSpace(name) {
-		rc.warn(rc.ch.Pairs[0], "%s %s holds control characters; kept as %s", what, cards.Quote(name), cards.Quote(clean))
+	clean, warning := build.CleanName(name, what)
+	if warning != "" {
+		rc.warn(rc.ch.Pairs[0], "%s", warning)
 	}
 	return clean
 }
@@ -719,11 +718,11 @@ func (rc *record) checkResult(h *game.Hand, n int) {
 	switch {
 	case res.Passed && h.Contract == nil:
 	case res.Passed:
-		rc.warn(p, "board %d: the rs| line says the board was passed out; it was played in %s", n, contractText(h.Contract))
+		rc.warn(p, "board %d: the rs| line says the board was passed out; it was played in %s", n, build.ContractText(h.Contract))
 	case h.Contract == nil:
 		rc.warn(p, "board %d: the rs| line says %s; the auction passed the board out", n, entry)
 	case h.Contract.Level != res.Contract.Level || h.Contract.Strain != res.Contract.Strain || h.Contract.Doubled != res.Contract.Doubled || h.Contract.Declarer != res.Declarer:
-		rc.warn(p, "board %d: the rs| line says %s; the auction made %s by %s", n, entry, contractText(h.Contract), h.Contract.Declarer)
+		rc.warn(p, "board %d: the rs| line says %s; the auction made %s by %s", n, entry, build.ContractText(h.Contract), h.Contract.Declarer)
 	case h.Won[h.DeclaringSide()] != res.Tricks:
 		what := "the play gives"
 		if rc.r.Claimed {
@@ -755,13 +754,3 @@ func (rc *record) hoyleEnd() error {
 	}
 	return nil
 }
-
-// contractText writes a contract as PBN does ("4SX"), in the game's words.
-func contractText(c *game.Contract) string {
-	if c.Level == 0 {
-		return c.Strain.String() + strings.Repeat("X", c.Doubled)
-	}
-	return cards.NewBid(c.Level, c.Strain).String() + strings.Repeat("X", min(c.Doubled, 2))
-}
-
-func sortStrings(s []string) { sort.Strings(s) }

@@ -82,31 +82,13 @@ func each(s *projections.Session, envs []events.Envelope, opt ExportOptions, put
 	if err != nil {
 		return err
 	}
-	total := len(s.Hands)
-	if opt.Hand != 0 {
-		total = 1
-	}
-	done := 0
-	for _, h := range s.Hands {
-		if opt.Hand != 0 && h.Number != opt.Hand {
-			continue
-		}
-		g, err := x.game(h, done == 0)
+	return build.EachHand(s, opt.Hand, opt.Progress, func(h *game.Hand, first bool) error {
+		g, err := x.game(h, first)
 		if err != nil {
-			return fmt.Errorf("hand %d: %w", h.Number, err)
+			return err
 		}
-		if err := put(&g); err != nil {
-			return fmt.Errorf("hand %d: %w", h.Number, err)
-		}
-		done++
-		if opt.Progress != nil {
-			opt.Progress(done, total)
-		}
-	}
-	if opt.Hand != 0 && done == 0 {
-		return fmt.Errorf("%w: the session has no hand %d", ErrNoHand, opt.Hand)
-	}
-	return nil
+		return put(&g)
+	})
 }
 
 type exporter struct {
@@ -516,7 +498,7 @@ func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand, sign f
 		tags.set(tagAuction, strings.Join(words, " "))
 	}
 	if h.Contract != nil && (h.Given != nil || len(h.Calls) == 0) {
-		tags.set(tagContract, contractText(h.Contract))
+		tags.set(tagContract, build.ContractText(h.Contract))
 	}
 	var honours []string
 	for _, side := range []cards.Side{cards.NS, cards.EW} {

@@ -132,19 +132,7 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 		return nil, err
 	}
 	imp := &importer{drv: drv, opt: drv.Options(), groups: map[groupKey]*group{}, native: native}
-	for {
-		g, err := rd.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if err := imp.game(g); err != nil {
-			return nil, err
-		}
-	}
-	res, err := drv.Finish()
+	res, err := build.Run(drv, rd.Next, imp.game)
 	if err != nil {
 		return nil, err
 	}
@@ -240,7 +228,7 @@ func (imp *importer) game(g *pbn.Game) error {
 		rc.skip(g.Line, fmt.Sprintf("board %s has no auction and no contract: not played at this table, or not recorded; skipped", boardText(g)))
 		return nil
 	}
-	k := groupKey{origin: origin(g), game: rs.Info().ID, options: optionsText(opts)}
+	k := groupKey{origin: origin(g), game: rs.Info().ID, options: build.OptionsKey(opts)}
 	for s := cards.North; s <= cards.West; s++ {
 		k.players[s] = rc.player(s)
 	}
@@ -334,28 +322,16 @@ func (imp *importer) open(gr *group, g *pbn.Game, rs game.Ruleset, opts game.Opt
 	if gr.part > 1 {
 		name += fmt.Sprintf(" (%d)", gr.part)
 	}
-	var warn []string
-	name = cleanName(name, "the session's name", &warn)
+	name, warning := build.CleanName(name, "the session's name")
 	opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: k.players[:], Dealer: dealer,
 		Options: build.SessionOptions(rs, opts)}
 	b, err := imp.drv.Open(opened, gr.clock.Tick(), g.Line)
 	if err != nil {
 		return fail(g, g.Line, err)
 	}
-	for _, w := range warn {
-		imp.drv.Warn(b, g.Line, w)
+	if warning != "" {
+		imp.drv.Warn(b, g.Line, warning)
 	}
 	gr.b = b
 	return nil
-}
-
-// optionsText writes session options in one string: "name=value ...",
-// sorted by name.
-func optionsText(opts game.Options) string {
-	var parts []string
-	for k, v := range opts {
-		parts = append(parts, k+"="+v)
-	}
-	sortStrings(parts)
-	return strings.Join(parts, " ")
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
-	"github.com/hoyle/hoyle/replay"
 )
 
 // errSkip: the record cannot be recorded at all; it is skipped with a
@@ -148,23 +147,11 @@ func (rc *record) playable() bool {
 
 // player is the name at a seat, cleaned of what a terminal would act on.
 func (rc *record) player(s cards.Seat) string {
-	var warn []string
-	name := cleanName(rc.g.Player(s), "the name of "+s.Name(), &warn)
-	for _, w := range warn {
-		rc.warn(tagLine(rc.g, s.Name()), "%s", w)
+	name, warning := build.CleanName(rc.g.Player(s), "the name of "+s.Name())
+	if warning != "" {
+		rc.warn(tagLine(rc.g, s.Name()), "%s", warning)
 	}
 	return name
-}
-
-// cleanName is a name (a player's, a session's) as hoyle keeps names:
-// printable text, without what a terminal would act on
-// (cards.ActsOnTerminal) and on one line. A name that changes is said.
-func cleanName(name, what string, warn *[]string) string {
-	clean := replay.Clean(name)
-	if clean != strings.TrimSpace(name) {
-		*warn = append(*warn, fmt.Sprintf("%s %s holds control characters; kept as %s", what, cards.Quote(name), cards.Quote(clean)))
-	}
-	return clean
 }
 
 // dealer is the Dealer tag, else the first seat of the auction, else the
@@ -678,21 +665,13 @@ func (rc *record) disagreement(s *game.Hand, tags given) (string, int) {
 	case c == nil:
 		return fmt.Sprintf("the auction passes the board out; Contract says %s", tags.text), tags.line
 	case tags.bid.Kind == cards.Pass:
-		return fmt.Sprintf("the auction makes the contract %s; Contract says Pass", contractText(c)), tags.line
+		return fmt.Sprintf("the auction makes the contract %s; Contract says Pass", build.ContractText(c)), tags.line
 	case c.Level != int(tags.bid.Level) || c.Strain != tags.bid.Strain || c.Doubled != tags.doubled:
-		return fmt.Sprintf("the auction makes the contract %s; Contract says %s", contractText(c), tags.text), tags.line
+		return fmt.Sprintf("the auction makes the contract %s; Contract says %s", build.ContractText(c), tags.text), tags.line
 	case c.Declarer != tags.declarer:
 		return fmt.Sprintf("the auction makes %s declarer; Declarer says %s", c.Declarer.Name(), tags.declarer.Name()), tagLine(rc.g, "Declarer")
 	}
 	return "", 0
-}
-
-// contractText writes a contract as PBN does ("4SX").
-func contractText(c *game.Contract) string {
-	if c.Level == 0 {
-		return c.Strain.String() + strings.Repeat("X", c.Doubled)
-	}
-	return cards.NewBid(c.Level, c.Strain).String() + strings.Repeat("X", min(c.Doubled, 2))
 }
 
 // recordCalls records the calls one by one, with their notes.
@@ -927,9 +906,6 @@ func count(n int, what string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }
-
-// sortStrings sorts in place.
-func sortStrings(s []string) { sort.Strings(s) }
 
 // hoyleCalls reads HoyleAuction: the calls in the game's words, each
 // followed by the references of its notes ("=n=", a glyph after it:

@@ -3,6 +3,7 @@ package build
 import (
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/hoyle/hoyle/events"
@@ -224,4 +225,21 @@ func (d *Driver) result() *Result {
 	res := d.res
 	d.sessions, d.res = nil, Result{}
 	return &res
+}
+
+// Run drives an import to its end: each record next reads (until io.EOF)
+// goes to take; then the driver finishes. An error of either stops it.
+func Run[T any](d *Driver, next func() (T, error), take func(T) error) (*Result, error) {
+	for {
+		rec, err := next()
+		if errors.Is(err, io.EOF) {
+			return d.Finish()
+		}
+		if err == nil {
+			err = take(rec)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }

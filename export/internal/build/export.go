@@ -1,6 +1,7 @@
 package build
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -165,4 +166,44 @@ func rubberHistory(s *projections.Session, sheet game.ScoreSheet) map[int]string
 		}
 	}
 	return out
+}
+
+// ErrNoHand: an export of a hand the session does not have.
+var ErrNoHand = errors.New("no such hand")
+
+// EachHand gives put each hand of the session to write (hand, when not 0,
+// that one alone; first, the first written), telling progress after each
+// how many of all are done.
+func EachHand(s *projections.Session, hand int, progress func(done, total int), put func(h *game.Hand, first bool) error) error {
+	total := len(s.Hands)
+	if hand != 0 {
+		total = 1
+	}
+	done := 0
+	for _, h := range s.Hands {
+		if hand != 0 && h.Number != hand {
+			continue
+		}
+		if err := put(h, done == 0); err != nil {
+			return fmt.Errorf("hand %d: %w", h.Number, err)
+		}
+		done++
+		if progress != nil {
+			progress(done, total)
+		}
+	}
+	if hand != 0 && done == 0 {
+		return fmt.Errorf("%w: the session has no hand %d", ErrNoHand, hand)
+	}
+	return nil
+}
+
+// ContractText writes a contract in its game's words, as PBN writes a
+// contract ("4SX", "2R" for royal spades, "HXX" for a Bridge declaration
+// re-doubled).
+func ContractText(c *game.Contract) string {
+	if c.Level == 0 {
+		return c.Strain.String() + strings.Repeat("X", c.Doubled)
+	}
+	return cards.NewBid(c.Level, c.Strain).String() + strings.Repeat("X", min(c.Doubled, 2))
 }

@@ -4,13 +4,16 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/replay"
 )
 
 // NativeGame is the game of the interchange formats: PBN and LIN record
@@ -210,4 +213,27 @@ func OptionsText(rs game.Ruleset, options []table.Option, implied game.Options) 
 		return ""
 	}
 	return strings.Join(parts, " ")
+}
+
+// OptionsKey writes session options in one string, "name=value ...",
+// sorted by name: what tells the sessions of a file apart.
+func OptionsKey(opts game.Options) string {
+	parts := make([]string, 0, len(opts))
+	for k, v := range opts {
+		parts = append(parts, k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, " ")
+}
+
+// CleanName is a name from a file (a player's, a session's) as hoyle keeps
+// names: printable text on one line, without what a terminal would act on
+// (cards.ActsOnTerminal, through replay.Clean); and, when that changed it,
+// the warning that says so (what names it: "the name of North").
+func CleanName(name, what string) (clean, warning string) {
+	clean = replay.Clean(name)
+	if clean != strings.TrimSpace(name) {
+		warning = fmt.Sprintf("%s %s holds control characters; kept as %s", what, cards.Quote(name), cards.Quote(clean))
+	}
+	return clean, warning
 }

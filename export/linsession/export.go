@@ -254,7 +254,9 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 			calls = append(calls, callNotes{c.Call, x.notes[c.ID]})
 		}
 	}
-	if h.Contract != nil && (h.Given != nil || len(h.Calls) == 0) || h.Given != nil && h.Contract == nil {
+	if h.Given != nil || len(h.Calls) == 0 && h.Phase != game.PhaseAuction {
+		// The contract was given, not called: a traveller's result (or a
+		// board passed out), or a file's whose auction disagreed.
 		hoyle(hyContract, givenText(h))
 	}
 	if x.native {

@@ -46,3 +46,22 @@ func TestPeriodGamesRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// Results given without the auction or the play (hoyle result) go out with
+// their contract in hy|contract| and the declarer's tricks in mc|, and come
+// back as the same result-only hands, scored the same.
+func TestResultOnlyRoundTrip(t *testing.T) {
+	s, _ := exporttest.Travellers(t, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}}, []exporttest.Traveller{
+		{Result: projections.ResultSpec{Board: 1, Contract: "4SX", Declarer: "N", Tricks: "9"}},
+		{Result: projections.ResultSpec{Board: 2, Contract: "pass"}},
+		{Result: projections.ResultSpec{Board: 3, Contract: "3NT", Declarer: "E", Tricks: "="}, Seed: 4},
+	})
+	var out bytes.Buffer
+	require.NoError(t, Write(&out, s, ExportOptions{}))
+	assert.Contains(t, out.String(), "hy|contract 4SX N|mc|9|")
+	assert.Contains(t, out.String(), "hy|contract Pass|")
+	back := importText(t, out.String())
+	require.Len(t, back.folds, 1, out.String())
+	assert.Equal(t, exporttest.Summary(s, exporttest.Options{NoName: true}), exporttest.Summary(back.folds[0], exporttest.Options{NoName: true}))
+	assert.Equal(t, s.Score(), back.folds[0].Score())
+}

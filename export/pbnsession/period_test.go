@@ -100,3 +100,39 @@ func TestOptionsRoundTrip(t *testing.T) {
 	back := importText(t, out.Bytes())
 	assert.Equal(t, s.Opened.Options, back.folds[0].Opened.Options)
 }
+
+// Results given without the auction or the play (hoyle result: a
+// traveller's) go out as Contract, Declarer and Result with no Auction,
+// and come back as the same result-only hands, scored the same: at
+// duplicate, and in Auction Bridge with royal spades doubled.
+func TestResultOnlyRoundTrip(t *testing.T) {
+	for _, c := range []struct {
+		spec    projections.SessionSpec
+		results []exporttest.Traveller
+	}{
+		{projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}}, []exporttest.Traveller{
+			{Result: projections.ResultSpec{Board: 1, Contract: "4SX", Declarer: "N", Tricks: "9"}},
+			{Result: projections.ResultSpec{Board: 2, Contract: "pass"}},
+			{Result: projections.ResultSpec{Board: 3, Contract: "3NT", Declarer: "E", Tricks: "="}, Seed: 4},
+		}},
+		{projections.SessionSpec{Game: "auction"}, []exporttest.Traveller{
+			{Result: projections.ResultSpec{Contract: "2RX", Declarer: "S", Tricks: "-1"}, Seed: 7},
+			{Result: projections.ResultSpec{Contract: "3NT", Declarer: "W", Tricks: "9"}, Seed: 9},
+		}},
+	} {
+		t.Run(c.spec.Game, func(t *testing.T) {
+			s, envs := exporttest.Travellers(t, c.spec, c.results)
+			var out bytes.Buffer
+			require.NoError(t, Write(&out, s, envs, ExportOptions{}))
+			assert.NotContains(t, out.String(), "[Auction ", "no auction was called")
+			back := importText(t, out.Bytes())
+			require.Len(t, back.folds, 1, out.String())
+			assert.Empty(t, back.res.Warnings)
+			assert.Equal(t, exporttest.Summary(s, exporttest.Options{NoName: true}), exporttest.Summary(back.folds[0], exporttest.Options{NoName: true}))
+			assert.Equal(t, s.Score(), back.folds[0].Score())
+			for i, h := range back.folds[0].Hands {
+				assert.Equal(t, s.Hands[i].Result != nil, h.Result != nil, "hand %d: a result given, as it was", h.Number)
+			}
+		})
+	}
+}

@@ -192,45 +192,45 @@ func runImport(ctx context.Context, opts *importOptions) error {
 }
 
 // input is the file an import reads, which a second pass reads again:
-// standard input is kept in a temporary file as it is read.
+// standard input, or a file that is not a regular one (a pipe, a device),
+// is kept in a temporary file as it is read.
 type input struct {
 	r    io.Reader
-	f    *os.File // the file, or the copy of standard input
+	f    *os.File // the file, or the copy of what was read
 	size int64    // 0 when not known
 	temp bool
+	src  io.Closer // the file being copied, if any
 }
 
 func openInput(io_ *IO, path string) (*input, error) {
-	if path == "-" {
-		f, err := os.CreateTemp("", "hoyle-import-*")
+	var src io.Reader = io_.In
+	var closer io.Closer
+	if path != "-" {
+		f, err := os.Open(path)
 		if err != nil {
 			return nil, err
 		}
-		return &input{r: io.TeeReader(io_.In, f), f: f, temp: true}, nil
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return &input{r: f, f: f, size: fi.Size()}, nil
+		}
+		src, closer = f, f
 	}
-	f, err := os.Open(path)
+	tmp, err := os.CreateTemp("", "hoyle-import-*")
 	if err != nil {
+		if closer != nil {
+			closer.Close()
+		}
 		return nil, err
 	}
-	in := &input{r: f, f: f}
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		in.size = fi.Size()
-	}
-	return in, nil
+	return &input{r: io.TeeReader(src, tmp), f: tmp, temp: true, src: closer}, nil
 }
 
 // again is the input from its start, for a second pass.
 func (in *input) again() (io.Reader, error) {
-	if in.temp {
-		// What the first pass did not read of standard input is not
-		// needed: it ended at an error, or read to the end.
-		if _, err := in.f.Seek(0, io.SeekStart); err != nil {
-			return nil, err
-		}
-		return in.f, nil
-	}
+	// A copy holds all the first pass read: it read to the end, or it
+	// would have ended at an error.
 	if _, err := in.f.Seek(0, io.SeekStart); err != nil {
-		return nil, fmt.Errorf("%s cannot be read a second time (%w): import it from a regular file", in.f.Name(), err)
+		return nil, err
 	}
 	return in.f, nil
 }
@@ -239,6 +239,9 @@ func (in *input) Close() error {
 	err := in.f.Close()
 	if in.temp {
 		os.Remove(in.f.Name())
+	}
+	if in.src != nil {
+		in.src.Close()
 	}
 	return err
 }

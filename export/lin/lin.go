@@ -10,7 +10,9 @@
 // (a card played) and mc (a claim: the declarer's tricks). Every other pair
 // (st, rh, pg, nt...) is kept where it stood, so String reproduces it.
 //
-// It is a pure text codec: no database, no events.
+// Reader cuts a file into its records (boards) as it streams past, within
+// bounds (MaxValue, MaxRecord). It is a pure text codec: no database, no
+// events.
 //
 // It imports events/cards and export/pbn (for the shared value syntax) only.
 package lin
@@ -53,6 +55,9 @@ type Token struct {
 	Key   string // lower case
 	Value string // verbatim
 	At    int    // the number of calls and cards (mb|, pc|) before it
+	// AfterClaim: it comes after the claim (mc|), which ends the record's
+	// calls and cards as well; false in a record without one.
+	AfterClaim bool
 }
 
 // seatOf is the seat of the i-th hand or name in LIN's order (South first,
@@ -150,7 +155,7 @@ func Parse(s string) (Record, error) {
 				r.Calls[len(r.Calls)-1].Explanation = v
 				continue
 			}
-			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event})
+			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed})
 		case "pc":
 			c, err := cards.ParseCard(v)
 			if err != nil || c == cards.Joker {
@@ -168,7 +173,7 @@ func Parse(s string) (Record, error) {
 			}
 			r.Claim, r.Claimed = n, true
 		default:
-			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event})
+			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed})
 		}
 		if key != "an" {
 			lastWasCall = false
@@ -359,8 +364,8 @@ func handText(h cards.Set) string {
 }
 
 // String writes the record as LIN: qx, pn, md (all four hands), ah, sv,
-// then the calls (each with its an|) and cards in order, the claim last;
-// the Extra tokens go back where they stood. A "|" inside a value, which
+// then the calls (each with its an|) and cards in order, the claim, and
+// what followed the claim; the Extra tokens go back where they stood. A "|" inside a value, which
 // LIN cannot hold, is left out.
 func (r Record) String() string {
 	var b strings.Builder
@@ -397,7 +402,7 @@ func (r Record) String() string {
 	put("sv", vulLetter(r.Vul))
 	extras := func(at int) {
 		for _, t := range r.Extra {
-			if t.At == at {
+			if t.At == at && !(t.AfterClaim && r.Claimed) {
 				put(t.Key, t.Value)
 			}
 		}
@@ -416,6 +421,11 @@ func (r Record) String() string {
 	}
 	if r.Claimed {
 		put("mc", strconv.Itoa(r.Claim))
+		for _, t := range r.Extra {
+			if t.AfterClaim {
+				put(t.Key, t.Value)
+			}
+		}
 	}
 	return b.String()
 }

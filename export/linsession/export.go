@@ -144,6 +144,8 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 				r.BoardID = t.Value
 			case t.Name == "ah":
 				r.Title = t.Value
+			case at == afterClaim:
+				r.Extra = append(r.Extra, lin.Token{Key: t.Name, Value: t.Value, At: -1, AfterClaim: true})
 			default:
 				n, _ := strconv.Atoi(at)
 				r.Extra = append(r.Extra, lin.Token{Key: t.Name, Value: t.Value, At: n})
@@ -191,7 +193,7 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 	chat := func(at int, list []projections.Note) {
 		for _, n := range list {
 			if t := text(n); t != "" {
-				r.Extra = append(r.Extra, lin.Token{Key: "nt", Value: t, At: at})
+				r.Extra = append(r.Extra, lin.Token{Key: "nt", Value: t, At: at, AfterClaim: at < 0})
 			}
 		}
 	}
@@ -317,7 +319,12 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 		} else {
 			end = x.notes[h.Result.ID]
 		}
-		chat(len(r.Calls)+len(played), end)
+		chat(-1, end) // after mc|: on the claim
+	}
+	for i := range r.Extra {
+		if r.Extra[i].AfterClaim {
+			r.Extra[i].At = len(r.Calls) + len(played) // the end, whether or not there is a claim
+		}
 	}
 	return r, header
 }

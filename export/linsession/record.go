@@ -28,6 +28,10 @@ const (
 	keyCall  = "ha"
 )
 
+// afterClaim places a kept pair after the claim (mc|), where a number
+// places it after so many calls and cards.
+const afterClaim = "claim"
+
 // keyAlerts names, among the pairs an import keeps, the calls that were
 // alerted (their numbers, from 1): no pair of the file, so no LIN key.
 const keyAlerts = "!alerts"
@@ -315,18 +319,20 @@ func (rc *record) run(p *planned) error {
 	ids := []events.ID{dealID}
 	last := dealID
 	var claimID events.ID // set once the claim is recorded
+	// Chat after the claim (mc|) is on the claim; the rest on the call or
+	// card it follows (-1: after the claim).
+	const onClaim = -1
 	chat := map[int][]lin.Token{}
 	for _, t := range r.Extra {
 		if (t.Key == "nt" || t.Key == "an") && strings.TrimSpace(t.Value) != "" {
-			chat[t.At] = append(chat[t.At], t)
+			at := t.At
+			if t.AfterClaim {
+				at = onClaim
+			}
+			chat[at] = append(chat[at], t)
 		}
 	}
-	// Chat at the end of a record that ends in a claim is on the claim.
-	final := len(r.Calls) + len(r.Cards)
 	notesAt := func(k int, target events.ID, p lin.Pair) error {
-		if k == final && r.Claimed && target != claimID {
-			return nil
-		}
 		for _, t := range chat[k] {
 			if err := rc.note(target, strings.TrimSpace(t.Value), p); err != nil {
 				return err
@@ -391,7 +397,7 @@ func (rc *record) run(p *planned) error {
 			last = id
 		}
 		claimID = last
-		if err := notesAt(final, claimID, p); err != nil {
+		if err := notesAt(onClaim, claimID, p); err != nil {
 			return err
 		}
 	}
@@ -434,7 +440,11 @@ func (rc *record) kept() []table.Tag {
 		if t.Key == "nt" || t.Key == "an" {
 			continue
 		}
-		out = append(out, table.Tag{Name: t.Key, Value: t.Value, Section: []string{strconv.Itoa(t.At)}})
+		at := strconv.Itoa(t.At)
+		if t.AfterClaim {
+			at = afterClaim
+		}
+		out = append(out, table.Tag{Name: t.Key, Value: t.Value, Section: []string{at}})
 	}
 	// Which calls were alerted ("!"): a note (an| explanation) says
 	// nothing of it, and BBO explains calls it does not alert.

@@ -438,8 +438,22 @@ func (x *exporter) auction(g *pbn.Game, h *game.Hand, annotate func(*pbn.Annotat
 		for _, c := range h.Given.Calls {
 			a.Calls = append(a.Calls, pbn.AuctionCall{Call: c})
 		}
-		for _, n := range x.notes[h.Given.ID] {
-			comment(n, pbn.Position{After: "Auction", Index: len(a.Calls)})
+		// Its notes, in order, one on each call from the first: read
+		// back, each is on the auction as given again (with no call, after
+		// the Contract tag).
+		for i, n := range x.notes[h.Given.ID] {
+			if len(a.Calls) == 0 {
+				comment(n, pbn.Position{After: "Contract"})
+				continue
+			}
+			k := min(i, len(a.Calls)-1)
+			rest := []projections.Note{n}
+			if i < len(a.Calls) {
+				rest = annotate(&a.Calls[i].Annotation, &a.Notes, rest)
+			}
+			for _, n := range rest {
+				comment(n, pbn.Position{After: "Auction", Index: k + 1})
+			}
 		}
 		if len(a.Calls) == 0 {
 			return

@@ -49,8 +49,9 @@
 // !?, ?!) or its numeric glyph ($1 to $6) as the note's glyph, and
 // commentary {...} at its place: on the call or card it follows, on the
 // claim (or the result) when it follows the end of play or the Result tag,
-// on the deal when it stands among the tags, and on the session when it
-// comes before the first tag of the session's first record. The Annotator
+// on the deal when it stands among the tags (after the Contract tag, on the
+// contract when it is given), and on the session when it comes before the
+// first tag of the session's first record. The Annotator
 // tag, if any, signs the record's notes. Notes on calls of an auction that
 // was not recorded call by call are on its auction.contract.
 //

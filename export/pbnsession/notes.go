@@ -21,6 +21,9 @@ const (
 	onCall  // i: index of the call in the auction section
 	onCard  // i: index of the entry in the play section
 	onClaim // what ends the play: a claim (a "*" in the play section), or the result given
+	// onContract: commentary after the Contract tag: on the contract when
+	// it is given (auction.contract), else on the deal.
+	onContract
 )
 
 // slot is what a note is on, before the events exist.
@@ -140,6 +143,8 @@ func (rc *record) routeNotes(claims bool) map[slot][]pendingNote {
 			}
 		case "Note":
 			put(referenced(p.Section, p.Note), n)
+		case "Contract":
+			put(slot{kind: onContract}, n)
 		case "Result":
 			if claims {
 				put(slot{kind: onClaim}, n)

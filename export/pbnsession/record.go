@@ -286,6 +286,9 @@ func (rc *record) run(p *planned) error {
 		return err
 	}
 	if p.given == nil {
+		if err := rc.addNotes(dealID, slot{kind: onContract}, nil); err != nil {
+			return err
+		}
 		if err := rc.recordCalls(p.record, p.first); err != nil {
 			return err
 		}
@@ -293,6 +296,9 @@ func (rc *record) run(p *planned) error {
 		id, err := rc.add(p.given)
 		if err != nil {
 			return fail(g, p.givenLine, err) // the plan tried it
+		}
+		if err := rc.addNotes(id, slot{kind: onContract}, nil); err != nil {
+			return err
 		}
 		// The notes of the calls are on the auction as given.
 		for i, c := range p.calls {

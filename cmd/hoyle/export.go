@@ -16,8 +16,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/export/html"
 	"github.com/hoyle/hoyle/export/eventreport"
+	"github.com/hoyle/hoyle/export/html"
 	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
@@ -111,7 +111,7 @@ type exportOptions struct {
 	// for readers.
 	Writeup writeupFlags
 	shaped  []string // the shaping flags given
-	Event  string // --event NAME: the event's comparison, as Markdown
+	Event   string   // --event NAME: the event's comparison, as Markdown
 }
 
 // newExportCmd builds the command: it binds the flags to the options and calls runExport.

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -18,10 +18,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/linsession"
 	"github.com/hoyle/hoyle/export/pbnsession"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -33,31 +35,71 @@ type importOptions struct {
 	Format    string
 	Name      string
 	VerifyKey string // --verify-key PUBFILE: the ed25519 key a JSON log must be signed with
+	Strict    bool   // --strict: refuse the whole file at the first record that cannot be recorded as written
 }
 
 // importFormats are the formats `hoyle import` reads, by name and by the
 // file extension that selects them.
 var importFormats = []string{"pbn", "lin", "json"}
 
+// How an import of PBN or LIN holds the database: a file whose events
+// number at most keepEvents is checked whole, then appended in one
+// transaction (a moment: some 0.3 s for 20,000 events on the project's
+// machine); a larger one is checked whole first, then read again and
+// appended in transactions of about batchEvents events (0.1 to 0.5 s
+// each), the database let go between them, so that a scorer is never kept
+// waiting longer than one of them (an entry waits a second for a writer).
+var (
+	keepEvents  = 20_000
+	batchEvents = 10_000
+)
+
+const (
+	// batchPause is how long an import lets go of the database between
+	// two transactions: long enough for a process waiting on it (it looks
+	// every 2 ms) to take it.
+	batchPause = 20 * time.Millisecond
+	// importMemory is the heap an import keeps itself to (unless GOMEMLIMIT
+	// says otherwise): its live data is the folds of the sessions it
+	// builds (some 12 KB a hand), far below it, so the collector need not
+	// work much harder; without it the heap grows to twice its live data.
+	importMemory = 160 << 20
+)
+
 // newImportCmd builds the command: it binds the flags to the options and calls runImport.
 func newImportCmd(f *factory) *cobra.Command {
 	opts := &importOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "import FILE [--format pbn|lin|json] [--name TEXT]",
+		Use:   "import FILE [--format pbn|lin|json] [--name TEXT] [--strict]",
 		Short: "Import sessions from a PBN, LIN or JSON file; prints the IDs of the sessions created",
 		Long: `Import a file into the database, and print the ID of each session it
-creates, one to a line. The format is taken from the file's extension (.pbn,
-.lin, .json) unless --format is given; FILE - reads standard input.
+creates or adds to, one to a line. The format is taken from the file's
+extension (.pbn, .lin, .json) unless --format is given; FILE - reads
+standard input.
 
 pbn: every game record becomes a hand recorded through the laws: the deal,
 the auction (=n= notes, suffixes such as ! and commentary become notes),
 the play in the order it was played (rebuilt from the trick winners), and a
 claim where the play stops early (*) with Result. Records of the same
-event, table and room become one session. Records without an auction (a
-board not played at that table) are skipped with a warning.
+event, table and room become one session. Every tag of a record is kept
+(Site, Table, teams, ScoreIMP, double-dummy tables...) and written back by
+export. A record with Contract, Declarer and Result but no auction is a
+result-only hand ([Contract "Pass"]: passed out).
 
 lin: Bridge Base Online's hand records: players, deal, vulnerability, the
-auction with its explanations (an|), the play and the claim (mc|).
+auction with its explanations (an|), the play and the claim (mc|); a
+vugraph file's header (vg|, rs|, pn|...) is kept.
+
+What is true is kept, and what is not is said on standard error with its
+line: a record whose auction disagrees with its own Contract and Declarer
+is recorded as those tags give it (the auction kept as given); a card the
+laws refuse ends the play, and Result gives the rest; a record that cannot
+be recorded at all is skipped. --strict refuses the whole file instead, at
+the first such record.
+
+The same file twice adds nothing: each session remembers the records it
+was made from, and an import whose records a session holds already prints
+that session's ID and says so; a file with more records adds only those.
 
 json: a session's log exported with hoyle export --format json, restored
 exactly (IDs, times, hashes): hoyle verify passes on the new database. The
@@ -66,10 +108,16 @@ chain has no key, so whoever rewrites a log can compute it again: with
 --verify-key PUBFILE the log must also carry the signature of that key's
 owner (export --sign), over the head of every session in it.
 
-An import is one transaction: a file that cannot be read, or a record the
-laws refuse, is reported with its line (or token, for LIN) and nothing is
-appended. Warnings go to standard error.`,
+A file is read a record at a time and checked whole before anything is
+appended: a file that cannot be read, or that --strict refuses, appends
+nothing. A file of up to some 20,000 events (a few hundred boards) is then
+appended in one transaction, all or nothing; a larger one in transactions
+of some 10,000 events, whole records each, the database free for other
+hoyle processes between them (a scorer's entry waits a moment, never
+seconds): a reader meanwhile sees the sessions grow by whole records, and
+an import interrupted midway is completed by importing the file again.`,
 		Example: `  hoyle import realbridge-2021-teams.pbn
+  hoyle import --strict tournament.pbn      # all or nothing: refuse a file with any flaw
   hoyle --db other.db import backup.json && hoyle --db other.db verify
   curl -s https://example.org/board.lin | hoyle import --format lin -`,
 		Args: exactArgs(1, "one file to import"),
@@ -81,17 +129,22 @@ appended. Warnings go to standard error.`,
 	cmd.Flags().StringVar(&opts.Format, "format", "", "the file's format: "+strings.Join(importFormats, ", ")+" (default: from its extension)")
 	cmd.Flags().StringVar(&opts.Name, "name", "", "the name of sessions the file does not name (default: the file's name)")
 	cmd.Flags().StringVar(&opts.VerifyKey, "verify-key", "", "a JSON log must be signed with this ed25519 public key (PEM) or it is refused")
+	cmd.Flags().BoolVar(&opts.Strict, "strict", false, "refuse the whole file at the first record that cannot be recorded as written (pbn, lin)")
 	return cmd
 }
 
 // progressBar returns a progress function that draws a bar on standard
-// error, made at the first report (when the total is known) and cleared
-// when the work is done. Commands use it only when standard error is a
-// terminal: redirected, it would fill a file with carriage returns.
+// error, made at the first report (when the total is known; an unknown
+// total, 0, draws a spinner) and cleared when the work is done. Commands
+// use it only when standard error is a terminal: redirected, it would fill
+// a file with carriage returns.
 func progressBar(io *IO, what string) func(done, total int) {
 	var bar *progressbar.ProgressBar
 	return func(done, total int) {
 		if bar == nil {
+			if total <= 0 {
+				total = -1
+			}
 			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(io.Err), progressbar.OptionSetDescription(what),
 				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(50*time.Millisecond))
 		}
@@ -99,23 +152,8 @@ func progressBar(io *IO, what string) func(done, total int) {
 	}
 }
 
-// importPlan is what an import will append, and what to tell the user.
-type importPlan struct {
-	batches  []events.Batch
-	warnings []string
-}
-
-// bytes is about what the plan adds to the log: the events and their
-// indexes, some 200 bytes an event.
-func (p *importPlan) bytes() int64 {
-	n := 0
-	for _, b := range p.batches {
-		n += len(b.Events)
-	}
-	return int64(n) * 200
-}
-
-// runImport reads a file, checks all of it, and appends it in one transaction.
+// runImport reads a file, checks all of it, and appends it (see the
+// command's help for how it holds the database).
 func runImport(ctx context.Context, opts *importOptions) error {
 	path := opts.File
 	format := strings.ToLower(opts.Format)
@@ -127,35 +165,338 @@ func runImport(ctx context.Context, opts *importOptions) error {
 	} else if !slices.Contains(importFormats, format) {
 		return usagef("--format %q: the formats are %s", opts.Format, strings.Join(importFormats, ", "))
 	}
-	var data []byte
-	var err error
-	if path == "-" {
-		data, err = io.ReadAll(opts.IO.In)
-	} else {
-		data, err = os.ReadFile(path)
+	if opts.VerifyKey != "" && format != "json" {
+		return usagef("--verify-key checks a signed JSON log: give a .json file or --format json")
 	}
+	if opts.Strict && format == "json" {
+		return usagef("--strict is for PBN and LIN files: a JSON log is restored exactly or refused")
+	}
+	in, err := openInput(opts.IO, path)
 	if err != nil {
 		return err
+	}
+	defer in.Close()
+	if format == "json" {
+		return importJSON(ctx, opts, in)
 	}
 	name := opts.Name
 	if name == "" && path != "-" {
 		name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
-	// The whole file is built in memory for its one append, and nearly all
-	// of it stays live until then: at the default pace the collector spends
-	// a third of an import's time finding no garbage.
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	var progress func(done, total int)
-	if opts.IO.ErrTTY {
-		progress = progressBar(opts.IO, "records")
+	if os.Getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(importMemory))
 	}
-	// The file is read and checked whole before the database is opened:
-	// a refused import creates nothing.
+	imp := &interchangeImport{opts: opts, format: format, in: in,
+		base: pbnsession.Options{Name: name, Strict: opts.Strict, Size: in.size}}
+	return imp.run(ctx)
+}
+
+// input is the file an import reads, which a second pass reads again:
+// standard input, or a file that is not a regular one (a pipe, a device),
+// is kept in a temporary file as it is read.
+type input struct {
+	r    io.Reader
+	f    *os.File // the file, or the copy of what was read
+	size int64    // 0 when not known
+	temp bool
+	src  io.Closer // the file being copied, if any
+}
+
+func openInput(io_ *IO, path string) (*input, error) {
+	var src io.Reader = io_.In
+	var closer io.Closer
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return &input{r: f, f: f, size: fi.Size()}, nil
+		}
+		src, closer = f, f
+	}
+	tmp, err := os.CreateTemp("", "hoyle-import-*")
+	if err != nil {
+		if closer != nil {
+			closer.Close()
+		}
+		return nil, err
+	}
+	return &input{r: io.TeeReader(src, tmp), f: tmp, temp: true, src: closer}, nil
+}
+
+// again is the input from its start, for a second pass.
+func (in *input) again() (io.Reader, error) {
+	// A copy holds all the first pass read: it read to the end, or it
+	// would have ended at an error.
+	if _, err := in.f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return in.f, nil
+}
+
+func (in *input) Close() error {
+	err := in.f.Close()
+	if in.temp {
+		os.Remove(in.f.Name())
+	}
+	if in.src != nil {
+		in.src.Close()
+	}
+	return err
+}
+
+// interchangeImport is an import of a PBN or LIN file.
+type interchangeImport struct {
+	opts   *importOptions
+	format string
+	in     *input
+	base   pbnsession.Options
+	// existing is, by planned session, the session of the database that
+	// holds its first records already ("" for none).
+	existing []string
+}
+
+// read runs one pass of the format's importer.
+func (x *interchangeImport) read(r io.Reader, opt pbnsession.Options) (*pbnsession.Result, error) {
+	if x.format == "pbn" {
+		return pbnsession.Read(r, opt)
+	}
+	return linsession.Read(r, opt)
+}
+
+func (x *interchangeImport) run(ctx context.Context) error {
+	opts, path := x.opts, x.opts.File
+	first := x.base
+	first.Keep = keepEvents
+	if opts.IO.ErrTTY {
+		first.Progress = progressBar(opts.IO, "checking")
+	}
+	res, err := x.read(x.in.r, first)
+	if err != nil {
+		return importFailed(path, err)
+	}
+	targets, err := x.match(ctx, res)
+	if err != nil {
+		return err
+	}
+	if res.Dropped {
+		// The first pass's memory is garbage: give it back before the
+		// second builds the file again.
+		debug.FreeOSMemory()
+	}
+	var written []events.Envelope
+	flush := func(batches []events.Batch) error {
+		st, err := opts.DB.openBulk(appendBytes(batches))
+		if err != nil {
+			return err
+		}
+		out, err := st.Append(ctx, batches...)
+		if cerr := st.Close(); err == nil {
+			err = cerr
+		}
+		if err == nil && len(out) > 0 {
+			written = append(written, out[len(out)-1])
+		}
+		return err
+	}
+	into := slices.ContainsFunc(targets, func(t pbnsession.Target) bool { return t.Into != nil })
+	switch {
+	case !res.Dropped && !into:
+		// All of it in memory: one transaction.
+		var batches []events.Batch
+		for i, s := range res.Sessions {
+			if !targets[i].Skip() {
+				batches = append(batches, events.Batch{Session: s.ID, Expected: events.NewSession, Events: s.Events})
+			}
+		}
+		if len(batches) > 0 {
+			if err := flush(batches); err != nil {
+				return importFailed(path, err)
+			}
+		}
+	default:
+		r, err := x.in.again()
+		if err != nil {
+			return err
+		}
+		second := x.base
+		if opts.IO.ErrTTY {
+			second.Progress = progressBar(opts.IO, "importing")
+		}
+		batches := 0
+		second.Plan = &pbnsession.Plan{Targets: targets, BatchEvents: batchEvents, Flush: func(b []events.Batch) error {
+			if batches > 0 {
+				time.Sleep(batchPause) // the database is free a moment for others
+			}
+			batches++
+			return flush(b)
+		}}
+		if _, err := x.read(r, second); err != nil {
+			if len(written) > 0 {
+				return fmt.Errorf("%s: %w; the import stopped after %d of its transactions: import the file again to add the rest", path, err, batches-1)
+			}
+			return importFailed(path, err)
+		}
+	}
+	x.report(res, targets)
+	return nil
+}
+
+// match finds, for each session the import planned, what the database
+// holds of it: the records of a session an earlier import made are known
+// by their fingerprints (session.source). A session whose records are all
+// there is skipped; one whose first records are there (and nothing was
+// recorded in it since) gets the rest; any other is new.
+func (x *interchangeImport) match(ctx context.Context, res *pbnsession.Result) ([]pbnsession.Target, error) {
+	targets := make([]pbnsession.Target, len(res.Sessions))
+	x.existing = make([]string, len(res.Sessions))
+	for i, s := range res.Sessions {
+		targets[i] = pbnsession.Target{ID: s.ID, Count: len(s.Records)}
+	}
+	if _, err := os.Stat(x.opts.DB.dbPath()); errors.Is(err, fs.ErrNotExist) {
+		return targets, nil
+	}
+	st, err := x.opts.DB.open(false, false)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	list, err := st.Sessions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// The sessions an import made and nothing was recorded in since: their
+	// latest event is a session.source. What it names are their latest
+	// records.
+	type candidate struct {
+		id   string
+		last []string
+	}
+	var cands []candidate
+	for _, info := range list {
+		for e, err := range st.ReadSessionBackward(ctx, info.ID) {
+			if err != nil {
+				return nil, err
+			}
+			if src, ok := e.Data.(*table.SourceNoted); ok && src.Format == x.format && len(src.Records) > 0 {
+				cands = append(cands, candidate{info.ID, src.Records})
+			}
+			break
+		}
+	}
+	used := map[string]bool{}
+	for i, s := range res.Sessions {
+		fps := s.Fingerprints()
+		for _, c := range cands {
+			if used[c.id] || !within(fps, c.last) {
+				continue
+			}
+			held, err := sources(ctx, st, c.id, x.format)
+			if err != nil {
+				return nil, err
+			}
+			if len(held) > len(fps) || !slices.Equal(held, fps[:len(held)]) {
+				continue
+			}
+			used[c.id] = true
+			x.existing[i] = c.id
+			targets[i].From = len(held)
+			if len(held) < len(fps) {
+				// The rest is built on the session as it stands, read
+				// through its hash chain.
+				fold, err := load.Stream(ctx, st, c.id)
+				if err != nil {
+					return nil, err
+				}
+				targets[i].ID, targets[i].Into = c.id, fold
+			}
+			break
+		}
+	}
+	return targets, nil
+}
+
+// sources are the fingerprints of the records a session was imported
+// from, in order: its session.source events', read as they stream past.
+func sources(ctx context.Context, st events.Store, id, format string) ([]string, error) {
+	var out []string
+	for e, err := range st.ReadSession(ctx, id, 1) {
+		if err != nil {
+			return nil, err
+		}
+		if src, ok := e.Data.(*table.SourceNoted); ok && src.Format == format {
+			out = append(out, src.Records...)
+		}
+	}
+	return out, nil
+}
+
+// within reports whether last, a session's latest records, stand in fps
+// as a run ending at one of its records: then the session may hold the
+// first of fps.
+func within(fps, last []string) bool {
+	for j := len(last) - 1; j < len(fps); j++ {
+		if slices.Equal(fps[j-len(last)+1:j+1], last) {
+			return true
+		}
+	}
+	return false
+}
+
+// report says what the import did: the warnings of the records written,
+// what was in the database already, and the ID of every session the file's
+// records are in, one to a line.
+func (x *interchangeImport) report(res *pbnsession.Result, targets []pbnsession.Target) {
+	io_, path := x.opts.IO, x.opts.File
+	// What follows comes from the file: escaped, as user text.
+	for _, w := range res.Warnings {
+		if w.Session >= 0 && w.Record < targets[w.Session].From {
+			continue // about a record in the database already
+		}
+		fmt.Fprintf(io_.Err, "hoyle: warning: %s\n", replay.Escape(path+": "+w.String()))
+	}
+	added := 0
+	for i, s := range res.Sessions {
+		t := targets[i]
+		switch {
+		case t.Skip():
+			fmt.Fprintf(io_.Err, "hoyle: session %s holds these records already (%s, %s): nothing added\n",
+				replay.Escape(x.existing[i]), replay.Escape(s.Name), count(t.Count, "record"))
+		case t.Into != nil:
+			fmt.Fprintf(io_.Err, "hoyle: session %s held the first %s of %s; added the %s after them\n",
+				replay.Escape(t.ID), count(t.From, "record"), replay.Escape(s.Name), count(t.Count-t.From, "new record"))
+			added++
+		default:
+			added++
+		}
+	}
+	if added == 0 {
+		fmt.Fprintf(io_.Err, "hoyle: every record of %s is in the database already; nothing was added\n", replay.Escape(path))
+	}
+	for i, s := range res.Sessions {
+		id := s.ID
+		if x.existing[i] != "" {
+			id = x.existing[i]
+		}
+		fmt.Fprintln(io_.Out, replay.Escape(id))
+	}
+}
+
+// count writes n things: "1 record", "3 records".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// importJSON restores a JSON log in one transaction (jsonlog: the
+// events as they were, IDs, times and hashes).
+func importJSON(ctx context.Context, opts *importOptions, in *input) error {
+	path := opts.File
 	var verifyKey ed25519.PublicKey
 	if opts.VerifyKey != "" {
-		if format != "json" {
-			return usagef("--verify-key checks a signed JSON log: give a .json file or --format json")
-		}
 		b, err := os.ReadFile(opts.VerifyKey)
 		if err != nil {
 			return err
@@ -164,71 +505,50 @@ func runImport(ctx context.Context, opts *importOptions) error {
 			return fmt.Errorf("--verify-key %s: %w", opts.VerifyKey, err)
 		}
 	}
-	plan, err := planImport(format, data, name, verifyKey, progress)
+	var progress func(done, total int)
+	if opts.IO.ErrTTY {
+		progress = progressBar(opts.IO, "records")
+	}
+	log, err := jsonlog.Read(in.r, jsonlog.Options{Progress: progress, VerifyKey: verifyKey})
 	if err != nil {
 		return importFailed(path, err)
 	}
-	st, err := opts.DB.openBulk(plan.bytes())
+	batches := log.Batches()
+	st, err := opts.DB.openBulk(appendBytes(batches))
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	var present []string
-	for _, b := range plan.batches {
+	for _, b := range batches {
 		if _, err := st.Session(ctx, b.Session); err == nil {
 			present = append(present, b.Session)
 		}
 	}
 	// One append for the whole file: all of it, or nothing.
-	if _, err := st.Append(ctx, plan.batches...); err != nil {
+	if _, err := st.Append(ctx, batches...); err != nil {
 		return importFailed(path, err)
 	}
-	// What follows comes from the file: escaped, as user text.
-	for _, w := range plan.warnings {
-		fmt.Fprintf(opts.IO.Err, "hoyle: warning: %s\n", replay.Escape(path+": "+w))
+	if sig := log.Signature; sig != nil && verifyKey == nil {
+		fmt.Fprintf(opts.IO.Err, "hoyle: warning: %s\n", replay.Escape(path+": the log is signed, but no key was given to check it with (--verify-key); its signature proves nothing by itself"))
 	}
 	for _, id := range present {
 		fmt.Fprintf(opts.IO.Err, "hoyle: session %s was already in the database, as the file has it\n", replay.Escape(id))
 	}
-	for _, b := range plan.batches {
+	for _, b := range batches {
 		fmt.Fprintln(opts.IO.Out, replay.Escape(b.Session))
 	}
 	return nil
 }
 
-// planImport reads a file in a format and builds the batches to append.
-func planImport(format string, data []byte, name string, verifyKey ed25519.PublicKey, progress func(done, total int)) (importPlan, error) {
-	var plan importPlan
-	switch format {
-	case "pbn":
-		res, err := pbnsession.Read(bytes.NewReader(data), pbnsession.Options{Name: name, Progress: progress})
-		if err != nil {
-			return plan, err
-		}
-		plan.batches = res.Batches()
-		for _, w := range res.Warnings {
-			plan.warnings = append(plan.warnings, w.String())
-		}
-	case "lin":
-		res, err := linsession.Import(string(data), linsession.Options{Name: name, Progress: progress})
-		if err != nil {
-			return plan, err
-		}
-		plan.batches = res.Batches()
-		for _, w := range res.Warnings {
-			plan.warnings = append(plan.warnings, w.String())
-		}
-	case "json":
-		log, err := jsonlog.Read(bytes.NewReader(data), jsonlog.Options{Progress: progress, VerifyKey: verifyKey})
-		if err != nil {
-			return plan, err
-		}
-		plan.batches = log.Batches()
-		if sig := log.Signature; sig != nil && verifyKey == nil {
-			plan.warnings = append(plan.warnings, "the log is signed, but no key was given to check it with (--verify-key); its signature proves nothing by itself")
-		}
+// appendBytes is about what batches add to the log: the events and their
+// indexes, some 200 bytes an event (bbolt maps room for them up front).
+func appendBytes(batches []events.Batch) int64 {
+	n := 0
+	for _, b := range batches {
+		n += len(b.Events)
 	}
-	return plan, nil
+	return int64(n) * 200
 }
 
 // importFailed says that nothing was imported (explain says it already of

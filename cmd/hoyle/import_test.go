@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -16,14 +17,14 @@ func TestImportRealPBN(t *testing.T) {
 	r := hoyle(t, db, "import", realPBN)
 	require.Equal(t, 0, r.code, r.err)
 	sessions := ids(r.out)
-	require.Len(t, sessions, 28, "one session a table that played")
-	assert.Equal(t, 20, strings.Count(r.err, "hoyle: warning: "+realPBN+": line "), "the boards not played, one warning each")
-	assert.Contains(t, ok(t, db, "verify"), "28 sessions (279 hands)")
+	require.Len(t, sessions, 30, "one session a table")
+	assert.Empty(t, r.err, "every record as its tags give it: nothing to warn about")
+	assert.Contains(t, ok(t, db, "verify"), "30 sessions (299 hands)")
 
 	// The first table's session, exported and imported into another
 	// database, exports the same again.
 	out := ok(t, db, "--session", sessions[0], "export", "--format", "pbn")
-	assert.True(t, strings.HasPrefix(out, "% PBN 2.1\n% EXPORT\n[Event \"2021 Online Qual: Open R2, table 11\"]\n"), out[:80])
+	assert.True(t, strings.HasPrefix(out, "% PBN 2.1\n% EXPORT\n[Event \"2021 Online Qual: Open R2\"]\n[Site \"RealBridge\"]\n"), out[:80])
 	file := filepath.Join(t.TempDir(), "table11.pbn")
 	require.NoError(t, os.WriteFile(file, []byte(out), 0o644))
 	other := filepath.Join(t.TempDir(), "other.db")
@@ -33,8 +34,8 @@ func TestImportRealPBN(t *testing.T) {
 	assert.Equal(t, ok(t, db, "--session", sessions[0], "score"), ok(t, other, "--session", again[0], "score"))
 }
 
-// A file the laws refuse is reported with its line, and the database is
-// not touched.
+// With --strict, a file the laws refuse is reported with its line, and
+// the database is not touched.
 func TestImportRefusedFileAppendsNothing(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "club.db")
 	ok(t, db, "new", "--game", "contract")
@@ -56,7 +57,7 @@ func TestImportRefusedFileAppendsNothing(t *testing.T) {
 		at += strings.Index(bad[at:], c.at)
 		line := strings.Count(bad[:at], "\n") + 1
 		require.NoError(t, os.WriteFile(file, []byte(bad), 0o644))
-		r := hoyle(t, db, "import", file)
+		r := hoyle(t, db, "import", "--strict", file)
 		assert.Equal(t, 1, r.code)
 		assert.Empty(t, r.out)
 		assert.Contains(t, r.err, "line "+strconv.Itoa(line))
@@ -132,13 +133,39 @@ func TestImportLINFromStdin(t *testing.T) {
 	r = hoyleIn(t, db, board, "import", "-")
 	assert.Equal(t, 2, r.code)
 
-	// A card the laws refuse, by its token.
-	bad := strings.Replace(board, "pc|D3|", "pc|DK|", 1)
+	// The same board again: nothing is added, and the session that holds
+	// it is named.
 	before := fileHash(t, db)
-	r = hoyleIn(t, db, bad, "import", "--format", "lin", "-")
+	r = hoyleIn(t, db, board, "import", "--format", "lin", "-")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, ids(out2(t, db)), ids(r.out))
+	assert.Contains(t, r.err, "holds these records already")
+	assert.Contains(t, r.err, "nothing was added")
+	assert.Equal(t, before, fileHash(t, db))
+
+	// A card the laws refuse, by its token: with --strict, nothing is
+	// imported; without, the play stops there and mc| gives the rest.
+	bad := strings.Replace(board, "pc|D3|", "pc|DK|", 1)
+	r = hoyleIn(t, db, bad, "import", "--strict", "--format", "lin", "-")
 	assert.Equal(t, 1, r.code)
 	assert.Contains(t, r.err, "line 1, token 17 (pc|)")
 	assert.Equal(t, before, fileHash(t, db))
+	r = hoyleIn(t, db, bad, "import", "--format", "lin", "-")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, "warning: -: line 1: token 17 (pc|): DK: W does not hold DK")
+	assert.Contains(t, ok(t, db, "show"), "10")
+}
+
+// out2 is the sessions of a database, as hoyle sessions lists them.
+func out2(t *testing.T, db string) string {
+	t.Helper()
+	var ids []string
+	for _, l := range strings.Split(strings.TrimSpace(ok(t, db, "sessions")), "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			ids = append(ids, f[0])
+		}
+	}
+	return strings.Join(ids, "\n")
 }
 
 func TestImportAndExportUsage(t *testing.T) {
@@ -154,8 +181,134 @@ func TestImportAndExportUsage(t *testing.T) {
 		r := hoyle(t, db, args...)
 		assert.Equal(t, 2, r.code, "%v: %s", args, r.err)
 	}
-	// Auction bridge is not PBN's game.
-	r := hoyle(t, db, "export", "--format", "pbn")
+	// Whist has no contract: neither PBN nor LIN can hold it.
+	ok(t, db, "new", "--game", "whist", "--players", "A,B,C,D")
+	for _, f := range []string{"pbn", "lin"} {
+		r := hoyle(t, db, "export", "--format", f)
+		assert.Equal(t, 1, r.code)
+		assert.Contains(t, r.err, "bridge sessions only")
+	}
+}
+
+// records cuts a PBN file into its records, and joins some again.
+func pbnRecords(t *testing.T, path string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return strings.Split(strings.TrimSpace(string(b)), "\n\n")
+}
+
+// The same file twice adds nothing: the second import names the sessions
+// that hold its records, and the database is not touched. A file with two
+// more records of a table adds those two to its session, and nothing else.
+func TestImportTwiceAddsNothing(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "teams.db")
+	recs := pbnRecords(t, realPBN)
+	// Table 11's last two records held back at first.
+	var held []int
+	for i := len(recs) - 1; i >= 0 && len(held) < 2; i-- {
+		if strings.Contains(recs[i], "[Table \"11\"]") {
+			held = append(held, i)
+		}
+	}
+	var first []string
+	for i, r := range recs {
+		if i != held[0] && i != held[1] {
+			first = append(first, r)
+		}
+	}
+	short := filepath.Join(dir, "short.pbn")
+	require.NoError(t, os.WriteFile(short, []byte(strings.Join(first, "\n\n")+"\n"), 0o644))
+	r := hoyle(t, db, "import", short)
+	require.Equal(t, 0, r.code, r.err)
+	sessions := ids(r.out)
+	require.Len(t, sessions, 30)
+	assert.Contains(t, ok(t, db, "verify"), "30 sessions (297 hands)")
+
+	// Again: nothing.
+	before := fileHash(t, db)
+	r = hoyle(t, db, "import", short)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, sessions, ids(r.out), "the sessions that hold the records")
+	assert.Equal(t, 30, strings.Count(r.err, "holds these records already"))
+	assert.Contains(t, r.err, "every record of "+short+" is in the database already; nothing was added")
+	assert.Equal(t, before, fileHash(t, db))
+
+	// The whole file: only table 11's two records are added, to its
+	// session, and the other tables are left alone.
+	r = hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, sessions, ids(r.out))
+	assert.Equal(t, 29, strings.Count(r.err, "holds these records already"))
+	assert.Contains(t, r.err, "held the first 8 records of 2021 Online Qual: Open R2, table 11; added the 2 new records after them")
+	assert.Contains(t, ok(t, db, "verify"), "30 sessions (299 hands)")
+
+	// And that is the file, as a fresh import makes it.
+	fresh := filepath.Join(dir, "fresh.db")
+	again := ids(ok(t, fresh, "import", realPBN))
+	for i := range sessions {
+		assert.Equal(t, ok(t, fresh, "--session", again[i], "export", "--format", "pbn"), ok(t, db, "--session", sessions[i], "export", "--format", "pbn"))
+	}
+	before = fileHash(t, db)
+	r = hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, "nothing was added")
+	assert.Equal(t, before, fileHash(t, db))
+}
+
+// A file too large to check in memory at once is read twice: checked,
+// then appended in transactions, each of whole records, the database let
+// go between them. It makes what one transaction makes.
+func TestImportInTransactions(t *testing.T) {
+	defer func(k, b int) { keepEvents, batchEvents = k, b }(keepEvents, batchEvents)
+	keepEvents, batchEvents = 1000, 500
+	dir := t.TempDir()
+	db := filepath.Join(dir, "batched.db")
+	r := hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	sessions := ids(r.out)
+	require.Len(t, sessions, 30)
+	assert.Contains(t, ok(t, db, "verify"), "30 sessions (299 hands)")
+	keepEvents, batchEvents = 1_000_000, 1_000_000
+	one := filepath.Join(dir, "one.db")
+	again := ids(ok(t, one, "import", realPBN))
+	for i := range sessions {
+		assert.Equal(t, ok(t, one, "--session", again[i], "export", "--format", "pbn"), ok(t, db, "--session", sessions[i], "export", "--format", "pbn"))
+		assert.Equal(t, ok(t, one, "--session", again[i], "score"), ok(t, db, "--session", sessions[i], "score"))
+	}
+	// The file again, read in transactions or not: nothing added.
+	keepEvents, batchEvents = 1000, 500
+	before := fileHash(t, db)
+	r = hoyle(t, db, "import", realPBN)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, "nothing was added")
+	assert.Equal(t, before, fileHash(t, db))
+}
+
+// Input that is not a PBN or LIN file, or far larger than one, ends at
+// once with a message that quotes it short, and creates nothing.
+func TestImportUnboundedInput(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "none.db")
+	for _, f := range []string{"pbn", "lin"} {
+		start := time.Now()
+		r := hoyle(t, db, "import", "--format", f, "/dev/zero")
+		assert.Equal(t, 1, r.code)
+		assert.Less(t, time.Since(start), 5*time.Second)
+		assert.Contains(t, r.err, "NUL byte")
+		assert.Contains(t, r.err, "nothing was imported")
+	}
+	big := filepath.Join(dir, "big.pbn")
+	f, err := os.Create(big)
+	require.NoError(t, err)
+	_, err = f.WriteString("[Event \"ok\"]\n[Site \"" + strings.Repeat("x", 50<<20) + "\"]\n")
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	r := hoyle(t, db, "import", big)
 	assert.Equal(t, 1, r.code)
-	assert.Contains(t, r.err, "contract bridge")
+	assert.Contains(t, r.err, "line 2: the value of tag Site is longer than 1048576 bytes: \"xxxx")
+	assert.Less(t, len(r.err), 300, "the value is quoted short")
+	_, err = os.Stat(db)
+	assert.ErrorIs(t, err, os.ErrNotExist, "a refused import creates nothing")
 }

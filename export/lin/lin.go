@@ -10,7 +10,9 @@
 // (a card played) and mc (a claim: the declarer's tricks). Every other pair
 // (st, rh, pg, nt...) is kept where it stood, so String reproduces it.
 //
-// It is a pure text codec: no database, no events.
+// Reader cuts a file into its records (boards) as it streams past, within
+// bounds (MaxValue, MaxRecord). It is a pure text codec: no database, no
+// events.
 //
 // It imports events/cards and export/pbn (for the shared value syntax) only.
 package lin
@@ -53,6 +55,9 @@ type Token struct {
 	Key   string // lower case
 	Value string // verbatim
 	At    int    // the number of calls and cards (mb|, pc|) before it
+	// AfterClaim: it comes after the claim (mc|), which ends the record's
+	// calls and cards as well; false in a record without one.
+	AfterClaim bool
 }
 
 // seatOf is the seat of the i-th hand or name in LIN's order (South first,
@@ -150,7 +155,7 @@ func Parse(s string) (Record, error) {
 				r.Calls[len(r.Calls)-1].Explanation = v
 				continue
 			}
-			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event})
+			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed})
 		case "pc":
 			c, err := cards.ParseCard(v)
 			if err != nil || c == cards.Joker {
@@ -168,7 +173,7 @@ func Parse(s string) (Record, error) {
 			}
 			r.Claim, r.Claimed = n, true
 		default:
-			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event})
+			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed})
 		}
 		if key != "an" {
 			lastWasCall = false
@@ -359,8 +364,8 @@ func handText(h cards.Set) string {
 }
 
 // String writes the record as LIN: qx, pn, md (all four hands), ah, sv,
-// then the calls (each with its an|) and cards in order, the claim last;
-// the Extra tokens go back where they stood. A "|" inside a value, which
+// then the calls (each with its an|) and cards in order, the claim, and
+// what followed the claim; the Extra tokens go back where they stood. A "|" inside a value, which
 // LIN cannot hold, is left out.
 func (r Record) String() string {
 	var b strings.Builder
@@ -397,7 +402,7 @@ func (r Record) String() string {
 	put("sv", vulLetter(r.Vul))
 	extras := func(at int) {
 		for _, t := range r.Extra {
-			if t.At == at {
+			if t.At == at && !(t.AfterClaim && r.Claimed) {
 				put(t.Key, t.Value)
 			}
 		}
@@ -416,6 +421,79 @@ func (r Record) String() string {
 	}
 	if r.Claimed {
 		put("mc", strconv.Itoa(r.Claim))
+		for _, t := range r.Extra {
+			if t.AfterClaim {
+				put(t.Key, t.Value)
+			}
+		}
 	}
 	return b.String()
+}
+
+// Result is one entry of a vugraph file's rs| list: how a board went at a
+// table, as "3NE+1" (three no trumps by East, one overtrick), "4SxN-2"
+// (doubled), "PASS" (passed out); an empty entry is a board not (yet)
+// played.
+type Result struct {
+	Passed   bool
+	Contract pbn.Contract
+	Declarer cards.Seat
+	Tricks   int // the declarer's
+}
+
+// ParseResult reads an rs| entry; ok is false for an empty entry.
+func ParseResult(v string) (Result, bool, error) {
+	t := strings.ToUpper(strings.TrimSpace(v))
+	switch t {
+	case "":
+		return Result{}, false, nil
+	case "P", "PASS", "PASSED", "AP":
+		return Result{Passed: true, Declarer: cards.NoSeat}, true, nil
+	}
+	bad := linError(strconv.Quote(v) + " is not a result: a level, a strain, X or XX if doubled, the declarer, and =, +N or -N (3NE+1)")
+	if len(t) < 4 || t[0] < '1' || t[0] > '7' {
+		return Result{}, false, bad
+	}
+	r := Result{Contract: pbn.Contract{Level: int(t[0] - '0')}}
+	rest := t[1:]
+	switch {
+	case strings.HasPrefix(rest, "NT"):
+		r.Contract.Strain, rest = cards.NoTrump, rest[2:]
+	default:
+		s, err := cards.ParseStrain(rest[:1])
+		if err != nil || s == cards.RoyalSpades {
+			return Result{}, false, bad
+		}
+		r.Contract.Strain, rest = s, rest[1:]
+	}
+	for r.Contract.Doubled < 2 && strings.HasPrefix(rest, "X") {
+		r.Contract.Doubled, rest = r.Contract.Doubled+1, rest[1:]
+	}
+	if rest == "" {
+		return Result{}, false, bad
+	}
+	seat, err := cards.ParseSeat(rest[:1])
+	if err != nil {
+		return Result{}, false, bad
+	}
+	r.Declarer, rest = seat, rest[1:]
+	r.Tricks = 6 + r.Contract.Level
+	switch {
+	case rest == "=":
+	case len(rest) > 1 && (rest[0] == '+' || rest[0] == '-'):
+		n, err := strconv.Atoi(rest[1:])
+		if err != nil || n < 0 {
+			return Result{}, false, bad
+		}
+		if rest[0] == '-' {
+			n = -n
+		}
+		r.Tricks += n
+	default:
+		return Result{}, false, bad
+	}
+	if r.Tricks < 0 || r.Tricks > 13 {
+		return Result{}, false, bad
+	}
+	return r, true, nil
 }

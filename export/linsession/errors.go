@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/lin"
 )
 
@@ -11,7 +12,7 @@ import (
 var ErrNothingToImport = errors.New("lin: no record to import")
 
 // ErrNoHand: an export of a hand the session does not have.
-var ErrNoHand = errors.New("no such hand")
+var ErrNoHand = build.ErrNoHand
 
 // Error is a record the laws (or the file) refuse, placed in the file by
 // the index of its key|value| pair (counted from 0 over the whole file) and

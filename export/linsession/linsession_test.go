@@ -75,8 +75,8 @@ func TestImport(t *testing.T) {
 	im := importText(t, file)
 	require.Len(t, im.folds, 2)
 	open, closed := im.folds[0], im.folds[1]
-	assert.Equal(t, "final, open room", open.Opened.Name)
-	assert.Equal(t, "final, closed room", closed.Opened.Name)
+	assert.Equal(t, "Final, Seg 1, open room", open.Opened.Name, "named by vg|")
+	assert.Equal(t, "Final, Seg 1, closed room", closed.Opened.Name)
 	assert.Equal(t, []string{"Cat", "Dan", "Ann", "Bob"}, open.Opened.Players, "pn| gives South, West, North, East")
 	assert.Equal(t, []string{"Gil", "Hal", "Eve", "Fay"}, closed.Opened.Players)
 	assert.Equal(t, contract.ScoringDuplicate, open.Opts["scoring"])
@@ -152,6 +152,8 @@ func TestFromPBN(t *testing.T) {
 	}
 }
 
+// Under Strict, a record the laws refuse, or that cannot be read, refuses
+// the whole file, placed at its token.
 func TestRefusals(t *testing.T) {
 	cases := []struct {
 		name, text string
@@ -164,11 +166,11 @@ func TestRefusals(t *testing.T) {
 		{"bad call", "md|3SAJ92H874DJT6CAQ3,S7643HQT3D32CKJ96,SKT8HA96DA95C7542,|\n\nmb|9Z|", 3, 1, "mb", lin.ErrSyntax},
 		{"bad pair in the second record", "md|3,,,|mb|p|mb|p|mb|p|mb|p|\nmd|3,,,|sv|q|", 2, 6, "sv", lin.ErrSyntax},
 		{"claim over the top", "md|3SAJ92H874DJT6CAQ3,S7643HQT3D32CKJ96,SKT8HA96DA95C7542,|mb|1N|mb|p|mb|p|mb|p|pc|SQ|pc|S2|pc|S3|pc|S8|mc|13|", 1, 9, "mc", game.ErrIllegal},
-		{"no dealer", "mb|p|", 1, 0, "", nil},
+		{"no dealer", "mb|p|", 1, 0, "mb", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := Import(c.text, Options{Now: clock})
+			res, err := Import(c.text, Options{Now: clock, Strict: true})
 			require.Error(t, err)
 			assert.Nil(t, res)
 			var ie *Error

@@ -10,7 +10,10 @@
 // order, a repeated tag ignored, "%" lines skipped, "#" values inherited from
 // the previous game, "?" for unknown, CRLF line ends); Write produces the
 // export format, and Parse(Write(games)) gives the same games back (see
-// Game for what "the same" covers).
+// Game for what "the same" covers). Reader and Writer do the same a game at
+// a time, so a file of any length is read and written in the memory of one
+// game; Reader bounds a line (MaxLine) and a game (MaxGame) and refuses a
+// NUL byte, so input that is not PBN ends at once.
 //
 // It imports only events/cards: it is the codec, and knows nothing of
 // sessions.

@@ -1,6 +1,7 @@
 package pbn
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -9,7 +10,8 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 )
 
-// Parse reads every game of a PBN file.
+// Parse reads every game of a PBN file. It reads the file a game at a time
+// (see Reader), so its bounds apply; the games are kept.
 //
 // It reads the import format: tags in any order (a tag repeated within a
 // game is ignored, as the standard says), "%" lines skipped, "?" kept as
@@ -21,19 +23,18 @@ import (
 // Tag values are not checked: the typed accessors of Game read them. A file
 // whose structure cannot be read gives a *ParseError (errors.Is ErrSyntax).
 func Parse(r io.Reader) ([]Game, error) {
-	b, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
+	rd := NewReader(r)
+	var games []Game
+	for {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			return games, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, *g)
 	}
-	src := string(b)
-	src = strings.TrimPrefix(src, "\ufeff")
-	src = strings.ReplaceAll(src, "\r\n", "\n")
-	src = strings.ReplaceAll(src, "\r", "\n")
-	p := &parser{lx: newLexer(src), src: src}
-	if err := p.run(); err != nil {
-		return nil, err
-	}
-	return p.games, nil
 }
 
 type ctxKind uint8
@@ -47,11 +48,15 @@ const (
 	ctxNote
 )
 
+// parser reads the games of a file one at a time (parseGame), keeping
+// what carries from one game to the next: the game before (for "#") and the
+// "##" defaults.
 type parser struct {
-	lx    *lexer
-	src   string
-	games []Game
-	cur   *Game
+	lx   *lexer
+	src  string
+	prev *Game // the game read before, for "#"
+	cur  *Game
+	out  []Game // the games of the text being read
 
 	ctx      ctxKind
 	ctxName  string // the tag the context belongs to
@@ -71,6 +76,28 @@ type parser struct {
 
 func (p *parser) errorf(line int, format string, args ...any) error {
 	return &ParseError{Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// parseGame reads the text of one game (it may hold none, or, from Parse's
+// point of view, never more than one: the Reader cuts the file at empty
+// lines), whose first line is line of the file.
+func (p *parser) parseGame(text string, line int) (*Game, error) {
+	p.lx = newLexer(text)
+	p.lx.line = line
+	p.src = text
+	p.out = p.out[:0]
+	if err := p.run(); err != nil {
+		p.cur = nil
+		return nil, err
+	}
+	switch len(p.out) {
+	case 0:
+		return nil, nil
+	case 1:
+		g := p.out[0]
+		return &g, nil
+	}
+	return nil, p.errorf(line, "a game's text holds %d games", len(p.out))
 }
 
 func (p *parser) run() error {
@@ -135,16 +162,16 @@ func (p *parser) endGame() {
 	}
 	p.closeCtx()
 	p.inherit(p.cur)
-	p.games = append(p.games, *p.cur)
+	p.out = append(p.out, *p.cur)
+	prev := *p.cur
+	prev.Tags = append([]Tag(nil), prev.Tags...) // the caller may change the game it is given
+	p.prev = &prev
 	p.cur = nil
 }
 
 // inherit resolves "#" and "##" values.
 func (p *parser) inherit(g *Game) {
-	var prev *Game
-	if len(p.games) > 0 {
-		prev = &p.games[len(p.games)-1]
-	}
+	prev := p.prev
 	for i := range g.Tags {
 		t := &g.Tags[i]
 		if t.Name == "Note" {
@@ -241,8 +268,7 @@ func (p *parser) sectionSeat(t token) (cards.Seat, error) {
 	case "", "?":
 		return cards.NoSeat, nil
 	case "#":
-		if len(p.games) > 0 {
-			prev := &p.games[len(p.games)-1]
+		if prev := p.prev; prev != nil {
 			if t.name == "Auction" && prev.Auction != nil {
 				return prev.Auction.First, nil
 			}

@@ -19,7 +19,8 @@ import (
 // the Auction section with its notes, the Play section with its notes, and
 // the other tags in their order. Commentary is written where its Position
 // puts it. Auctions are written four calls to a line and play one trick to
-// a line; "AP" is written out as passes.
+// a line; "AP" is written out as passes. Tag values are strings as the
+// standard writes them: a quote as \" and a backslash as \\.
 //
 // Write does not invent missing tags: the export format wants all fifteen
 // mandatory tags, so a caller writing a complete record sets them all (with
@@ -27,19 +28,50 @@ import (
 // reads it back (a newline in a value, a "}" in commentary, a tag given
 // twice...), with an error wrapping ErrInvalid.
 func Write(w io.Writer, games []Game) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString("% PBN 2.1\n% EXPORT\n")
+	pw := NewWriter(w)
 	for i := range games {
-		var b strings.Builder
-		if err := writeGame(&b, &games[i]); err != nil {
-			return fmt.Errorf("game %d: %w", i+1, err)
+		if err := pw.Write(&games[i]); err != nil {
+			return err
 		}
-		if i > 0 {
-			bw.WriteByte('\n')
-		}
-		bw.WriteString(b.String())
 	}
-	return bw.Flush()
+	return pw.Flush()
+}
+
+// Writer writes games one at a time, as Write does: a file of any length
+// is written without holding more than one game.
+type Writer struct {
+	bw *bufio.Writer
+	n  int // games written
+	b  strings.Builder
+}
+
+// NewWriter writes PBN to w; Flush writes what is buffered (and the header,
+// for a file of no games).
+func NewWriter(w io.Writer) *Writer { return &Writer{bw: bufio.NewWriter(w)} }
+
+// Write writes one game: nothing of it if it cannot be written.
+func (w *Writer) Write(g *Game) error {
+	w.b.Reset()
+	if err := writeGame(&w.b, g); err != nil {
+		return fmt.Errorf("game %d: %w", w.n+1, err)
+	}
+	if w.n == 0 {
+		w.bw.WriteString("% PBN 2.1\n% EXPORT\n")
+	} else {
+		w.bw.WriteByte('\n')
+	}
+	w.n++
+	_, err := w.bw.WriteString(w.b.String())
+	return err
+}
+
+// Flush writes what is buffered.
+func (w *Writer) Flush() error {
+	if w.n == 0 {
+		w.bw.WriteString("% PBN 2.1\n% EXPORT\n")
+		w.n = -1
+	}
+	return w.bw.Flush()
 }
 
 type gameWriter struct {
@@ -193,16 +225,18 @@ func commentText(c Comment) string {
 	return "{" + c.Text + "}"
 }
 
-// quote writes a tag value: \" for a quote, and \\ for a backslash only
-// where a reader could take it for an escape.
+// quote writes a tag value as PBN 2.1 writes a string (its section 3.7,
+// after PGN): a quote inside it as \" and a backslash as \\. (Parse also
+// reads a lone backslash before another character as itself, as files
+// write "\2R" in a table's header.)
 func quote(v string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case c == '"':
+		switch c := v[i]; c {
+		case '"':
 			b.WriteString(`\"`)
-		case c == '\\' && (i+1 == len(v) || v[i+1] == '\\' || v[i+1] == '"'):
+		case '\\':
 			b.WriteString(`\\`)
 		default:
 			b.WriteByte(c)

@@ -3,6 +3,8 @@ package pbnsession
 import (
 	"errors"
 	"fmt"
+
+	"github.com/hoyle/hoyle/export/internal/build"
 )
 
 // ErrNothingToImport: a file none of whose records holds a hand that was
@@ -10,7 +12,7 @@ import (
 var ErrNothingToImport = errors.New("pbn: no record to import: none has an auction")
 
 // ErrNoHand: an export of a hand the session does not have.
-var ErrNoHand = errors.New("no such hand")
+var ErrNoHand = build.ErrNoHand
 
 // Error is a record the laws (or the file) refuse, placed in the file. It
 // unwraps to the cause: a *game.IllegalError for a call or card the laws

@@ -9,11 +9,11 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // ExportOptions are what Export writes.
@@ -24,68 +24,103 @@ type ExportOptions struct {
 	Progress func(done, total int)
 }
 
-// Write writes a contract bridge session as a PBN file (see Export).
+// Write writes a session as a PBN file, a game at a time (see Export).
 func Write(w io.Writer, s *projections.Session, envs []events.Envelope, opt ExportOptions) error {
-	games, err := Export(s, envs, opt)
+	pw := pbn.NewWriter(w)
+	if err := each(s, envs, opt, func(g *pbn.Game) error { return pw.Write(g) }); err != nil {
+		return err
+	}
+	return pw.Flush()
+}
+
+// Export turns each hand of a session of the bridge family into a PBN
+// game record:
+//
+//   - the fifteen mandatory tags in the export order: Event (the record's
+//     own when the session was imported, else the session's name), Site,
+//     Date (the record's, else the day of the deal), Board, the players
+//     (cleaned of control characters), Dealer, Vulnerable, Deal (as dealt,
+//     or as the play showed it), Scoring, and the contract (in contract
+//     bridge's strains: game.Interchange), Declarer and Result;
+//   - the Auction from the dealer with its notes as "=n=" references and
+//     [Note] tags and its glyphs as suffixes, or the auction as a file gave
+//     it when the contract was given against it; none for a result-only
+//     hand;
+//   - the Play in seat order from the opening leader with "*" where a
+//     claim ended it;
+//   - further notes as commentary at their place (on the deal after the
+//     Deal tag, on the session before the first tag);
+//   - the tags of the imported record that hoyle keeps (record.tags), in
+//     the record's order: Site, Table, HomeTeam, ScoreIMP, OptimumScore,
+//     DoubleDummyTricks, OptimumResultTable with its rows, and any other;
+//   - the score: Score (North-South's points, Law 77) at duplicate; Score,
+//     ScoreRubber and, in a rubber, ScoreRubberHistory otherwise.
+//
+// A hand still in progress ends its auction or play with "+", PBN's mark
+// for a record to be continued. A session of another game than contract
+// bridge writes, besides, hoyle's own tags (HoyleGame, HoyleOptions,
+// HoyleAuction...: see tags.go), which other programs ignore and hoyle
+// reads back to the same events; a hand not dealt as a board says so
+// (HoyleBoard "none"), and the hand after which the session was closed
+// carries HoyleClose. A session of a game PBN cannot carry is refused
+// (build.ErrNotBridge).
+//
+// It takes time linear in the session's size: everything it looks up by
+// hand is indexed once.
+func Export(s *projections.Session, envs []events.Envelope, opt ExportOptions) ([]pbn.Game, error) {
+	var games []pbn.Game
+	err := each(s, envs, opt, func(g *pbn.Game) error {
+		games = append(games, *g)
+		return nil
+	})
+	return games, err
+}
+
+// each makes the game of each hand to write, in order.
+func each(s *projections.Session, envs []events.Envelope, opt ExportOptions, put func(*pbn.Game) error) error {
+	x, err := newExporter(s, envs)
 	if err != nil {
 		return err
 	}
-	return pbn.Write(w, games)
-}
-
-// Export turns each hand of a contract bridge session into a PBN game
-// record: the fifteen mandatory tags in the export order (Event is the
-// session's name, Date the day of the deal, Site unknown "?"), the Auction
-// from the dealer with its notes as "=n=" references and [Note] tags and
-// its glyphs as suffixes, the Play in seat order from the opening leader
-// with "*" where a claim ended it, further notes as commentary at their
-// place (on the deal after the Deal tag, on the session before the first
-// tag), and the score: Score (North-South's points, Law 77) at duplicate;
-// Score, ScoreRubber and, at rubber bridge, ScoreRubberHistory at rubber
-// and Chicago. A hand still in progress ends its auction or play with "+",
-// PBN's mark for a record to be continued. Scoring is written "IMP" for
-// duplicate: hoyle keeps how a board is scored, not how the event compares
-// boards. A session of another game is refused (build.ErrNotContract).
-func Export(s *projections.Session, envs []events.Envelope, opt ExportOptions) ([]pbn.Game, error) {
-	if err := build.CheckContract(s); err != nil {
-		return nil, err
-	}
-	at := map[events.ID]time.Time{}
-	for _, e := range envs {
-		at[e.ID] = e.At
-	}
-	x := &exporter{s: s, at: at, notes: build.NotesByTarget(s), sheet: s.Score()}
-	x.history = rubberHistory(s, x.sheet)
-	var games []pbn.Game
-	total := len(s.Hands)
-	if opt.Hand != 0 {
-		total = 1
-	}
-	for i, h := range s.Hands {
-		if opt.Hand != 0 && h.Number != opt.Hand {
-			continue
-		}
-		g, err := x.game(i, h, len(games) == 0)
+	return build.EachHand(s, opt.Hand, opt.Progress, func(h *game.Hand, first bool) error {
+		g, err := x.game(h, first)
 		if err != nil {
-			return nil, fmt.Errorf("hand %d: %w", h.Number, err)
+			return err
 		}
-		games = append(games, g)
-		if opt.Progress != nil {
-			opt.Progress(len(games), total)
-		}
-	}
-	if opt.Hand != 0 && len(games) == 0 {
-		return nil, fmt.Errorf("%w: the session has no hand %d", ErrNoHand, opt.Hand)
-	}
-	return games, nil
+		return put(&g)
+	})
 }
 
 type exporter struct {
-	s       *projections.Session
-	at      map[events.ID]time.Time
-	notes   map[events.ID][]projections.Note
-	sheet   game.ScoreSheet
-	history map[int]string // ScoreRubberHistory by hand number
+	s      *projections.Session
+	ic     game.Interchange
+	native bool
+	dealt  map[events.ID]time.Time
+	notes  map[events.ID][]projections.Note
+	steps  map[int][]projections.Step // by hand number (0: the session's)
+	score  build.HandScores
+	closed map[int]string // the reason the session was closed, by the hand it follows
+}
+
+func newExporter(s *projections.Session, envs []events.Envelope) (*exporter, error) {
+	ic, err := build.Bridge(s)
+	if err != nil {
+		return nil, err
+	}
+	x := &exporter{s: s, ic: ic, native: s.Rules.Info().ID == build.NativeGame, dealt: map[events.ID]time.Time{},
+		notes: build.NotesByTarget(s), steps: build.StepsByHand(s), closed: map[int]string{}}
+	for _, e := range envs {
+		if _, ok := e.Data.(*table.Dealt); ok {
+			x.dealt[e.ID] = e.At
+		}
+	}
+	x.score = build.ScoresByHand(s, strings.HasPrefix(ic.ScoringName(s.Opts), "Rubber"))
+	for _, st := range s.Steps {
+		if c, ok := st.Data.(*table.SessionClosed); ok {
+			x.closed[st.Hand] = c.Reason
+		}
+	}
+	return x, nil
 }
 
 // unknown is how PBN writes a value not known.
@@ -132,50 +167,100 @@ func commentary(text string, pos pbn.Position) (pbn.Comment, bool) {
 	return c, true
 }
 
-func (x *exporter) game(i int, h *game.Hand, first bool) (pbn.Game, error) {
+// tagList is a game's tags being made: the mandatory ones, then the
+// record's kept tags in their order with the values hoyle computes put in
+// their place, then what hoyle adds.
+type tagList struct {
+	tags []pbn.Tag
+	at   map[string]int
+}
+
+// set gives a tag a value: in its place if it is there, else at the end.
+func (l *tagList) set(name, value string) {
+	if l.at == nil {
+		l.at = map[string]int{}
+	}
+	if i, ok := l.at[name]; ok {
+		l.tags[i].Value, l.tags[i].Section = value, ""
+		return
+	}
+	l.at[name] = len(l.tags)
+	l.tags = append(l.tags, pbn.Tag{Name: name, Value: value})
+}
+
+func (l *tagList) add(t pbn.Tag) {
+	if _, ok := l.at[t.Name]; ok {
+		return
+	}
+	l.set(t.Name, t.Value)
+	l.tags[len(l.tags)-1].Section = t.Section
+}
+
+func (l *tagList) get(name string) (string, bool) {
+	if i, ok := l.at[name]; ok {
+		return l.tags[i].Value, true
+	}
+	return "", false
+}
+
+func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 	s := x.s
 	g := pbn.Game{}
-	set := func(name, value string) { g.Tags = append(g.Tags, pbn.Tag{Name: name, Value: value}) }
+	kept := &tagList{}
+	if k := s.Kept[h.DealID]; k != nil && k.Format == "pbn" {
+		for _, t := range k.Tags {
+			kept.add(pbnTag(t))
+		}
+	}
+	tags := &tagList{}
+	keptOr := func(name, value string) {
+		if v, ok := kept.get(name); ok {
+			value = v
+		}
+		tags.set(name, value)
+	}
 	date := "?"
-	if t, ok := x.at[h.DealID]; ok {
+	if t, ok := x.dealt[h.DealID]; ok {
 		date = t.UTC().Format("2006.01.02")
 	}
 	board := h.Board
 	if board == 0 {
 		board = h.Number
 	}
-	set("Event", unknown(s.Opened.Name))
-	set("Site", "?")
-	set("Date", date)
-	set("Board", strconv.Itoa(board))
+	keptOr("Event", unknown(s.Opened.Name))
+	keptOr("Site", "?")
+	keptOr("Date", date)
+	keptOr("Board", strconv.Itoa(board))
 	for _, seat := range []cards.Seat{cards.West, cards.North, cards.East, cards.South} {
-		set(seat.Name(), unknown(s.Player(seat)))
+		tags.set(seat.Name(), unknown(build.Name(s.Player(seat))))
 	}
-	set("Dealer", h.Dealer.String())
-	set("Vulnerable", vulnerability(h.Vulnerable).String())
+	tags.set("Dealer", h.Dealer.String())
+	tags.set("Vulnerable", vulnerability(h.Vulnerable).String())
 	deal := "?"
 	if cards.Deal(h.Dealt).Cards() != 0 {
 		deal = cards.Deal(h.Dealt).PBN(h.Dealer)
 	}
-	set("Deal", deal)
-	scoring := map[string]string{contract.ScoringDuplicate: "IMP", contract.ScoringRubber: "Rubber", contract.ScoringChicago: "Chicago"}[s.Opts["scoring"]]
-	set("Scoring", unknown(scoring))
+	tags.set("Deal", deal)
+	keptOr("Scoring", unknown(x.ic.ScoringName(s.Opts)))
 	declarer, contractTag, result := "?", "?", "?"
 	switch {
 	case h.Phase == game.PhaseAuction:
 	case h.Contract == nil:
 		declarer, contractTag, result = "", "Pass", ""
 	default:
-		c := h.Contract
+		c := x.ic.StandardContract(*h.Contract)
 		declarer = c.Declarer.String()
 		contractTag = pbn.Contract{Level: c.Level, Strain: c.Strain, Doubled: c.Doubled}.String()
 		if h.Phase == game.PhaseDone {
-			result = strconv.Itoa(contract.DeclarerTricks(h)) // with any revoke's tricks transferred
+			result = strconv.Itoa(x.ic.DeclarerTricks(h)) // with any revoke's tricks transferred
 		}
 	}
-	set("Declarer", declarer)
-	set("Contract", contractTag)
-	set("Result", result)
+	tags.set("Declarer", declarer)
+	tags.set("Contract", contractTag)
+	tags.set("Result", result)
+	for _, t := range kept.tags {
+		tags.add(t)
+	}
 
 	var by []string // the authors of the hand's notes
 	comment := func(n projections.Note, pos pbn.Position) {
@@ -209,11 +294,9 @@ func (x *exporter) game(i int, h *game.Hand, first bool) (pbn.Game, error) {
 	// first tag of the first record; notes on anything of this hand that is
 	// not a call, card or claim go with the deal.
 	if first {
-		for _, st := range s.Steps {
-			if st.Hand == 0 {
-				for _, n := range x.notes[st.ID] {
-					comment(n, pbn.Position{})
-				}
+		for _, st := range x.steps[0] {
+			for _, n := range x.notes[st.ID] {
+				comment(n, pbn.Position{})
 			}
 		}
 	}
@@ -221,43 +304,41 @@ func (x *exporter) game(i int, h *game.Hand, first bool) (pbn.Game, error) {
 	for _, c := range h.Calls {
 		placed[c.ID] = true
 	}
-	for _, pc := range build.Played(h) {
+	played := build.Played(h)
+	for _, pc := range played {
 		placed[pc.ID] = true
 	}
-	if h.Claim != nil {
-		placed[h.Claim.ID] = true
+	for _, id := range []events.ID{claimID(h), resultID(h), givenID(h)} {
+		if id != (events.ID{}) {
+			placed[id] = true
+		}
 	}
-	for _, st := range s.Steps {
-		if st.Hand == h.Number && st.Type != "note.added" && !placed[st.ID] {
+	for _, st := range x.steps[h.Number] {
+		if st.Type != table.TypeNoted && !placed[st.ID] {
 			for _, n := range x.notes[st.ID] {
 				comment(n, pbn.Position{After: "Deal"})
 			}
 		}
 	}
 
-	// The auction.
-	a := &pbn.Auction{First: h.Dealer}
-	for k, c := range h.Calls {
-		ac := pbn.AuctionCall{Call: c.Call}
-		for _, n := range annotate(&ac.Annotation, &a.Notes, x.notes[c.ID]) {
-			comment(n, pbn.Position{After: "Auction", Index: k + 1})
-		}
-		a.Calls = append(a.Calls, ac)
+	// The auction: PBN's, or hoyle's words for another game (its tags come
+	// last: what the record kept comes back before them, in its order).
+	hoyle := &tagList{}
+	if x.native {
+		x.auction(&g, h, annotate, comment)
+	} else {
+		x.hoyleAuction(&g, hoyle, h, func(n projections.Note) { by = append(by, n.By) })
 	}
-	if h.Phase == game.PhaseAuction {
-		a.Calls = append(a.Calls, pbn.AuctionCall{Placeholder: pbn.Plus})
-	}
-	g.Auction = a
 
 	// The play, laid out by seat from the opening leader.
-	played := build.Played(h)
 	if h.Contract != nil && (len(played) > 0 || h.Claim != nil || h.Phase == game.PhasePlay) {
 		order := make([]pbn.PlayedCard, len(played))
 		for k, pc := range played {
 			order[k] = pbn.PlayedCard{Seat: pc.Seat, Card: pc.Card}
 		}
 		leader := h.Tricks[0].Leader
-		p, err := pbn.PlayFromOrder(leader, h.Contract.Strain, order, h.Claim != nil)
+		strain := x.ic.StandardContract(*h.Contract).Strain
+		p, err := pbn.PlayFromOrder(leader, strain, order, h.Claim != nil)
 		if err != nil {
 			return g, err
 		}
@@ -290,115 +371,184 @@ func (x *exporter) game(i int, h *game.Hand, first bool) (pbn.Game, error) {
 		}
 		g.Play = p
 	}
+	if h.Result != nil {
+		for _, n := range x.notes[h.Result.ID] {
+			comment(n, pbn.Position{After: "Result"})
+		}
+	}
 
-	x.scoreTags(set, h)
+	x.scoreTags(tags, h)
 	if len(by) > 0 && by[0] != "" {
 		same := true
 		for _, b := range by {
 			same = same && b == by[0]
 		}
 		if same {
-			set("Annotator", by[0])
+			tags.set("Annotator", by[0])
 		}
 	}
+	if h.Board == 0 {
+		hoyle.set(tagBoard, "none")
+	}
+	if x.native {
+		implied, _ := x.ic.ScoringOptions(x.ic.ScoringName(s.Opts))
+		if opts := build.OptionsText(s.Rules, s.Opened.Options, implied); opts != "" {
+			hoyle.set(tagOptions, opts)
+		}
+	}
+	if reason, ok := x.closed[h.Number]; ok {
+		hoyle.set(tagClose, reason)
+	}
+	for _, t := range hoyle.tags {
+		tags.set(t.Name, t.Value)
+	}
+	g.Tags = tags.tags
 	return g, nil
 }
 
-// scoreTags writes the score of a finished hand: at duplicate its Score
-// (North-South's, Law 77); at rubber bridge and Chicago the net points to
-// North-South as Score, what each side scored above and below the line as
-// ScoreRubber, and at rubber bridge the sheet as it stood before the deal
-// as ScoreRubberHistory.
-func (x *exporter) scoreTags(set func(name, value string), h *game.Hand) {
-	if h.Phase != game.PhaseDone {
-		return
+func claimID(h *game.Hand) events.ID {
+	if h.Claim != nil {
+		return h.Claim.ID
 	}
-	for _, b := range x.sheet.Boards {
-		if b.Hand == h.Number {
-			set("Score", pbn.Score{Side: cards.NS, Points: b.NS}.String())
-			return
+	return events.ID{}
+}
+
+func resultID(h *game.Hand) events.ID {
+	if h.Result != nil {
+		return h.Result.ID
+	}
+	return events.ID{}
+}
+
+func givenID(h *game.Hand) events.ID {
+	if h.Given != nil {
+		return h.Given.ID
+	}
+	return events.ID{}
+}
+
+// auction writes contract bridge's Auction section: the calls made, or
+// those a file gave for a contract given against them (their notes, on the
+// auction as given, follow it as commentary); none for a hand whose
+// contract was given alone.
+func (x *exporter) auction(g *pbn.Game, h *game.Hand, annotate func(*pbn.Annotation, *map[int]string, []projections.Note) []projections.Note, comment func(projections.Note, pbn.Position)) {
+	a := &pbn.Auction{First: h.Dealer}
+	switch {
+	case h.Given != nil:
+		for _, c := range h.Given.Calls {
+			a.Calls = append(a.Calls, pbn.AuctionCall{Call: c})
 		}
-	}
-	var above, below [2]int
-	found := false
-	for _, r := range x.sheet.Rubbers {
-		for _, e := range r.Entries {
-			if e.Hand != h.Number || (e.Side != cards.NS && e.Side != cards.EW) {
+		// Its notes, in order, one on each call from the first: read
+		// back, each is on the auction as given again (with no call, after
+		// the Contract tag).
+		for i, n := range x.notes[h.Given.ID] {
+			if len(a.Calls) == 0 {
+				comment(n, pbn.Position{After: "Contract"})
 				continue
 			}
-			found = true
-			if e.Above {
-				above[e.Side] += e.Points
-			} else {
-				below[e.Side] += e.Points
+			k := min(i, len(a.Calls)-1)
+			rest := []projections.Note{n}
+			if i < len(a.Calls) {
+				rest = annotate(&a.Calls[i].Annotation, &a.Notes, rest)
+			}
+			for _, n := range rest {
+				comment(n, pbn.Position{After: "Auction", Index: k + 1})
 			}
 		}
+		if len(a.Calls) == 0 {
+			return
+		}
+	case len(h.Calls) == 0 && h.Phase != game.PhaseAuction:
+		return // a result given without the auction
 	}
-	if !found && h.Contract != nil {
-		return // not scored (the sheet says why)
+	for k, c := range h.Calls {
+		ac := pbn.AuctionCall{Call: c.Call}
+		for _, n := range annotate(&ac.Annotation, &a.Notes, x.notes[c.ID]) {
+			comment(n, pbn.Position{After: "Auction", Index: k + 1})
+		}
+		a.Calls = append(a.Calls, ac)
 	}
-	net := above[cards.NS] + below[cards.NS] - above[cards.EW] - below[cards.EW]
-	set("Score", pbn.Score{Side: cards.NS, Points: net}.String())
-	set("ScoreRubber", fmt.Sprintf("NS %d/%d EW %d/%d", above[cards.NS], below[cards.NS], above[cards.EW], below[cards.EW]))
-	if hist, ok := x.history[h.Number]; ok {
-		set("ScoreRubberHistory", hist)
+	if h.Phase == game.PhaseAuction {
+		a.Calls = append(a.Calls, pbn.AuctionCall{Placeholder: pbn.Plus})
+	}
+	g.Auction = a
+}
+
+// hoyleAuction writes what another game needs beyond PBN (see tags.go):
+// its ruleset and options, its calls in its own words with their notes
+// (as [Note] tags of the record), a contract given without them, and the
+// honours claimed at the table.
+func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand, sign func(projections.Note)) {
+	s := x.s
+	tags.set(tagGame, s.Rules.Info().ID)
+	if opts := build.OptionsText(s.Rules, s.Opened.Options, nil); opts != "" {
+		tags.set(tagOptions, opts)
+	}
+	var words []string
+	ref := func(list []projections.Note) {
+		for _, n := range list {
+			sign(n)
+			if g.Notes == nil {
+				g.Notes = map[int]string{}
+			}
+			k := len(g.Notes) + 1
+			g.Notes[k] = noteText(n.Text)
+			words = append(words, fmt.Sprintf("=%d=%s", k, n.Glyph))
+		}
+	}
+	calls := h.Calls
+	if h.Given != nil {
+		for _, c := range h.Given.Calls {
+			words = append(words, c.String())
+		}
+		ref(x.notes[h.Given.ID])
+		calls = nil
+	}
+	for _, c := range calls {
+		words = append(words, c.Call.String())
+		ref(x.notes[c.ID])
+	}
+	if len(words) > 0 {
+		tags.set(tagAuction, strings.Join(words, " "))
+	}
+	if h.Contract != nil && (h.Given != nil || len(h.Calls) == 0) {
+		tags.set(tagContract, build.ContractText(h.Contract))
+	}
+	var honours []string
+	for _, side := range []cards.Side{cards.NS, cards.EW} {
+		if v, ok := h.HonoursClaimed[side]; ok {
+			honours = append(honours, side.String()+" "+v)
+		}
+	}
+	if len(honours) > 0 {
+		tags.set(tagHonours, strings.Join(honours, " "))
+	}
+	if h.Phase == game.PhaseAuction && len(h.Calls) == 0 {
+		// Nothing called yet: the record says so as PBN would.
+		g.Auction = &pbn.Auction{First: h.Dealer, Calls: []pbn.AuctionCall{{Placeholder: pbn.Plus}}}
 	}
 }
 
-// rubberHistory is PBN's ScoreRubberHistory of each hand of a rubber
-// bridge session: for each side, the points above the line in earlier
-// rubbers, then those above the line in the current rubber and below it in
-// each game so far ("NS 0 50/40 EW 0 0/0"), as they stood before the deal.
-func rubberHistory(s *projections.Session, sheet game.ScoreSheet) map[int]string {
-	if s.Opts["scoring"] != contract.ScoringRubber {
-		return nil
+// scoreTags writes the score of a finished hand: at duplicate its Score
+// (North-South's, Law 77); otherwise the net points to North-South as
+// Score, what each side scored above and below the line as ScoreRubber,
+// and in a rubber the sheet as it stood before the deal as
+// ScoreRubberHistory.
+func (x *exporter) scoreTags(tags *tagList, h *game.Hand) {
+	if h.Phase != game.PhaseDone {
+		return
 	}
-	out := map[int]string{}
-	var prevAbove, curAbove [2]int
-	below := [][2]int{{}}
-	snapshot := func() string {
-		var b strings.Builder
-		for _, side := range []cards.Side{cards.NS, cards.EW} {
-			if side == cards.EW {
-				b.WriteByte(' ')
-			}
-			fmt.Fprintf(&b, "%s %d %d/", side, prevAbove[side], curAbove[side])
-			for k, g := range below {
-				if k > 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteString(strconv.Itoa(g[side]))
-			}
-		}
-		return b.String()
+	sc, ok := x.score[h.Number]
+	if !ok {
+		return
 	}
-	for _, r := range sheet.Rubbers {
-		for _, hand := range r.Hands {
-			out[hand] = snapshot()
-			for _, e := range r.Entries {
-				if e.Hand != hand || (e.Side != cards.NS && e.Side != cards.EW) {
-					continue
-				}
-				if e.Above {
-					curAbove[e.Side] += e.Points
-					continue
-				}
-				below[len(below)-1][e.Side] += e.Points
-				if e.GameLine && len(below) < 3 {
-					below = append(below, [2]int{})
-				}
-			}
-		}
-		if r.Complete {
-			prevAbove[cards.NS] += curAbove[cards.NS]
-			prevAbove[cards.EW] += curAbove[cards.EW]
-			curAbove, below = [2]int{}, [][2]int{{}}
-		}
+	if sc.Board {
+		tags.set("Score", pbn.Score{Side: cards.NS, Points: sc.NS}.String())
+		return
 	}
-	for _, h := range s.Hands {
-		if _, ok := out[h.Number]; !ok {
-			out[h.Number] = snapshot()
-		}
+	tags.set("Score", pbn.Score{Side: cards.NS, Points: sc.NS}.String())
+	tags.set("ScoreRubber", fmt.Sprintf("NS %d/%d EW %d/%d", sc.Above[cards.NS], sc.Below[cards.NS], sc.Above[cards.EW], sc.Below[cards.EW]))
+	if sc.History != "" {
+		tags.set("ScoreRubberHistory", sc.History)
 	}
-	return out
 }

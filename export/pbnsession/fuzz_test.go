@@ -50,7 +50,7 @@ func FuzzImport(f *testing.F) {
 			}
 			return
 		}
-		folds, envss := exporttest.Load(t, &res.Result)
+		folds, envss := exporttest.Load(t, res)
 		for i, fold := range folds {
 			envs := envss[i]
 			var out bytes.Buffer

@@ -57,7 +57,7 @@ func importText(t *testing.T, text []byte) imported {
 	res, err := Read(bytes.NewReader(text), Options{Now: clock})
 	require.NoError(t, err)
 	im := imported{res: res}
-	im.folds, im.envs = exporttest.Load(t, &res.Result)
+	im.folds, im.envs = exporttest.Load(t, res)
 	return im
 }
 
@@ -90,18 +90,14 @@ func TestRealFileImportsCompletely(t *testing.T) {
 	im := importText(t, text)
 	res := im.res
 
-	// Twenty records have no auction (a match that did not play these
-	// boards): skipped, each with a warning; nothing else is warned about
+	// Twenty records have no auction and [Contract "Pass"]: boards passed
+	// out (result-only hands), none dropped; nothing is warned about
 	// (every Contract, Declarer, Result and Score agrees with what the laws
 	// made of the record).
-	assert.Equal(t, 20, res.Skipped)
-	require.Len(t, res.Warnings, 20)
-	for _, w := range res.Warnings {
-		assert.Contains(t, w.Msg, "has no auction")
-	}
-	// One session for each table that played: 30 tables, 2 of which
-	// played nothing.
-	require.Len(t, res.Sessions, 28)
+	assert.Equal(t, 0, res.Skipped)
+	assert.Empty(t, res.Warnings)
+	// One session for each table: 30 tables.
+	require.Len(t, res.Sessions, 30)
 	hands := 0
 	for i, s := range im.folds {
 		hands += len(s.Hands)
@@ -113,8 +109,17 @@ func TestRealFileImportsCompletely(t *testing.T) {
 		assert.Equal(t, res.Sessions[i].Hands, len(s.Hands))
 		// Dated from the file.
 		assert.Equal(t, "2021-08-23", im.envs[i][0].At.Format("2006-01-02"))
+		// The records it holds, by their fingerprints.
+		require.Len(t, s.Sources, 1)
+		assert.Equal(t, res.Sessions[i].Fingerprints(), s.Sources[0].Records)
+		assert.Len(t, s.Sources[0].Records, len(s.Hands))
+		for _, r := range res.Sessions[i].Records {
+			assert.Equal(t, "2021 Online Qual: Open R2", r.Origin.Event)
+			assert.NotEmpty(t, r.Origin.Table)
+			assert.NotEmpty(t, r.Origin.HomeTeam)
+		}
 	}
-	assert.Equal(t, 279, hands)
+	assert.Equal(t, 299, hands)
 
 	// Every record against what hoyle recorded for it: the hand of its
 	// table and board.
@@ -132,11 +137,9 @@ func TestRealFileImportsCompletely(t *testing.T) {
 		}
 	}
 	var scored, withPlay, claims, noteRefs int
+	var passedOut int
 	for i := range games {
 		g := &games[i]
-		if g.Auction == nil {
-			continue
-		}
 		table, _ := g.Tag("Table")
 		board, _ := g.Tag("Board")
 		ctx := "record at line " + strconv.Itoa(g.Line)
@@ -146,6 +149,14 @@ func TestRealFileImportsCompletely(t *testing.T) {
 		d, _, err := g.Deal()
 		require.NoError(t, err)
 		assert.Equal(t, []cards.Set(d), h.Dealt, ctx)
+		if g.Auction == nil {
+			// [Contract "Pass"] and nothing else: passed out.
+			passedOut++
+			assert.Nil(t, h.Contract, ctx)
+			assert.Empty(t, h.Calls, ctx)
+			assert.Equal(t, 0, sheets[key{table, board}].NS, ctx)
+			continue
+		}
 		assert.Len(t, h.Calls, len(g.Auction.Calls), ctx)
 		for _, c := range g.Auction.Calls {
 			if c.Note != 0 {
@@ -184,7 +195,9 @@ func TestRealFileImportsCompletely(t *testing.T) {
 			scored++
 			require.Equal(t, cards.NS, sc.Side, ctx)
 			assert.Equal(t, sc.Points, sheets[key{table, board}].NS, ctx)
-			assert.Equal(t, sc.Points, NSScore(h), ctx)
+			ns, ok := nsScore(contract.New(), game.Options{"scoring": contract.ScoringDuplicate}, h)
+			require.True(t, ok)
+			assert.Equal(t, sc.Points, ns, ctx)
 			if !c.IsPass() {
 				vul, err := g.Vulnerable()
 				require.NoError(t, err)
@@ -202,6 +215,7 @@ func TestRealFileImportsCompletely(t *testing.T) {
 	assert.Equal(t, 279, scored)
 	assert.Equal(t, 278, withPlay)
 	assert.Equal(t, 214, claims)
+	assert.Equal(t, 20, passedOut)
 
 	// Every note reference became a note on its call.
 	notes := 0
@@ -292,7 +306,8 @@ func TestEdgeCases(t *testing.T) {
 	require.Len(t, im.folds, 4)
 	require.Len(t, im.res.Warnings, 1)
 	assert.Equal(t, 84, im.res.Warnings[0].Line)
-	assert.Contains(t, im.res.Warnings[0].Msg, "not known (-)")
+	assert.Contains(t, im.res.Warnings[0].Msg, "call 2 is not known (-)")
+	assert.Contains(t, im.res.Warnings[0].Msg, "recorded as the Contract and Declarer give it (2H by N)")
 
 	// Board 1: four spades redoubled, claimed after three tricks, with
 	// notes everywhere.
@@ -343,13 +358,20 @@ note on hand 1 claim: "Dan claims the rest" "" ""
 	assert.Empty(t, build.Played(h))
 	assert.Equal(t, clock(), im.envs[2][0].At)
 
-	// Board 4: an unknown call ("-") stops the record: the hand is left in
-	// its auction, in a session of its own (Date and Site differ from
-	// board 3's), with the commentary on its last call.
+	// Board 4: an unknown call ("-"): the contract is the one its
+	// Contract and Declarer give (2H by North), with the calls known
+	// before it as given; the play goes on to where the record stops
+	// ("+": to be continued), in a session of its own (Date and Site
+	// differ from board 3's), with the commentary on its last card.
 	s = im.folds[3]
 	h = s.Hands[0]
-	assert.Equal(t, game.PhaseAuction, h.Phase)
-	assert.Len(t, h.Calls, 1)
+	assert.Equal(t, game.PhasePlay, h.Phase)
+	assert.Empty(t, h.Calls)
+	require.NotNil(t, h.Given)
+	assert.Equal(t, []cards.Call{cards.NewBid(1, cards.StrainDiamonds)}, h.Given.Calls)
+	assert.Contains(t, h.Given.Inconsistent, "call 2 is not known (-) (line 84)")
+	assert.Equal(t, game.Contract{Level: 2, Strain: cards.StrainHearts, Declarer: cards.North}, *h.Contract)
+	assert.Len(t, build.Played(h), 11)
 	require.Len(t, s.Notes, 1)
 	assert.Equal(t, "to be continued", s.Notes[0].Text)
 }
@@ -402,8 +424,9 @@ AP
 	assert.Equal(t, summaries(im), summaries(again))
 }
 
-// A file that breaks the laws, or cannot be read, is refused with the line
-// of the offending token, and nothing is built.
+// Under Strict, a file that breaks the laws, or cannot be read, is refused
+// with the line of the offending token, and nothing is built (a file that
+// cannot be read at all is refused whatever the mode).
 func TestRefusals(t *testing.T) {
 	header := "[Event \"E\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n" +
 		"[Deal \"N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96\"]\n"
@@ -426,7 +449,7 @@ func TestRefusals(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := Read(strings.NewReader(c.text), Options{Now: clock})
+			res, err := Read(strings.NewReader(c.text), Options{Now: clock, Strict: true})
 			require.Error(t, err)
 			assert.Nil(t, res)
 			assert.ErrorIs(t, err, c.is)
@@ -449,7 +472,8 @@ func TestRefusals(t *testing.T) {
 }
 
 // Disagreements between the tags and what the laws made of a record are
-// warnings: hoyle records the auction and the play, not the summary.
+// warnings: the contract is the one Contract and Declarer give (the
+// result's), the auction kept as given; the Score is hoyle's.
 func TestWarnings(t *testing.T) {
 	text := `[Board "1"]
 [Dealer "N"]
@@ -473,19 +497,24 @@ func TestWarnings(t *testing.T) {
 		`line 5: Scoring "Whist" is not one hoyle knows; the board is scored as duplicate`,
 		"line 10: board 1: glyph $7 has no place in hoyle's notes; dropped",
 		"line 10: board 1: irregularity marks [^S] are not recorded",
-		"line 7: board 1: Contract says 2NT, the auction gives 1NT",
+		"line 7: board 1: the auction makes the contract 1NT; Contract says 2NT; recorded as the Contract and Declarer give it (2NT by S), with the auction as given",
 		"line 11: board 1: Score says NS 90, the hand scores NS 120",
 	}, msgs)
 }
 
+// Progress is told, after each record, how many bytes of the file are
+// read, of its size.
 func TestProgress(t *testing.T) {
+	text := readFile(t, edgeFile)
 	var seen []int
-	_, err := Read(bytes.NewReader(readFile(t, edgeFile)), Options{Now: clock, Progress: func(done, total int) {
-		assert.Equal(t, 4, total)
+	_, err := Read(bytes.NewReader(text), Options{Now: clock, Size: int64(len(text)), Progress: func(done, total int) {
+		assert.Equal(t, len(text), total)
 		seen = append(seen, done)
 	}})
 	require.NoError(t, err)
-	assert.Equal(t, []int{1, 2, 3, 4}, seen)
+	require.Len(t, seen, 4)
+	assert.IsIncreasing(t, seen)
+	assert.Equal(t, len(text), seen[3])
 }
 
 func TestExportOneHandAndRefusals(t *testing.T) {
@@ -499,15 +528,15 @@ func TestExportOneHandAndRefusals(t *testing.T) {
 	_, err = Export(s, envs, ExportOptions{Hand: 9})
 	assert.ErrorIs(t, err, ErrNoHand)
 
-	// Auction bridge is not PBN's game.
+	// Whist is no game of PBN's: it has no contract.
 	st := memstore.New()
 	rec := recorder.New(st)
-	id, err := rec.Open(context.Background(), projections.SessionSpec{Game: "auction"})
+	id, err := rec.Open(context.Background(), projections.SessionSpec{Game: "whist", PlayerList: []string{"A", "B", "C", "D"}})
 	require.NoError(t, err)
 	fold, envs, err := load.Session(context.Background(), st, id)
 	require.NoError(t, err)
 	_, err = Export(fold, envs, ExportOptions{})
-	assert.ErrorIs(t, err, build.ErrNotContract)
+	assert.ErrorIs(t, err, build.ErrNotBridge)
 }
 
 // The rubber: vulnerability by games won, the score of each hand above
@@ -542,7 +571,7 @@ func TestRubberScoreTags(t *testing.T) {
 	}, history)
 	assert.Equal(t, "Rubber", tag(0, "Scoring"))
 	assert.Equal(t, "NS 130", tag(0, "Score"))
-	assert.Empty(t, tag(0, "Annotator"), "the Annotator signs notes, and hand 1 has none")
+	assert.Equal(t, "Sue", tag(0, "Annotator"), "the record's own, kept")
 	assert.Equal(t, []projections.Note{{ID: s.Notes[0].ID, Target: s.Hands[1].Claim.ID, Version: s.Notes[0].Version, Text: "East goes one down"}}, s.Notes,
 		"commentary after the end of play is on the claim")
 }

@@ -220,8 +220,8 @@ func FollowSuit(h *Hand, seat cards.Seat, c cards.Card, suitOf func(cards.Card) 
 // the card as it was played.
 func RenounceError(h *Hand, seat cards.Seat, c cards.Card, led cards.Suit, same []string, law string) error {
 	return &IllegalError{Token: c.String(), Law: law, Cause: ErrRenounce,
-		Reason: fmt.Sprintf("%s must follow suit to the %s led (holds %s); if he renounced, record it as played with `hoyle play --irregular %s`",
-			h.SeatName(seat), led.Name(), strings.Join(same, " "), c)}
+		Reason: fmt.Sprintf("%s must follow suit to the %s led (holds %s)", h.SeatName(seat), led.Name(), strings.Join(same, " ")),
+		Hint:   fmt.Sprintf("if he renounced, record it as played with `hoyle play --irregular %s`", c)}
 }
 
 // HighestWins is the trick rule of the whist family: the highest trump wins,

@@ -55,6 +55,10 @@ type IllegalError struct {
 	Token  string // what was given: "1H", "SA"
 	Reason string // what is wrong, in the table's words
 	Law    string // "Law 44", or "" when no single law says it
+	// Hint says what to do instead, in the recorder's commands ("" when
+	// there is nothing to say); a caller that is not the recorder, such
+	// as an importer, leaves it out.
+	Hint string
 	// Cause says what kind of refusal it is, when that matters to the
 	// caller (ErrRenounce, ErrRestricted); nil otherwise.
 	Cause error
@@ -63,6 +67,9 @@ type IllegalError struct {
 // Error says what was wrong and where.
 func (e *IllegalError) Error() string {
 	msg := fmt.Sprintf("%s: %s", e.Token, e.Reason)
+	if e.Hint != "" {
+		msg += "; " + e.Hint
+	}
 	if e.Law != "" {
 		msg += " (" + e.Law + ")"
 	}

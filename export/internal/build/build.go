@@ -8,7 +8,6 @@
 package build
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/hoyle/hoyle/events"
@@ -17,20 +16,29 @@ import (
 	"github.com/hoyle/hoyle/projections/game"
 )
 
-// Session is a session being built in memory: its fold, and the events that
-// made it, each checked by the laws (projections.Session.Propose) as it was added. The
-// importer appends Events in one batch once the whole file has been read,
-// so that a refused record leaves nothing behind.
+// Session is a session being built in memory: its fold, and the events
+// that made it since they were last handed on, each checked by the laws
+// (projections.Session.Propose) as it was added. A Driver hands them on.
 type Session struct {
 	ID     string
 	S      *projections.Session
 	Events []events.Event
+
+	index   int     // in the import's sessions
+	records int     // records given to it so far
+	target  *Target // in a second pass
+	stored  uint64  // its version in the database (second pass)
+	pending []Record
+	kept    int // of Events, those already counted
 }
 
 // Open starts a session with its opening event, recorded at at.
 func Open(opened *table.SessionOpened, at time.Time) (*Session, error) {
+	return open(events.NewID().String(), opened, at)
+}
+
+func open(id string, opened *table.SessionOpened, at time.Time) (*Session, error) {
 	table.SortOptions(opened.Options)
-	id := events.NewID().String()
 	ev := events.NewEvent(at, opened)
 	env := events.Envelope{Type: opened.EventType(), ID: ev.ID, Session: id, Version: 1, At: ev.At, Data: opened}
 	s, err := projections.Fold([]events.Envelope{env})
@@ -58,6 +66,18 @@ func (b *Session) Unfinished() bool {
 	return h != nil && h.Phase != game.PhaseDone
 }
 
+// First reports whether the next record is the first of a new session
+// (commentary before its first tag is then on the session).
+func (b *Session) First() bool { return b.records == 0 && (b.target == nil || b.target.Into == nil) }
+
+// Hand is the number the next hand dealt takes.
+func (b *Session) Hand() int {
+	if h := b.S.Current(); h != nil {
+		return h.Number + 1
+	}
+	return 1
+}
+
 // Glyph returns the glyph of PBN's numeric annotation glyphs $1 to $6
 // (good, poor, very good, very poor, speculative, questionable: the same
 // six as PGN), or "".
@@ -76,15 +96,6 @@ func NotesByTarget(s *projections.Session) map[events.ID][]projections.Note {
 		out[n.Target] = append(out[n.Target], n)
 	}
 	return out
-}
-
-// CheckContract refuses a session that is not contract bridge: PBN and LIN
-// would write its calls and score under laws it was not played by.
-func CheckContract(s *projections.Session) error {
-	if id := s.Rules.Info().ID; id != "contract" {
-		return fmt.Errorf("%w; this session is %s", ErrNotContract, s.Rules.Info().Title)
-	}
-	return nil
 }
 
 // Played is the cards of a hand in the order they were played.

@@ -2,6 +2,7 @@ package build
 
 import "errors"
 
-// ErrNotContract: a session of another game given to a format that holds
-// contract bridge only.
-var ErrNotContract = errors.New("the format holds contract bridge sessions only")
+// ErrNotBridge: a session of a game the interchange formats cannot carry:
+// they hold hands of the bridge family, four seats by the compass and a
+// contract (a ruleset that implements game.Interchange).
+var ErrNotBridge = errors.New("the format holds bridge sessions only: four seats by the compass and a contract")

@@ -1,11 +1,26 @@
 package build
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/replay"
 )
+
+// NativeGame is the game of the interchange formats: PBN and LIN record
+// contract bridge, so a record that names no other game (PBN's HoyleGame
+// tag, LIN's hy| pair) is a hand of it, and a session of it is written
+// without hoyle's own tags.
+const NativeGame = "contract"
 
 // ImportOptions are the options of an import, whatever the format.
 type ImportOptions struct {
@@ -15,49 +30,210 @@ type ImportOptions struct {
 	// Now is the clock the events are dated by when the file gives no
 	// time; time.Now when nil.
 	Now func() time.Time
-	// Progress, if set, is told after each record how many of all the
-	// records are done.
+	// Progress, if set, is told after each record how many bytes of the
+	// input (of Size) are read.
 	Progress func(done, total int)
+	// Size is the input's size in bytes, for Progress; 0 when not known.
+	Size int64
+	// Strict refuses the whole file at the first record that cannot be
+	// recorded as it is written (a call or card the laws refuse, a tag
+	// that cannot be read, an auction its own Contract and Declarer
+	// contradict), as imports did before they learned to keep what is
+	// true: nothing is built.
+	Strict bool
+	// Keep bounds the events an import holds in memory: once the records
+	// read make more, their events are let go (Result.Dropped) and only
+	// what the import learned of them is kept, so that a second pass
+	// (Plan) writes them. 0 keeps them all.
+	Keep int
+	// Plan makes this a second pass over the same input: what to do with
+	// each session the first pass built, and where the events go.
+	Plan *Plan
 }
 
-// Warning is something an import passed over, at its line of the file.
+// Plan is what a second pass over an input does: for each session the
+// first pass built, in order, a Target; and Flush, which appends the
+// batches as they fill.
+type Plan struct {
+	Targets []Target
+	// Flush appends a group of batches (one transaction). It is called at
+	// the end of a record once the records since the last call hold
+	// BatchEvents events or more, and once at the end.
+	Flush       func([]events.Batch) error
+	BatchEvents int
+}
+
+// Target says where the records of a session the first pass built go.
+type Target struct {
+	// ID is the session to create: the first pass's ID, for a new session.
+	ID string
+	// Into is the fold of a session already in the database that holds
+	// the first From records already; the rest are built on it and
+	// appended to it. Nil for a new session.
+	Into *projections.Session
+	// From is the first record to write; Count the records the session
+	// has (as the first pass found them). From == Count: nothing to write.
+	From, Count int
+}
+
+// Skip reports whether every record of the target is in the database.
+func (t Target) Skip() bool { return t.From >= t.Count }
+
+// Warning is something an import passed over or changed, at its line of
+// the file, and the record it is about: Session indexes Result.Sessions
+// and Record the session's records (-1 for a warning about the file).
 type Warning struct {
-	Line int
-	Msg  string
+	Line    int
+	Msg     string
+	Session int
+	Record  int
 }
 
 // String is the warning as hoyle prints it: its line and what it says.
 func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.Msg) }
 
-// Imported is one session an import builds, not yet appended.
+// Origin is where a record says it was played: the tags that name the
+// event, the table and the teams. Sessions are grouped by them; hoyle's
+// session keeps the name they make.
+type Origin struct {
+	Event, Site, Date, Section, Round, Table, Room, HomeTeam, VisitTeam string
+}
+
+// Record is what an import keeps of one record it imported.
+type Record struct {
+	Line        int
+	Fingerprint string // see Fingerprint
+	Origin      Origin
+}
+
+// Imported is one session an import builds.
 type Imported struct {
-	ID     string
-	Name   string
-	Line   int // line of its first record
-	Hands  int
+	ID      string
+	Name    string
+	Format  string // "pbn", "lin"
+	Line    int    // line of its first record
+	Hands   int
+	Records []Record
+	// Events are the session's events, ending with its session.source;
+	// nil when the import let them go (Result.Dropped).
 	Events []events.Event
 }
 
-// Finish puts what b has built into s, the session it was begun as: its
-// events and its count of hands. It is called once b is done, since each
-// Add may move b's events.
-func (b *Session) Finish(s *Imported) {
-	s.Events, s.Hands = b.Events, len(b.S.Hands)
+// Fingerprints are the fingerprints of the session's records, in order:
+// what its session.source records.
+func (s *Imported) Fingerprints() []string {
+	out := make([]string, len(s.Records))
+	for i, r := range s.Records {
+		out[i] = r.Fingerprint
+	}
+	return out
 }
 
-// Result is what an import builds: the sessions, to be appended together
-// (Batches), and what it passed over.
+// Result is what an import builds: the sessions, what it passed over or
+// changed, and how many records it skipped.
 type Result struct {
 	Sessions []Imported
 	Warnings []Warning
+	// Skipped counts the records not imported (each has a warning).
+	Skipped int
+	// Dropped says the events were let go (ImportOptions.Keep): a second
+	// pass writes them.
+	Dropped bool
 }
 
 // Batches are the appends that create the sessions: give them all to one
-// events.Store.Append, so that the import is all or nothing.
+// events.Store.Append, so that the import is all or nothing. It holds
+// nothing when the events were let go.
 func (r *Result) Batches() []events.Batch {
-	out := make([]events.Batch, len(r.Sessions))
-	for i, s := range r.Sessions {
-		out[i] = events.Batch{Session: s.ID, Expected: events.NewSession, Events: s.Events}
+	var out []events.Batch
+	for _, s := range r.Sessions {
+		if len(s.Events) > 0 {
+			out = append(out, events.Batch{Session: s.ID, Expected: events.NewSession, Events: s.Events})
+		}
 	}
 	return out
+}
+
+// Fingerprint is a record's fingerprint: a hash of the format and of the
+// record's text as hoyle reads it (written back in a normal form, with
+// what it inherits from the records before it), so that the same record
+// in another file, or the same file again, is known.
+func Fingerprint(format string, parts ...string) string {
+	h := sha256.New()
+	h.Write([]byte(format))
+	for _, p := range parts {
+		h.Write([]byte{0})
+		h.Write([]byte(p))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// source is the session.source of some records.
+func source(format string, recs []Record) *table.SourceNoted {
+	out := &table.SourceNoted{Format: format, Records: make([]string, len(recs))}
+	for i, r := range recs {
+		out.Records[i] = r.Fingerprint
+	}
+	return out
+}
+
+// SessionOptions are the options of a session an import opens: each the
+// ruleset has, with the value opts gives it or else its default (the
+// first of its values), as hoyle new records them.
+func SessionOptions(rs game.Ruleset, opts game.Options) []table.Option {
+	var out []table.Option
+	for _, o := range rs.Info().Options {
+		v, ok := opts[o.Name]
+		if !ok && len(o.Values) > 0 {
+			v, ok = o.Values[0], true
+		}
+		if ok {
+			out = append(out, table.Option{Name: o.Name, Value: v})
+		}
+	}
+	return out
+}
+
+// OptionsText writes a session's options for a file ("name=value ...",
+// in hoyle's tags) when they are not what an import of the file would take
+// them to be: implied (what the file says otherwise, as PBN's Scoring),
+// else the ruleset's defaults. "" when they are.
+func OptionsText(rs game.Ruleset, options []table.Option, implied game.Options) string {
+	want := game.Options{}
+	for _, o := range SessionOptions(rs, implied) {
+		want[o.Name] = o.Value
+	}
+	var parts []string
+	same := true
+	for _, o := range options {
+		parts = append(parts, o.Name+"="+o.Value)
+		same = same && want[o.Name] == o.Value
+	}
+	if same {
+		return ""
+	}
+	return strings.Join(parts, " ")
+}
+
+// OptionsKey writes session options in one string, "name=value ...",
+// sorted by name: what tells the sessions of a file apart.
+func OptionsKey(opts game.Options) string {
+	parts := make([]string, 0, len(opts))
+	for k, v := range opts {
+		parts = append(parts, k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, " ")
+}
+
+// CleanName is a name from a file (a player's, a session's) as hoyle keeps
+// names: printable text on one line, without what a terminal would act on
+// (cards.ActsOnTerminal, through replay.Clean); and, when that changed it,
+// the warning that says so (what names it: "the name of North").
+func CleanName(name, what string) (clean, warning string) {
+	clean = replay.Clean(name)
+	if clean != strings.TrimSpace(name) {
+		warning = fmt.Sprintf("%s %s holds control characters; kept as %s", what, cards.Quote(name), cards.Quote(clean))
+	}
+	return clean, warning
 }

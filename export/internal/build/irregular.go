@@ -2,26 +2,44 @@ package build
 
 import (
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // AddCard records a card played by seat. A foreign file records what was
 // played, not whether it was lawful: a card that fails to follow suit while
 // its player held the suit led is a renounce, and it is recorded as the
 // irregular play it was (table.IrregularPlay), so that the revoke and its
-// rectification come out of the play as they did at the table.
-func (b *Session) AddCard(at time.Time, seat cards.Seat, c cards.Card) (events.ID, error) {
-	id, err := b.Add(at, &table.Played{Seat: seat, Card: c})
+// rectification come out of the play as they did at the table. renounce,
+// when not nil, says why the card was irregular, for the importer's
+// warning: the file may as well hold a slip of its writer's.
+func (b *Session) AddCard(at time.Time, seat cards.Seat, c cards.Card) (id events.ID, renounce, err error) {
+	id, err = b.Add(at, &table.Played{Seat: seat, Card: c})
 	if err != nil && errors.Is(err, game.ErrRenounce) {
-		return b.Add(at, &table.IrregularPlay{Seat: seat, Card: c, By: cards.NoSeat})
+		renounce = err
+		id, err = b.Add(at, &table.IrregularPlay{Seat: seat, Card: c, By: cards.NoSeat})
+		if err != nil {
+			renounce = nil
+		}
 	}
-	return id, err
+	return id, renounce, err
+}
+
+// RenounceRecorded is the importer's warning for a card AddCard recorded as
+// a renounce.
+func RenounceRecorded(renounce error) string {
+	var ie *game.IllegalError
+	if errors.As(renounce, &ie) {
+		without := *ie
+		without.Hint = ""
+		renounce = &without
+	}
+	return fmt.Sprintf("%v; recorded as the renounce it was (a revoke unless it was corrected)", renounce)
 }
 
 // ClaimFor is the number of the tricks left that the declarer claims for a
@@ -48,7 +66,7 @@ func (b *Session) ClaimFor(total int) (n int, ok bool) {
 		if c.ClaimRest(b.S.Rules, h.Contract.Declarer, k, nil, events.ID{}) != nil {
 			continue
 		}
-		if contract.DeclarerTricks(c) == total {
+		if DeclarerTricks(b.S.Rules, c) == total {
 			return k, true
 		}
 	}
@@ -61,4 +79,17 @@ func seq(n int) []int {
 		out[i] = i
 	}
 	return out
+}
+
+// DeclarerTricks is what a finished hand's result says: the tricks its
+// declarer is scored with, with any a revoke penalty transferred by the
+// game's laws (game.Interchange), else those his side won in play.
+func DeclarerTricks(rs game.Ruleset, h *game.Hand) int {
+	if ic, ok := rs.(game.Interchange); ok {
+		return ic.DeclarerTricks(h)
+	}
+	if h.Contract == nil {
+		return 0
+	}
+	return h.Won[h.DeclaringSide()]
 }

@@ -439,7 +439,7 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	for _, o := range opts {
 		gopts[o.Name] = o.Value
 	}
-	place, err := checkPlacement(spec.Placement, rs, gopts)
+	place, err := spec.Placement.Check(rs, gopts)
 	if err != nil {
 		return nil, err
 	}

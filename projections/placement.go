@@ -83,15 +83,15 @@ func NormalRoom(room string) (string, error) {
 	case "closed", "c":
 		return table.RoomClosed, nil
 	}
-	return "", &cards.TokenError{Kind: game.ErrBadOption, Token: room, Reason: "a room is open or closed"}
+	return "", fmt.Errorf("%w: the room %s: a room is open or closed", game.ErrBadOption, cards.Quote(room))
 }
 
-// checkPlacement checks a new session's placement against its game: names
+// Check checks a new session's placement against its game: names
 // that are printable text, a room that is open or closed, teams named both
 // or neither, a movement that can be played by this game with the table a
 // number in it. It returns the placement as it is to be recorded (the
 // room and movement written out in full).
-func checkPlacement(p Placement, rs game.Ruleset, opts game.Options) (Placement, error) {
+func (p Placement) Check(rs game.Ruleset, opts game.Options) (Placement, error) {
 	for _, f := range []struct{ what, v string }{{"event", p.Event}, {"table", p.Table}, {"home team", p.HomeTeam}, {"visiting team", p.VisitTeam}} {
 		if !printable(f.v) {
 			return p, fmt.Errorf("%w: the %s %s holds control characters", game.ErrBadOption, f.what, cards.Quote(f.v))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/export/pbn"
 )
 
 func TestImportRealPBN(t *testing.T) {
@@ -311,4 +314,84 @@ func TestImportUnboundedInput(t *testing.T) {
 	assert.Less(t, len(r.err), 300, "the value is quoted short")
 	_, err = os.Stat(db)
 	assert.ErrorIs(t, err, os.ErrNotExist, "a refused import creates nothing")
+}
+
+// An imported event is placed as its file says (Event, Table, HomeTeam,
+// VisitTeam), so that hoyle compare scores each board across its tables:
+// the IMPs of every record are those of the organisers' ScoreIMP tag, but
+// for the one record whose other table the file does not hold.
+func TestImportedEventCompares(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "teams.db")
+	ok(t, db, "import", realPBN)
+
+	var sessions []struct {
+		Event, Table string
+		Teams        struct{ Home, Visit string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "sessions", "--json")), &sessions))
+	require.Len(t, sessions, 30)
+	assert.Equal(t, "2021 Online Qual: Open R2", sessions[0].Event)
+	assert.Equal(t, "11", sessions[0].Table)
+	assert.Equal(t, "AUSTRIA", sessions[0].Teams.Home)
+	assert.Equal(t, "DENMARK", sessions[0].Teams.Visit)
+
+	var rep struct {
+		Events []struct {
+			Event  string
+			Form   string
+			Boards []struct {
+				Board   int
+				Results []struct {
+					Table string
+					IMPs  *float64
+				}
+			}
+			Matches []struct {
+				Teams [2]string
+				IMPs  [2]float64
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "compare", "--json")), &rep))
+	require.Len(t, rep.Events, 1)
+	ev := rep.Events[0]
+	assert.Equal(t, "teams", ev.Form)
+	imps := map[string]*float64{}
+	for _, b := range ev.Boards {
+		for _, r := range b.Results {
+			imps[r.Table+"/"+strconv.Itoa(b.Board)] = r.IMPs
+		}
+	}
+
+	f, err := os.Open(realPBN)
+	require.NoError(t, err)
+	defer f.Close()
+	games, err := pbn.Parse(f)
+	require.NoError(t, err)
+	checked := 0
+	for i := range games {
+		g := &games[i]
+		tag, _ := g.Tag("ScoreIMP") // "NS 4 EW -4"
+		want, err := strconv.Atoi(strings.Fields(tag)[1])
+		require.NoError(t, err, tag)
+		tableNo, _ := g.Tag("Table")
+		board, _ := g.Board()
+		where := "table " + tableNo + " board " + strconv.Itoa(board)
+		got, found := imps[tableNo+"/"+strconv.Itoa(board)]
+		require.True(t, found, where)
+		if tableNo == "6" && board == 20 {
+			// Its other table's record is not in the file: nothing to
+			// compare it with (the organisers wrote -1).
+			assert.Nil(t, got, where)
+			continue
+		}
+		require.NotNil(t, got, where)
+		assert.Equal(t, float64(want), *got, where)
+		checked++
+	}
+	assert.Equal(t, 298, checked, "every record but one, the unplayed match's passed-out records included")
+	assert.Contains(t, ev.Matches, struct {
+		Teams [2]string
+		IMPs  [2]float64
+	}{[2]string{"AUSTRIA", "DENMARK"}, [2]float64{20, 16}})
 }

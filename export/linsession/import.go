@@ -233,8 +233,12 @@ func (imp *importer) chunk(ch lin.Chunk) error {
 		gr.clock.Reset(imp.opt.Now())
 		opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: players[:], Dealer: dealer,
 			Options: build.SessionOptions(rs, opts)}
+		placing := build.Place(opened, origin, rs, opts)
 		if gr.b, err = imp.drv.Open(opened, gr.clock.Tick(), rec.Line); err != nil {
 			return fail(ch.Pairs[0], err)
+		}
+		if placing != "" {
+			imp.drv.Warn(gr.b, rec.Line, placing)
 		}
 	}
 	b := gr.b

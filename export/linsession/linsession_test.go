@@ -18,6 +18,7 @@ import (
 	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/export/lin"
 	"github.com/hoyle/hoyle/export/pbnsession"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
@@ -77,6 +78,10 @@ func TestImport(t *testing.T) {
 	open, closed := im.folds[0], im.folds[1]
 	assert.Equal(t, "Final, Seg 1, open room", open.Opened.Name, "named by vg|")
 	assert.Equal(t, "Final, Seg 1, closed room", closed.Opened.Name)
+	// Placed in the event by vg| and qx|, so that hoyle compare pairs the
+	// rooms' boards.
+	assert.Equal(t, projections.Placement{Event: "Final, Seg 1", Room: table.RoomOpen, HomeTeam: "Blue", VisitTeam: "Red"}, open.Placement())
+	assert.Equal(t, projections.Placement{Event: "Final, Seg 1", Room: table.RoomClosed, HomeTeam: "Blue", VisitTeam: "Red"}, closed.Placement())
 	assert.Equal(t, []string{"Cat", "Dan", "Ann", "Bob"}, open.Opened.Players, "pn| gives South, West, North, East")
 	assert.Equal(t, []string{"Gil", "Hal", "Eve", "Fay"}, closed.Opened.Players)
 	assert.Equal(t, contract.ScoringDuplicate, open.Opts["scoring"])

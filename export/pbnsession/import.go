@@ -326,12 +326,15 @@ func (imp *importer) open(gr *group, g *pbn.Game, rs game.Ruleset, opts game.Opt
 	name, warning := build.CleanName(name, "the session's name")
 	opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: k.players[:], Dealer: dealer,
 		Options: build.SessionOptions(rs, opts)}
+	placing := build.Place(opened, k.origin, rs, opts)
 	b, err := imp.drv.Open(opened, gr.clock.Tick(), g.Line)
 	if err != nil {
 		return fail(g, g.Line, err)
 	}
-	if warning != "" {
-		imp.drv.Warn(b, g.Line, warning)
+	for _, w := range []string{warning, placing} {
+		if w != "" {
+			imp.drv.Warn(b, g.Line, w)
+		}
 	}
 	gr.b = b
 	return nil

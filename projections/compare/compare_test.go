@@ -2,12 +2,16 @@ package compare_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/load"
@@ -348,4 +352,88 @@ func TestProgressive(t *testing.T) {
 	assert.Equal(t, 1, ev.Totals[0].Rank)
 	assert.Equal(t, 1, ev.Totals[1].Rank, "Gus and Hal share the first place")
 	assert.ElementsMatch(t, []string{"Gus", "Hal"}, []string{ev.Totals[0].Name, ev.Totals[1].Name})
+}
+
+// TestDuplicateWhistRevokeAcrossRooms: a revoke recorded at the table is
+// penalised in the comparison by Law X: in the open room a player
+// renounces and his side plays on to the next trick, which establishes
+// the revoke; the result is marked and the transfer made, held to the
+// average of the deal.
+func TestDuplicateWhistRevokeAcrossRooms(t *testing.T) {
+	c := newClub(t)
+	seed := uint64(5)
+	var revoker cards.Side
+	for _, room := range []string{"open", "closed"} {
+		id := c.open("duplicate-whist", nil, nil, projections.Placement{Event: "Whist match", Table: "1", Room: room, HomeTeam: "Rovers", VisitTeam: "Wanderers"})
+		_, err := c.rec.Deal(c.ctx, id, projections.DealSpec{Board: 1, Seed: &seed})
+		require.NoError(t, err)
+		if room == "open" {
+			revoker = c.renounceAndPlayOn(id)
+		}
+		_, err = c.rec.Record(c.ctx, id, func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+			h := s.Current()
+			rest := s.Rules.Tricks() - h.CompletedTricks()
+			return s.DecideClaim(st, projections.ClaimSpec{Tricks: rest/2 + 1, By: "NS"})
+		})
+		require.NoError(t, err)
+	}
+	ev := c.compare("").Events[0]
+	open, closed := result(t, ev, 1, "1"), ev.Boards[0].Results[1]
+	require.Equal(t, table.RoomOpen, open.Room)
+	mark := map[cards.Side]string{cards.NS: "NS -R", cards.EW: "EW -R"}[revoker]
+	assert.Contains(t, open.Revoke, mark)
+	assert.Empty(t, closed.Revoke)
+	// The revoking side bears the transfer of two tricks, held to no more
+	// than the average of the deal: North-South's tricks as made in the
+	// open room less two, against the closed room's East-West (13 less
+	// its North-South's 7); without the revoke it would be as made.
+	require.Equal(t, cards.NS, revoker, "seed 5: North-South renounce first")
+	s, err := load.Stream(c.ctx, c.rec.Store, open.Session)
+	require.NoError(t, err)
+	made := s.Current().Won[cards.NS]
+	average := float64(made+7) / 2
+	require.LessOrEqual(t, float64(made-2), average)
+	assert.Equal(t, float64(made-2+(13-7)-13), *open.Plus)
+	assert.Equal(t, -*open.Plus, *closed.Plus)
+	assert.Equal(t, -1.0, *open.Plus, "8 made, 6 after the transfer, against 6 in the closed room")
+}
+
+// renounceAndPlayOn plays the first trick with a renounce by the first
+// player after the leader who holds the suit led and another, then plays
+// legal cards until the revoking side has played to the next trick (Law X,
+// Sec. 1: the revoke is established). It returns the revoking side.
+func (c *club) renounceAndPlayOn(id string) cards.Side {
+	t := c.t
+	var side cards.Side
+	renounced := false
+	for step := 0; step < 20; step++ {
+		s, err := load.Stream(c.ctx, c.rec.Store, id)
+		require.NoError(t, err)
+		h := s.Current()
+		if len(h.Revokes()) > 0 {
+			return side
+		}
+		seat := h.Turn
+		legal := h.LegalCards(s.Rules)
+		var off cards.Card = cards.NoCard
+		if !renounced && len(h.Tricks) > 0 && len(h.Tricks[len(h.Tricks)-1].Cards) > 0 {
+			for _, x := range h.Held[seat].Cards() {
+				if !slices.Contains(legal, x) {
+					off = x
+				}
+			}
+		}
+		if off != cards.NoCard {
+			_, err = c.rec.Record(c.ctx, id, func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+				return s.DecideIrregularPlays(st, "", "", []string{off.String()})
+			})
+			require.NoError(t, err)
+			renounced, side = true, h.Seating.SideOf(seat)
+			continue
+		}
+		_, err = c.rec.Plays(c.ctx, id, []string{legal[0].String()})
+		require.NoError(t, err)
+	}
+	t.Fatal("no revoke was established")
+	return side
 }

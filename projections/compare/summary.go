@@ -70,9 +70,6 @@ type Play struct {
 	Cards    string     `json:"cards,omitempty"`
 	// Revokes is the established revokes of each side (NS, EW) and
 	// Before the tricks each had won before its first: what Law X needs.
-	// The record carries no established revoke yet (a card that does not
-	// follow suit is refused until irregularities can be recorded), so
-	// both are zero and every result stands as made.
 	Revokes [2]int `json:"revokes,omitempty"`
 	Before  [2]int `json:"before_revoke,omitempty"`
 }
@@ -113,6 +110,7 @@ func Summarize(s *projections.Session) Table {
 		if h.DealKnown() {
 			p.Cards = cards.Deal(h.Dealt).PBN(cards.North)
 		}
+		p.Revokes, p.Before = revokes(h)
 		t.Plays = append(t.Plays, p)
 	}
 	t.Hands = handPoints(sheet)
@@ -162,4 +160,26 @@ func handPoints(sheet game.ScoreSheet) []HandPoints {
 		}
 	}
 	return out
+}
+
+// revokes counts each side's established revokes, and the tricks it had
+// won before its first (which no revoke penalty takes from it).
+func revokes(h *game.Hand) (n, before [2]int) {
+	first := [2]int{}
+	for _, irr := range h.Revokes() {
+		side := h.Offending(irr)
+		if side != cards.NS && side != cards.EW {
+			continue
+		}
+		n[side]++
+		if first[side] == 0 || irr.Trick < first[side] {
+			first[side] = irr.Trick
+		}
+	}
+	for _, side := range []cards.Side{cards.NS, cards.EW} {
+		if first[side] != 0 {
+			before[side] = game.WonBefore(h, side, first[side])
+		}
+	}
+	return n, before
 }

@@ -237,3 +237,34 @@ func CleanName(name, what string) (clean, warning string) {
 	}
 	return clean, warning
 }
+
+// Place writes where the file says a session was played into its
+// session.opened, so that hoyle compare finds its boards' other tables:
+// the event (with its section and round, whose boards are not another's),
+// the table, the room and the teams, each cleaned as CleanName cleans a
+// name. What the laws of placement refuse (a room neither open nor closed,
+// one team without the other) is left out, and the warning says what.
+func Place(opened *table.SessionOpened, o Origin, rs game.Ruleset, opts game.Options) (warning string) {
+	if strings.TrimSpace(o.Event) == "" {
+		return ""
+	}
+	clean := func(s string) string { c, _ := CleanName(s, ""); return c }
+	event := clean(o.Event)
+	for _, part := range []struct{ what, v string }{{"section", o.Section}, {"round", o.Round}} {
+		if v := clean(part.v); v != "" {
+			event += ", " + part.what + " " + v
+		}
+	}
+	p := projections.Placement{Event: event, Table: clean(o.Table), Room: clean(o.Room), HomeTeam: clean(o.HomeTeam), VisitTeam: clean(o.VisitTeam)}
+	placed, err := p.Check(rs, opts)
+	if err != nil {
+		p.Room, p.HomeTeam, p.VisitTeam = "", "", ""
+		var again error
+		if placed, again = p.Check(rs, opts); again != nil {
+			return fmt.Sprintf("the session is not placed in event %s: %v", cards.Quote(event), again)
+		}
+		warning = fmt.Sprintf("the session is placed in event %s without its room and teams (%v)", cards.Quote(event), err)
+	}
+	placed.Set(opened)
+	return warning
+}

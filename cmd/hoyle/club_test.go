@@ -254,6 +254,36 @@ func TestThreeTablePairsMatchpoints(t *testing.T) {
 	assert.Equal(t, exitUsage, r.code)
 }
 
+// The same evening scored from the travellers alone (hoyle result, no
+// auction, no play): the comparison is the one of the hands played.
+func TestThreeTablePairsFromTravellers(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "club.db")
+	seats := [][]string{{"Ann", "Bob", "Cy", "Di"}, {"Ed", "Flo", "Gus", "Hal"}, {"Ida", "Jo", "Kit", "Lou"}}
+	var ids []string
+	for i, p := range seats {
+		ids = append(ids, strings.TrimSpace(ok(t, db, "new", "--game", "contract", "--scoring", "duplicate", "--event", "Tuesday pairs",
+			"--table", string(rune('1'+i)), "--movement", "mitchell:3x2", "--north", p[0], "--south", p[1], "--east", p[2], "--west", p[3])))
+	}
+	// Each board's contract and declarer (as the auctions of
+	// TestThreeTablePairsMatchpoints make them) and each table's tricks.
+	results := map[int][]string{1: {"4S", "N"}, 2: {"3NT", "E"}, 3: {"2H", "W"}, 4: {"1NT", "W"}, 5: {"pass"}, 6: {"6C", "E"}}
+	tricks := map[int][3]int{1: {10, 11, 9}, 2: {9, 9, 8}, 3: {8, 8, 8}, 4: {7, 6, 9}, 5: {-1, -1, -1}, 6: {12, 11, 12}}
+	for round := range 3 {
+		for tb := range 3 {
+			set := (tb+round)%3 + 1
+			for _, board := range []int{2*set - 1, 2 * set} {
+				args := append([]string{"--session", ids[tb], "result", "--board", itoa(board)}, results[board]...)
+				if n := tricks[board][tb]; n >= 0 {
+					args = append(args, itoa(n))
+				}
+				ok(t, db, args...)
+			}
+		}
+	}
+	testkit.Golden(t, "testdata/three-table-pairs.golden", ok(t, db, "compare"))
+}
+
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/hoyle/hoyle/events"
@@ -126,11 +127,28 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 	if err := s.addGiven(spec, dealer, d); err != nil {
 		return nil, err
 	}
+	s.sameCards(d)
 	ev, err := s.propose(stamp, d)
 	if err != nil {
 		return nil, err
 	}
 	return append(out, ev), nil
+}
+
+// sameCards writes into a deal of a board played before in the session,
+// given no cards, the cards of its first deal: the fold would fill them in
+// anyway, and with them in the event a fold of the latest hand alone
+// (load.Tail) needs nothing older than the deal.
+func (s *Session) sameCards(d *table.Dealt) {
+	first := s.boards[d.Board]
+	if d.Board == 0 || first == nil || !allUnknown(d.Hands) || d.Widow != 0 || d.TurnUp != cards.NoCard {
+		return
+	}
+	if allUnknown(first.Dealt) && first.Widow == 0 && first.TurnUp == cards.NoCard {
+		return
+	}
+	d.Hands = slices.Clone(first.Dealt)
+	d.Widow, d.TurnUp = first.Widow, first.TurnUp
 }
 
 // PlaysBoards reports whether the session's hands are duplicate boards.

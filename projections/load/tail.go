@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 )
@@ -35,7 +36,9 @@ func Tail(ctx context.Context, st events.Store, session string) (*projections.Se
 	// Backwards, each event must be the one its successor links to, and
 	// the newest the session's head.
 	var rev []events.Envelope
+	board := 0 // the board whose first deal with its cards is wanted
 	next := events.Envelope{Version: info.Version + 1, PrevHash: info.Head}
+scan:
 	for e, err := range st.ReadSessionBackward(ctx, session) {
 		if err == nil {
 			err = linksTo(e, next)
@@ -45,11 +48,25 @@ func Tail(ctx context.Context, st events.Store, session string) (*projections.Se
 		}
 		next = e
 		if e.Version == 1 {
-			break
+			break scan
 		}
 		rev = append(rev, e)
-		if e.Type == table.TypeDealt && !projections.Retracted(reversed(rev))[e.ID] {
-			break
+		if e.Type != table.TypeDealt || projections.Retracted(reversed(rev))[e.ID] {
+			continue
+		}
+		d, _ := e.Data.(*table.Dealt)
+		switch {
+		case d == nil:
+		case board == 0 && (d.Board == 0 || cardsKnown(d)):
+			break scan // the latest deal, whole
+		case board == 0:
+			// A deal of a board that names no cards (as hoyle recorded a
+			// board's later deals before it wrote their cards in, or a
+			// traveller's): the fold takes them from the board's first
+			// deal, so read back to one that has them.
+			board = d.Board
+		case d.Board == board && cardsKnown(d):
+			break scan
 		}
 	}
 	s, err := projections.FoldTail(opened, reversed(rev))
@@ -77,4 +94,14 @@ func linksTo(e, next events.Envelope) error {
 			Err: fmt.Errorf("%w: the event after it links to %.12s…, but it hashes to %.12s…", events.ErrTampered, next.PrevHash, e.Hash)}
 	}
 	return nil
+}
+
+// cardsKnown reports whether a deal records any of its cards.
+func cardsKnown(d *table.Dealt) bool {
+	for _, h := range d.Hands {
+		if h != 0 {
+			return true
+		}
+	}
+	return d.Widow != 0 || d.TurnUp != cards.NoCard
 }

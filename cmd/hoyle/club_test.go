@@ -149,32 +149,49 @@ func TestMovementChecksTheBoardsAtTheDeal(t *testing.T) {
 // on this branch yet): three tables of a Mitchell play boards 1 to 6,
 // recorded as a scorer records them (deal, the auction, a claim), and
 // compare gives the matchpoints worked out by hand.
-func TestThreeTablePairsMatchpoints(t *testing.T) {
-	t.Parallel()
-	db := filepath.Join(t.TempDir(), "club.db")
+// tuesdayPairs opens the three tables of a pairs evening under a Mitchell
+// of three tables and two boards a round: a database and its sessions.
+func tuesdayPairs(t *testing.T) (db string, ids []string) {
+	db = filepath.Join(t.TempDir(), "club.db")
 	seats := [][]string{{"Ann", "Bob", "Cy", "Di"}, {"Ed", "Flo", "Gus", "Hal"}, {"Ida", "Jo", "Kit", "Lou"}}
-	var ids []string
 	for i, p := range seats {
 		ids = append(ids, strings.TrimSpace(ok(t, db, "new", "--game", "contract", "--scoring", "duplicate", "--event", "Tuesday pairs",
 			"--table", string(rune('1'+i)), "--movement", "mitchell:3x2", "--north", p[0], "--south", p[1], "--east", p[2], "--west", p[3])))
 	}
-	// What each table makes in each board's contract. Mitchell 3x2: table
-	// t plays set t in round 1, set t+1 in round 2, set t+2 in round 3.
-	contracts := map[int][]string{1: {"4S", "P", "P", "P"}, 2: {"3NT", "P", "P", "P"}, 3: {"P", "2H", "P", "P", "P"},
-		4: {"1NT", "P", "P", "P"}, 5: {"P", "P", "P", "P"}, 6: {"6C", "P", "P", "P"}}
-	tricks := map[int][3]int{1: {10, 11, 9}, 2: {9, 9, 8}, 3: {8, 8, 8}, 4: {7, 6, 9}, 5: {-1, -1, -1}, 6: {12, 11, 12}}
+	return db, ids
+}
+
+// threeTableTricks is what each table (1, 2, 3) makes on each board in its
+// contract, -1 when passed out.
+var threeTableTricks = map[int][3]int{1: {10, 11, 9}, 2: {9, 9, 8}, 3: {8, 8, 8}, 4: {7, 6, 9}, 5: {-1, -1, -1}, 6: {12, 11, 12}}
+
+// eachTableBoard calls f for each board each table plays, in the order of
+// the Mitchell 3x2: table t plays set t in round 1, set t+1 in round 2,
+// set t+2 in round 3.
+func eachTableBoard(f func(table, board int)) {
 	for round := range 3 {
 		for tb := range 3 {
 			set := (tb+round)%3 + 1
 			for _, board := range []int{2*set - 1, 2 * set} {
-				ok(t, db, "--session", ids[tb], "deal", "--board", itoa(board))
-				ok(t, db, append([]string{"--session", ids[tb], "call"}, contracts[board]...)...)
-				if n := tricks[board][tb]; n >= 0 {
-					ok(t, db, "--session", ids[tb], "claim", itoa(n))
-				}
+				f(tb, board)
 			}
 		}
 	}
+}
+
+func TestThreeTablePairsMatchpoints(t *testing.T) {
+	t.Parallel()
+	db, ids := tuesdayPairs(t)
+	// Each board's auction.
+	contracts := map[int][]string{1: {"4S", "P", "P", "P"}, 2: {"3NT", "P", "P", "P"}, 3: {"P", "2H", "P", "P", "P"},
+		4: {"1NT", "P", "P", "P"}, 5: {"P", "P", "P", "P"}, 6: {"6C", "P", "P", "P"}}
+	eachTableBoard(func(tb, board int) {
+		ok(t, db, "--session", ids[tb], "deal", "--board", itoa(board))
+		ok(t, db, append([]string{"--session", ids[tb], "call"}, contracts[board]...)...)
+		if n := threeTableTricks[board][tb]; n >= 0 {
+			ok(t, db, "--session", ids[tb], "claim", itoa(n))
+		}
+	})
 	text := ok(t, db, "compare")
 	testkit.Golden(t, "testdata/three-table-pairs.golden", text)
 	for _, line := range strings.Split(text, "\n") {
@@ -258,29 +275,17 @@ func TestThreeTablePairsMatchpoints(t *testing.T) {
 // auction, no play): the comparison is the one of the hands played.
 func TestThreeTablePairsFromTravellers(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "club.db")
-	seats := [][]string{{"Ann", "Bob", "Cy", "Di"}, {"Ed", "Flo", "Gus", "Hal"}, {"Ida", "Jo", "Kit", "Lou"}}
-	var ids []string
-	for i, p := range seats {
-		ids = append(ids, strings.TrimSpace(ok(t, db, "new", "--game", "contract", "--scoring", "duplicate", "--event", "Tuesday pairs",
-			"--table", string(rune('1'+i)), "--movement", "mitchell:3x2", "--north", p[0], "--south", p[1], "--east", p[2], "--west", p[3])))
-	}
-	// Each board's contract and declarer (as the auctions of
-	// TestThreeTablePairsMatchpoints make them) and each table's tricks.
+	db, ids := tuesdayPairs(t)
+	// Each board's contract and declarer, as the auctions of
+	// TestThreeTablePairsMatchpoints make them.
 	results := map[int][]string{1: {"4S", "N"}, 2: {"3NT", "E"}, 3: {"2H", "W"}, 4: {"1NT", "W"}, 5: {"pass"}, 6: {"6C", "E"}}
-	tricks := map[int][3]int{1: {10, 11, 9}, 2: {9, 9, 8}, 3: {8, 8, 8}, 4: {7, 6, 9}, 5: {-1, -1, -1}, 6: {12, 11, 12}}
-	for round := range 3 {
-		for tb := range 3 {
-			set := (tb+round)%3 + 1
-			for _, board := range []int{2*set - 1, 2 * set} {
-				args := append([]string{"--session", ids[tb], "result", "--board", itoa(board)}, results[board]...)
-				if n := tricks[board][tb]; n >= 0 {
-					args = append(args, itoa(n))
-				}
-				ok(t, db, args...)
-			}
+	eachTableBoard(func(tb, board int) {
+		args := append([]string{"--session", ids[tb], "result", "--board", itoa(board)}, results[board]...)
+		if n := threeTableTricks[board][tb]; n >= 0 {
+			args = append(args, itoa(n))
 		}
-	}
+		ok(t, db, args...)
+	})
 	testkit.Golden(t, "testdata/three-table-pairs.golden", ok(t, db, "compare"))
 }
 

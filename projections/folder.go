@@ -17,6 +17,7 @@ type Folder struct {
 	s           *Session
 	withdrawn   map[events.ID]bool
 	retractions [][2]events.ID // (retraction, target), in log order
+	keep        func(hand int) bool
 }
 
 // NewFolder starts a fold in which the events of withdrawn are known to be
@@ -36,6 +37,7 @@ func (f *Folder) Add(e events.Envelope) error {
 		if f.withdrawn != nil {
 			s.retracted = f.withdrawn
 		}
+		s.keep = f.keep
 		f.s = s
 		return nil
 	}

@@ -82,6 +82,23 @@ type Session struct {
 	retracted map[events.ID]bool
 	byID      map[events.ID]int // index into Steps; built on first use (see index)
 
+	// keep, when set, says which hands' steps the fold keeps (see
+	// Folder.Keep); the IDs of the steps it leaves out are in dropped, so
+	// that a note or a retraction is still checked against every event in
+	// force.
+	keep    func(hand int) bool
+	dropped idSet
+	// starts holds the version of each hand's deal, hand by hand: where
+	// each hand begins in the log (see HandStart).
+	starts []uint64
+	// resumed: the fold began from a Snapshot (see Resume), so the events
+	// before it are known only by what the snapshot keeps; a note on one
+	// is taken as it stands, as in a Partial fold.
+	resumed bool
+	// closedAt is the version of the close, when Closed; lastRetraction
+	// that of the latest retraction folded past, in force or not.
+	closedAt, lastRetraction uint64
+
 	// vul is the ruleset's account of who is vulnerable, if its game has
 	// vulnerability; finished is the number of the latest hand it was told
 	// had finished.
@@ -144,6 +161,7 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out := *tail
 	out.Partial = false
 	out.Hands = append(append([]*game.Hand(nil), s.Hands[:keep]...), tail.Hands...)
+	out.starts = append(append([]uint64(nil), s.starts[:min(keep, len(s.starts))]...), tail.starts...)
 	// What the score settles for a hand when it is dealt (who is
 	// vulnerable) the tail did not see; s did, and it does not change.
 	for _, h := range tail.Hands {
@@ -255,6 +273,10 @@ func open(e events.Envelope) (*Session, error) {
 }
 
 func (s *Session) addStep(e events.Envelope, hand int) {
+	if s.keep != nil && hand != 0 && !s.keep(hand) {
+		s.dropped.add(e.ID)
+		return
+	}
 	if s.byID != nil {
 		s.byID[e.ID] = len(s.Steps)
 	}
@@ -263,6 +285,9 @@ func (s *Session) addStep(e events.Envelope, hand int) {
 
 func (s *Session) fold(e events.Envelope) {
 	s.Version = e.Version
+	if e.Type == table.TypeRetracted {
+		s.lastRetraction = e.Version
+	}
 	if s.retracted[e.ID] {
 		return
 	}
@@ -297,7 +322,7 @@ func (s *Session) Apply(e events.Envelope) error {
 		if s.Closed {
 			return game.Illegal("close", "the session is already closed", "")
 		}
-		s.Closed = true
+		s.Closed, s.closedAt = true, e.Version
 	case *table.CutForDeal:
 		if len(s.Hands) > 0 {
 			return game.Illegal("cut for deal", "the cut for deal comes before the first hand", "")
@@ -364,12 +389,12 @@ func (s *Session) Apply(e events.Envelope) error {
 		}
 		h.HonoursClaimed[p.Side] = p.Holding
 	case *table.Noted:
-		if _, ok := s.index()[p.Target]; !ok && !s.Partial {
+		if !s.inForce(p.Target) && !s.Partial && !s.resumed {
 			return game.Illegal("note", "the event it annotates is not in this session (or was retracted)", "")
 		}
 		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By})
 	case *table.Retracted:
-		if _, ok := s.index()[p.Target]; !ok {
+		if !s.inForce(p.Target) && !s.resumed {
 			return game.Illegal("undo", "the event it retracts is not in force in this session", "")
 		}
 		return nil // the fold settles retractions before applying (see Retracted)
@@ -462,6 +487,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	}
 	s.Rules.Start(h, s.Opts)
 	s.Hands = append(s.Hands, h)
+	s.starts = append(s.starts, e.Version)
 	if p.Board != 0 && s.boards[p.Board] == nil {
 		if s.boards == nil {
 			s.boards = map[int]*game.Hand{}

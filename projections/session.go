@@ -95,9 +95,12 @@ type Session struct {
 	// before it are known only by what the snapshot keeps; a note on one
 	// is taken as it stands, as in a Partial fold.
 	resumed bool
-	// closedAt is the version of the close, when Closed; lastRetraction
-	// that of the latest retraction folded past, in force or not.
-	closedAt, lastRetraction uint64
+	// closedAt is the version of the close, when Closed.
+	closedAt uint64
+	// retractions are the retractions folded past, in force or not, and
+	// skipped the versions of the events they withdrew (see track).
+	retractions []Retraction
+	skipped     map[events.ID]uint64
 
 	// vul is the ruleset's account of who is vulnerable, if its game has
 	// vulnerability; finished is the number of the latest hand it was told
@@ -274,7 +277,7 @@ func open(e events.Envelope) (*Session, error) {
 
 func (s *Session) addStep(e events.Envelope, hand int) {
 	if s.keep != nil && hand != 0 && !s.keep(hand) {
-		s.dropped.add(e.ID)
+		s.dropped.add(e.ID, e.Version)
 		return
 	}
 	if s.byID != nil {
@@ -285,9 +288,7 @@ func (s *Session) addStep(e events.Envelope, hand int) {
 
 func (s *Session) fold(e events.Envelope) {
 	s.Version = e.Version
-	if e.Type == table.TypeRetracted {
-		s.lastRetraction = e.Version
-	}
+	s.track(e)
 	if s.retracted[e.ID] {
 		return
 	}

@@ -32,10 +32,10 @@ type Snapshot struct {
 	Withdrawn map[events.ID]bool
 	// ClosedAt is the version of the session's close, 0 while it is open.
 	ClosedAt uint64
-	// LastRetraction is the version of the session's latest retraction
-	// (in force or not), 0 if it has none: the hands before a moment @N
-	// are the snapshot's as the log stood at N only if none came after.
-	LastRetraction uint64
+	// Retractions are the session's retractions, in force or not: the
+	// hands before a moment @N are the snapshot's as the log stood at N
+	// only if none after N withdraws an event before them.
+	Retractions []Retraction
 	// NextDealer deals the next hand.
 	NextDealer cards.Seat
 }
@@ -45,7 +45,7 @@ type Snapshot struct {
 func (s *Session) Snapshot() *Snapshot {
 	snap := &Snapshot{Version: s.Version, Hands: slices.Clone(s.Hands), Starts: slices.Clone(s.starts),
 		Notes: slices.Clone(s.Notes), Withdrawn: maps.Clone(s.retracted), ClosedAt: s.closedAt,
-		LastRetraction: s.lastRetraction, NextDealer: s.NextDealer}
+		Retractions: slices.Clone(s.retractions), NextDealer: s.NextDealer}
 	if snap.Withdrawn == nil {
 		snap.Withdrawn = map[events.ID]bool{}
 	}
@@ -110,7 +110,11 @@ func Resume(opened events.Envelope, snap *Snapshot, from int) (*Folder, error) {
 	if len(prior) > 0 {
 		s.NextDealer = s.Rules.NextDealer(prior[len(prior)-1])
 	}
-	s.lastRetraction = snap.LastRetraction
+	for _, r := range snap.Retractions {
+		if r.Version < start {
+			s.retractions = append(s.retractions, r)
+		}
+	}
 	return &Folder{s: s, withdrawn: s.retracted}, nil
 }
 
@@ -127,7 +131,7 @@ func FromSnapshot(opened events.Envelope, snap *Snapshot) (*Session, error) {
 	s.Notes = slices.Clone(snap.Notes)
 	s.retracted = maps.Clone(snap.Withdrawn)
 	s.Closed, s.closedAt = snap.ClosedAt != 0, snap.ClosedAt
-	s.Version, s.lastRetraction, s.NextDealer = snap.Version, snap.LastRetraction, snap.NextDealer
+	s.Version, s.retractions, s.NextDealer = snap.Version, slices.Clone(snap.Retractions), snap.NextDealer
 	return s, nil
 }
 
@@ -148,8 +152,13 @@ func (f *Folder) Rest(snap *Snapshot, next int) error {
 			s.Notes = append(s.Notes, n)
 		}
 	}
+	for _, r := range snap.Retractions {
+		if r.Version > last {
+			s.retractions = append(s.retractions, r)
+		}
+	}
 	s.Closed, s.closedAt = snap.ClosedAt != 0, snap.ClosedAt
-	s.Version, s.lastRetraction, s.NextDealer = snap.Version, snap.LastRetraction, snap.NextDealer
+	s.Version, s.NextDealer = snap.Version, snap.NextDealer
 	return nil
 }
 

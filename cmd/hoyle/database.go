@@ -29,6 +29,8 @@ type database struct {
 	// the entry made, so that the next command of the same line follows on.
 	pin   *uint64
 	waits lockWaits
+	// bulk: the command opened the database to write in bulk (see settle).
+	bulk bool
 }
 
 // lockWaits say how long a command waits for another hoyle process to let
@@ -92,7 +94,33 @@ func (d *database) open(write, create bool) (*bolt.Store, error) {
 // writes about n bytes at once (import, simulate): bbolt maps room for them
 // up front.
 func (d *database) openBulk(n int64) (*bolt.Store, error) {
+	d.bulk = true
 	return d.openStore(bolt.Options{Create: true, Bulk: n})
+}
+
+// settle runs after a command: one that wrote in bulk (an import) leaves
+// every session's checkpoint at its head, so that show and export read one
+// hand of what it wrote, not all of it. The checkpoints are a cache: if
+// the database is taken meanwhile, the next writer brings them up.
+func (d *database) settle(ctx context.Context) {
+	if !d.bulk {
+		return
+	}
+	d.bulk = false
+	st, err := bolt.Open(d.dbPath(), bolt.Options{LockTimeout: time.Millisecond})
+	if err != nil {
+		return
+	}
+	defer st.Close()
+	list, err := st.Sessions(ctx)
+	if err != nil {
+		return
+	}
+	for _, info := range list {
+		if load.Refresh(ctx, st, info.ID, 1) != nil {
+			return
+		}
+	}
 }
 
 func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
@@ -205,6 +233,11 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	if d.pin != nil && len(stored) > 0 {
 		*d.pin = stored[len(stored)-1].Version
 	}
+	// Every dozen hands or so an entry also brings the session's
+	// checkpoint up (what show and export read the earlier hands from);
+	// the rest cost their append alone. It is a cache: if it cannot be
+	// written now, the next entry writes it.
+	_ = load.Refresh(ctx, st, session, load.MinLag)
 	return load.Tail(ctx, st, session)
 }
 

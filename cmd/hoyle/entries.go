@@ -13,7 +13,6 @@ import (
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -431,17 +430,17 @@ func runNote(ctx context.Context, opts *noteOptions) error {
 		return usagef("expected the note's text (or a --glyph)")
 	}
 	var target events.ID
-	// The moment's event is found in the whole session, read with the
-	// database open for the entry.
+	// The moment's event is found in its hand, read with the database open
+	// for the entry.
 	prepare := func(ctx context.Context, st events.Store, session string) error {
 		if m == nil {
 			return nil
 		}
-		sess, _, err := load.Session(ctx, st, session)
+		w, err := loadHand(ctx, st, session, 0, m)
 		if err != nil {
 			return err
 		}
-		target, err = replay.Target(sess, *m)
+		target, err = replay.Target(w.Session, *m)
 		return err
 	}
 	if opts.Retract {

@@ -49,11 +49,14 @@ type exportFormat struct {
 	// json says the output is JSON: on a terminal its user text is
 	// escaped as JSON escapes (the same data), not as Go escapes.
 	json bool
+	// hand says the format writes one hand: the session is read for that
+	// hand alone (Session and Envs are then that read's).
+	hand bool
 }
 
 // exportFormats are the formats by name, all of them here.
 var exportFormats = map[string]exportFormat{
-	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown},
+	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown, hand: true},
 	"pbn":  {summary: "PBN 2.1: each hand as a game record (tags, auction with notes, play, score), for any bridge program", write: writePBN},
 	"lin":  {summary: "LIN: each hand as a Bridge Base Online hand record, one to a line", write: writeLIN},
 	"json": {summary: "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", write: writeJSON, json: true},
@@ -71,7 +74,12 @@ func formatNames() []string {
 
 // writeMarkdown writes one hand up, as export/markdown lays it out.
 func writeMarkdown(w io.Writer, req exportRequest) error {
-	return markdown.Write(w, req.Envs, markdown.Options{Hand: req.Hand, At: req.At, Seats: req.Seats, ASCII: req.ASCII})
+	b, err := markdown.RenderFolded(req.Session, req.Envs, markdown.Options{Hand: req.Hand, At: req.At, Seats: req.Seats, ASCII: req.ASCII})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }
 
 // exportOptions are the flags of hoyle export.
@@ -174,17 +182,28 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			return fmt.Errorf("--sign %s: %w", opts.Sign, err)
 		}
 	}
-	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-		req.Session, req.Envs, err = load.Session(ctx, st, session)
-		return err
-	}); err != nil {
-		return err
-	}
 	// The whole document is made before any of it is written, so a
 	// failure never leaves half a file behind.
 	var buf bytes.Buffer
-	if err := format.write(&buf, req); err != nil {
-		return err
+	if format.hand {
+		// One hand is written up: it is read alone (see readHand).
+		if err := opts.DB.withHand(ctx, req.Hand, req.At, func(w *load.Window) error {
+			buf.Reset()
+			req.Session, req.Envs = w.Session, w.Envs
+			return format.write(&buf, req)
+		}); err != nil {
+			return err
+		}
+	} else {
+		if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
+			req.Session, req.Envs, err = load.Session(ctx, st, session)
+			return err
+		}); err != nil {
+			return err
+		}
+		if err := format.write(&buf, req); err != nil {
+			return err
+		}
 	}
 	data := buf.Bytes()
 	if opts.Output == "" || opts.Output == "-" {

@@ -169,7 +169,9 @@ func run(args []string, io *IO) int {
 func execute(ctx context.Context, f *factory, args []string) error {
 	root := newRootCmd(f)
 	root.SetArgs(args)
-	return root.ExecuteContext(ctx)
+	err := root.ExecuteContext(ctx)
+	f.DB.settle(ctx)
+	return err
 }
 
 // report prints what went wrong, if anything, and returns the exit code.

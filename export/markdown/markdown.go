@@ -57,8 +57,17 @@ func Render(envs []events.Envelope, opts Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return RenderFolded(full, envs, opts)
+}
+
+// RenderFolded is Render of a session already folded: full is the fold of
+// envs, or a session read for the hand written up, with envs that hand's
+// events (see projections/load.Hand), which costs the hand, not the
+// session.
+func RenderFolded(full *projections.Session, envs []events.Envelope, opts Options) ([]byte, error) {
 	d := &doc{envs: envs, full: full, state: full, ascii: opts.ASCII, refs: map[events.ID]int{}}
 	number := opts.Hand
+	var err error
 	if opts.At != nil {
 		p, err := replay.Resolve(full, *opts.At)
 		if err != nil {

@@ -20,12 +20,13 @@ import (
 //
 //	0x00           the header: the snapshot's format, the build of hoyle
 //	               that folded it, the version and hash of the last event
-//	               folded, the number of hands, the close, the latest
-//	               retraction, the next dealer
-//	0x01 hand      each hand (8 bytes, big-endian): where its deal is in
-//	               the log, the hash its deal links to, the hand
+//	               folded, the number of hands, the close, the next dealer
+//	0x01 hand      each hand (8 bytes, big-endian)
 //	0x02           the notes in force
 //	0x03           the events withdrawn
+//	0x04           the retractions (the version of each, and of its target)
+//	0x05 chunk     the index, by 512 hands (4 bytes, big-endian): where each
+//	               hand's deal is in the log, and the hash it links to
 //
 // Each record ends with a CRC-32C of the rest: a damaged record makes the
 // checkpoint unread, never misread. A checkpoint is read only if the build
@@ -39,6 +40,8 @@ const (
 	keyHand      = 0x01
 	keyNotes     = 0x02
 	keyWithdrawn = 0x03
+	keyRetracted = 0x04
+	keyIndex     = 0x05
 )
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -81,10 +84,10 @@ var buildID = sync.OnceValue(func() string {
 
 // header is a checkpoint's first record.
 type header struct {
-	format, version, hands, closedAt, lastRetraction uint64
-	build                                            string
-	hash                                             events.Hash
-	nextDealer                                       cards.Seat
+	format, version, hands, closedAt uint64
+	build                            string
+	hash                             events.Hash
+	nextDealer                       cards.Seat
 }
 
 func (h header) encode() []byte {
@@ -95,7 +98,6 @@ func (h header) encode() []byte {
 	e.Fixed(h.hash[:])
 	e.Uint(h.hands)
 	e.Uint(h.closedAt)
-	e.Uint(h.lastRetraction)
 	e.Seat(h.nextDealer)
 	return sealed(e.Bytes())
 }
@@ -113,7 +115,6 @@ func decodeHeader(b []byte) (header, bool) {
 	d.Fixed(h.hash[:])
 	h.hands = d.Uint()
 	h.closedAt = d.Uint()
-	h.lastRetraction = d.Uint()
 	h.nextDealer = d.Seat()
 	return h, d.Err() == nil
 }
@@ -122,10 +123,11 @@ func decodeHeader(b []byte) (header, bool) {
 // this build.
 func (h header) current() bool { return h.format == projections.SnapshotFormat && h.build == buildID() }
 
-// checkpoint reads the session's checkpoint: nil when the store keeps none,
-// it has none, or it cannot be read (another build's, damaged, or not of
-// this log).
-func (r *reading) checkpoint(ctx context.Context) (*snapshot, error) {
+// checkpoint reads the session's checkpoint, with its first upTo hands
+// (all when upTo < 0; the index says where every hand begins): nil when
+// the store keeps none, it has none, or it cannot be read (another build's,
+// damaged, or not of this log).
+func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
 	cp, ok := r.st.(events.Checkpoints)
 	if !ok {
 		return nil, nil
@@ -138,59 +140,113 @@ func (r *reading) checkpoint(ctx context.Context) (*snapshot, error) {
 	var h header
 	snap := &snapshot{Snapshot: &projections.Snapshot{}, fromCheckpoint: true}
 	bad := false
-	err = cp.ReadCheckpoint(ctx, r.session, nil, func(k, v []byte) bool {
+	read := func(k, v []byte) bool {
 		switch {
 		case len(k) == 1 && k[0] == keyHeader:
 			h, ok = decodeHeader(v)
 			bad = !ok || !h.current() || h.version > r.info.Version
 		case len(k) == 9 && k[0] == keyHand:
-			bad = !snap.addHand(&hd, v, int(binary.BigEndian.Uint64(k[1:])))
+			n := int(binary.BigEndian.Uint64(k[1:]))
+			if upTo >= 0 && n > upTo {
+				return false
+			}
+			bad = !snap.addHand(&hd, v, n)
 		case len(k) == 1 && k[0] == keyNotes:
 			bad = !snap.setNotes(v)
+		case len(k) == 1 && k[0] == keyRetracted:
+			bad = !snap.setRetractions(v)
 		case len(k) == 1 && k[0] == keyWithdrawn:
 			body, ok := unseal(v)
 			if bad = !ok; !bad {
 				snap.Withdrawn, err = projections.DecodeIDs(body)
 				bad = err != nil
 			}
+		case len(k) == 5 && k[0] == keyIndex:
+			bad = !snap.addIndex(v, int(binary.BigEndian.Uint32(k[1:])))
 		}
 		return !bad
-	})
-	if err != nil || bad || h.format == 0 || uint64(len(snap.Hands)) != h.hands {
+	}
+	// The header and the hands wanted, then what follows the hands.
+	err = cp.ReadCheckpoint(ctx, r.session, nil, func(k, v []byte) bool { return len(k) > 0 && k[0] <= keyHand && read(k, v) })
+	if err == nil && !bad {
+		err = cp.ReadCheckpoint(ctx, r.session, []byte{keyNotes}, read)
+	}
+	want := h.hands
+	if upTo >= 0 {
+		want = min(want, uint64(upTo))
+	}
+	if err != nil || bad || h.format == 0 || uint64(len(snap.starts)) != h.hands || uint64(len(snap.Hands)) != want {
 		return nil, err
 	}
-	snap.Version, snap.Hash, snap.ClosedAt, snap.LastRetraction, snap.NextDealer = h.version, h.hash, h.closedAt, h.lastRetraction, h.nextDealer
+	snap.Version, snap.Hash, snap.ClosedAt, snap.NextDealer = h.version, h.hash, h.closedAt, h.nextDealer
+	snap.Starts = snap.starts[:len(snap.Hands)]
+	snap.Prev = snap.prev[:len(snap.Hands)]
 	if snap.Withdrawn == nil {
 		snap.Withdrawn = map[events.ID]bool{}
 	}
 	return snap, nil
 }
 
-// A hand's record: its deal's version (8 bytes, big-endian), the hash the
-// deal links to, then the hand (projections.AppendHand).
-const handPrefix = 8 + len(events.Hash{})
+// A checkpoint's index: where each hand begins in the log (its deal's
+// version) and the hash its deal links to, in records of indexChunk hands
+// (keyed by the chunk's number, 4 bytes, big-endian), so that a writer
+// rewrites only the last.
+const indexChunk = 512
 
-func handRecord(start uint64, prev events.Hash, h []byte) []byte {
-	b := binary.BigEndian.AppendUint64(make([]byte, 0, handPrefix+len(h)+4), start)
-	b = append(append(b, prev[:]...), h...)
-	return sealed(b)
+func indexKey(chunk int) []byte {
+	return binary.BigEndian.AppendUint32([]byte{keyIndex}, uint32(chunk))
+}
+
+func indexRecord(starts []uint64, prev []events.Hash) []byte {
+	e := events.NewEncoder(nil)
+	e.Uint(uint64(len(starts)))
+	for i := range starts {
+		e.Uint(starts[i])
+		e.Fixed(prev[i][:])
+	}
+	return sealed(e.Bytes())
+}
+
+func (s *snapshot) addIndex(v []byte, chunk int) bool {
+	body, ok := unseal(v)
+	if !ok || chunk*indexChunk != len(s.starts) {
+		return false
+	}
+	d := events.NewDecoder(body)
+	n := d.Len(33)
+	for range n {
+		s.starts = append(s.starts, d.Uint())
+		var h events.Hash
+		d.Fixed(h[:])
+		s.prev = append(s.prev, h)
+	}
+	return d.Err() == nil
 }
 
 func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {
 	body, ok := unseal(v)
-	if !ok || n != len(s.Hands)+1 || len(body) < handPrefix {
+	if !ok || n != len(s.Hands)+1 {
 		return false
 	}
-	start := binary.BigEndian.Uint64(body)
-	prev := events.Hash(body[8:handPrefix])
-	h, err := hd.Decode(body[handPrefix:])
+	h, err := hd.Decode(body)
 	if err != nil || h.Number != n {
 		return false
 	}
 	s.Hands = append(s.Hands, h)
-	s.Starts = append(s.Starts, start)
-	s.Prev = append(s.Prev, prev)
 	return true
+}
+
+func (s *snapshot) setRetractions(v []byte) bool {
+	body, ok := unseal(v)
+	if !ok {
+		return false
+	}
+	d := events.NewDecoder(body)
+	n := d.Len(2)
+	for range n {
+		s.Retractions = append(s.Retractions, projections.Retraction{Version: d.Uint(), Target: d.Uint()})
+	}
+	return d.Err() == nil
 }
 
 func (s *snapshot) setNotes(v []byte) bool {
@@ -245,7 +301,7 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	if err != nil {
 		return err
 	}
-	old, err := r.checkpoint(ctx)
+	old, err := r.checkpoint(ctx, -1)
 	if err != nil {
 		return err
 	}
@@ -262,7 +318,11 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	}
 	for i := from - 1; i < len(snap.Hands); i++ {
 		hand := projections.AppendHand(nil, snap.Hands[i])
-		w.Put = append(w.Put, events.CheckpointRecord{Key: handKey(i + 1), Value: handRecord(snap.Starts[i], snap.Prev[i], hand)})
+		w.Put = append(w.Put, events.CheckpointRecord{Key: handKey(i + 1), Value: sealed(hand)})
+	}
+	for c := (from - 1) / indexChunk; c*indexChunk < len(snap.Hands); c++ {
+		end := min((c+1)*indexChunk, len(snap.Hands))
+		w.Put = append(w.Put, events.CheckpointRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
 	}
 	notes := events.NewEncoder(nil)
 	notes.Uint(uint64(len(snap.Notes)))
@@ -270,10 +330,17 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 		notes.Raw(projections.AppendNote(nil, n))
 	}
 	h := header{format: projections.SnapshotFormat, build: buildID(), version: snap.Version, hash: snap.Hash,
-		hands: uint64(len(snap.Hands)), closedAt: snap.ClosedAt, lastRetraction: snap.LastRetraction, nextDealer: snap.NextDealer}
+		hands: uint64(len(snap.Hands)), closedAt: snap.ClosedAt, nextDealer: snap.NextDealer}
+	retractions := events.NewEncoder(nil)
+	retractions.Uint(uint64(len(snap.Retractions)))
+	for _, r := range snap.Retractions {
+		retractions.Uint(r.Version)
+		retractions.Uint(r.Target)
+	}
 	w.Put = append(w.Put,
 		events.CheckpointRecord{Key: []byte{keyHeader}, Value: h.encode()},
 		events.CheckpointRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
-		events.CheckpointRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))})
+		events.CheckpointRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
+		events.CheckpointRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())})
 	return cp.WriteCheckpoint(ctx, session, w)
 }

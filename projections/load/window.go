@@ -32,13 +32,17 @@ type Window struct {
 
 // Hand reads a session for a reader of hand n (0: the latest): its cost
 // is the hand's, not the session's, once the session has a checkpoint.
+//
+// The session holds the hands up to the one read (the score and the
+// moments of that hand need no later one): a later hand is read on its
+// own.
 func Hand(ctx context.Context, st events.Store, session string, n int) (*Window, error) {
-	return window(ctx, st, session, func(snap *projections.Snapshot) (int, error) {
+	return window(ctx, st, session, func(starts []uint64) (int, error) {
 		switch {
 		case n == 0:
-			return len(snap.Hands), nil
-		case n < 0 || n > len(snap.Hands):
-			return 0, &NoHandError{Hand: n, Hands: len(snap.Hands)}
+			return len(starts), nil
+		case n < 0 || n > len(starts):
+			return 0, &NoHandError{Hand: n, Hands: len(starts)}
 		}
 		return n, nil
 	})
@@ -48,8 +52,8 @@ func Hand(ctx context.Context, st events.Store, session string, n int) (*Window,
 // version v (the latest hand dealt at or before it; none before the first
 // deal).
 func HandAt(ctx context.Context, st events.Store, session string, v uint64) (*Window, error) {
-	return window(ctx, st, session, func(snap *projections.Snapshot) (int, error) {
-		i, found := slices.BinarySearch(snap.Starts, v)
+	return window(ctx, st, session, func(starts []uint64) (int, error) {
+		i, found := slices.BinarySearch(starts, v)
 		if !found {
 			i--
 		}
@@ -208,6 +212,10 @@ type snapshot struct {
 	*projections.Snapshot
 	Prev []events.Hash // by hand
 	Hash events.Hash   // of the event at Version
+	// starts and prev are the index of every hand, when the snapshot was
+	// read with some of its hands only (Starts and Prev are as its Hands).
+	starts []uint64
+	prev   []events.Hash
 	// fromCheckpoint: read from the store's checkpoint (and perhaps
 	// brought up to date), not folded from the log in this read.
 	fromCheckpoint bool
@@ -216,7 +224,7 @@ type snapshot struct {
 // current is the session's snapshot at its head: the checkpoint brought
 // up to date, or a fold of the whole session.
 func (r *reading) current(ctx context.Context) (*snapshot, error) {
-	cp, err := r.checkpoint(ctx)
+	cp, err := r.checkpoint(ctx, -1)
 	if err != nil {
 		return nil, err
 	}
@@ -369,18 +377,30 @@ func dealLinks(envs []events.Envelope, starts []uint64) []events.Hash {
 	return out
 }
 
-// window reads a session for a reader of one hand, which pick chooses from
-// the snapshot (0: the session has none).
-func window(ctx context.Context, st events.Store, session string, pick func(*projections.Snapshot) (int, error)) (*Window, error) {
+// window reads a session for a reader of one hand, which pick chooses by
+// where each hand begins (0: the session has none).
+func window(ctx context.Context, st events.Store, session string, pick func(starts []uint64) (int, error)) (*Window, error) {
 	r, err := begin(ctx, st, session)
 	if err != nil {
 		return nil, err
+	}
+	// A hand the checkpoint holds, before its last, is read with the hands
+	// before it only.
+	if index, err := r.checkpoint(ctx, 0); err != nil {
+		return nil, err
+	} else if index != nil && index.Version <= r.info.Version {
+		n, err := pick(index.starts)
+		if err == nil && n >= 1 && n < len(index.starts) && index.starts[n] <= index.Version {
+			if w, ok, err := r.early(ctx, n); ok || err != nil {
+				return w, err
+			}
+		}
 	}
 	snap, err := r.current(ctx)
 	if err != nil {
 		return nil, err
 	}
-	n, err := pick(snap.Snapshot)
+	n, err := pick(snap.Starts)
 	if err != nil {
 		return nil, err
 	}
@@ -406,7 +426,7 @@ func window(ctx context.Context, st events.Store, session string, pick func(*pro
 		if snap, err = r.foldAll(ctx); err != nil {
 			return nil, err
 		}
-		if n, err = pick(snap.Snapshot); err != nil {
+		if n, err = pick(snap.Starts); err != nil {
 			return nil, err
 		}
 		w, err = r.hands(ctx, snap, n, n)
@@ -414,15 +434,49 @@ func window(ctx context.Context, st events.Store, session string, pick func(*pro
 	return w, err
 }
 
+// early reads hand n of the checkpoint, before its last, with the hands
+// before it only. The events after the checkpoint are read, not folded: if
+// any is a note or a retraction (which might touch hand n) it is not ok,
+// and the caller reads the whole checkpoint and folds them.
+func (r *reading) early(ctx context.Context, n int) (*Window, bool, error) {
+	snap, err := r.checkpoint(ctx, n)
+	if err != nil || snap == nil {
+		return nil, false, err
+	}
+	for e, err := range r.anchored(ctx, snap.Version+1, r.info.Version, snap.Hash, r.info.Head, true) {
+		if errors.Is(err, errAnchor) {
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, false, err
+		}
+		switch e.Data.(type) {
+		case *table.Noted, *table.Retracted:
+			return nil, false, nil
+		case *table.SessionClosed:
+			snap.ClosedAt = e.Version
+		}
+	}
+	snap.Version, snap.Hash = r.info.Version, r.info.Head
+	w, err := r.hands(ctx, snap, n, n)
+	if errors.Is(err, errAnchor) {
+		return nil, false, nil
+	}
+	return w, err == nil, err
+}
+
 // hands folds hands first to last of a session from their events, the
 // others from the snapshot.
 func (r *reading) hands(ctx context.Context, snap *snapshot, first, last int) (*Window, error) {
-	k := len(snap.Hands)
-	from, to := snap.Starts[first-1], r.info.Version
+	starts, prev := snap.Starts, snap.Prev
+	if snap.starts != nil {
+		starts, prev = snap.starts, snap.prev // the whole index, when the hands are not all read
+	}
+	from, to := starts[first-1], r.info.Version
 	toHash := r.info.Head
-	if last < k {
-		to = snap.Starts[last] - 1
-		toHash = snap.Prev[last]
+	if last < len(starts) {
+		to = starts[last] - 1
+		toHash = prev[last]
 	}
 	envs := []events.Envelope{r.opened}
 	f, err := projections.Resume(r.opened, snap.Snapshot, first)
@@ -438,7 +492,7 @@ func (r *reading) hands(ctx context.Context, snap *snapshot, first, last int) (*
 			return nil, fmt.Errorf("session %s: %w", r.session, err)
 		}
 	}
-	if last < k {
+	if last < len(starts) {
 		if err := f.Rest(snap.Snapshot, last+1); err != nil {
 			return nil, err
 		}

@@ -23,11 +23,12 @@ import (
 type noCheckpoints struct{ events.Store }
 
 // sameSession checks that a session read for a window agrees with the
-// whole fold in everything but the steps it holds.
+// whole fold in everything but the steps it holds, and the hands after
+// the window's, which it may leave out.
 func sameSession(t *testing.T, full, got *projections.Session, what string) {
 	t.Helper()
-	require.Equal(t, len(full.Hands), len(got.Hands), what)
-	for i := range full.Hands {
+	require.LessOrEqual(t, len(got.Hands), len(full.Hands), what)
+	for i := range got.Hands {
 		if !reflect.DeepEqual(full.Hands[i], got.Hands[i]) {
 			require.Equal(t, *full.Hands[i], *got.Hands[i], "%s: hand %d", what, i+1)
 		}
@@ -40,6 +41,9 @@ func sameSession(t *testing.T, full, got *projections.Session, what string) {
 	}
 	assert.Equal(t, full.Version, got.Version, what)
 	assert.Equal(t, full.Closed, got.Closed, what)
+	if len(got.Hands) < len(full.Hands) {
+		return
+	}
 	assert.Equal(t, full.NextDealer, got.NextDealer, what)
 	assert.Equal(t, full.Score(), got.Score(), what)
 	for _, h := range full.Hands {
@@ -75,6 +79,7 @@ func checkWindows(t *testing.T, st events.Store, session, what string) {
 			hand = len(full.Hands)
 		}
 		sameSession(t, full, w.Session, what)
+		require.GreaterOrEqual(t, len(w.Session.Hands), hand, what)
 		var steps []projections.Step
 		for _, s := range full.Steps {
 			if s.Version == 1 || s.Hand == hand {

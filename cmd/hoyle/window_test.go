@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/testkit"
+	"github.com/hoyle/hoyle/projections/load"
+)
+
+// refreshCheckpoints writes every session's checkpoint at its head.
+func refreshCheckpoints(t *testing.T, db string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := bolt.Open(db, bolt.Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	list, err := st.Sessions(ctx)
+	require.NoError(t, err)
+	for _, s := range list {
+		require.NoError(t, load.Refresh(ctx, st, s.ID, 0))
+	}
+}
+
+// TestOneHandShowsWhatTheWholeLogShows: show, show --at, export --hand,
+// replay and note --at, reading one hand with the rest from the session's
+// checkpoint (or from no checkpoint), print exactly what they print having
+// read the whole log, for every hand of every fixture script, at moments of
+// every kind.
+func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
+	full := testkit.Rounds(0, 1) == 1
+	names := []string{"whist", "five-hundred", "claim"} // honours, discards, claims: moments @N in a hand
+	if full {
+		names = append(names, "demo", "foster-score-pad", "bridge", "duplicate-whist")
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "s.db")
+			script(t, db, name)
+			ok(t, db, "note", "--at", "1", "a note on the deal, recorded last")
+			ok(t, db, "undo") // the note is not undone: the latest entry is
+			var v map[string]any
+			require.NoError(t, json.Unmarshal([]byte(ok(t, db, "show", "--json")), &v))
+			hands := int(v["hand"].(float64))
+			events := eventCount(t, db)
+			for _, checkpoint := range []bool{false, true} {
+				if checkpoint {
+					refreshCheckpoints(t, db)
+				}
+				same := func(args ...string) {
+					t.Helper()
+					got := hoyle(t, db, args...)
+					wholeReads.Store(true)
+					want := hoyle(t, db, args...)
+					wholeReads.Store(false)
+					assert.Equal(t, want, got, "hoyle %v (checkpoint %v)", args, checkpoint)
+				}
+				same("show")
+				same("show", "--json")
+				same("export")
+				same("replay")
+				moments := []string{"", ".a1", ".a3", ".1", ".2.1", ".13", ".1.4"}
+				for h := 1; h <= hands+1; h++ {
+					same("export", "--hand", fmt.Sprint(h))
+					same("replay", "--hand", fmt.Sprint(h))
+					for i, m := range moments {
+						if !full && i != 0 && i != h%len(moments) {
+							continue // every kind of moment, over the hands
+						}
+						same("show", "--at", fmt.Sprint(h)+m)
+						same("show", "--json", "--at", fmt.Sprint(h)+m, "--seats", "foster")
+						same("export", "--at", fmt.Sprint(h)+m, "--ascii")
+					}
+				}
+				for n := 1; n <= events+1; n += max(1, events/testkit.Rounds(5, 20)) {
+					same("show", "--json", "--at", fmt.Sprintf("@%d", n))
+					same("replay", "--at", fmt.Sprintf("@%d", n))
+				}
+			}
+		})
+	}
+}

@@ -18,6 +18,7 @@ type Folder struct {
 	withdrawn   map[events.ID]bool
 	retractions [][2]events.ID // (retraction, target), in log order
 	keep        func(hand int) bool
+	expect      uint64 // events the session has, if known (Expect)
 }
 
 // NewFolder starts a fold in which the events of withdrawn are known to be
@@ -38,6 +39,9 @@ func (f *Folder) Add(e events.Envelope) error {
 			s.retracted = f.withdrawn
 		}
 		s.keep = f.keep
+		if f.keep != nil && f.expect > 0 {
+			s.dropped.sorted = make([]idVersion, 0, f.expect)
+		}
 		f.s = s
 		return nil
 	}

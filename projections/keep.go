@@ -21,6 +21,10 @@ import (
 // notes and the score are folded the same whatever is kept.
 func (f *Folder) Keep(keep func(hand int) bool) { f.keep = keep }
 
+// Expect tells the fold how many events the session has (its version), so
+// that what it keeps of each is allotted once, not grown as it goes.
+func (f *Folder) Expect(events uint64) { f.expect = events }
+
 // KeepNone is a Keep that keeps no hand's steps: a fold for the score, the
 // hands and the notes only.
 func KeepNone(int) bool { return false }

@@ -94,6 +94,9 @@ type Store struct {
 	db       *bbolt.DB
 	path     string
 	readOnly bool
+	// read counts the bytes of records read since the mapped pages were
+	// last dropped (see dropRead).
+	read int
 }
 
 var _ events.Store = (*Store)(nil)
@@ -468,7 +471,9 @@ func readAt(logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error
 
 // readWith reads the record at pos with records (nil: a one-off read).
 func readWith(records *events.RecordReader, logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error) {
-	v := logB.Get(u64(pos))
+	var key [8]byte
+	binary.BigEndian.PutUint64(key[:], pos)
+	v := logB.Get(key[:])
 	if v == nil {
 		return events.Envelope{}, fmt.Errorf("%w: the index points at position %d, which is missing", events.ErrCorrupt, pos)
 	}
@@ -542,6 +547,7 @@ func (s *Store) readSession(ctx context.Context, session string, from uint64, ba
 				if err != nil {
 					return buf, false, err
 				}
+				s.read += len(e.Raw) + 100
 				buf = append(buf, e)
 			}
 			return buf, false, nil
@@ -573,6 +579,7 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 				if err != nil {
 					return buf, false, err
 				}
+				s.read += len(v)
 				buf = append(buf, e)
 			}
 			return buf, false, nil
@@ -597,10 +604,13 @@ func (s *Store) readChunks(ctx context.Context, newReader func() chunkReader) it
 			}
 			var more bool
 			var readErr error
+			var size int64
 			err := s.view(func(tx *bbolt.Tx) error {
 				buf, more, readErr = read(tx, buf[:0])
+				size = tx.Size()
 				return nil
 			})
+			s.dropRead(size)
 			for _, e := range buf {
 				if !yield(e, nil) {
 					return
@@ -618,6 +628,22 @@ func (s *Store) readChunks(ctx context.Context, newReader func() chunkReader) it
 			}
 		}
 	}
+}
+
+// dropAfter is how many bytes of records a long read takes through the
+// file's mapping before it drops the pages it has mapped (dropPages).
+const dropAfter = 16 << 20
+
+// dropRead drops the file's mapped pages (the first size bytes) once a
+// read has gone through dropAfter bytes of records since it last did: a
+// read of the whole log then keeps a few megabytes of the file resident,
+// not the file.
+func (s *Store) dropRead(size int64) {
+	if s.read < dropAfter {
+		return
+	}
+	s.read = 0
+	dropPages(s.db.Info().Data, int(size))
 }
 
 // Session implements events.Store.

@@ -3,6 +3,7 @@ package bolt
 import (
 	"bytes"
 	"context"
+	"fmt"
 
 	bbolt "go.etcd.io/bbolt"
 
@@ -86,3 +87,57 @@ func (s *Store) WriteCheckpoint(ctx context.Context, session string, w events.Ch
 		return nil
 	})
 }
+
+var _ events.SessionIndexer = (*Store)(nil)
+
+// SessionPositions implements events.SessionIndexer: the session's index,
+// version by version, read in transactions of positionsChunk entries with
+// the file's mapped pages dropped between them. (A session's index lies in
+// pages scattered among the log's, and the kernel maps the neighbours of
+// each page read: a long session's index would otherwise bring most of the
+// file into the reader's memory.)
+func (s *Store) SessionPositions(ctx context.Context, session string, fn func(version, position uint64) error) error {
+	next := uint64(1)
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		n := 0
+		var size int64
+		err := s.view(func(tx *bbolt.Tx) error {
+			size = tx.Size()
+			sb := tx.Bucket(bucketSessions).Bucket([]byte(session))
+			if sb == nil {
+				return fmt.Errorf("%w: %s", events.ErrNoSession, session)
+			}
+			c := sb.Cursor()
+			for k, v := c.Seek(u64(next)); k != nil; k, v = c.Next() {
+				if n == positionsChunk {
+					next = getU64(k)
+					return nil
+				}
+				if len(k) != 8 || len(v) != 8 {
+					return fmt.Errorf("%w: session %s has an index entry of %d and %d bytes", events.ErrCorrupt, session, len(k), len(v))
+				}
+				if err := fn(getU64(k), getU64(v)); err != nil {
+					return err
+				}
+				n++
+			}
+			n = -1 // the end
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		s.read = dropAfter
+		s.dropRead(size)
+		if n < 0 {
+			return nil
+		}
+	}
+}
+
+// positionsChunk is how many entries of a session's index SessionPositions
+// reads in one transaction.
+const positionsChunk = 32 << 10

@@ -87,7 +87,23 @@ func (d *database) dbPath() string {
 // says on standard error that it is waiting, so the scorer is never left
 // staring at a prompt that does not answer.
 func (d *database) open(write, create bool) (*bolt.Store, error) {
-	return d.openStore(bolt.Options{ReadOnly: !write, Create: create})
+	opt := bolt.Options{ReadOnly: !write, Create: create}
+	if !write {
+		// A long read lets go of the file now and then (a JSON export, the
+		// log of a long session): a scorer's entry is held up a moment.
+		opt.LetGo = readerLetGo
+	}
+	return d.openStore(opt)
+}
+
+// readerLetGo is how long a reader holds the database before it lets a
+// waiting writer in (bolt.Options.LetGo).
+const readerLetGo = 50 * time.Millisecond
+
+// openWhole opens the database read-only, holding it until it is closed:
+// for verify, which checks the file as one state.
+func (d *database) openWhole() (*bolt.Store, error) {
+	return d.openStore(bolt.Options{ReadOnly: true})
 }
 
 // openBulk opens the database, creating it if missing, for a command that

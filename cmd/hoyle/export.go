@@ -52,6 +52,9 @@ type exportFormat struct {
 	// hand says the format writes one hand: the session is read for that
 	// hand alone (Session and Envs are then that read's).
 	hand bool
+	// stream, when set, writes the format as the session is read, in
+	// place of write: the session is not held.
+	stream func(ctx context.Context, st events.Store, session string, w io.Writer, req exportRequest) error
 }
 
 // exportFormats are the formats by name, all of them here.
@@ -59,7 +62,7 @@ var exportFormats = map[string]exportFormat{
 	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown, hand: true},
 	"pbn":  {summary: "PBN 2.1: each hand as a game record (tags, auction with notes, play, score), for any bridge program", write: writePBN},
 	"lin":  {summary: "LIN: each hand as a Bridge Base Online hand record, one to a line", write: writeLIN},
-	"json": {summary: "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", write: writeJSON, json: true},
+	"json": {summary: "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", write: writeJSON, stream: streamJSON, json: true},
 }
 
 // formatNames lists the formats, sorted.
@@ -183,10 +186,15 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 	}
 	// The whole document is made before any of it is written, so a
-	// failure never leaves half a file behind.
-	var buf bytes.Buffer
-	if format.hand {
+	// failure never leaves half a file behind; it is spooled (in memory,
+	// or in a temporary file when large), and the database is closed
+	// before it is written.
+	doc := &spool{}
+	defer doc.Close()
+	switch {
+	case format.hand:
 		// One hand is written up: it is read alone (see readHand).
+		var buf bytes.Buffer
 		if err := opts.DB.withHand(ctx, req.Hand, req.At, func(w *load.Window) error {
 			buf.Reset()
 			req.Session, req.Envs = w.Session, w.Envs
@@ -194,32 +202,45 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}); err != nil {
 			return err
 		}
-	} else {
+		doc.Write(buf.Bytes())
+	case format.stream != nil:
+		// Written as the session is read: the session is never held.
+		if err := opts.DB.read(ctx, func(st events.Store, session string) error {
+			return format.stream(ctx, st, session, doc, req)
+		}); err != nil {
+			return err
+		}
+	default:
 		if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
 			req.Session, req.Envs, err = load.Session(ctx, st, session)
 			return err
 		}); err != nil {
 			return err
 		}
-		if err := format.write(&buf, req); err != nil {
+		if err := format.write(doc, req); err != nil {
 			return err
 		}
 	}
-	data := buf.Bytes()
 	if opts.Output == "" || opts.Output == "-" {
-		if opts.IO.OutTTY {
-			// Names and notes are user text: on a terminal they must not
-			// act as control sequences (the formats write them as given).
-			if format.json {
-				data = replay.EscapeJSON(data)
-			} else {
-				data = []byte(replay.Escape(string(data)))
-			}
+		if !opts.IO.OutTTY {
+			_, err := doc.WriteTo(opts.IO.Out)
+			return err
+		}
+		// Names and notes are user text: on a terminal they must not act
+		// as control sequences (the formats write them as given).
+		data, err := doc.Bytes()
+		if err != nil {
+			return err
+		}
+		if format.json {
+			data = replay.EscapeJSON(data)
+		} else {
+			data = []byte(replay.Escape(string(data)))
 		}
 		_, err = opts.IO.Out.Write(data)
 		return err
 	}
-	return writeFile(opts.Output, data, opts.Force)
+	return writeFileFrom(opts.Output, doc, opts.Force, 0o644)
 }
 
 // writeFile writes data to path. Without force it makes a new file and
@@ -241,6 +262,11 @@ func writeFile(path string, data []byte, force bool) error {
 
 // writeFileMode is writeFile making a new file with the given permissions.
 func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error {
+	return writeFileFrom(path, bytes.NewReader(data), force, mode)
+}
+
+// writeFileFrom is writeFileMode writing what src holds.
+func writeFileFrom(path string, src io.WriterTo, force bool, mode os.FileMode) error {
 	if !force {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 		if err != nil {
@@ -249,7 +275,7 @@ func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error
 			}
 			return err
 		}
-		err = writeAll(f, data)
+		err = writeAll(f, src)
 		if err != nil {
 			os.Remove(path)
 		}
@@ -257,7 +283,7 @@ func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error
 	}
 	before, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return writeFileMode(path, data, false, mode) // nothing to replace
+		return writeFileFrom(path, src, false, mode) // nothing to replace
 	}
 	if err != nil {
 		return err
@@ -284,16 +310,17 @@ func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error
 		f.Close()
 		return err
 	}
-	if err := writeAll(f, data); err != nil {
+	if err := writeAll(f, src); err != nil {
 		return fmt.Errorf("%w; %s is left incomplete", err, path)
 	}
 	return nil
 }
 
-// writeAll writes data to f, syncs it to disk, and closes f, reporting
-// the first error: a file on a full disk is not reported written.
-func writeAll(f *os.File, data []byte) error {
-	_, err := f.Write(data)
+// writeAll writes what src holds to f, syncs it to disk, and closes f,
+// reporting the first error: a file on a full disk is not reported
+// written.
+func writeAll(f *os.File, src io.WriterTo) error {
+	_, err := src.WriteTo(f)
 	if err == nil {
 		err = f.Sync()
 	}

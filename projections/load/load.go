@@ -43,6 +43,13 @@ func Events(ctx context.Context, st events.Store, session string) ([]events.Enve
 	return envs, nil
 }
 
+// Read yields a session's events, decoded, in order, each checked against
+// its chain, without holding them: for a reader that writes each as it
+// comes (the log, a JSON export).
+func Read(ctx context.Context, st events.Store, session string) iter.Seq2[events.Envelope, error] {
+	return read(ctx, st, session)
+}
+
 // read yields a session's events, each checked against its chain, and the
 // event at the session's version against its head in the store's index
 // (an altered last event, its hash computed again, links to nothing after

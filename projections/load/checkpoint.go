@@ -44,9 +44,11 @@ const (
 	keyIndex     = 0x05
 )
 
-var crcTable = crc32.MakeTable(crc32.Castagnoli)
+// crcTable is made on first use: a process that reads no checkpoint does
+// not pay for it when it starts.
+var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
-func sealed(b []byte) []byte { return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, crcTable)) }
+func sealed(b []byte) []byte { return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, crcTable())) }
 
 // unseal checks a record's CRC and returns the record without it.
 func unseal(b []byte) ([]byte, bool) {
@@ -54,7 +56,7 @@ func unseal(b []byte) ([]byte, bool) {
 		return nil, false
 	}
 	body := b[:len(b)-4]
-	return body, crc32.Checksum(body, crcTable) == binary.BigEndian.Uint32(b[len(b)-4:])
+	return body, crc32.Checksum(body, crcTable()) == binary.BigEndian.Uint32(b[len(b)-4:])
 }
 
 func handKey(n int) []byte { return binary.BigEndian.AppendUint64([]byte{keyHand}, uint64(n)) }

@@ -97,6 +97,8 @@ type Session struct {
 	resumed bool
 	// closedAt is the version of the close, when Closed.
 	closedAt uint64
+	// sheets are score sheets a checkpoint kept (see SheetCache).
+	sheets *SheetCache
 	// retractions are the retractions folded past, in force or not, and
 	// skipped the versions of the events they withdrew (see track).
 	retractions []Retraction
@@ -167,10 +169,11 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out.starts = append(append([]uint64(nil), s.starts[:min(keep, len(s.starts))]...), tail.starts...)
 	// What the score settles for a hand when it is dealt (who is
 	// vulnerable) the tail did not see; s did, and it does not change.
-	for _, h := range tail.Hands {
+	for i, h := range tail.Hands {
 		for _, full := range s.Hands[keep:] {
 			if full.DealID == h.DealID {
 				h.Vulnerable = full.Vulnerable
+				out.Hands[keep+i] = same(h, full) // the score sheets kept know s's hands
 			}
 		}
 	}
@@ -182,6 +185,7 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	}
 	out.Problems = nil
 	out.byID = nil
+	out.sheets = s.sheets // kept sheets serve the spliced hands if they are the same
 	return &out
 }
 
@@ -196,8 +200,14 @@ func (s *Session) NotesOn(id events.ID) []Note {
 	return out
 }
 
-// Score folds the session's hands into its ruleset's score sheet.
+// Score folds the session's hands into its ruleset's score sheet (or
+// takes it from the sheets its checkpoint kept, see SheetCache). The sheet
+// is read, not changed: a kept sheet is shared by every state scored from
+// it.
 func (s *Session) Score() game.ScoreSheet {
+	if sheet, ok := s.keptScore(); ok {
+		return sheet
+	}
 	return s.Rules.Score(game.ScoreInput{Hands: s.Hands, Opts: s.Opts, Seating: s.Seating(), Closed: s.Closed})
 }
 

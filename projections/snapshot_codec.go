@@ -121,7 +121,7 @@ func readLength(d *events.Decoder) (int, bool) {
 	return int(n - 1), false
 }
 
-const maxLength = 1 << 16
+const maxLength = 1 << 24
 
 func sets(e *events.Encoder, ss []cards.Set) {
 	length(e, ss == nil, len(ss))
@@ -137,22 +137,33 @@ type HandDecoder struct {
 	Seating game.Seating
 	Opts    game.Options
 
-	hands  []game.Hand
-	sets   []cards.Set
-	ints   []int
-	sides  []cards.Side
-	calls  []game.CallEntry
-	tricks []game.Trick
-	played []game.PlayedCard
+	hands     block[game.Hand]
+	sets      block[cards.Set]
+	ints      block[int]
+	sides     block[cards.Side]
+	contracts block[game.Contract]
+	calls     block[game.CallEntry]
+	tricks    block[game.Trick]
+	played    block[game.PlayedCard]
 }
 
-// take returns n elements of a block, refilling it when it runs out.
-func take[T any](block *[]T, n int) []T {
-	if n > len(*block) || *block == nil {
-		*block = make([]T, max(n, 1024))
+// block hands out elements of one allocation, and makes the next twice
+// the size of the last (from 64 elements, up to a million) when it runs
+// out: the hands of a long session take a few dozen allocations, not one a
+// slice.
+type block[T any] struct {
+	free []T
+	size int
+}
+
+// take returns n elements of a block.
+func take[T any](b *block[T], n int) []T {
+	if n > len(b.free) || b.free == nil {
+		b.size = min(max(2*b.size, 64), 1<<20)
+		b.free = make([]T, max(n, b.size))
 	}
-	out := (*block)[:n:n]
-	*block = (*block)[n:]
+	out := b.free[:n:n]
+	b.free = b.free[n:]
 	return out
 }
 
@@ -202,7 +213,8 @@ func (hd *HandDecoder) Decode(b []byte) (*game.Hand, error) {
 		}
 	}
 	if d.Bool() {
-		h.Contract = &game.Contract{Level: int(d.Int()), Strain: cards.Strain(d.Byte()), Doubled: int(d.Int()), Declarer: d.Seat()}
+		h.Contract = &take(&hd.contracts, 1)[0]
+		*h.Contract = game.Contract{Level: int(d.Int()), Strain: cards.Strain(d.Byte()), Doubled: int(d.Int()), Declarer: d.Seat()}
 	}
 	h.Dummy = d.Seat()
 	if n, isNil := readLength(d); !isNil {

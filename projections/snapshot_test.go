@@ -90,3 +90,49 @@ func partway(h *game.Hand) *game.Hand {
 	c.Vulnerable = nil
 	return c
 }
+
+// The score sheet's codec writes every field of a sheet: a field added to
+// game.ScoreSheet (or to a struct it holds) must be added to AppendSheet
+// and DecodeSheet, with SnapshotFormat raised.
+func TestSheetCodecCoversEveryField(t *testing.T) {
+	known := []string{"Rubbers", "Rubbers.Number", "Rubbers.Complete", "Rubbers.Winner", "Rubbers.Sides", "Rubbers.Sides.Above",
+		"Rubbers.Sides.Below", "Rubbers.Sides.Total", "Rubbers.Points", "Rubbers.Games", "Rubbers.Entries", "Rubbers.Entries.Hand",
+		"Rubbers.Entries.Side", "Rubbers.Entries.Above", "Rubbers.Entries.Points", "Rubbers.Entries.Label", "Rubbers.Entries.Law",
+		"Rubbers.Entries.GameLine", "Rubbers.Hands", "Rubbers.Note", "Rubbers.GameTo",
+		"Boards", "Boards.Board", "Boards.Hand", "Boards.Contract", "Boards.Declarer", "Boards.Tricks", "Boards.NS", "Boards.Entries",
+		"Tally", "Tally.Hand", "Tally.Won", "Tally.Lost", "Tally.Net", "Tally.Entries", "Winner", "Notes"}
+	got := fieldsOf(reflect.TypeFor[game.ScoreSheet](), "", map[reflect.Type]bool{})
+	slices.Sort(got)
+	slices.Sort(known)
+	assert.Equal(t, known, got, "game.ScoreSheet changed: write the new fields in projections/sheet_codec.go, raise SnapshotFormat, and list them here")
+}
+
+// Every game's score sheet, at every hand, open and closed, decodes to
+// exactly the sheet encoded.
+func TestSheetCodecRoundTrips(t *testing.T) {
+	ctx := context.Background()
+	for i, rs := range rules.All() {
+		for _, scoring := range []string{"", "duplicate", "chicago"} {
+			opts := map[string]string{}
+			if scoring != "" {
+				if !slices.ContainsFunc(rs.Info().Options, func(o game.OptionInfo) bool { return slices.Contains(o.Values, scoring) }) {
+					continue
+				}
+				opts["scoring"] = scoring
+			}
+			st := memstore.New()
+			res, err := simulate.Run(ctx, st, simulate.Options{Game: rs.Info().ID, Options: opts, Hands: 9, Seed: uint64(i) + 7, ClaimEvery: 3})
+			require.NoError(t, err)
+			s, _, err := load.Session(ctx, st, res.Session)
+			require.NoError(t, err)
+			for f := 0; f <= len(s.Hands); f++ {
+				for _, closed := range []bool{false, true} {
+					want := s.ScoreOf(projections.SheetKey{Finished: f, Closed: closed})
+					got, err := projections.DecodeSheet(projections.AppendSheet(nil, want))
+					require.NoError(t, err)
+					assert.Equal(t, want, got, "%s %s, %d hands", rs.Info().ID, scoring, f)
+				}
+			}
+		}
+	}
+}

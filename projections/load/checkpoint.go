@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 )
 
 // The checkpoint: a session's snapshot (projections.Snapshot) kept beside
@@ -27,6 +29,7 @@ import (
 //	0x04           the retractions (the version of each, and of its target)
 //	0x05 chunk     the index, by 512 hands (4 bytes, big-endian): where each
 //	               hand's deal is in the log, and the hash it links to
+//	0x06           the score sheets kept (projections.SheetCache)
 //
 // Each record ends with a CRC-32C of the rest: a damaged record makes the
 // checkpoint unread, never misread. A checkpoint is read only if the build
@@ -42,6 +45,7 @@ const (
 	keyWithdrawn = 0x03
 	keyRetracted = 0x04
 	keyIndex     = 0x05
+	keySheets    = 0x06
 )
 
 // crcTable is made on first use: a process that reads no checkpoint does
@@ -140,6 +144,7 @@ func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
 	}
 	hd := projections.HandDecoder{Seating: base.Seating(), Opts: base.Opts}
 	var h header
+	var sheets []byte
 	snap := &snapshot{Snapshot: &projections.Snapshot{}, fromCheckpoint: true}
 	bad := false
 	read := func(k, v []byte) bool {
@@ -165,6 +170,8 @@ func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
 			}
 		case len(k) == 5 && k[0] == keyIndex:
 			bad = !snap.addIndex(v, int(binary.BigEndian.Uint32(k[1:])))
+		case len(k) == 1 && k[0] == keySheets && upTo < 0:
+			sheets = bytes.Clone(v)
 		}
 		return !bad
 	}
@@ -183,6 +190,9 @@ func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
 	snap.Version, snap.Hash, snap.ClosedAt, snap.NextDealer = h.version, h.hash, h.closedAt, h.nextDealer
 	snap.Starts = snap.starts[:len(snap.Hands)]
 	snap.Prev = snap.prev[:len(snap.Hands)]
+	if sheets != nil {
+		snap.sheets = decodeSheets(sheets, snap.Hands) // a damaged record only costs the scoring
+	}
 	if snap.Withdrawn == nil {
 		snap.Withdrawn = map[events.ID]bool{}
 	}
@@ -236,6 +246,24 @@ func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {
 	}
 	s.Hands = append(s.Hands, h)
 	return true
+}
+
+// decodeSheets reads the sheets record: each sheet's key and its bytes.
+func decodeSheets(v []byte, hands []*game.Hand) *projections.SheetCache {
+	body, ok := unseal(v)
+	if !ok {
+		return nil
+	}
+	c := projections.NewSheetCache(hands)
+	d := events.NewDecoder(body)
+	for range d.Len(3) {
+		k := projections.SheetKey{Finished: int(d.Uint()), Closed: d.Bool()}
+		c.Add(k, d.Raw())
+	}
+	if d.Err() != nil {
+		return nil
+	}
+	return c
 }
 
 func (s *snapshot) setRetractions(v []byte) bool {
@@ -333,6 +361,18 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	}
 	h := header{format: projections.SnapshotFormat, build: buildID(), version: snap.Version, hash: snap.Hash,
 		hands: uint64(len(snap.Hands)), closedAt: snap.ClosedAt, nextDealer: snap.NextDealer}
+	sheets := events.NewEncoder(nil)
+	whole, err := projections.FromSnapshot(r.opened, snap.Snapshot)
+	if err != nil {
+		return err
+	}
+	keys := whole.SheetsToKeep()
+	sheets.Uint(uint64(len(keys)))
+	for _, k := range keys {
+		sheets.Uint(uint64(k.Finished))
+		sheets.Bool(k.Closed)
+		sheets.Raw(projections.AppendSheet(nil, whole.ScoreOf(k)))
+	}
 	retractions := events.NewEncoder(nil)
 	retractions.Uint(uint64(len(snap.Retractions)))
 	for _, r := range snap.Retractions {
@@ -343,6 +383,7 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 		events.CheckpointRecord{Key: []byte{keyHeader}, Value: h.encode()},
 		events.CheckpointRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
 		events.CheckpointRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
-		events.CheckpointRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())})
+		events.CheckpointRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())},
+		events.CheckpointRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())})
 	return cp.WriteCheckpoint(ctx, session, w)
 }

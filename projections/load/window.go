@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 )
 
 // Reading one hand. A reader of one hand (show, replay, the write-up, a
@@ -87,6 +89,7 @@ func Summary(ctx context.Context, st events.Store, session string) (*projections
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", session, err)
 	}
+	s.UseSheets(snap.sheets)
 	return s, nil
 }
 
@@ -216,6 +219,8 @@ type snapshot struct {
 	// read with some of its hands only (Starts and Prev are as its Hands).
 	starts []uint64
 	prev   []events.Hash
+	// sheets are the score sheets the checkpoint kept, if any.
+	sheets *projections.SheetCache
 	// fromCheckpoint: read from the store's checkpoint (and perhaps
 	// brought up to date), not folded from the log in this read.
 	fromCheckpoint bool
@@ -328,10 +333,23 @@ func (r *reading) foldFrom(ctx context.Context, snap *snapshot, from int) (*snap
 			return nil, false, fmt.Errorf("session %s: %w", r.session, err)
 		}
 	}
-	out := &snapshot{Snapshot: s.Snapshot(), Hash: r.info.Head, fromCheckpoint: true}
+	out := &snapshot{Snapshot: s.Snapshot(), Hash: r.info.Head, fromCheckpoint: true, sheets: snap.sheets}
+	reuse(out.Hands[from-1:], snap.Hands[from-1:])
 	out.Prev = slices.Clone(snap.Prev[:from-1])
 	out.Prev = append(out.Prev, dealLinks(envs, out.Starts[from-1:])...)
 	return out, true, nil
+}
+
+// reuse puts the snapshot's own hand in place of each hand folded again
+// that is the same, so that the score sheets the checkpoint kept serve the
+// session read (projections.SheetCache knows the snapshot's hands by
+// identity).
+func reuse(folded, kept []*game.Hand) {
+	for i := range min(len(folded), len(kept)) {
+		if folded[i] != kept[i] && reflect.DeepEqual(folded[i], kept[i]) {
+			folded[i] = kept[i]
+		}
+	}
 }
 
 // foldAll folds the whole session as it streams past, keeping no steps.
@@ -501,6 +519,8 @@ func (r *reading) hands(ctx context.Context, snap *snapshot, first, last int) (*
 	if err != nil {
 		return nil, err
 	}
+	reuse(s.Hands[first-1:min(last, len(s.Hands))], snap.Hands[first-1:])
+	s.UseSheets(snap.sheets)
 	return &Window{Session: s, Envs: envs, First: first, Last: last}, nil
 }
 

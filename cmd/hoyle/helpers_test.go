@@ -279,7 +279,7 @@ var built struct {
 
 // hoyleBinary builds cmd/hoyle with go build, once for the whole test run,
 // and returns its path.
-func hoyleBinary(t *testing.T) string {
+func hoyleBinary(t testing.TB) string {
 	t.Helper()
 	built.once.Do(func() {
 		built.dir, built.err = os.MkdirTemp("", "hoyle-bin-")

@@ -53,8 +53,8 @@ func (s *Session) versionOf(id events.ID) (uint64, bool) {
 // needs: each retraction with the version of its target, and the version
 // of each event withdrawn (the fold skips it, and a retraction read after
 // it is still placed).
-func (s *Session) track(e events.Envelope) {
-	if s.retracted[e.ID] {
+func (s *Session) track(e events.Envelope, withdrawn bool) {
+	if withdrawn {
 		if s.skipped == nil {
 			s.skipped = map[events.ID]uint64{}
 		}

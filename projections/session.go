@@ -298,8 +298,11 @@ func (s *Session) addStep(e events.Envelope, hand int) {
 
 func (s *Session) fold(e events.Envelope) {
 	s.Version = e.Version
-	s.track(e)
-	if s.retracted[e.ID] {
+	withdrawn := s.retracted[e.ID]
+	if withdrawn || e.Type == table.TypeRetracted {
+		s.track(e, withdrawn)
+	}
+	if withdrawn {
 		return
 	}
 	if _, ok := e.Data.(*table.Retracted); ok {

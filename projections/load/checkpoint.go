@@ -134,6 +134,12 @@ func (h header) current() bool { return h.format == projections.SnapshotFormat &
 // the store keeps none, it has none, or it cannot be read (another build's,
 // damaged, or not of this log).
 func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
+	return r.checkpointWith(ctx, upTo, nil)
+}
+
+// checkpointWith is checkpoint, the index taken from a read of the same
+// checkpoint (index, read with no hands), if given, rather than read again.
+func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot) (*snapshot, error) {
 	cp, ok := r.st.(events.Checkpoints)
 	if !ok {
 		return nil, nil
@@ -168,7 +174,7 @@ func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
 				snap.Withdrawn, err = projections.DecodeIDs(body)
 				bad = err != nil
 			}
-		case len(k) == 5 && k[0] == keyIndex:
+		case len(k) == 5 && k[0] == keyIndex && index == nil:
 			bad = !snap.addIndex(v, int(binary.BigEndian.Uint32(k[1:])))
 		case len(k) == 1 && k[0] == keySheets && upTo < 0:
 			sheets = bytes.Clone(v)
@@ -179,6 +185,12 @@ func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
 	err = cp.ReadCheckpoint(ctx, r.session, nil, func(k, v []byte) bool { return len(k) > 0 && k[0] <= keyHand && read(k, v) })
 	if err == nil && !bad {
 		err = cp.ReadCheckpoint(ctx, r.session, []byte{keyNotes}, read)
+	}
+	if index != nil {
+		if index.Version != h.version || index.Hash != h.hash {
+			return nil, nil // written again meanwhile: not the index read
+		}
+		snap.starts, snap.prev = index.starts, index.prev
 	}
 	want := h.hands
 	if upTo >= 0 {

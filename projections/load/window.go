@@ -409,7 +409,7 @@ func window(ctx context.Context, st events.Store, session string, pick func(star
 	} else if index != nil && index.Version <= r.info.Version {
 		n, err := pick(index.starts)
 		if err == nil && n >= 1 && n < len(index.starts) && index.starts[n] <= index.Version {
-			if w, ok, err := r.early(ctx, n); ok || err != nil {
+			if w, ok, err := r.early(ctx, n, index); ok || err != nil {
 				return w, err
 			}
 		}
@@ -456,8 +456,8 @@ func window(ctx context.Context, st events.Store, session string, pick func(star
 // before it only. The events after the checkpoint are read, not folded: if
 // any is a note or a retraction (which might touch hand n) it is not ok,
 // and the caller reads the whole checkpoint and folds them.
-func (r *reading) early(ctx context.Context, n int) (*Window, bool, error) {
-	snap, err := r.checkpoint(ctx, n)
+func (r *reading) early(ctx context.Context, n int, index *snapshot) (*Window, bool, error) {
+	snap, err := r.checkpointWith(ctx, n, index)
 	if err != nil || snap == nil {
 		return nil, false, err
 	}

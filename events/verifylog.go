@@ -22,6 +22,13 @@ type SessionIndexer interface {
 // SessionIndexer has its session indexes checked without reading the
 // events again.
 func VerifyLog(ctx context.Context, st Store, each func(Envelope) error) (ChainReport, error) {
+	return verifyLog(ctx, st, each, nil, false)
+}
+
+// verifyLog is VerifyLog and VerifyChain: each is given every event as the
+// log is read; with reread (or a store that does not list its index) every
+// session is read again through its index, and given to visit.
+func verifyLog(ctx context.Context, st Store, each func(Envelope) error, visit SessionVisit, reread bool) (ChainReport, error) {
 	var rep ChainReport
 	if sc, ok := st.(StorageChecker); ok {
 		if err := sc.CheckStorage(ctx); err != nil {
@@ -34,6 +41,7 @@ func VerifyLog(ctx context.Context, st Store, each func(Envelope) error) (ChainR
 		positions            []uint64 // by version, when the store lists its index
 	}
 	indexer, fast := st.(SessionIndexer)
+	fast = fast && !reread
 	heads := map[string]*head{}
 	if fast {
 		// Each session's positions are kept for its index: allotted once,
@@ -112,15 +120,21 @@ func VerifyLog(ctx context.Context, st Store, each func(Envelope) error) (ChainR
 			return rep, &VerifyError{Session: info.ID, Version: info.Version, Position: info.Last,
 				Err: fmt.Errorf("%w: the session index says version %d (positions %d to %d), the log %d", ErrCorrupt, info.Version, info.First, info.Last, got)}
 		}
-		if fast {
+		var problem error
+		switch seq := checkedSession(ctx, st, info, &problem); {
+		case fast:
 			err = checkPositions(ctx, indexer, info, h.positions)
-		} else {
-			var problem error
-			for _, err = range checkedSession(ctx, st, info, &problem) {
+		case visit != nil:
+			err = visit(info, seq)
+		default:
+			for _, err = range seq {
 				if err != nil {
 					break
 				}
 			}
+		}
+		if problem != nil {
+			err = problem
 		}
 		if err != nil {
 			var ve *VerifyError

@@ -118,29 +118,7 @@ func Stream(ctx context.Context, st events.Store, session string) (*projections.
 // ranged over twice, as a Store's reads can: once, and again with the
 // retractions known if the first pass met any.
 func FoldSeq(seq iter.Seq2[events.Envelope, error]) (*projections.Session, error) {
-	f, err := foldPass(seq, nil)
-	if err != nil {
-		return nil, err
-	}
-	if withdrawn, any := f.Retractions(); any {
-		if f, err = foldPass(seq, withdrawn); err != nil {
-			return nil, err
-		}
-	}
-	return f.Session()
-}
-
-func foldPass(seq iter.Seq2[events.Envelope, error], withdrawn map[events.ID]bool) (*projections.Folder, error) {
-	f := projections.NewFolder(withdrawn)
-	for e, err := range seq {
-		if err != nil {
-			return nil, err
-		}
-		if err := f.Add(e); err != nil {
-			return nil, err
-		}
-	}
-	return f, nil
+	return foldSeq(seq, nil)
 }
 
 // Rebuild folds every session in the log from zero, reading it once in

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"reflect"
 	"slices"
 
@@ -527,7 +528,7 @@ func (r *reading) hands(ctx context.Context, snap *snapshot, first, last int) (*
 // foldSeq folds one session from a sequence of its events that can be
 // ranged over twice, keeping the steps keep says (nil: all): once, and
 // again with the retractions known if the first pass met any.
-func foldSeq(seq func(func(events.Envelope, error) bool), keep func(int) bool) (*projections.Session, error) {
+func foldSeq(seq iter.Seq2[events.Envelope, error], keep func(int) bool) (*projections.Session, error) {
 	pass := func(withdrawn map[events.ID]bool) (*projections.Folder, error) {
 		f := projections.NewFolder(withdrawn)
 		if keep != nil {

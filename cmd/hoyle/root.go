@@ -170,7 +170,9 @@ func execute(ctx context.Context, f *factory, args []string) error {
 	root := newRootCmd(f)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
-	f.DB.settle(ctx)
+	if err == nil {
+		f.DB.settle(ctx) // a refused command leaves the file as it was
+	}
 	return err
 }
 

@@ -87,3 +87,43 @@ func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
 		})
 	}
 }
+
+// hasCheckpoint reports whether the database keeps a checkpoint for the
+// latest session.
+func hasCheckpoint(t *testing.T, db string) bool {
+	t.Helper()
+	ctx := context.Background()
+	st, err := bolt.Open(db, bolt.Options{ReadOnly: true})
+	require.NoError(t, err)
+	defer st.Close()
+	id, err := st.LastSession(ctx)
+	require.NoError(t, err)
+	found := false
+	require.NoError(t, st.ReadCheckpoint(ctx, id, nil, func(_, _ []byte) bool { found = true; return false }))
+	return found
+}
+
+// The writers leave a checkpoint behind them: simulate when it ends, an
+// import (a bulk writer) once it is done, a table entry in a session that
+// has none; readers never write one.
+func TestWritersLeaveCheckpoints(t *testing.T) {
+	dir := t.TempDir()
+	sim := filepath.Join(dir, "sim.db")
+	ok(t, sim, "simulate", "--game", "contract", "--hands", "5", "--seed", "2")
+	assert.True(t, hasCheckpoint(t, sim), "simulate")
+
+	backup := filepath.Join(dir, "backup.json")
+	ok(t, sim, "export", "--format", "json", "-o", backup)
+	imported := filepath.Join(dir, "imported.db")
+	ok(t, imported, "import", backup)
+	assert.True(t, hasCheckpoint(t, imported), "import")
+
+	table := filepath.Join(dir, "table.db")
+	ok(t, table, "new", "--game", "auction")
+	before := fileHash(t, table)
+	ok(t, table, "show")
+	ok(t, table, "score")
+	assert.Equal(t, before, fileHash(t, table), "readers do not write")
+	ok(t, table, "deal")
+	assert.True(t, hasCheckpoint(t, table), "a table entry")
+}

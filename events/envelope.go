@@ -80,24 +80,25 @@ const recordFormat byte = 1
 // The global position is left out so that a session can be exported and
 // imported into another database with its chain intact.
 func ComputeHash(prev Hash, typ string, schema uint16, id ID, session string, version uint64, at time.Time, raw []byte) Hash {
-	h := sha256.New()
-	h.Write(prev[:])
-	var scratch [binary.MaxVarintLen64]byte
-	writeStr := func(s string) {
-		h.Write(scratch[:binary.PutUvarint(scratch[:], uint64(len(s)))])
-		h.Write([]byte(s))
+	// The content is laid out in one buffer and hashed in one call: no
+	// allocation for the usual event (verify hashes every event of the log).
+	var small [512]byte
+	b := small[:0]
+	if n := len(prev) + len(typ) + len(id) + len(session) + len(raw) + 6*binary.MaxVarintLen64; n > len(small) {
+		b = make([]byte, 0, n)
 	}
-	writeStr(typ)
-	h.Write(scratch[:binary.PutUvarint(scratch[:], uint64(schema))])
-	h.Write(id[:])
-	writeStr(session)
-	h.Write(scratch[:binary.PutUvarint(scratch[:], version)])
-	h.Write(scratch[:binary.PutVarint(scratch[:], at.UnixNano())])
-	h.Write(scratch[:binary.PutUvarint(scratch[:], uint64(len(raw)))])
-	h.Write(raw)
-	var out Hash
-	h.Sum(out[:0])
-	return out
+	b = append(b, prev[:]...)
+	b = binary.AppendUvarint(b, uint64(len(typ)))
+	b = append(b, typ...)
+	b = binary.AppendUvarint(b, uint64(schema))
+	b = append(b, id[:]...)
+	b = binary.AppendUvarint(b, uint64(len(session)))
+	b = append(b, session...)
+	b = binary.AppendUvarint(b, version)
+	b = binary.AppendVarint(b, at.UnixNano())
+	b = binary.AppendUvarint(b, uint64(len(raw)))
+	b = append(b, raw...)
+	return sha256.Sum256(b)
 }
 
 // Seal fills in Hash from the envelope's content and PrevHash.

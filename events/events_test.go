@@ -720,3 +720,15 @@ func typeIndex(name string) uint8 {
 	}
 	panic("no type " + name)
 }
+
+// BenchmarkComputeHash hashes one event's content, as every read of a
+// session does for each event: it must not allocate.
+func BenchmarkComputeHash(b *testing.B) {
+	raw := make([]byte, 40)
+	at := time.Date(2026, 1, 1, 19, 0, 0, 0, time.UTC)
+	id := events.NewID()
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = events.ComputeHash(events.Hash{}, "play.card", 1, id, "01KB2M3V9Q6W4XJ7D2S0N5R8TC", 42, at, raw)
+	}
+}

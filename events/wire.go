@@ -54,6 +54,10 @@ func (e *Encoder) Raw(b []byte) {
 	e.buf = append(e.buf, b...)
 }
 
+// Fixed writes bytes whose length both sides know (an ID, a hash), with
+// no length before them.
+func (e *Encoder) Fixed(b []byte) { e.buf = append(e.buf, b...) }
+
 // Seat writes a seat (NoSeat included).
 func (e *Encoder) Seat(s cards.Seat) { e.Int(int64(s)) }
 
@@ -198,6 +202,13 @@ func (d *Decoder) Raw() []byte {
 	d.buf = d.buf[n:]
 	return b
 }
+
+// Fail makes the decoder fail as on damaged bytes: the caller found a value
+// it cannot be (Err then says what).
+func (d *Decoder) Fail(what string) { d.fail(what) }
+
+// Fixed reads len(dst) bytes written by Encoder.Fixed into dst.
+func (d *Decoder) Fixed(dst []byte) { d.fixed(dst) }
 
 // Seat reads a seat.
 func (d *Decoder) Seat() cards.Seat {

@@ -17,6 +17,8 @@ type Folder struct {
 	s           *Session
 	withdrawn   map[events.ID]bool
 	retractions [][2]events.ID // (retraction, target), in log order
+	keep        func(hand int) bool
+	expect      uint64 // events the session has, if known (Expect)
 }
 
 // NewFolder starts a fold in which the events of withdrawn are known to be
@@ -35,6 +37,10 @@ func (f *Folder) Add(e events.Envelope) error {
 		}
 		if f.withdrawn != nil {
 			s.retracted = f.withdrawn
+		}
+		s.keep = f.keep
+		if f.keep != nil && f.expect > 0 {
+			s.dropped.sorted = make([]idVersion, 0, f.expect)
 		}
 		f.s = s
 		return nil

@@ -91,6 +91,28 @@ type Session struct {
 	retracted map[events.ID]bool
 	byID      map[events.ID]int // index into Steps; built on first use (see index)
 
+	// keep, when set, says which hands' steps the fold keeps (see
+	// Folder.Keep); the IDs of the steps it leaves out are in dropped, so
+	// that a note or a retraction is still checked against every event in
+	// force.
+	keep    func(hand int) bool
+	dropped idSet
+	// starts holds the version of each hand's deal, hand by hand: where
+	// each hand begins in the log (see HandStart).
+	starts []uint64
+	// resumed: the fold began from a Snapshot (see Resume), so the events
+	// before it are known only by what the snapshot keeps; a note on one
+	// is taken as it stands, as in a Partial fold.
+	resumed bool
+	// closedAt is the version of the close, when Closed.
+	closedAt uint64
+	// sheets are score sheets a checkpoint kept (see SheetCache).
+	sheets *SheetCache
+	// retractions are the retractions folded past, in force or not, and
+	// skipped the versions of the events they withdrew (see track).
+	retractions []Retraction
+	skipped     map[events.ID]uint64
+
 	// vul is the ruleset's account of who is vulnerable, if its game has
 	// vulnerability; finished is the number of the latest hand it was told
 	// had finished.
@@ -153,12 +175,14 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out := *tail
 	out.Partial = false
 	out.Hands = append(append([]*game.Hand(nil), s.Hands[:keep]...), tail.Hands...)
+	out.starts = append(append([]uint64(nil), s.starts[:min(keep, len(s.starts))]...), tail.starts...)
 	// What the score settles for a hand when it is dealt (who is
 	// vulnerable) the tail did not see; s did, and it does not change.
-	for _, h := range tail.Hands {
+	for i, h := range tail.Hands {
 		for _, full := range s.Hands[keep:] {
 			if full.DealID == h.DealID {
 				h.Vulnerable = full.Vulnerable
+				out.Hands[keep+i] = same(h, full) // the score sheets kept know s's hands
 			}
 		}
 	}
@@ -170,6 +194,7 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	}
 	out.Problems = nil
 	out.byID = nil
+	out.sheets = s.sheets // kept sheets serve the spliced hands if they are the same
 	return &out
 }
 
@@ -184,8 +209,14 @@ func (s *Session) NotesOn(id events.ID) []Note {
 	return out
 }
 
-// Score folds the session's hands into its ruleset's score sheet.
+// Score folds the session's hands into its ruleset's score sheet (or
+// takes it from the sheets its checkpoint kept, see SheetCache). The sheet
+// is read, not changed: a kept sheet is shared by every state scored from
+// it.
 func (s *Session) Score() game.ScoreSheet {
+	if sheet, ok := s.keptScore(); ok {
+		return sheet
+	}
 	return s.Rules.Score(game.ScoreInput{Hands: s.Hands, Opts: s.Opts, Seating: s.Seating(), Closed: s.Closed})
 }
 
@@ -264,6 +295,10 @@ func open(e events.Envelope) (*Session, error) {
 }
 
 func (s *Session) addStep(e events.Envelope, hand int) {
+	if s.keep != nil && hand != 0 && !s.keep(hand) {
+		s.dropped.add(e.ID, e.Version)
+		return
+	}
 	if s.byID != nil {
 		s.byID[e.ID] = len(s.Steps)
 	}
@@ -272,7 +307,11 @@ func (s *Session) addStep(e events.Envelope, hand int) {
 
 func (s *Session) fold(e events.Envelope) {
 	s.Version = e.Version
-	if s.retracted[e.ID] {
+	withdrawn := s.retracted[e.ID]
+	if withdrawn || e.Type == table.TypeRetracted {
+		s.track(e, withdrawn)
+	}
+	if withdrawn {
 		return
 	}
 	if _, ok := e.Data.(*table.Retracted); ok {
@@ -307,7 +346,7 @@ func (s *Session) Apply(e events.Envelope) error {
 		if s.Closed {
 			return game.Illegal("close", "the session is already closed", "")
 		}
-		s.Closed = true
+		s.Closed, s.closedAt = true, e.Version
 	case *table.CutForDeal:
 		if len(s.Hands) > 0 {
 			return game.Illegal("cut for deal", "the cut for deal comes before the first hand", "")
@@ -418,18 +457,17 @@ func (s *Session) Apply(e events.Envelope) error {
 			return err
 		}
 	case *table.Noted:
-		i, ok := s.index()[p.Target]
-		if !ok && !s.Partial {
+		if !s.inForce(p.Target) && !s.Partial && !s.resumed {
 			return game.Illegal("note", "the event it annotates is not in this session (or was retracted)", "")
 		}
-		if ok {
+		if i, ok := s.index()[p.Target]; ok {
 			if err := s.noteFits(p.On, s.Steps[i]); err != nil {
 				return err
 			}
 		}
 		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By, On: p.On})
 	case *table.Retracted:
-		if _, ok := s.index()[p.Target]; !ok {
+		if !s.inForce(p.Target) && !s.resumed {
 			return game.Illegal("undo", "the event it retracts is not in force in this session", "")
 		}
 		return nil // the fold settles retractions before applying (see Retracted)
@@ -526,6 +564,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	h.InferHands(s.Rules) // three hands given: the fourth is the rest
 	s.Rules.Start(h, s.Opts)
 	s.Hands = append(s.Hands, h)
+	s.starts = append(s.starts, e.Version)
 	if p.Board != 0 && s.boards[p.Board] == nil {
 		if s.boards == nil {
 			s.boards = map[int]*game.Hand{}

@@ -53,6 +53,15 @@ func NewCursor(envs []events.Envelope, full *projections.Session, hand int) (*Cu
 	return c, nil
 }
 
+// holds reports whether the session's event at version v is one of the
+// cursor's hand: a jump to it needs no other read.
+func (c *Cursor) holds(v uint64) bool {
+	if len(c.points) == 0 || v < c.points[0].Version {
+		return false
+	}
+	return c.full.HandOf(v) == c.hand
+}
+
 // Session is the fold of the whole session the cursor reads notes from.
 func (c *Cursor) Session() *projections.Session { return c.full }
 

@@ -11,6 +11,10 @@ var (
 	// ErrNoMoment: a well-formed moment that the session does not have
 	// (a hand not dealt, a trick not played, an event beyond the last).
 	ErrNoMoment = errors.New("no such moment")
+	// ErrWholeLog: a moment asked of a session read for one hand (see
+	// FoldAt) that only the whole log can fold: @N with a retraction after
+	// N. Read the whole log and ask again.
+	ErrWholeLog = errors.New("the moment needs the whole log")
 )
 
 // ErrFosterSeats: Foster's letters (Z the dealer, A, Y, B) asked of a game

@@ -302,6 +302,13 @@ func Target(s *projections.Session, m Moment) (events.ID, error) {
 // folded from H's deal only, and the hands before it are taken from full:
 // a seek costs one hand, not the session (a club's file of thousands of
 // hands). With nil, everything is folded from the start.
+//
+// envs may be the whole log, or the opening event and the events of the
+// hand the point is in, as projections/load reads them for one hand (full
+// is then that read's session). In the second case an @N moment is folded
+// from its hand's deal too, which is the log as it stood at N unless a
+// retraction after N withdrew something before that deal; if one did,
+// FoldAt says ErrWholeLog, and the caller reads the whole log.
 func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projections.Session, error) {
 	s, err := foldAt(full, envs, p)
 	if err == nil && full != nil && p.Moment.Kind != AfterEvent {
@@ -330,8 +337,34 @@ func revealFrom(full, s *projections.Session) {
 
 func foldAt(full *projections.Session, envs []events.Envelope, p Point) (*projections.Session, error) {
 	n := sort.Search(len(envs), func(i int) bool { return envs[i].Version > p.Version })
+	whole := len(envs) > 0 && envs[len(envs)-1].Version == uint64(len(envs))
 	if p.Moment.Kind == AfterEvent {
-		return projections.Fold(envs[:n])
+		if whole {
+			return projections.Fold(envs[:n])
+		}
+		hand := 0
+		if full != nil {
+			hand = full.HandOf(p.Version)
+		}
+		i, ok := dealIndex(full, envs, hand)
+		if !ok || full.RetractsBefore(p.Version, envs[i].Version) {
+			return nil, ErrWholeLog
+		}
+		tail, err := projections.FoldTail(envs[0], envs[i:n])
+		if err != nil {
+			return nil, err
+		}
+		out := full.Splice(tail, hand-1, p.Version)
+		// The notes of the hand are as they stood at N (a note withdrawn
+		// after N shows); those before it are the session's.
+		out.Notes = nil
+		for _, note := range full.Notes {
+			if note.Version < envs[i].Version {
+				out.Notes = append(out.Notes, note)
+			}
+		}
+		out.Notes = append(out.Notes, tail.Notes...)
+		return out, nil
 	}
 	var withdrawn func(events.ID) bool
 	if full != nil {
@@ -340,12 +373,12 @@ func foldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 		retracted := projections.Retracted(envs)
 		withdrawn = func(id events.ID) bool { return retracted[id] }
 	}
-	from := 1
-	if full != nil && p.Moment.Hand >= 1 && p.Moment.Hand <= len(full.Hands) {
-		if st, ok := full.StepOf(full.Hands[p.Moment.Hand-1].DealID); ok && st.Version >= 2 && int(st.Version) <= n &&
-			envs[st.Version-1].ID == st.ID {
-			from = int(st.Version) - 1
+	from, fromDeal := dealIndex(full, envs, p.Moment.Hand)
+	if fromDeal = fromDeal && from <= n; !fromDeal {
+		if !whole {
+			return nil, ErrWholeLog
 		}
+		from = 1
 	}
 	kept := make([]events.Envelope, 0, n-from+1)
 	for _, e := range envs[from:n] {
@@ -354,7 +387,7 @@ func foldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 		}
 		kept = append(kept, e)
 	}
-	if from == 1 {
+	if !fromDeal {
 		return projections.Fold(append([]events.Envelope{envs[0]}, kept...))
 	}
 	tail, err := projections.FoldTail(envs[0], kept)
@@ -362,6 +395,23 @@ func foldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 		return nil, err
 	}
 	return full.Splice(tail, p.Moment.Hand-1, p.Version), nil
+}
+
+// dealIndex finds the deal of hand h of full in envs; false when full or
+// envs do not have it.
+func dealIndex(full *projections.Session, envs []events.Envelope, h int) (int, bool) {
+	if full == nil || h < 1 || h > len(full.Hands) {
+		return 0, false
+	}
+	st, ok := full.StepOf(full.Hands[h-1].DealID)
+	if !ok {
+		return 0, false
+	}
+	i := sort.Search(len(envs), func(i int) bool { return envs[i].Version >= st.Version })
+	if i < 1 || i >= len(envs) || envs[i].ID != st.ID {
+		return 0, false
+	}
+	return i, true
 }
 
 // MomentOf names a step of a session by the shortest moment that means it:

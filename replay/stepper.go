@@ -30,6 +30,10 @@ type Stepper struct {
 	Options FrameOptions
 	In      io.Reader
 	Out     io.Writer
+	// Open, when set, makes a cursor at a moment of a hand the cursor's
+	// session was not read for (a session read one hand at a time, see
+	// projections/load.Hand); without it a jump stays in what was read.
+	Open func(m Moment) (*Cursor, error)
 
 	message string // shown once, under the frame: a refused jump
 }
@@ -139,6 +143,15 @@ func (s *Stepper) jump(text string) {
 		return
 	}
 	c := s.Cursor
+	if s.Open != nil && (m.Kind != AfterEvent && m.Hand != c.Hand() || m.Kind == AfterEvent && !c.holds(m.Event)) {
+		next, err := s.Open(m)
+		if err != nil {
+			s.message = Clean(err.Error())
+			return
+		}
+		s.Cursor = next
+		return
+	}
 	p, err := Resolve(c.Session(), m)
 	if err != nil {
 		s.message = Clean(err.Error())

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"io"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hoyle/hoyle/projections/simulate/simtest"
@@ -53,5 +57,107 @@ func BenchmarkPlayCommand(b *testing.B) {
 	b.Run("large", func(b *testing.B) {
 		db := simtest.Copy(b, simtest.DB(b, "auction", simtest.Hands(), 3), b.TempDir())
 		benchPlay(b, db)
+	})
+}
+
+// promptOut is the record prompt's output, telling when the prompt asks
+// for the next line: the entry before it is then recorded, and shown.
+type promptOut struct {
+	mu    sync.Mutex
+	tail  []byte
+	ready chan struct{}
+}
+
+func (p *promptOut) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.tail = append(p.tail, b...)
+	if len(p.tail) > 64 {
+		p.tail = p.tail[len(p.tail)-64:]
+	}
+	if bytes.HasSuffix(p.tail, []byte("> ")) {
+		p.tail = p.tail[:0]
+		p.ready <- struct{}{}
+	}
+	return len(b), nil
+}
+
+// tableLines are entries as a scorer types them at the prompt, forever:
+// a deal with no cards recorded, an auction, and the 52 cards a trick of
+// one suit at a time (with no hand recorded, any card not yet played may
+// be played by whoever's turn it is).
+func tableLines() func() string {
+	var lines []string
+	lines = append(lines, "deal", "1s", "p", "p", "p")
+	for _, suit := range "SHDC" {
+		for _, rank := range "23456789TJQKA" {
+			lines = append(lines, string(suit)+string(rank))
+		}
+	}
+	i := 0
+	return func() string {
+		l := lines[i%len(lines)]
+		i++
+		return l
+	}
+}
+
+// benchPrompt measures one entry at the record prompt of db: the line
+// typed, recorded (its fsync included) and the table shown again.
+func benchPrompt(b *testing.B, db string) {
+	in, feed := io.Pipe()
+	out := &promptOut{ready: make(chan struct{}, 1)}
+	streams := &IO{In: in, Out: out, Err: io.Discard, Getenv: func(string) string { return "" }}
+	done := make(chan int)
+	go func() { done <- run([]string{"--db", db, "record"}, streams) }()
+	next := tableLines()
+	type_ := func() {
+		<-out.ready
+		if _, err := fmt.Fprintln(feed, next()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for range 60 { // a hand first, untimed: the checkpoint, the caches
+		type_()
+	}
+	for b.Loop() {
+		type_()
+	}
+	<-out.ready
+	feed.Close()
+	if code := <-done; code != 0 {
+		b.Fatalf("record: exit %d", code)
+	}
+}
+
+// BenchmarkPromptEntry measures an entry at the record prompt, in a new
+// session and in one of 10,000 hands (1,000 with -short), against the
+// floor: a Go program, as its own process, that opens a bbolt file and
+// commits one fsynced put. The three run in the same run of the
+// benchmark; the entry should stay within 3 times the floor.
+func BenchmarkPromptEntry(b *testing.B) {
+	b.Run("floor", func(b *testing.B) {
+		dir := b.TempDir()
+		bin := filepath.Join(dir, "floor")
+		if out, err := exec.Command("go", "build", "-o", bin, "./testdata/floor").CombinedOutput(); err != nil {
+			b.Fatalf("building the floor: %v\n%s", err, out)
+		}
+		db := filepath.Join(dir, "floor.db")
+		for b.Loop() {
+			if out, err := exec.Command(bin, db).CombinedOutput(); err != nil {
+				b.Fatalf("floor: %v\n%s", err, out)
+			}
+		}
+	})
+	b.Run("entry", func(b *testing.B) {
+		db := filepath.Join(b.TempDir(), "prompt.db")
+		quiet := &IO{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}
+		if code := run([]string{"--db", db, "new", "--game", "auction"}, quiet); code != 0 {
+			b.Fatal("new failed")
+		}
+		benchPrompt(b, db)
+	})
+	b.Run("entry-large", func(b *testing.B) {
+		benchPrompt(b, simtest.Copy(b, simtest.DB(b, "auction", simtest.Hands(), 3), b.TempDir()))
 	})
 }

@@ -47,7 +47,7 @@ func runClose(ctx context.Context, opts *closeOptions) error {
 	}
 	var s *projections.Session
 	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-		s, err = load.Stream(ctx, st, session)
+		s, err = load.Summary(ctx, st, session)
 		return err
 	}); err != nil {
 		return err

@@ -41,6 +41,8 @@ type database struct {
 	// parent, when set, is the database of the command this one runs
 	// within (a line at the record prompt): its connection is used.
 	parent *database
+	// bulk: the command opened the database to write in bulk (see settle).
+	bulk bool
 }
 
 // lockWaits say how long a command waits for another hoyle process to let
@@ -181,7 +183,30 @@ func (d *database) open(write, create bool) (events.Store, error) {
 	if path := d.dbPath(); isSharedLog(path) {
 		return d.openShared(path)
 	}
-	st, err := d.openStore(bolt.Options{ReadOnly: !write, Create: create})
+	opt := bolt.Options{ReadOnly: !write, Create: create}
+	if !write {
+		// A long read lets go of the file now and then (a JSON export, the
+		// log of a long session): a scorer's entry is held up a moment.
+		opt.LetGo = readerLetGo
+	}
+	st, err := d.openStore(opt)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// readerLetGo is how long a reader holds the database before it lets a
+// waiting writer in (bolt.Options.LetGo).
+const readerLetGo = 50 * time.Millisecond
+
+// openWhole opens the database read-only, holding it until it is closed:
+// for verify, which checks the file as one state.
+func (d *database) openWhole() (events.Store, error) {
+	if path := d.dbPath(); isSharedLog(path) {
+		return d.openShared(path)
+	}
+	st, err := d.openStore(bolt.Options{ReadOnly: true})
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +230,33 @@ func (d *database) openBulk(n int64) (events.Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	d.bulk = true
 	return st, nil
+}
+
+// settle runs after a command: one that wrote in bulk (an import) leaves
+// every session's checkpoint at its head, so that show and export read one
+// hand of what it wrote, not all of it. The checkpoints are a cache: if
+// the database is taken meanwhile, the next writer brings them up.
+func (d *database) settle(ctx context.Context) {
+	if !d.bulk {
+		return
+	}
+	d.bulk = false
+	st, err := bolt.Open(d.dbPath(), bolt.Options{LockTimeout: time.Millisecond})
+	if err != nil {
+		return
+	}
+	defer st.Close()
+	list, err := st.Sessions(ctx)
+	if err != nil {
+		return
+	}
+	for _, info := range list {
+		if load.Refresh(ctx, st, info.ID, 1) != nil {
+			return
+		}
+	}
 }
 
 func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
@@ -318,6 +369,11 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	if d.pin != nil && len(stored) > 0 {
 		*d.pin = stored[len(stored)-1].Version
 	}
+	// Every dozen hands or so an entry also brings the session's
+	// checkpoint up (what show and export read the earlier hands from);
+	// the rest cost their append alone. It is a cache: if it cannot be
+	// written now, the next entry writes it.
+	_ = load.Refresh(ctx, st, session, load.MinLag)
 	return load.Tail(ctx, st, session)
 }
 

@@ -13,7 +13,6 @@ import (
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -524,26 +523,25 @@ func runNote(ctx context.Context, opts *noteOptions) error {
 	var whole *projections.Session
 	hand := 0
 	// The moment's event (or, for a trick or the hand, the moment's hand)
-	// is found in the whole session, read with the database open for the
-	// entry.
+	// is found in its hand, read with the database open for the entry.
 	prepare := func(ctx context.Context, st events.Store, session string) error {
 		if m == nil {
 			return nil
 		}
-		sess, _, err := load.Session(ctx, st, session)
+		w, err := loadHand(ctx, st, session, 0, m)
 		if err != nil {
 			return err
 		}
-		whole = sess
+		whole = w.Session
 		if on != table.NoteOnEvent {
-			p, err := replay.Resolve(sess, *m)
+			p, err := replay.Resolve(w.Session, *m)
 			if err != nil {
 				return err
 			}
 			hand = p.Hand
 			return nil
 		}
-		target, err = replay.Target(sess, *m)
+		target, err = replay.Target(w.Session, *m)
 		return err
 	}
 	if opts.Retract {

@@ -57,15 +57,21 @@ type exportFormat struct {
 	// writeup says the format is a write-up of one hand, which the
 	// shaping flags (--title, --hide...) shape.
 	writeup bool
+	// hand says the format writes one hand: the session is read for that
+	// hand alone (Session and Envs are then that read's).
+	hand bool
+	// stream, when set, writes the format as the session is read, in
+	// place of write: the session is not held.
+	stream func(ctx context.Context, st events.Store, session string, w io.Writer, req exportRequest) error
 }
 
 // exportFormats are the formats by name, all of them here.
 var exportFormats = map[string]exportFormat{
-	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown, writeup: true},
-	"html": {summary: "HTML: the same write-up as one self-contained page (CSS inside, red hearts and diamonds, the diagram a grid; prints on A4 and Letter)", write: writeHTML, writeup: true},
+	"md":   {summary: "Markdown: the hand written up as an illustrative hand (diagram, auction, play, notes, result)", write: writeMarkdown, writeup: true, hand: true},
+	"html": {summary: "HTML: the same write-up as one self-contained page (CSS inside, red hearts and diamonds, the diagram a grid; prints on A4 and Letter)", write: writeHTML, writeup: true, hand: true},
 	"pbn":  {summary: "PBN 2.1: each hand as a game record (tags, auction with notes, play, score), for any bridge program", write: writePBN},
 	"lin":  {summary: "LIN: each hand as a Bridge Base Online hand record, one to a line", write: writeLIN},
-	"json": {summary: "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", write: writeJSON, json: true},
+	"json": {summary: "JSON: the session's whole event log, losslessly (IDs, times, hashes); hoyle import restores it", write: writeJSON, stream: streamJSON, json: true},
 }
 
 // formatNames lists the formats, sorted.
@@ -87,12 +93,26 @@ func writeupOptions(req exportRequest) markdown.Options {
 
 // writeMarkdown writes one hand up, as export/markdown lays it out.
 func writeMarkdown(w io.Writer, req exportRequest) error {
-	return markdown.Write(w, req.Envs, writeupOptions(req))
+	b, err := markdown.RenderFolded(req.Session, req.Envs, writeupOptions(req))
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }
 
 // writeHTML writes one hand up as a page, as export/html lays it out.
 func writeHTML(w io.Writer, req exportRequest) error {
-	return html.Write(w, req.Envs, writeupOptions(req))
+	wu, err := markdown.BuildFolded(req.Session, req.Envs, writeupOptions(req))
+	if err != nil {
+		return err
+	}
+	page, err := html.Page(wu)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(page)
+	return err
 }
 
 // exportOptions are the flags of hoyle export.
@@ -224,7 +244,10 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		if err != nil {
 			return err
 		}
-		return writeExport(opts, []byte(eventreport.Render(rep)), false)
+		doc := &spool{}
+		defer doc.Close()
+		doc.Write([]byte(eventreport.Render(rep)))
+		return writeExport(opts, doc, false)
 	}
 	if opts.Sign != "" {
 		if !format.json {
@@ -238,38 +261,68 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			return fmt.Errorf("--sign %s: %w", opts.Sign, err)
 		}
 	}
-	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-		req.Session, req.Envs, err = load.Session(ctx, st, session)
-		return err
-	}); err != nil {
-		return err
-	}
 	// The whole document is made before any of it is written, so a
-	// failure never leaves half a file behind.
-	var buf bytes.Buffer
-	if err := format.write(&buf, req); err != nil {
-		return err
+	// failure never leaves half a file behind; it is spooled (in memory,
+	// or in a temporary file when large), and the database is closed
+	// before it is written.
+	doc := &spool{}
+	defer doc.Close()
+	switch {
+	case format.hand:
+		// One hand is written up: it is read alone (see readHand).
+		var buf bytes.Buffer
+		if err := opts.DB.withHand(ctx, req.Hand, req.At, func(w *load.Window) error {
+			buf.Reset()
+			req.Session, req.Envs = w.Session, w.Envs
+			return format.write(&buf, req)
+		}); err != nil {
+			return err
+		}
+		doc.Write(buf.Bytes())
+	case format.stream != nil:
+		// Written as the session is read: the session is never held.
+		if err := opts.DB.read(ctx, func(st events.Store, session string) error {
+			return format.stream(ctx, st, session, doc, req)
+		}); err != nil {
+			return err
+		}
+	default:
+		if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
+			req.Session, req.Envs, err = load.Session(ctx, st, session)
+			return err
+		}); err != nil {
+			return err
+		}
+		if err := format.write(doc, req); err != nil {
+			return err
+		}
 	}
-	return writeExport(opts, buf.Bytes(), format.json)
+	return writeExport(opts, doc, format.json)
 }
 
-// writeExport writes a whole export to standard output (user text escaped
-// on a terminal) or to -o.
-func writeExport(opts *exportOptions, data []byte, isJSON bool) (err error) {
+// writeExport writes a whole export, spooled in doc, to standard output
+// (user text escaped on a terminal) or to -o.
+func writeExport(opts *exportOptions, doc *spool, isJSON bool) error {
 	if opts.Output == "" || opts.Output == "-" {
-		if opts.IO.OutTTY {
-			// Names and notes are user text: on a terminal they must not
-			// act as control sequences (the formats write them as given).
-			if isJSON {
-				data = replay.EscapeJSON(data)
-			} else {
-				data = []byte(replay.Escape(string(data)))
-			}
+		if !opts.IO.OutTTY {
+			_, err := doc.WriteTo(opts.IO.Out)
+			return err
+		}
+		// Names and notes are user text: on a terminal they must not act
+		// as control sequences (the formats write them as given).
+		data, err := doc.Bytes()
+		if err != nil {
+			return err
+		}
+		if isJSON {
+			data = replay.EscapeJSON(data)
+		} else {
+			data = []byte(replay.Escape(string(data)))
 		}
 		_, err = opts.IO.Out.Write(data)
 		return err
 	}
-	return writeFile(opts.Output, data, opts.Force)
+	return writeFileFrom(opts.Output, doc, opts.Force, 0o644)
 }
 
 // writeFile writes data to path. Without force it makes a new file and
@@ -291,6 +344,11 @@ func writeFile(path string, data []byte, force bool) error {
 
 // writeFileMode is writeFile making a new file with the given permissions.
 func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error {
+	return writeFileFrom(path, bytes.NewReader(data), force, mode)
+}
+
+// writeFileFrom is writeFileMode writing what src holds.
+func writeFileFrom(path string, src io.WriterTo, force bool, mode os.FileMode) error {
 	if !force {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 		if err != nil {
@@ -299,7 +357,7 @@ func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error
 			}
 			return err
 		}
-		err = writeAll(f, data)
+		err = writeAll(f, src)
 		if err != nil {
 			os.Remove(path)
 		}
@@ -307,7 +365,7 @@ func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error
 	}
 	before, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return writeFileMode(path, data, false, mode) // nothing to replace
+		return writeFileFrom(path, src, false, mode) // nothing to replace
 	}
 	if err != nil {
 		return err
@@ -334,16 +392,17 @@ func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error
 		f.Close()
 		return err
 	}
-	if err := writeAll(f, data); err != nil {
+	if err := writeAll(f, src); err != nil {
 		return fmt.Errorf("%w; %s is left incomplete", err, path)
 	}
 	return nil
 }
 
-// writeAll writes data to f, syncs it to disk, and closes f, reporting
-// the first error: a file on a full disk is not reported written.
-func writeAll(f *os.File, data []byte) error {
-	_, err := f.Write(data)
+// writeAll writes what src holds to f, syncs it to disk, and closes f,
+// reporting the first error: a file on a full disk is not reported
+// written.
+func writeAll(f *os.File, src io.WriterTo) error {
+	_, err := src.WriteTo(f)
 	if err == nil {
 		err = f.Sync()
 	}

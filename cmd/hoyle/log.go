@@ -51,33 +51,36 @@ func newLogCmd(f *factory) *cobra.Command {
 
 // runLog prints every event of the session, retracted ones included.
 func runLog(ctx context.Context, opts *logOptions) error {
-	var envs []events.Envelope
-	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-		envs, err = load.Events(ctx, st, session)
-		return err
+	// Each event is written as it is read, into a spool: the log of a long
+	// session is never held, and the database is closed before it is
+	// printed.
+	out := &spool{}
+	defer out.Close()
+	w := bufio.NewWriter(out)
+	enc := json.NewEncoder(replay.JSONWriter{W: w}) // names and notes are user text
+	if err := opts.DB.read(ctx, func(st events.Store, session string) error {
+		for e, err := range load.Read(ctx, st, session) {
+			if err != nil {
+				return err
+			}
+			if opts.JSON {
+				if err := enc.Encode(logLine{Seq: e.Version, Pos: e.Position, ID: e.ID.String(), Type: e.Type,
+					Schema: e.Schema, At: e.At.Format(time.RFC3339Nano), Hash: e.Hash.String(), Prev: e.PrevHash.String(), Data: e.Data}); err != nil {
+					return err
+				}
+				continue
+			}
+			data, err := json.Marshal(e.Data)
+			if err != nil {
+				return err
+			}
+			data = replay.EscapeJSON(data) // names and notes are user text
+			fmt.Fprintf(w, "%4d  %s  %-22s %s\n", e.Version, e.At.Format("2006-01-02 15:04:05"), e.Type, data)
+		}
+		return w.Flush()
 	}); err != nil {
 		return err
 	}
-	// A long log is written in large writes; the flush's error is the
-	// command's.
-	w := bufio.NewWriter(opts.IO.Out)
-	if opts.JSON {
-		enc := json.NewEncoder(replay.JSONWriter{W: w}) // names and notes are user text
-		for _, e := range envs {
-			if err := enc.Encode(logLine{Seq: e.Version, Pos: e.Position, ID: e.ID.String(), Type: e.Type,
-				Schema: e.Schema, At: e.At.Format(time.RFC3339Nano), Hash: e.Hash.String(), Prev: e.PrevHash.String(), Data: e.Data}); err != nil {
-				return err
-			}
-		}
-		return w.Flush()
-	}
-	for _, e := range envs {
-		data, err := json.Marshal(e.Data)
-		if err != nil {
-			return err
-		}
-		data = replay.EscapeJSON(data) // names and notes are user text
-		fmt.Fprintf(w, "%4d  %s  %-22s %s\n", e.Version, e.At.Format("2006-01-02 15:04:05"), e.Type, data)
-	}
-	return w.Flush()
+	_, err := out.WriteTo(opts.IO.Out)
+	return err
 }

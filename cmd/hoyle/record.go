@@ -279,9 +279,10 @@ func (r *recordLoop) loadTail(ctx context.Context) (*projections.Session, error)
 	return r.read(ctx, load.Tail)
 }
 
-// loadAll folds the whole session, for the score at the end of a hand.
+// loadAll reads the whole session's hands (from its checkpoint, see
+// load.Summary), for the score at the end of a hand.
 func (r *recordLoop) loadAll(ctx context.Context) (*projections.Session, error) {
-	return r.read(ctx, load.Stream)
+	return r.read(ctx, load.Summary)
 }
 
 // read opens the database read-only for one fold of the session.

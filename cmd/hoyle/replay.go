@@ -7,8 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -74,44 +72,12 @@ func runReplay(ctx context.Context, opts *replayOptions) error {
 		}
 		hand = *opts.Hand
 	}
-	// The session is read, and the database closed, before the stepping
+	// The hand is read, and the database closed, before the stepping
 	// begins: a replay held open in a terminal does not hold up the scorer.
-	var s *projections.Session
-	var envs []events.Envelope
-	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-		s, envs, err = load.Session(ctx, st, session)
-		return err
-	}); err != nil {
-		return err
-	}
-	var start *replay.Point
-	if at != nil {
-		p, err := replay.Resolve(s, *at)
-		if err != nil {
-			return err
-		}
-		if p.Hand == 0 {
-			return &replay.MomentError{Moment: *at, Reason: "it is before the first deal"}
-		}
-		if hand != 0 && hand != p.Hand {
-			return usagef("--at %s is in hand %d, not hand %d", at, p.Hand, hand)
-		}
-		hand, start = p.Hand, &p
-	}
-	if hand == 0 {
-		hand = len(s.Hands)
-	}
-	if hand == 0 {
-		return fmt.Errorf("%w: no hand has been dealt in this session yet", replay.ErrNoMoment)
-	}
-	c, err := replay.NewCursor(envs, s, hand)
+	// A jump to another hand reads that hand (see open).
+	c, err := opts.cursor(ctx, hand, at)
 	if err != nil {
 		return err
-	}
-	if start != nil {
-		if err := c.JumpTo(*start); err != nil {
-			return err
-		}
 	}
 	frame := replay.FrameOptions{Seats: style, ASCII: opts.ASCII}
 	in, isFile := opts.IO.In.(*os.File)
@@ -123,5 +89,56 @@ func runReplay(ctx context.Context, opts *replayOptions) error {
 		return replay.Transcript(opts.IO.Out, c, frame)
 	}
 	defer restore()
-	return (&replay.Stepper{Cursor: c, Options: frame, In: in, Out: opts.IO.Out}).Run()
+	return (&replay.Stepper{Cursor: c, Options: frame, In: in, Out: opts.IO.Out,
+		Open: func(m replay.Moment) (*replay.Cursor, error) { return opts.cursor(ctx, 0, &m) }}).Run()
+}
+
+// cursor reads the hand of the moment at (or hand n, 0 the latest) and
+// makes a cursor over it, at the moment or at the deal.
+func (opts *replayOptions) cursor(ctx context.Context, n int, at *replay.Moment) (*replay.Cursor, error) {
+	var c *replay.Cursor
+	err := opts.DB.withHand(ctx, n, at, func(w *load.Window) error {
+		s := w.Session
+		var start *replay.Point
+		hand := n
+		if at != nil {
+			p, err := replay.Resolve(s, *at)
+			if err != nil {
+				return err
+			}
+			if p.Hand == 0 {
+				return &replay.MomentError{Moment: *at, Reason: "it is before the first deal"}
+			}
+			if hand != 0 && hand != p.Hand {
+				return usagef("--at %s is in hand %d, not hand %d", at, p.Hand, hand)
+			}
+			hand, start = p.Hand, &p
+		}
+		if hand == 0 {
+			hand = len(s.Hands)
+		}
+		if hand == 0 {
+			return fmt.Errorf("%w: no hand has been dealt in this session yet", replay.ErrNoMoment)
+		}
+		var err error
+		if c, err = replay.NewCursor(w.Envs, s, hand); err != nil {
+			return err
+		}
+		// A moment @N of the hand (a claim, a discard) that the hand alone
+		// cannot fold asks for the whole log now, not half-way through.
+		for i, p := range c.Points() {
+			if p.Moment.Kind == replay.AfterEvent {
+				c.Seek(i)
+				if _, err := c.State(); err != nil {
+					return err
+				}
+			}
+		}
+		c.First()
+		if start != nil {
+			return c.JumpTo(*start)
+		}
+		return nil
+	})
+	return c, err
 }

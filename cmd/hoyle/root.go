@@ -174,7 +174,11 @@ func execute(ctx context.Context, f *factory, args []string) error {
 	root := newRootCmd(f)
 	root.SetArgs(args)
 	defer f.DB.close()
-	return root.ExecuteContext(ctx)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		f.DB.settle(ctx) // a refused command leaves the file as it was
+	}
+	return err
 }
 
 // report prints what went wrong, if anything, and returns the exit code.

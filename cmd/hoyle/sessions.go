@@ -90,7 +90,7 @@ func runSessions(ctx context.Context, opts *sessionsOptions) error {
 		if err != nil {
 			break
 		}
-		s, lerr := load.Stream(ctx, st, info.ID)
+		s, lerr := load.Tail(ctx, st, info.ID) // the latest hand is all a line says
 		if lerr != nil {
 			err = lerr
 			break

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -12,9 +11,7 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/export/markdown"
-	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
@@ -108,14 +105,13 @@ func runShow(ctx context.Context, opts *showOptions) error {
 	if err := opts.Writeup.options(&mdOpts); err != nil {
 		return err
 	}
-	var s *projections.Session
-	var envs []events.Envelope
-	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-		s, envs, err = load.Session(ctx, st, session)
-		return err
-	}); err != nil {
-		return err
-	}
+	return opts.DB.withHand(ctx, 0, at, func(w *load.Window) error { return show(opts, w, at, mdOpts, term) })
+}
+
+// show prints the table at the moment at (nil: now) of a session read for
+// that moment's hand, written up with mdOpts.
+func show(opts *showOptions, w *load.Window, at *replay.Moment, mdOpts markdown.Options, term markdown.TermOptions) error {
+	s, envs := w.Session, w.Envs
 	state := s
 	if at != nil {
 		p, err := replay.Resolve(s, *at)
@@ -155,15 +151,15 @@ func runShow(ctx context.Context, opts *showOptions) error {
 		m := c.Point().Moment
 		mdOpts.At = &m
 	}
-	var md bytes.Buffer
-	if err := markdown.Write(&md, envs, mdOpts); err != nil {
+	md, err := markdown.RenderFolded(s, envs, mdOpts)
+	if err != nil {
 		return err
 	}
 	if !opts.IO.OutTTY {
-		_, err := opts.IO.Out.Write(md.Bytes())
+		_, err := opts.IO.Out.Write(md)
 		return err
 	}
-	out, err := markdown.Terminal(md.Bytes(), term)
+	out, err := markdown.Terminal(md, term)
 	if err != nil {
 		return err
 	}

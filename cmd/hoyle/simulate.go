@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/simulate"
 )
 
@@ -84,6 +85,11 @@ func runSimulate(ctx context.Context, opts *simulateOptions) error {
 	}
 	res, err := simulate.Run(ctx, st, sim)
 	if err != nil {
+		return err
+	}
+	// The session's checkpoint, while the database is open for writing:
+	// show and export then read one hand of it, not all of them.
+	if err := load.Refresh(ctx, st, res.Session, 0); err != nil {
 		return err
 	}
 	fmt.Fprintln(opts.IO.Out, res.Session)

@@ -33,7 +33,7 @@ and log position (exit 1), or a summary of what was checked (exit 0).`,
 
 // runVerify checks the whole database and prints what it checked.
 func runVerify(ctx context.Context, opts *verifyOptions) error {
-	st, err := opts.DB.open(false, false)
+	st, err := opts.DB.openWhole()
 	if err != nil {
 		return err
 	}

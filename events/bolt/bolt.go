@@ -72,7 +72,23 @@ type Options struct {
 	// again. A table entry gives 0, and a small file stays small: bbolt
 	// grows a file by 16 MiB steps once more than 16 MiB are mapped.
 	Bulk int64
+	// LetGo, for a store opened read-only, is how long a read of many
+	// events holds the file before it lets go of it between two of its
+	// transactions, and opens it again for the next: a writer waiting on
+	// it (a scorer's entry) gets in meanwhile, and waits no longer than
+	// this. 0 holds the file until Close (verify, which checks the file as
+	// one state).
+	LetGo time.Duration
 }
+
+// letGoPause is how long a read that let go of the file waits before it
+// opens it again: longer than a waiting writer takes to look (hoyle looks
+// every 2 ms), so that the writer gets in first.
+const letGoPause = 4 * time.Millisecond
+
+// reopenWait bounds how long a read that let go of the file waits to open
+// it again: a writer holds it for an entry, or for an import.
+const reopenWait = 30 * time.Second
 
 // maxBulkMmap bounds the address space mapped up front for a bulk write
 // (Options.Bulk); it costs no memory until pages are touched.
@@ -91,9 +107,14 @@ func bulkMmap(n int64) int {
 
 // Store is an events.Store in a bbolt file.
 type Store struct {
-	db       *bbolt.DB
+	db       *bbolt.DB // nil while a read has let go of the file (Options.LetGo)
 	path     string
 	readOnly bool
+	opt      Options
+	held     time.Time // when the file was last opened
+	// read counts the bytes of records read since the mapped pages were
+	// last dropped (see dropRead).
+	read int
 }
 
 var _ events.Store = (*Store)(nil)
@@ -154,7 +175,7 @@ func Open(path string, opt Options) (s *Store, err error) {
 	if err != nil {
 		return nil, openError(path, fresh, err)
 	}
-	s = &Store{db: db, path: path, readOnly: opt.ReadOnly}
+	s = &Store{db: db, path: path, readOnly: opt.ReadOnly, opt: opt, held: time.Now()}
 	if err := s.checkOrInit(fresh); err != nil {
 		db.Close()
 		return nil, err
@@ -314,9 +335,37 @@ func (s *Store) checkOrInit(fresh bool) error {
 // view and update run a transaction, turning a panic inside bbolt (a damaged
 // page) into events.ErrCorrupt instead of a crash.
 func (s *Store) view(fn func(*bbolt.Tx) error) (err error) {
+	if err := s.hold(); err != nil {
+		return err
+	}
 	defer guardFaults()()
 	defer recoverCorrupt(&err, s.path)
 	return s.db.View(fn)
+}
+
+// hold opens the file again if a read let go of it.
+func (s *Store) hold() error {
+	if s.db != nil {
+		return nil
+	}
+	time.Sleep(letGoPause)
+	db, err := bbolt.Open(s.path, 0o600, &bbolt.Options{Timeout: reopenWait, ReadOnly: true, FreelistType: bbolt.FreelistMapType})
+	if err != nil {
+		return openError(s.path, false, err)
+	}
+	s.db, s.held = db, time.Now()
+	return nil
+}
+
+// letGo closes the file, between two transactions of a long read, once the
+// read has held it for Options.LetGo: the next transaction opens it again
+// (hold). The log only grows, so the read goes on where it was.
+func (s *Store) letGo() {
+	if s.db == nil || !s.readOnly || s.opt.LetGo <= 0 || time.Since(s.held) < s.opt.LetGo {
+		return
+	}
+	s.db.Close()
+	s.db = nil
 }
 
 func (s *Store) update(fn func(*bbolt.Tx) error) (err error) {
@@ -468,7 +517,9 @@ func readAt(logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error
 
 // readWith reads the record at pos with records (nil: a one-off read).
 func readWith(records *events.RecordReader, logB *bbolt.Bucket, pos uint64, decode bool) (events.Envelope, error) {
-	v := logB.Get(u64(pos))
+	var key [8]byte
+	binary.BigEndian.PutUint64(key[:], pos)
+	v := logB.Get(key[:])
 	if v == nil {
 		return events.Envelope{}, fmt.Errorf("%w: the index points at position %d, which is missing", events.ErrCorrupt, pos)
 	}
@@ -542,6 +593,7 @@ func (s *Store) readSession(ctx context.Context, session string, from uint64, ba
 				if err != nil {
 					return buf, false, err
 				}
+				s.read += len(e.Raw) + 100
 				buf = append(buf, e)
 			}
 			return buf, false, nil
@@ -573,6 +625,7 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 				if err != nil {
 					return buf, false, err
 				}
+				s.read += len(v)
 				buf = append(buf, e)
 			}
 			return buf, false, nil
@@ -597,10 +650,16 @@ func (s *Store) readChunks(ctx context.Context, newReader func() chunkReader) it
 			}
 			var more bool
 			var readErr error
+			var size int64
 			err := s.view(func(tx *bbolt.Tx) error {
 				buf, more, readErr = read(tx, buf[:0])
+				size = tx.Size()
 				return nil
 			})
+			s.dropRead(size)
+			if more {
+				s.letGo()
+			}
 			for _, e := range buf {
 				if !yield(e, nil) {
 					return
@@ -617,6 +676,24 @@ func (s *Store) readChunks(ctx context.Context, newReader func() chunkReader) it
 				return
 			}
 		}
+	}
+}
+
+// dropAfter is how many bytes of records a long read takes through the
+// file's mapping before it drops the pages it has mapped (dropPages).
+const dropAfter = 16 << 20
+
+// dropRead drops the file's mapped pages (the first size bytes) once a
+// read has gone through dropAfter bytes of records since it last did: a
+// read of the whole log then keeps a few megabytes of the file resident,
+// not the file.
+func (s *Store) dropRead(size int64) {
+	if s.read < dropAfter {
+		return
+	}
+	s.read = 0
+	if s.db != nil {
+		dropPages(s.db.Info().Data, int(size))
 	}
 }
 
@@ -667,4 +744,9 @@ func (s *Store) LastSession(ctx context.Context) (string, error) {
 }
 
 // Close implements events.Store.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	if s.db == nil {
+		return nil
+	}
+	return s.db.Close()
+}

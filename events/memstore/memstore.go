@@ -24,6 +24,8 @@ type Store struct {
 	order    []string // sessions in the order opened
 	ids      map[events.ID]uint64
 	closed   bool
+	// checkpoints holds each session's checkpoint records, by key.
+	checkpoints map[string]map[string][]byte
 }
 
 var _ events.Store = (*Store)(nil)

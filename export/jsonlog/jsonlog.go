@@ -70,47 +70,99 @@ func Write(w io.Writer, sessions ...[]events.Envelope) error {
 // (see Signature): an importer holding the public key can tell the log
 // from a forged one.
 func WriteSigned(w io.Writer, key ed25519.PrivateKey, sessions ...[]events.Envelope) error {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "{\"format\":%q,\"version\":%d,\"sessions\":[\n", Format, Version)
+	lw := NewWriter(w, key)
 	for i, envs := range sessions {
 		if len(envs) == 0 {
 			return fmt.Errorf("session %d of the export has no events", i+1)
 		}
-		if envs[0].Version != 1 {
-			return fmt.Errorf("session %s: the export starts at event %d, not 1", envs[0].Session, envs[0].Version)
-		}
-		id, _ := json.Marshal(envs[0].Session)
-		fmt.Fprintf(&b, "{\"session\":%s,\"events\":[\n", id)
-		for k, e := range envs {
-			data, err := json.Marshal(e.Data)
-			if err != nil {
-				return fmt.Errorf("session %s, event %d: %w", e.Session, e.Version, err)
-			}
-			line, err := json.Marshal(Event{Version: e.Version, ID: e.ID.String(), Type: e.Type, Schema: e.Schema,
-				At: e.At.UTC().Format(time.RFC3339Nano), PrevHash: e.PrevHash.String(), Hash: e.Hash.String(),
-				Raw: base64.StdEncoding.EncodeToString(e.Raw), Data: data})
-			if err != nil {
+		for _, e := range envs {
+			if err := lw.Add(e); err != nil {
 				return err
 			}
-			b.Write(line)
-			if k < len(envs)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
 		}
-		b.WriteString("]}")
-		if i < len(sessions)-1 {
-			b.WriteByte(',')
+	}
+	return lw.Close()
+}
+
+// Writer writes a JSON log an event at a time, as a session is read: an
+// export holds one event, not the session. Events come session by session,
+// each session's from version 1; Close ends the document (and signs it).
+// What it writes is exactly what WriteSigned writes.
+type Writer struct {
+	w       io.Writer
+	key     ed25519.PrivateKey
+	heads   []Head
+	line    bytes.Buffer
+	last    events.Envelope
+	started bool
+	err     error
+}
+
+// NewWriter starts a JSON log on w, signed with key if it is not nil.
+func NewWriter(w io.Writer, key ed25519.PrivateKey) *Writer {
+	return &Writer{w: w, key: key}
+}
+
+// Add writes the next event. An event of another session than the last
+// ends that session and begins its own, which must start at version 1.
+func (lw *Writer) Add(e events.Envelope) error {
+	if lw.err != nil {
+		return lw.err
+	}
+	b := &lw.line
+	b.Reset()
+	switch {
+	case !lw.started:
+		fmt.Fprintf(b, "{\"format\":%q,\"version\":%d,\"sessions\":[\n", Format, Version)
+		lw.started = true
+	case e.Session != lw.last.Session:
+		b.WriteString("\n]},\n")
+	default:
+		b.WriteString(",\n")
+	}
+	if len(lw.heads) == 0 || e.Session != lw.last.Session {
+		if e.Version != 1 {
+			lw.err = fmt.Errorf("session %s: the export starts at event %d, not 1", e.Session, e.Version)
+			return lw.err
 		}
-		b.WriteByte('\n')
+		id, _ := json.Marshal(e.Session)
+		fmt.Fprintf(b, "{\"session\":%s,\"events\":[\n", id)
+		lw.heads = append(lw.heads, Head{})
+	}
+	data, err := json.Marshal(e.Data)
+	if err != nil {
+		lw.err = fmt.Errorf("session %s, event %d: %w", e.Session, e.Version, err)
+		return lw.err
+	}
+	line, err := json.Marshal(Event{Version: e.Version, ID: e.ID.String(), Type: e.Type, Schema: e.Schema,
+		At: e.At.UTC().Format(time.RFC3339Nano), PrevHash: e.PrevHash.String(), Hash: e.Hash.String(),
+		Raw: base64.StdEncoding.EncodeToString(e.Raw), Data: data})
+	if err != nil {
+		lw.err = err
+		return err
+	}
+	b.Write(line)
+	lw.heads[len(lw.heads)-1] = Head{Session: e.Session, Version: e.Version, Hash: e.Hash.String()}
+	lw.last = events.Envelope{Session: e.Session}
+	_, lw.err = lw.w.Write(b.Bytes())
+	return lw.err
+}
+
+// Close ends the document: the last session, and the signature.
+func (lw *Writer) Close() error {
+	if lw.err != nil {
+		return lw.err
+	}
+	b := &lw.line
+	b.Reset()
+	if !lw.started {
+		fmt.Fprintf(b, "{\"format\":%q,\"version\":%d,\"sessions\":[\n", Format, Version)
+	} else {
+		b.WriteString("\n]}\n")
 	}
 	b.WriteString("]")
-	if key != nil {
-		heads := make([]Head, len(sessions))
-		for i, envs := range sessions {
-			heads[i] = headOf(envs)
-		}
-		sig, err := json.Marshal(sign(key, heads))
+	if lw.key != nil {
+		sig, err := json.Marshal(sign(lw.key, lw.heads))
 		if err != nil {
 			return err
 		}
@@ -119,8 +171,8 @@ func WriteSigned(w io.Writer, key ed25519.PrivateKey, sessions ...[]events.Envel
 		b.WriteByte('\n')
 	}
 	b.WriteString("}\n")
-	_, err := w.Write(b.Bytes())
-	return err
+	_, lw.err = lw.w.Write(b.Bytes())
+	return lw.err
 }
 
 // Session is a session read back from a log: its events as they are to be

@@ -11,8 +11,6 @@ import (
 	"encoding/pem"
 	"fmt"
 	"sort"
-
-	"github.com/hoyle/hoyle/events"
 )
 
 // A log's hash chain shows that its events were not changed one by one,
@@ -89,12 +87,6 @@ func checkSignature(sig *Signature, key ed25519.PublicKey, sessions []Session) e
 		}
 	}
 	return nil
-}
-
-// headOf is a session's head as Write signs it.
-func headOf(envs []events.Envelope) Head {
-	last := envs[len(envs)-1]
-	return Head{Session: last.Session, Version: last.Version, Hash: last.Hash.String()}
 }
 
 // GenerateKey makes a new ed25519 key pair, as PEM: the private key

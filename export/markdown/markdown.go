@@ -116,8 +116,26 @@ func Build(envs []events.Envelope, opts Options) (*Writeup, error) {
 	if err != nil {
 		return nil, err
 	}
+	return BuildFolded(full, envs, opts)
+}
+
+// RenderFolded is Render of a session already folded: full is the fold of
+// envs, or a session read for the hand written up, with envs that hand's
+// events (see projections/load.Hand), which costs the hand, not the
+// session.
+func RenderFolded(full *projections.Session, envs []events.Envelope, opts Options) ([]byte, error) {
+	w, err := BuildFolded(full, envs, opts)
+	if err != nil {
+		return nil, err
+	}
+	return w.Markdown, nil
+}
+
+// BuildFolded is Build of a session already folded (see RenderFolded).
+func BuildFolded(full *projections.Session, envs []events.Envelope, opts Options) (*Writeup, error) {
 	d := &doc{envs: envs, full: full, state: full, opts: opts, ascii: opts.ASCII, refs: map[noteKey]int{}}
 	number := opts.Hand
+	var err error
 	if opts.At != nil {
 		p, state, err := d.foldAt(*opts.At, number)
 		if err != nil {

@@ -43,6 +43,13 @@ func Events(ctx context.Context, st events.Store, session string) ([]events.Enve
 	return envs, nil
 }
 
+// Read yields a session's events, decoded, in order, each checked against
+// its chain, without holding them: for a reader that writes each as it
+// comes (the log, a JSON export).
+func Read(ctx context.Context, st events.Store, session string) iter.Seq2[events.Envelope, error] {
+	return read(ctx, st, session)
+}
+
 // read yields a session's events, each checked against its chain, and the
 // event at the session's version against its head in the store's index
 // (an altered last event, its hash computed again, links to nothing after
@@ -111,29 +118,7 @@ func Stream(ctx context.Context, st events.Store, session string) (*projections.
 // ranged over twice, as a Store's reads can: once, and again with the
 // retractions known if the first pass met any.
 func FoldSeq(seq iter.Seq2[events.Envelope, error]) (*projections.Session, error) {
-	f, err := foldPass(seq, nil)
-	if err != nil {
-		return nil, err
-	}
-	if withdrawn, any := f.Retractions(); any {
-		if f, err = foldPass(seq, withdrawn); err != nil {
-			return nil, err
-		}
-	}
-	return f.Session()
-}
-
-func foldPass(seq iter.Seq2[events.Envelope, error], withdrawn map[events.ID]bool) (*projections.Folder, error) {
-	f := projections.NewFolder(withdrawn)
-	for e, err := range seq {
-		if err != nil {
-			return nil, err
-		}
-		if err := f.Add(e); err != nil {
-			return nil, err
-		}
-	}
-	return f, nil
+	return foldSeq(seq, nil)
 }
 
 // Rebuild folds every session in the log from zero, reading it once in

@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,6 +17,7 @@ import (
 	"github.com/hoyle/hoyle/projections/rules"
 	"github.com/hoyle/hoyle/projections/simulate"
 	"github.com/hoyle/hoyle/projections/simulate/simtest"
+	"github.com/hoyle/hoyle/projections/verify"
 )
 
 // TestRebuildEqualsFoldingEachSession: the streaming rebuild gives every
@@ -135,4 +137,53 @@ func TestFoldSeqEqualsFold(t *testing.T) {
 		assert.Equal(t, want.Version, got.Version)
 		assert.Equal(t, want.Score(), got.Score())
 	}
+}
+
+// checkpointed copies a simulated database and writes its checkpoint.
+func checkpointed(b *testing.B, hands int) (*bolt.Store, string) {
+	b.Helper()
+	path := simtest.Copy(b, simtest.DB(b, "auction", hands, 1), b.TempDir())
+	st, err := bolt.Open(path, bolt.Options{})
+	require.NoError(b, err)
+	id, err := st.LastSession(context.Background())
+	require.NoError(b, err)
+	require.NoError(b, load.Refresh(context.Background(), st, id, 0))
+	require.NoError(b, st.Close())
+	st, err = bolt.Open(path, bolt.Options{ReadOnly: true})
+	require.NoError(b, err)
+	b.Cleanup(func() { st.Close() })
+	return st, id
+}
+
+// BenchmarkReadHand reads one hand of a session with its checkpoint, as
+// show and export do: the latest hand and the third, in a session of 10
+// hands and in a long one (10,000; 1,000 with -short). The third hand
+// costs the same in both; the latest costs the earlier hands' decoding.
+func BenchmarkReadHand(b *testing.B) {
+	for _, hands := range []int{10, simtest.Hands()} {
+		st, id := checkpointed(b, hands)
+		for _, n := range []int{0, 3} {
+			b.Run(fmt.Sprintf("hand=%d/hands=%d", n, hands), func(b *testing.B) {
+				for b.Loop() {
+					w, err := load.Hand(context.Background(), st, id, n)
+					if err != nil {
+						b.Fatal(err)
+					}
+					_ = w.Session.Score()
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkVerify checks the long session as hoyle verify does: chains,
+// records, indexes and folds, in events a second.
+func BenchmarkVerify(b *testing.B) {
+	st, n := openBench(b)
+	for b.Loop() {
+		if _, err := verify.Run(context.Background(), st); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }

@@ -1,6 +1,8 @@
-// Package verify checks a whole event log as hoyle's verify command does:
-// every chain, record and index (events.VerifyChain), and then that every
-// session folds under its laws.
+// Package verify checks a whole store: the storage, every chain, record and
+// index (events.VerifyLog), and that every session folds under its laws
+// with no event refused (projections). It reads the log once, folding each
+// session as its events stream past and keeping no history: what it
+// returns is a count, and what it holds is the sessions' hands.
 //
 // A scorer's log is a record people argue over afterwards; verify is how
 // anyone shows it was not altered.
@@ -11,35 +13,75 @@ package verify
 import (
 	"context"
 	"fmt"
-	"iter"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 )
 
-// Report is what verify checked.
+// Report says what Run checked.
 type Report struct {
 	events.ChainReport
 	Hands int // hands folded
 }
 
-// Run verifies the store. It returns the report and nil, or the report so
-// far and the first problem, an *events.VerifyError.
+// Run checks the whole store and folds every session. The first problem
+// found is returned as an *events.VerifyError.
 func Run(ctx context.Context, st events.Store) (Report, error) {
 	var rep Report
-	chain, err := events.VerifyChain(ctx, st, func(info events.SessionInfo, seq iter.Seq2[events.Envelope, error]) error {
-		s, err := load.FoldSeq(seq)
-		if err != nil {
-			return err
+	folders := map[string]*projections.Folder{}
+	redo := map[string]bool{}
+	sizes := map[string]uint64{}
+	if listed, err := st.Sessions(ctx); err == nil {
+		for _, info := range listed {
+			sizes[info.ID] = info.Version
 		}
-		if len(s.Problems) > 0 {
-			p := s.Problems[0]
-			return &events.VerifyError{Session: info.ID, Version: p.Version, Position: p.Position,
-				Err: fmt.Errorf("%s does not fold: %w", p.Type, p.Err)}
+	}
+	chain, err := events.VerifyLog(ctx, st, func(e events.Envelope) error {
+		f := folders[e.Session]
+		if f == nil {
+			f = projections.NewFolder(nil)
+			f.Keep(projections.KeepNone)
+			f.Expect(sizes[e.Session])
+			folders[e.Session] = f
 		}
-		rep.Hands += len(s.Hands)
+		if e.Type == table.TypeRetracted {
+			redo[e.Session] = true // folded again, with its retractions known
+		}
+		if redo[e.Session] {
+			return nil
+		}
+		if err := f.Add(e); err != nil {
+			return &events.VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
+		}
 		return nil
 	})
 	rep.ChainReport = chain
-	return rep, err
+	if err != nil {
+		return rep, err
+	}
+	infos, err := st.Sessions(ctx)
+	if err != nil {
+		return rep, &events.VerifyError{Err: err}
+	}
+	for _, info := range infos {
+		var s *projections.Session
+		if redo[info.ID] {
+			s, err = load.Light(ctx, st, info.ID)
+		} else {
+			s, err = folders[info.ID].Session()
+		}
+		if err != nil {
+			return rep, &events.VerifyError{Session: info.ID, Err: err}
+		}
+		if len(s.Problems) > 0 {
+			p := s.Problems[0]
+			return rep, &events.VerifyError{Session: info.ID, Version: p.Version, Position: p.Position,
+				Err: fmt.Errorf("%s does not fold: %w", p.Type, p.Err)}
+		}
+		rep.Hands += len(s.Hands)
+		delete(folders, info.ID)
+	}
+	return rep, nil
 }

@@ -8,6 +8,7 @@ package simtest
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -58,11 +59,18 @@ func Copy(tb testing.TB, path, dir string) string {
 	return out
 }
 
-// Hands is the size of the large benchmark databases: 10,000 hands, or
-// 1,000 with -short (CI runs the benchmarks once, with -short, so that
-// they cannot rot).
+// hands is -hands: the test binaries of the packages that import simtest
+// take it (go test ./cmd/hoyle -run '^$' -bench Process -hands 10000).
+var hands = flag.Int("hands", 0, "hands in the long sessions of the benchmarks (default 10,000; 1,000 with -short)")
+
+// Hands is the size of the large benchmark databases: -hands, else 10,000
+// hands, or 1,000 with -short (CI runs the benchmarks once, with -short,
+// so that they cannot rot).
 func Hands() int {
-	if testing.Short() {
+	switch {
+	case *hands > 0:
+		return *hands
+	case testing.Short():
 		return 1000
 	}
 	return 10000

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
+)
+
+// The whole-process benchmarks: the hoyle binary, built once per run,
+// runs each command as a user runs it, on a session of 10 hands and one of
+// simtest.Hands() (10,000; 1,000 with -short; -hands N), both simulated by
+// that binary (so that they have its checkpoints). Each reports the wall
+// time per run (ns/op) and the peak resident memory of the process
+// (peak-MB), side by side in the same run: what the README's Performance
+// table gives.
+
+var simulated sync.Map // "game hands" -> path
+
+// simulatedDB is a database of one session of hands simulated by the built
+// binary (seed 1), made once per run.
+func simulatedDB(b *testing.B, game string, hands int) string {
+	key := fmt.Sprintf("%s-%d", game, hands)
+	if p, ok := simulated.Load(key); ok {
+		return p.(string)
+	}
+	bin := hoyleBinary(b)
+	path := filepath.Join(filepath.Dir(bin), key+".db")
+	out, err := exec.Command(bin, "--db", path, "simulate", "--game", game, "--hands", fmt.Sprint(hands), "--seed", "1", "--batch", "100").CombinedOutput()
+	if err != nil {
+		b.Fatalf("simulate: %v\n%s", err, out)
+	}
+	simulated.Store(key, path)
+	return path
+}
+
+var peakOnce sync.Once
+
+// peakBinary builds testdata/peak beside the hoyle binary, once.
+func peakBinary(b *testing.B) string {
+	bin := filepath.Join(filepath.Dir(hoyleBinary(b)), "peak")
+	var err error
+	peakOnce.Do(func() {
+		var out []byte
+		if out, err = exec.Command("go", "build", "-o", bin, "./testdata/peak").CombinedOutput(); err != nil {
+			err = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bin
+}
+
+// benchProcess runs hoyle with args on db once an iteration and reports
+// the process's peak memory.
+func benchProcess(b *testing.B, db string, args ...string) {
+	bin, peak := hoyleBinary(b), peakBinary(b)
+	var most int64
+	for b.Loop() {
+		var stderr bytes.Buffer
+		cmd := exec.Command(peak, append([]string{bin, "--db", db}, args...)...)
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			b.Fatalf("hoyle %v: %v\n%.500s", args, err, stderr.String())
+		}
+		var kb int64
+		if i := strings.LastIndex(stderr.String(), "peak-kb "); i >= 0 {
+			fmt.Sscan(stderr.String()[i+len("peak-kb "):], &kb)
+		}
+		most = max(most, kb)
+	}
+	b.ReportMetric(float64(most)/1024, "peak-MB")
+}
+
+// BenchmarkProcess runs the reading commands as whole processes on a
+// session of 10 hands and on a long one: what they cost should follow what
+// they show, not what is stored.
+func BenchmarkProcess(b *testing.B) {
+	long := simtest.Hands()
+	commands := [][]string{
+		{"show", "--json"},
+		{"show", "--ascii"},
+		{"show", "--at", "3.5", "--json"},
+		{"export", "--format", "md", "--hand", "3"},
+		{"replay", "--hand", "3"},
+		{"note", "--at", "3", "--by", "bench", "a note"}, // a table entry at a moment of an early hand
+		{"score", "--json"},
+		{"sessions"},
+		{"verify"},
+		{"log"},
+	}
+	for _, args := range commands {
+		for _, hands := range []int{10, long} {
+			b.Run(fmt.Sprintf("%v/hands=%d", args, hands), func(b *testing.B) {
+				db := simulatedDB(b, "auction", hands)
+				if args[0] == "note" {
+					db = simtest.Copy(b, db, b.TempDir())
+				}
+				benchProcess(b, db, args...)
+			})
+		}
+	}
+}
+
+// BenchmarkProcessVerifyRate is verify of the long session as a whole
+// process, in events a second (the target is a million).
+func BenchmarkProcessVerifyRate(b *testing.B) {
+	db := simulatedDB(b, "auction", simtest.Hands())
+	events := 62 * simtest.Hands() // about 62 events a hand of auction bridge
+	start := time.Now()
+	benchProcess(b, db, "verify")
+	b.ReportMetric(float64(events)*float64(b.N)/time.Since(start).Seconds(), "events/s")
+}
+
+// BenchmarkProcessExport exports whole contract sessions of n/8 and n
+// hands (1,000 and 8,000 by default): the cost should grow with the
+// session, in proportion.
+func BenchmarkProcessExport(b *testing.B) {
+	long := simtest.Hands() * 8 / 10
+	for _, format := range []string{"json", "md"} {
+		for _, hands := range []int{long / 8, long} {
+			b.Run(fmt.Sprintf("%s/hands=%d", format, hands), func(b *testing.B) {
+				benchProcess(b, simulatedDB(b, "contract", hands), "export", "--format", format)
+			})
+		}
+	}
+}
+
+// BenchmarkProcessStartup is a command that reads no database: the floor
+// every command pays (package initialisation; glamour's chroma is most of
+// it, see the README).
+func BenchmarkProcessStartup(b *testing.B) {
+	benchProcess(b, filepath.Join(b.TempDir(), "none.db"), "games")
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/testkit"
+	"github.com/hoyle/hoyle/projections/load"
+)
+
+// refreshCheckpoints writes every session's checkpoint at its head.
+func refreshCheckpoints(t *testing.T, db string) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := bolt.Open(db, bolt.Options{})
+	require.NoError(t, err)
+	defer st.Close()
+	list, err := st.Sessions(ctx)
+	require.NoError(t, err)
+	for _, s := range list {
+		require.NoError(t, load.Refresh(ctx, st, s.ID, 0))
+	}
+}
+
+// TestOneHandShowsWhatTheWholeLogShows: show, show --at, export --hand,
+// replay and note --at, reading one hand with the rest from the session's
+// checkpoint (or from no checkpoint), print exactly what they print having
+// read the whole log, for every hand of every fixture script, at moments of
+// every kind.
+func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
+	full := testkit.Rounds(0, 1) == 1
+	names := []string{"whist", "five-hundred", "claim"} // honours, discards, claims: moments @N in a hand
+	if full {
+		names = append(names, "demo", "foster-score-pad", "bridge", "duplicate-whist")
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "s.db")
+			script(t, db, name)
+			ok(t, db, "note", "--at", "1", "a note on the deal, recorded last")
+			ok(t, db, "undo") // the note is not undone: the latest entry is
+			var v map[string]any
+			require.NoError(t, json.Unmarshal([]byte(ok(t, db, "show", "--json")), &v))
+			hands := int(v["hand"].(float64))
+			events := eventCount(t, db)
+			for _, checkpoint := range []bool{false, true} {
+				if checkpoint {
+					refreshCheckpoints(t, db)
+				}
+				same := func(args ...string) {
+					t.Helper()
+					got := hoyle(t, db, args...)
+					wholeReads.Store(true)
+					want := hoyle(t, db, args...)
+					wholeReads.Store(false)
+					assert.Equal(t, want, got, "hoyle %v (checkpoint %v)", args, checkpoint)
+				}
+				same("show")
+				same("show", "--json")
+				same("export")
+				same("replay")
+				moments := []string{"", ".a1", ".a3", ".1", ".2.1", ".13", ".1.4"}
+				for h := 1; h <= hands+1; h++ {
+					same("export", "--hand", fmt.Sprint(h))
+					same("replay", "--hand", fmt.Sprint(h))
+					for i, m := range moments {
+						if !full && i != 0 && i != h%len(moments) {
+							continue // every kind of moment, over the hands
+						}
+						same("show", "--at", fmt.Sprint(h)+m)
+						same("show", "--json", "--at", fmt.Sprint(h)+m, "--seats", "foster")
+						same("export", "--at", fmt.Sprint(h)+m, "--ascii")
+					}
+				}
+				for n := 1; n <= events+1; n += max(1, events/testkit.Rounds(5, 20)) {
+					same("show", "--json", "--at", fmt.Sprintf("@%d", n))
+					same("replay", "--at", fmt.Sprintf("@%d", n))
+				}
+			}
+		})
+	}
+}
+
+// hasCheckpoint reports whether the database keeps a checkpoint for the
+// latest session.
+func hasCheckpoint(t *testing.T, db string) bool {
+	t.Helper()
+	ctx := context.Background()
+	st, err := bolt.Open(db, bolt.Options{ReadOnly: true})
+	require.NoError(t, err)
+	defer st.Close()
+	id, err := st.LastSession(ctx)
+	require.NoError(t, err)
+	found := false
+	require.NoError(t, st.ReadCheckpoint(ctx, id, nil, func(_, _ []byte) bool { found = true; return false }))
+	return found
+}
+
+// The writers leave a checkpoint behind them: simulate when it ends, an
+// import (a bulk writer) once it is done, a table entry in a session that
+// has none; readers never write one.
+func TestWritersLeaveCheckpoints(t *testing.T) {
+	dir := t.TempDir()
+	sim := filepath.Join(dir, "sim.db")
+	ok(t, sim, "simulate", "--game", "contract", "--hands", "5", "--seed", "2")
+	assert.True(t, hasCheckpoint(t, sim), "simulate")
+
+	backup := filepath.Join(dir, "backup.json")
+	ok(t, sim, "export", "--format", "json", "-o", backup)
+	imported := filepath.Join(dir, "imported.db")
+	ok(t, imported, "import", backup)
+	assert.True(t, hasCheckpoint(t, imported), "import")
+
+	table := filepath.Join(dir, "table.db")
+	ok(t, table, "new", "--game", "auction")
+	before := fileHash(t, table)
+	ok(t, table, "show")
+	ok(t, table, "score")
+	assert.Equal(t, before, fileHash(t, table), "readers do not write")
+	ok(t, table, "deal")
+	assert.True(t, hasCheckpoint(t, table), "a table entry")
+}
+
+// A hand with irregularities, its remedies and the restrictions they put
+// in force, read from the checkpoint, shows what the whole log shows: the
+// snapshot's codec carries all of it.
+func TestIrregularHandsFromTheCheckpoint(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "irregular", "*.hoyle"))
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			db := filepath.Join(t.TempDir(), "irr.db")
+			irregularTranscript(t, db, path)
+			refreshCheckpoints(t, db)
+			for _, args := range [][]string{{"show", "--json"}, {"export"}, {"score", "--json"}} {
+				got := hoyle(t, db, args...)
+				wholeReads.Store(true)
+				want := hoyle(t, db, args...)
+				wholeReads.Store(false)
+				assert.Equal(t, want, got, "hoyle %v", args)
+			}
+		})
+	}
+}

@@ -1,0 +1,401 @@
+package load
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"runtime/debug"
+	"sync"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// The checkpoint: a session's snapshot (projections.Snapshot) kept beside
+// its log, in a store that keeps checkpoints (events.Checkpoints). Its
+// records, by key:
+//
+//	0x00           the header: the snapshot's format, the build of hoyle
+//	               that folded it, the version and hash of the last event
+//	               folded, the number of hands, the close, the next dealer
+//	0x01 hand      each hand (8 bytes, big-endian)
+//	0x02           the notes in force
+//	0x03           the events withdrawn
+//	0x04           the retractions (the version of each, and of its target)
+//	0x05 chunk     the index, by 512 hands (4 bytes, big-endian): where each
+//	               hand's deal is in the log, and the hash it links to
+//	0x06           the score sheets kept (projections.SheetCache)
+//
+// Each record ends with a CRC-32C of the rest: a damaged record makes the
+// checkpoint unread, never misread. A checkpoint is read only if the build
+// that wrote it is this one (a newer hoyle may fold differently) and its
+// last event is in the log with the hash it recorded: then the log up to
+// there is what was folded. The events after it are folded on top (see
+// catchUp). Writers keep it near the session's head (Refresh); readers
+// never write it, so reading never changes the file.
+const (
+	keyHeader    = 0x00
+	keyHand      = 0x01
+	keyNotes     = 0x02
+	keyWithdrawn = 0x03
+	keyRetracted = 0x04
+	keyIndex     = 0x05
+	keySheets    = 0x06
+)
+
+// crcTable is made on first use: a process that reads no checkpoint does
+// not pay for it when it starts.
+var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+
+func sealed(b []byte) []byte { return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, crcTable())) }
+
+// unseal checks a record's CRC and returns the record without it.
+func unseal(b []byte) ([]byte, bool) {
+	if len(b) < 4 {
+		return nil, false
+	}
+	body := b[:len(b)-4]
+	return body, crc32.Checksum(body, crcTable()) == binary.BigEndian.Uint32(b[len(b)-4:])
+}
+
+func handKey(n int) []byte { return binary.BigEndian.AppendUint64([]byte{keyHand}, uint64(n)) }
+
+// buildID names this build of hoyle: its module version and revision when
+// it has them, and its executable's size and time, so that any rebuild
+// makes a new one. A checkpoint folded by another build is folded again.
+var buildID = sync.OnceValue(func() string {
+	id := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		id = bi.Main.Version
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+				id += " " + s.Value
+			}
+		}
+	}
+	exe, err := os.Executable()
+	if err == nil {
+		var st os.FileInfo
+		if st, err = os.Stat(exe); err == nil {
+			return fmt.Sprintf("%s %d %d", id, st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	return fmt.Sprintf("%s unknown %d", id, os.Getpid()) // never read again
+})
+
+// header is a checkpoint's first record.
+type header struct {
+	format, version, hands, closedAt uint64
+	build                            string
+	hash                             events.Hash
+	nextDealer                       cards.Seat
+}
+
+func (h header) encode() []byte {
+	e := events.NewEncoder(nil)
+	e.Uint(h.format)
+	e.String(h.build)
+	e.Uint(h.version)
+	e.Fixed(h.hash[:])
+	e.Uint(h.hands)
+	e.Uint(h.closedAt)
+	e.Seat(h.nextDealer)
+	return sealed(e.Bytes())
+}
+
+func decodeHeader(b []byte) (header, bool) {
+	body, ok := unseal(b)
+	if !ok {
+		return header{}, false
+	}
+	var h header
+	d := events.NewDecoder(body)
+	h.format = d.Uint()
+	h.build = d.String()
+	h.version = d.Uint()
+	d.Fixed(h.hash[:])
+	h.hands = d.Uint()
+	h.closedAt = d.Uint()
+	h.nextDealer = d.Seat()
+	return h, d.Err() == nil
+}
+
+// current reports whether a checkpoint with this header can be read by
+// this build.
+func (h header) current() bool { return h.format == projections.SnapshotFormat && h.build == buildID() }
+
+// checkpoint reads the session's checkpoint, with its first upTo hands
+// (all when upTo < 0; the index says where every hand begins): nil when
+// the store keeps none, it has none, or it cannot be read (another build's,
+// damaged, or not of this log).
+func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
+	return r.checkpointWith(ctx, upTo, nil)
+}
+
+// checkpointWith is checkpoint, the index taken from a read of the same
+// checkpoint (index, read with no hands), if given, rather than read again.
+func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot) (*snapshot, error) {
+	cp, ok := r.st.(events.Checkpoints)
+	if !ok {
+		return nil, nil
+	}
+	base, err := projections.Fold([]events.Envelope{r.opened})
+	if err != nil {
+		return nil, err
+	}
+	hd := projections.HandDecoder{Seating: base.Seating(), Opts: base.Opts}
+	var h header
+	var sheets []byte
+	snap := &snapshot{Snapshot: &projections.Snapshot{}, fromCheckpoint: true}
+	bad := false
+	read := func(k, v []byte) bool {
+		switch {
+		case len(k) == 1 && k[0] == keyHeader:
+			h, ok = decodeHeader(v)
+			bad = !ok || !h.current() || h.version > r.info.Version
+		case len(k) == 9 && k[0] == keyHand:
+			n := int(binary.BigEndian.Uint64(k[1:]))
+			if upTo >= 0 && n > upTo {
+				return false
+			}
+			bad = !snap.addHand(&hd, v, n)
+		case len(k) == 1 && k[0] == keyNotes:
+			bad = !snap.setNotes(v)
+		case len(k) == 1 && k[0] == keyRetracted:
+			bad = !snap.setRetractions(v)
+		case len(k) == 1 && k[0] == keyWithdrawn:
+			body, ok := unseal(v)
+			if bad = !ok; !bad {
+				snap.Withdrawn, err = projections.DecodeIDs(body)
+				bad = err != nil
+			}
+		case len(k) == 5 && k[0] == keyIndex && index == nil:
+			bad = !snap.addIndex(v, int(binary.BigEndian.Uint32(k[1:])))
+		case len(k) == 1 && k[0] == keySheets && upTo < 0:
+			sheets = bytes.Clone(v)
+		}
+		return !bad
+	}
+	// The header and the hands wanted, then what follows the hands.
+	err = cp.ReadCheckpoint(ctx, r.session, nil, func(k, v []byte) bool { return len(k) > 0 && k[0] <= keyHand && read(k, v) })
+	if err == nil && !bad {
+		err = cp.ReadCheckpoint(ctx, r.session, []byte{keyNotes}, read)
+	}
+	if index != nil {
+		if index.Version != h.version || index.Hash != h.hash {
+			return nil, nil // written again meanwhile: not the index read
+		}
+		snap.starts, snap.prev = index.starts, index.prev
+	}
+	want := h.hands
+	if upTo >= 0 {
+		want = min(want, uint64(upTo))
+	}
+	if err != nil || bad || h.format == 0 || uint64(len(snap.starts)) != h.hands || uint64(len(snap.Hands)) != want {
+		return nil, err
+	}
+	snap.Version, snap.Hash, snap.ClosedAt, snap.NextDealer = h.version, h.hash, h.closedAt, h.nextDealer
+	snap.Starts = snap.starts[:len(snap.Hands)]
+	snap.Prev = snap.prev[:len(snap.Hands)]
+	if sheets != nil {
+		snap.sheets = decodeSheets(sheets, snap.Hands) // a damaged record only costs the scoring
+	}
+	if snap.Withdrawn == nil {
+		snap.Withdrawn = map[events.ID]bool{}
+	}
+	return snap, nil
+}
+
+// A checkpoint's index: where each hand begins in the log (its deal's
+// version) and the hash its deal links to, in records of indexChunk hands
+// (keyed by the chunk's number, 4 bytes, big-endian), so that a writer
+// rewrites only the last.
+const indexChunk = 512
+
+func indexKey(chunk int) []byte {
+	return binary.BigEndian.AppendUint32([]byte{keyIndex}, uint32(chunk))
+}
+
+func indexRecord(starts []uint64, prev []events.Hash) []byte {
+	e := events.NewEncoder(nil)
+	e.Uint(uint64(len(starts)))
+	for i := range starts {
+		e.Uint(starts[i])
+		e.Fixed(prev[i][:])
+	}
+	return sealed(e.Bytes())
+}
+
+func (s *snapshot) addIndex(v []byte, chunk int) bool {
+	body, ok := unseal(v)
+	if !ok || chunk*indexChunk != len(s.starts) {
+		return false
+	}
+	d := events.NewDecoder(body)
+	n := d.Len(33)
+	for range n {
+		s.starts = append(s.starts, d.Uint())
+		var h events.Hash
+		d.Fixed(h[:])
+		s.prev = append(s.prev, h)
+	}
+	return d.Err() == nil
+}
+
+func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {
+	body, ok := unseal(v)
+	if !ok || n != len(s.Hands)+1 {
+		return false
+	}
+	h, err := hd.Decode(body)
+	if err != nil || h.Number != n {
+		return false
+	}
+	s.Hands = append(s.Hands, h)
+	return true
+}
+
+// decodeSheets reads the sheets record: each sheet's key and its bytes.
+func decodeSheets(v []byte, hands []*game.Hand) *projections.SheetCache {
+	body, ok := unseal(v)
+	if !ok {
+		return nil
+	}
+	c := projections.NewSheetCache(hands)
+	d := events.NewDecoder(body)
+	for range d.Len(3) {
+		k := projections.SheetKey{Finished: int(d.Uint()), Closed: d.Bool()}
+		c.Add(k, d.Raw())
+	}
+	if d.Err() != nil {
+		return nil
+	}
+	return c
+}
+
+func (s *snapshot) setRetractions(v []byte) bool {
+	body, ok := unseal(v)
+	if !ok {
+		return false
+	}
+	d := events.NewDecoder(body)
+	n := d.Len(2)
+	for range n {
+		s.Retractions = append(s.Retractions, projections.Retraction{Version: d.Uint(), Target: d.Uint()})
+	}
+	return d.Err() == nil
+}
+
+func (s *snapshot) setNotes(v []byte) bool {
+	body, ok := unseal(v)
+	if !ok {
+		return false
+	}
+	d := events.NewDecoder(body)
+	n := d.Len(1)
+	for range n {
+		note, err := projections.DecodeNote(d.Raw())
+		if err != nil {
+			return false
+		}
+		s.Notes = append(s.Notes, note)
+	}
+	return d.Err() == nil
+}
+
+// MinLag is how far behind its session's head a checkpoint may fall, in
+// events, before a writer brings it up: about a dozen hands of bridge, which
+// a reader folds on top of it in a millisecond or two. Writing it then, not
+// at every entry, keeps the table's entries at the cost of their append.
+const MinLag = 768
+
+// Refresh brings a session's checkpoint up to its head, in a store that
+// keeps checkpoints and is open for writing, when it is missing, of
+// another build, or more than minLag events behind. Writers call it after
+// they append (a table entry with MinLag, a bulk writer with 0): readers
+// never write. It changes only the checkpoint, never the log.
+func Refresh(ctx context.Context, st events.Store, session string, minLag uint64) error {
+	cp, ok := st.(events.Checkpoints)
+	if !ok {
+		return nil
+	}
+	info, err := st.Session(ctx, session)
+	if err != nil {
+		return err
+	}
+	fresh := false
+	err = cp.ReadCheckpoint(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
+		if len(k) == 1 && k[0] == keyHeader {
+			h, ok := decodeHeader(v)
+			fresh = ok && h.current() && h.version <= info.Version && info.Version-h.version < max(minLag, 1)
+		}
+		return false
+	})
+	if err != nil || fresh {
+		return err
+	}
+	r, err := begin(ctx, st, session)
+	if err != nil {
+		return err
+	}
+	old, err := r.checkpoint(ctx, -1)
+	if err != nil {
+		return err
+	}
+	snap, from, err := r.catchUp(ctx, old)
+	if err != nil {
+		return err
+	}
+	w := events.CheckpointWrite{Reset: old == nil}
+	if old != nil && from > len(snap.Hands) && snap.Version == old.Version {
+		return nil
+	}
+	if !w.Reset {
+		w.Trim = handKey(from)
+	}
+	for i := from - 1; i < len(snap.Hands); i++ {
+		hand := projections.AppendHand(nil, snap.Hands[i])
+		w.Put = append(w.Put, events.CheckpointRecord{Key: handKey(i + 1), Value: sealed(hand)})
+	}
+	for c := (from - 1) / indexChunk; c*indexChunk < len(snap.Hands); c++ {
+		end := min((c+1)*indexChunk, len(snap.Hands))
+		w.Put = append(w.Put, events.CheckpointRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
+	}
+	notes := events.NewEncoder(nil)
+	notes.Uint(uint64(len(snap.Notes)))
+	for _, n := range snap.Notes {
+		notes.Raw(projections.AppendNote(nil, n))
+	}
+	h := header{format: projections.SnapshotFormat, build: buildID(), version: snap.Version, hash: snap.Hash,
+		hands: uint64(len(snap.Hands)), closedAt: snap.ClosedAt, nextDealer: snap.NextDealer}
+	sheets := events.NewEncoder(nil)
+	whole, err := projections.FromSnapshot(r.opened, snap.Snapshot)
+	if err != nil {
+		return err
+	}
+	keys := whole.SheetsToKeep()
+	sheets.Uint(uint64(len(keys)))
+	for _, k := range keys {
+		sheets.Uint(uint64(k.Finished))
+		sheets.Bool(k.Closed)
+		sheets.Raw(projections.AppendSheet(nil, whole.ScoreOf(k)))
+	}
+	retractions := events.NewEncoder(nil)
+	retractions.Uint(uint64(len(snap.Retractions)))
+	for _, r := range snap.Retractions {
+		retractions.Uint(r.Version)
+		retractions.Uint(r.Target)
+	}
+	w.Put = append(w.Put,
+		events.CheckpointRecord{Key: []byte{keyHeader}, Value: h.encode()},
+		events.CheckpointRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
+		events.CheckpointRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
+		events.CheckpointRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())},
+		events.CheckpointRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())})
+	return cp.WriteCheckpoint(ctx, session, w)
+}

@@ -1,0 +1,175 @@
+package dd
+
+// DefaultTTBytes is the memory bound of a transposition table when
+// Config.TTBytes is zero: 256 MB.
+const DefaultTTBytes = 256 << 20
+
+// Config tunes a Solver. The zero Config is the default.
+type Config struct {
+	// TTBytes bounds the memory of the transposition table of each search
+	// thread (SolveTable with two threads uses two tables, each half of
+	// this). When the table is full it is emptied and filled again. Zero
+	// means DefaultTTBytes; the smallest useful bound is about 1 MB.
+	TTBytes int64
+	// Threads is the number of goroutines SolveTable may use: 0 means one
+	// per available CPU (runtime.GOMAXPROCS), at most 5; 1 means
+	// single-threaded.
+	Threads int
+}
+
+func (c Config) ttBytes() int64 {
+	if c.TTBytes <= 0 {
+		return DefaultTTBytes
+	}
+	return max(c.TTBytes, 1<<20)
+}
+
+// Solver solves double-dummy positions. It keeps one transposition table per
+// strain between calls, which is sound because a stored entry depends only
+// on the cards, the strain and who leads, never on the deal it came from:
+// solving positions of the same deal one after another (a trace, the four
+// leaders of a table) reuses the work already done.
+//
+// A Solver is not safe for concurrent use; SolveTable runs one per thread.
+type Solver struct {
+	cfg    Config
+	tables [5]*transTable // by internal trump index
+	eng    *engine
+	nodes  int64
+}
+
+// NewSolver makes a Solver with the given configuration.
+func NewSolver(cfg Config) *Solver {
+	return &Solver{cfg: cfg, eng: new(engine)}
+}
+
+// Nodes is the number of positions searched since the Solver was made: a
+// measure of work for benchmarks.
+func (s *Solver) Nodes() int64 { return s.nodes }
+
+// Reset drops everything the transposition tables hold (keeping their
+// memory).
+func (s *Solver) Reset() {
+	for _, t := range s.tables {
+		if t != nil {
+			t.clear()
+		}
+	}
+}
+
+func (s *Solver) table(trump int) *transTable {
+	if s.tables[trump] == nil {
+		s.tables[trump] = newTransTable(s.cfg.ttBytes())
+	}
+	return s.tables[trump]
+}
+
+// Solve returns how many of the remaining tricks the side of p.Leader (the
+// seat that led, or is to lead, the trick in progress) takes with best play
+// by both sides. The trick in progress counts as a remaining trick, so the
+// answer is between 0 and p.TricksLeft().
+func (s *Solver) Solve(p Position) (int, error) {
+	if err := p.Validate(); err != nil {
+		return 0, err
+	}
+	return s.solve(p, -1), nil
+}
+
+// Solve solves one position with a fresh Solver of the default
+// configuration; see Solver.Solve.
+func Solve(p Position) (int, error) {
+	return NewSolver(Config{}).Solve(p)
+}
+
+// solve solves a validated position; guess, if in range, is where the
+// search for the value starts.
+func (s *Solver) solve(p Position, guess int) int {
+	trump, _ := trumpOf(p.Strain)
+	e := s.eng
+	e.load(p, trump, s.table(trump))
+	v := e.solveRoot(guess)
+	s.nodes += e.nodes
+	e.nodes = 0
+	return v
+}
+
+// load sets the engine to position p; the max side is p.Leader's.
+func (e *engine) load(p Position, trump int, tt *transTable) {
+	e.trump = trump
+	e.tt = tt
+	e.leader = int(p.Leader)
+	e.maxSide = e.leader & 1
+	e.inTrick = 0
+	e.won = 0
+	e.aggr = [4]holding{}
+	for seat := 0; seat < 4; seat++ {
+		for u := 0; u < 4; u++ {
+			h := suitOf(p.Hands[seat], u)
+			e.hand[seat][u] = h
+			e.aggr[u] |= h
+			for b := h; b != 0; b &= b - 1 {
+				e.owner[u][top(b&-b)] = uint8(seat)
+			}
+		}
+	}
+	for k, c := range p.Trick {
+		u, r := splitCard(c)
+		seat := (e.leader + k) & 3
+		e.trick[k] = played{suit: uint8(u), rank: uint8(r), seat: uint8(seat)}
+		e.aggr[u] |= 1 << r
+		e.owner[u][r] = uint8(seat)
+		e.inTrick++
+	}
+	n := 0
+	for u := 0; u < 4; u++ {
+		n += count(e.hand[e.leader][u])
+	}
+	if e.inTrick > 0 {
+		n++
+	}
+	e.left = n
+	e.killer = [maxPly]move{}
+}
+
+// solveRoot finds the max side's tricks with a sequence of zero-window
+// searches (MTD(f) on the trick count): each search tells whether the
+// value is at least a target, narrowing [lo, hi] until it closes. The
+// transposition table carries what each search learned to the next.
+func (e *engine) solveRoot(guess int) int {
+	lo, hi := 0, e.left
+	g := guess
+	if g < 0 || g > hi {
+		g = e.estimate()
+	}
+	for lo < hi {
+		t := g
+		if t <= lo {
+			t = lo + 1
+		}
+		if t > hi {
+			t = hi
+		}
+		if e.search(t, 0) {
+			lo = t
+			g = t + 1
+		} else {
+			hi = t - 1
+			g = t - 1
+		}
+	}
+	return lo
+}
+
+// estimate is a first guess of the max side's tricks: its quick tricks if
+// it is on lead at a trick start, or half the tricks.
+func (e *engine) estimate() int {
+	if e.inTrick == 0 {
+		var w [4]holding
+		qt := e.quickTricks(&w)
+		if e.leader&1 == e.maxSide {
+			return max(qt, e.left/2)
+		}
+		return min(e.left-qt, e.left/2)
+	}
+	return e.left / 2
+}

@@ -14,7 +14,7 @@ import (
 type listDeal struct {
 	Dealer, Vul, Trump, Leader int // DDS encodings: vul 0 none 1 both 2 NS 3 EW; trump 0 S 1 H 2 D 3 C 4 NT
 	Deal                       cards.Deal
-	Table                      [20]int  // strains S,H,D,C,NT outer, declarers N,E,S,W inner
+	Table                      [20]int   // strains S,H,D,C,NT outer, declarers N,E,S,W inner
 	Par                        [4]string // "NS x", "EW y", "NS:...", "EW:..."
 	Play                       []cards.Card
 	Trace                      []int

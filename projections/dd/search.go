@@ -51,6 +51,7 @@ type engine struct {
 
 	tt     *transTable
 	nodes  int64
+	expanded int64
 	mv     [maxPly][13]move
 	win    [maxPly + 1][4]holding // winning ranks backed up from each ply
 	undo   [maxPly]trickUndo
@@ -114,6 +115,9 @@ func (e *engine) search(target, ply int) bool {
 		}
 	}
 
+	if e.inTrick == 0 {
+		e.expanded++
+	}
 	p := (e.leader + e.inTrick) & 3
 	isMax := p&1 == e.maxSide
 	n := e.genMoves(ply, p)

@@ -72,7 +72,7 @@ func (s *Solver) Solve(p Position) (int, error) {
 	if err := p.Validate(); err != nil {
 		return 0, err
 	}
-	return s.solve(p, -1), nil
+	return s.solve(p, -1, 0, p.TricksLeft()), nil
 }
 
 // Solve solves one position with a fresh Solver of the default
@@ -81,15 +81,17 @@ func Solve(p Position) (int, error) {
 	return NewSolver(Config{}).Solve(p)
 }
 
-// solve solves a validated position; guess, if in range, is where the
-// search for the value starts.
-func (s *Solver) solve(p Position, guess int) int {
+// solve solves a validated position known to be worth between lo and hi
+// tricks to the leader's side; guess, if in range, is where the search for
+// the value starts.
+func (s *Solver) solve(p Position, guess, lo, hi int) int {
 	trump, _ := trumpOf(p.Strain)
 	e := s.eng
 	e.load(p, trump, s.table(trump))
-	v := e.solveRoot(guess)
-	s.nodes += e.nodes
+	v := e.solveRoot(guess, lo, hi)
+	s.nodes += e.expanded
 	e.nodes = 0
+	e.expanded = 0
 	return v
 }
 
@@ -135,8 +137,8 @@ func (e *engine) load(p Position, trump int, tt *transTable) {
 // searches (MTD(f) on the trick count): each search tells whether the
 // value is at least a target, narrowing [lo, hi] until it closes. The
 // transposition table carries what each search learned to the next.
-func (e *engine) solveRoot(guess int) int {
-	lo, hi := 0, e.left
+func (e *engine) solveRoot(guess, lo, hi int) int {
+	lo, hi = max(lo, 0), min(hi, e.left)
 	g := guess
 	if g < 0 || g > hi {
 		g = e.estimate()

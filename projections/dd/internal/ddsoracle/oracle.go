@@ -88,12 +88,19 @@ func mkDeal(hands [4]cards.Set, strain, first int, trick []cards.Card) C.struct_
 // futureTricks.score[0] with target -1, solutions 1, mode 1. first is the
 // seat that led the trick in progress; trick its cards so far.
 func SolveBoard(hands [4]cards.Set, strain, first int, trick []cards.Card) (int, error) {
+	v, _, err := SolveBoardNodes(hands, strain, first, trick)
+	return v, err
+}
+
+// SolveBoardNodes is SolveBoard that also returns the number of nodes DDS
+// searched.
+func SolveBoardNodes(hands [4]cards.Set, strain, first int, trick []cards.Card) (int, int, error) {
 	dl := mkDeal(hands, strain, first, trick)
 	var fut C.struct_futureTricks
 	if err := check("SolveBoard", C.SolveBoard(dl, -1, 1, 1, &fut, 0)); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	return int(fut.score[0]), nil
+	return int(fut.score[0]), int(fut.nodes), nil
 }
 
 // CalcDDtable returns DDS's table: tricks by strain (DDS order) and

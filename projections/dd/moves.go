@@ -28,23 +28,19 @@ func (e *engine) genMoves(ply, p int) int {
 }
 
 // groups appends one move for each group of equivalent cards of holding h
-// in suit u: runs of h's cards with no other card of e.aggr between them.
+// in suit u: runs of h's cards with no card of another hand (or of the
+// trick in progress) between them.
 func (e *engine) groups(mv *[13]move, n, u int, h holding) int {
-	a := e.aggr[u]
+	others := e.aggr[u] &^ h
 	for h != 0 {
 		r := top(h)
-		seq := holding(1) << r
-		for lo := r; ; {
-			below := a & (holding(1)<<lo - 1)
-			if below == 0 {
-				break
-			}
-			nx := top(below)
-			if h&(1<<nx) == 0 {
-				break
-			}
-			seq |= 1 << nx
-			lo = nx
+		// The run ends at the highest card of another hand below r.
+		below := others & (holding(1)<<r - 1)
+		var seq holding
+		if below == 0 {
+			seq = h
+		} else {
+			seq = h &^ (holding(2)<<top(below) - 1)
 		}
 		mv[n] = move{suit: uint8(u), rank: uint8(r), seq: seq}
 		n++
@@ -56,17 +52,27 @@ func (e *engine) groups(mv *[13]move, n, u int, h holding) int {
 // order scores the n moves at this ply and sorts them, best first.
 func (e *engine) order(ply, n, p int) {
 	mv := &e.mv[ply]
+	if n == 1 {
+		return
+	}
 	k := e.killer[ply]
+	var fc followCtx
+	if e.inTrick > 0 {
+		e.followContext(p, &fc)
+	}
 	for i := 0; i < n; i++ {
 		m := &mv[i]
 		var w int
 		if e.inTrick == 0 {
 			w = e.leadWeight(p, m)
 		} else {
-			w = e.followWeight(p, m)
+			w = e.followWeight(p, m, &fc)
 		}
 		if k.seq != 0 && k.suit == m.suit && m.seq&(1<<k.rank) != 0 {
 			w += 30
+		}
+		if e.ttBest.seq != 0 && ply == e.ttBestPly && e.ttBest.suit == m.suit && m.seq&(1<<e.ttBest.rank) != 0 {
+			w += 20
 		}
 		m.weight = int16(w)
 	}
@@ -79,6 +85,52 @@ func (e *engine) order(ply, n, p int) {
 		}
 		mv[j] = x
 	}
+}
+
+// followCtx is what the weights of a follower's cards depend on, worked out
+// once a node.
+type followCtx struct {
+	led         int
+	bs, br      int  // the card winning the trick so far
+	partnerWins bool // it is partner's
+	last        bool // fourth hand
+	// The opponent still to play after this hand, if any (second and third
+	// hand): its highest card in the led suit, or whether it can ruff.
+	qLed     int // -1 if void in the led suit or no opponent to come
+	qRuff    bool
+	qTopTrmp int
+}
+
+func (e *engine) followContext(p int, c *followCtx) {
+	c.led = int(e.trick[0].suit)
+	b := e.trick[e.winnerIndex()]
+	c.bs, c.br = int(b.suit), int(b.rank)
+	c.partnerWins = int(b.seat)&1 == p&1
+	c.last = e.inTrick == 3
+	c.qLed = -1
+	if !c.last {
+		q := (p + 1) & 3
+		if h := e.hand[q][c.led]; h != 0 {
+			c.qLed = top(h)
+		} else if t := e.trump; t != noTrump && e.hand[q][t] != 0 {
+			c.qRuff = true
+			c.qTopTrmp = top(e.hand[q][t])
+		}
+	}
+}
+
+// laterBeats reports whether the opponent still to play can beat card (s, r).
+func (e *engine) laterBeats(c *followCtx, s, r int) bool {
+	if c.last {
+		return false
+	}
+	if c.qLed >= 0 {
+		return s == c.led && c.qLed > r
+	}
+	if c.qRuff {
+		return s != e.trump || c.qTopTrmp > r
+	}
+	return false
 }
 
 // leadWeight scores a lead by seat p.
@@ -134,40 +186,15 @@ func (e *engine) leadWeight(p int, m *move) int {
 }
 
 // followWeight scores a card played by seat p to a trick already led.
-func (e *engine) followWeight(p int, m *move) int {
+func (e *engine) followWeight(p int, m *move, c *followCtx) int {
 	u := int(m.suit)
 	r := int(m.rank)
-	led := int(e.trick[0].suit)
-	bi := e.winnerIndex()
-	b := e.trick[bi]
-	bs, br := int(b.suit), int(b.rank)
-	partnerWins := int(b.seat)&1 == p&1
-	last := e.inTrick == 3
-	wins := beats(u, r, bs, br, e.trump)
-	// Can someone still to play (after p) beat card (s, rk)?
-	laterBeats := func(s, rk int) bool {
-		for k := e.inTrick + 1; k < 4; k++ {
-			q := (e.leader + k) & 3
-			if q&1 == p&1 {
-				continue
-			}
-			if h := e.hand[q][led]; h != 0 {
-				if s == led && top(h) > rk {
-					return true
-				}
-			} else if t := e.trump; t != noTrump && e.hand[q][t] != 0 {
-				if s != t || top(e.hand[q][t]) > rk {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if u == led {
+	wins := beats(u, r, c.bs, c.br, e.trump)
+	if u == c.led {
 		switch {
-		case partnerWins && (last || !laterBeats(bs, br)):
+		case c.partnerWins && !e.laterBeats(c, c.bs, c.br):
 			return -r
-		case wins && (last || !laterBeats(u, r)):
+		case wins && !e.laterBeats(c, u, r):
 			return 60 - r
 		case wins:
 			if e.inTrick == 1 {
@@ -180,11 +207,11 @@ func (e *engine) followWeight(p int, m *move) int {
 	}
 	if t := e.trump; t != noTrump && u == t {
 		switch {
-		case partnerWins && (last || !laterBeats(bs, br)):
+		case c.partnerWins && !e.laterBeats(c, c.bs, c.br):
 			return -40 - r // no need to ruff partner's winner
 		case !wins:
 			return -50 - r // underruff
-		case last || !laterBeats(u, r):
+		case !e.laterBeats(c, u, r):
 			return 50 - r
 		default:
 			return 20 - r

@@ -29,6 +29,7 @@ type played struct {
 // trickUndo is what completing a trick changed, to be put back.
 type trickUndo struct {
 	aggr   [4]holding
+	pat    [4]uint32
 	trick  [4]played
 	leader int
 	won    int
@@ -56,6 +57,10 @@ type engine struct {
 	win    [maxPly + 1][4]holding // winning ranks backed up from each ply
 	undo   [maxPly]trickUndo
 	killer [maxPly]move // last move that caused a cut-off at each ply
+
+	pat       [4]uint32 // patterns of the cards remaining at the trick start, kept up to date
+	ttBest    move      // the leader's move a matching TT entry suggests
+	ttBestPly int
 }
 
 var noRanks [4]holding
@@ -66,7 +71,6 @@ var noRanks [4]holding
 func (e *engine) search(target, ply int) bool {
 	w := &e.win[ply]
 	e.nodes++
-	var pat [4]uint32
 	var key uint64
 	var thr int
 	leaderMax := false
@@ -109,9 +113,19 @@ func (e *engine) search(target, ply int) bool {
 			thr = n - (target - e.won) + 1
 		}
 		key = e.distKey()
-		e.patterns(&pat)
-		if ans, ok := e.tt.lookup(key, &pat, thr, w, &e.aggr); ok {
+		ans, ok, best := e.tt.lookup(key, &e.pat, thr, w, &e.aggr)
+		if ok {
 			return ans == leaderMax
+		}
+		e.ttBest = move{}
+		if best != noBest {
+			u := int(best >> 4)
+			r := topCards(e.aggr[u], int(best&15)+1)
+			r &= -r
+			if e.hand[e.leader][u]&r != 0 {
+				e.ttBest = move{suit: uint8(u), rank: uint8(top(r)), seq: r}
+				e.ttBestPly = ply
+			}
 		}
 	}
 
@@ -167,7 +181,12 @@ func (e *engine) search(target, ply int) bool {
 	}
 	if e.inTrick == 0 {
 		ans := result == leaderMax // the answer to "leader's side >= thr"
-		e.tt.store(key, &pat, w, &e.aggr, thr, ans, e.left)
+		best := uint8(noBest)
+		if cut {
+			m := e.killer[ply]
+			best = uint8(m.suit)<<4 | uint8(count(e.aggr[m.suit]>>(m.rank+1)))
+		}
+		e.tt.store(key, &e.pat, w, &e.aggr, thr, ans, e.left, best)
 	}
 	return result
 }
@@ -240,11 +259,19 @@ func (e *engine) play(ply, p int, m move) {
 	}
 	u := &e.undo[ply]
 	u.aggr = e.aggr
+	u.pat = e.pat
 	u.trick = e.trick
 	u.leader = e.leader
 	u.won = e.won
 	for k := 0; k < 4; k++ {
-		e.aggr[e.trick[k].suit] &^= 1 << e.trick[k].rank
+		su, r := e.trick[k].suit, e.trick[k].rank
+		// Remove the card's two bits from the pattern of its suit.
+		i := uint(count(e.aggr[su] >> (r + 1)))
+		pt := e.pat[su]
+		hi := pt &^ (1<<(26-2*i) - 1)
+		lo := pt & (1<<(24-2*i) - 1)
+		e.pat[su] = hi | lo<<2
+		e.aggr[su] &^= 1 << r
 	}
 	wi := e.winnerIndex()
 	winner := int(e.trick[wi].seat)
@@ -261,6 +288,7 @@ func (e *engine) unplay(ply, p int, m move, completed bool) {
 	if completed {
 		u := &e.undo[ply]
 		e.aggr = u.aggr
+		e.pat = u.pat
 		e.trick = u.trick
 		e.leader = u.leader
 		e.won = u.won

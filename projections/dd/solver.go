@@ -131,6 +131,8 @@ func (e *engine) load(p Position, trump int, tt *transTable) {
 	}
 	e.left = n
 	e.killer = [maxPly]move{}
+	e.ttBest = move{}
+	e.patterns(&e.pat)
 }
 
 // solveRoot finds the max side's tricks with a sequence of zero-window

@@ -31,7 +31,11 @@ type ttEntry struct {
 	pat    [4]uint32
 	lens   uint16 // four bits a suit: how many top cards must match
 	lo, hi int8
+	best   uint8 // the leader's best move: suit<<4 | relative rank (0 the top card), or noBest
 }
+
+// noBest marks an entry without a best move.
+const noBest = 0xff
 
 type ttBlock struct {
 	e    [blockEntries]ttEntry
@@ -98,10 +102,14 @@ func (t *transTable) find(key uint64) int32 {
 // lookup answers "does the leader's side take at least thr of the remaining
 // tricks?" from a stored entry that matches pat, if one decides it; the
 // cards the entry relied on go to w.
-func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, aggr *[4]holding) (bool, bool) {
+//
+// When no entry decides, best is the best move of a matching entry (or
+// noBest), for move ordering.
+func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, aggr *[4]holding) (ans, ok bool, best uint8) {
+	best = noBest
 	g := t.find(key)
 	if g < 0 {
-		return false, false
+		return false, false, best
 	}
 	gr := &t.groups[g]
 	n := int(min(gr.n, maxGroupEntries))
@@ -116,30 +124,32 @@ func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, 
 				(e.pat[3]^pat[3])&maskTab[e.lens>>12&15] != 0 {
 				continue
 			}
-			var ans bool
 			switch {
 			case int(e.lo) >= thr:
 				ans = true
 			case int(e.hi) < thr:
 				ans = false
 			default:
+				if e.best != noBest {
+					best = e.best
+				}
 				continue
 			}
 			for u := 0; u < 4; u++ {
 				w[u] = topCards(aggr[u], int(e.lens>>(4*uint(u))&15))
 			}
-			return ans, true
+			return ans, true, best
 		}
 		b = blk.next
 	}
-	return false, false
+	return false, false, best
 }
 
 // store records that the leader's side takes at least thr tricks (ans) or
 // fewer (!ans), for every position that agrees with this one on the owners
 // of the cards from the lowest rank in w upwards, suit by suit. left is the
 // number of tricks remaining, the most the side can take.
-func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]holding, thr int, ans bool, left int) {
+func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]holding, thr int, ans bool, left int, best uint8) {
 	var lens uint16
 	var mp [4]uint32
 	for u := 0; u < 4; u++ {
@@ -162,13 +172,16 @@ func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]h
 				e := &blk.e[j]
 				if e.lens == lens && e.pat == mp {
 					e.update(thr, ans)
+					if best != noBest {
+						e.best = best
+					}
 					return
 				}
 			}
 			b = blk.next
 		}
 	}
-	e := ttEntry{pat: mp, lens: lens, lo: 0, hi: int8(left)}
+	e := ttEntry{pat: mp, lens: lens, lo: 0, hi: int8(left), best: best}
 	e.update(thr, ans)
 	t.insert(g, key, e)
 }

@@ -7,16 +7,18 @@ package dd
 // partition-search result.
 
 // quickTricks is a number of tricks the leader's side is sure to take
-// straight away by cashing the leader's top cards, trumps first. The
-// cards relied on go to w.
+// straight away: first the leader cashes his top cards, trumps first; then,
+// if he can reach partner with a suit in which partner holds the top card,
+// partner cashes his. The cards relied on go to w.
 func (e *engine) quickTricks(w *[4]holding) int {
 	*w = noRanks
 	L := e.leader
 	P, lho, rho := (L+2)&3, (L+1)&3, (L+3)&3
 	n := e.left
-	qt := 0
 	t := e.trump
-	lhoT, rhoT := 0, 0
+	var cashed [4]int      // tricks the leader cashes in each suit
+	var gone [4]holding    // the leader's cards cashed
+	lhoT, rhoT := 0, 0     // opponents' trumps left after the leader's trumps
 	partnerTrumps := 0
 	if t != noTrump {
 		lhoT, rhoT = count(e.hand[lho][t]), count(e.hand[rho][t])
@@ -26,15 +28,29 @@ func (e *engine) quickTricks(w *[4]holding) int {
 			if h == e.aggr[t] {
 				// Only the leader has trumps: each is a trick, whatever its rank.
 				k = count(h)
+				gone[t] = h
 			} else {
 				var used holding
 				k, used = topRun(h, e.aggr[t])
 				w[t] |= used
+				gone[t] = used
 			}
-			qt += k
+			cashed[t] = k
 			lhoT, rhoT = max(0, lhoT-k), max(0, rhoT-k)
 			partnerTrumps = max(0, partnerTrumps-k)
 		}
+	}
+	oppRuff := lhoT > 0 || rhoT > 0
+	// safe caps the tricks in suit u, the first done of them already cashed,
+	// at the length of any opponent who could still ruff.
+	safe := func(u, k, done int) int {
+		if lhoT > 0 {
+			k = min(k, count(e.hand[lho][u])-done)
+		}
+		if rhoT > 0 {
+			k = min(k, count(e.hand[rho][u])-done)
+		}
+		return max(k, 0)
 	}
 	side := 0
 	for u := 0; u < 4; u++ {
@@ -50,31 +66,26 @@ func (e *engine) quickTricks(w *[4]holding) int {
 		if h == e.aggr[u] {
 			// Nobody else holds the suit: every card is a trick unless an
 			// opponent can ruff.
-			if lhoT > 0 || rhoT > 0 {
+			if oppRuff {
 				continue
 			}
-			k = count(h)
+			k, used = count(h), 0
+			gone[u] = h
 		} else {
 			k, used = topRun(h, e.aggr[u])
 			if k == 0 {
 				continue
 			}
-			// An opponent who still has a trump must still follow suit.
-			lim := 13
-			if lhoT > 0 {
-				lim = min(lim, count(e.hand[lho][u]))
-			}
-			if rhoT > 0 {
-				lim = min(lim, count(e.hand[rho][u]))
-			}
-			if k > lim {
-				k = lim
+			if c := safe(u, k, 0); c < k {
+				k = c
 				used = topCards(used, k)
 			}
 			if k == 0 {
 				continue
 			}
+			gone[u] = used
 		}
+		cashed[u] = k
 		side += k
 		w[u] |= used
 	}
@@ -83,8 +94,70 @@ func (e *engine) quickTricks(w *[4]holding) int {
 		// partner needs a card that is not a trump for each trick.
 		side = min(side, n-count(e.hand[P][t]))
 	}
-	qt += side
+	qt := cashed[max(t, 0)%4]*b2i(t != noTrump) + side
+	if qt >= n {
+		return n
+	}
+	// Then cross to partner, when no trumps are left to spoil it: at no
+	// trumps, or once the leader's trumps have drawn every trump.
+	if t != noTrump && (oppRuff || partnerTrumps > 0 || count(e.hand[L][t]) > cashed[t]) {
+		return qt
+	}
+	// Partner keeps, in each suit, his cards above the ones he followed
+	// with while the leader cashed; the rest of his hand must cover his
+	// discards, so the plan may use at most n-qt of his cards.
+	var keep [4]holding
+	var rest [4]holding // cards left in each suit after the leader cashed
+	for u := 0; u < 4; u++ {
+		keep[u] = topCards(e.hand[P][u], count(e.hand[P][u])-cashed[u])
+		rest[u] = e.aggr[u] &^ gone[u] &^ (e.hand[P][u] &^ keep[u])
+	}
+	var pw [4]holding
+	best := 0
+	for b := 0; b < 4; b++ {
+		if count(e.hand[L][b]) <= cashed[b] || keep[b] == 0 {
+			continue // no card left to lead to partner, or nothing to lead to
+		}
+		k, used := topRun(keep[b], rest[b])
+		if k == 0 {
+			continue
+		}
+		var tw [4]holding
+		tw[b] = used
+		tot, plan := k, k
+		for u := 0; u < 4; u++ {
+			if u == b || keep[u] == 0 {
+				continue
+			}
+			if keep[u] == rest[u] {
+				// Nobody else has a card left in the suit.
+				tot += count(keep[u])
+				plan += count(keep[u])
+				continue
+			}
+			k2, u2 := topRun(keep[u], rest[u])
+			tot += k2
+			plan += k2
+			tw[u] = u2
+		}
+		if plan+qt <= n && tot > best {
+			best, pw = tot, tw
+		}
+	}
+	if best > 0 {
+		for u := 0; u < 4; u++ {
+			w[u] |= pw[u]
+		}
+		qt += best
+	}
 	return min(qt, n)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // laterTrick reports whether the side not on lead is sure of at least one
@@ -148,4 +221,35 @@ func topCards(h holding, k int) holding {
 		h &^= b
 	}
 	return out
+}
+
+// secondHandWins reports, after the lead, whether the side of the second
+// hand is sure to win the trick: the second or the fourth hand holds the
+// highest card of the suit led and the third hand cannot ruff, or the
+// second hand can ruff and the third hand cannot overruff. The cards relied
+// on go to w.
+func (e *engine) secondHandWins(w *[4]holding) bool {
+	*w = noRanks
+	led := int(e.trick[0].suit)
+	L := e.leader
+	second, third, fourth := (L+1)&3, (L+2)&3, (L+3)&3
+	t := e.trump
+	thirdCanRuff := t != noTrump && led != t && e.hand[third][led] == 0 && e.hand[third][t] != 0
+	a := e.aggr[led]
+	hi := top(a)
+	if o := int(e.owner[led][hi]); (o == second || o == fourth) && !thirdCanRuff {
+		w[led] = 1 << hi
+		return true
+	}
+	if t != noTrump && led != t && e.hand[second][led] == 0 && e.hand[second][t] != 0 {
+		if e.hand[third][led] != 0 || e.hand[third][t] == 0 {
+			return true // the ruff cannot be overruffed; no rank matters
+		}
+		ht := top(e.hand[second][t])
+		if top(e.hand[third][t]) < ht {
+			w[t] = 1 << ht
+			return true
+		}
+	}
+	return false
 }

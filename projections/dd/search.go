@@ -52,7 +52,6 @@ type engine struct {
 
 	tt     *transTable
 	nodes  int64
-	expanded int64
 	mv     [maxPly][13]move
 	win    [maxPly + 1][4]holding // winning ranks backed up from each ply
 	undo   [maxPly]trickUndo
@@ -129,8 +128,15 @@ func (e *engine) search(target, ply int) bool {
 		}
 	}
 
-	if e.inTrick == 0 {
-		e.expanded++
+	if e.inTrick == 1 && e.secondHandWins(w) {
+		// The side of the second hand is sure of this trick.
+		if (e.leader+1)&1 == e.maxSide {
+			if e.won+1 >= target {
+				return true
+			}
+		} else if e.won+e.left-1 < target {
+			return false
+		}
 	}
 	p := (e.leader + e.inTrick) & 3
 	isMax := p&1 == e.maxSide

@@ -89,9 +89,8 @@ func (s *Solver) solve(p Position, guess, lo, hi int) int {
 	e := s.eng
 	e.load(p, trump, s.table(trump))
 	v := e.solveRoot(guess, lo, hi)
-	s.nodes += e.expanded
+	s.nodes += e.nodes
 	e.nodes = 0
-	e.expanded = 0
 	return v
 }
 

@@ -38,14 +38,20 @@ func (t Table) DDSOrder() [20]int {
 // cards a seat), strains in parallel on cfg.Threads goroutines, each with
 // its own Solver and transposition tables of cfg.TTBytes/threads.
 func SolveTable(d cards.Deal, cfg Config) (Table, error) {
+	t, _, err := solveTable(d, cfg)
+	return t, err
+}
+
+// solveTable is SolveTable that also counts the nodes searched.
+func solveTable(d cards.Deal, cfg Config) (Table, int64, error) {
 	var t Table
 	p := NewDealPosition(d, cards.NoTrump, cards.West)
 	if err := p.Validate(); err != nil {
-		return t, err
+		return t, 0, err
 	}
 	for seat := 0; seat < 4; seat++ {
 		if n := p.Hands[seat].Len(); n != 13 {
-			return t, badPosition("a table needs thirteen cards a seat; %s holds %d", cards.Seat(seat).Name(), n)
+			return t, 0, badPosition("a table needs thirteen cards a seat; %s holds %d", cards.Seat(seat).Name(), n)
 		}
 	}
 	threads := cfg.Threads
@@ -58,7 +64,7 @@ func SolveTable(d cards.Deal, cfg Config) (Table, error) {
 		for _, st := range Strains {
 			s.solveStrain(p, st, &t)
 		}
-		return t, nil
+		return t, s.Nodes(), nil
 	}
 	sub := cfg
 	sub.TTBytes = cfg.ttBytes() / int64(threads)
@@ -70,6 +76,7 @@ func SolveTable(d cards.Deal, cfg Config) (Table, error) {
 	close(work)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
+	var nodes int64
 	for i := 0; i < threads; i++ {
 		wg.Add(1)
 		go func() {
@@ -82,6 +89,7 @@ func SolveTable(d cards.Deal, cfg Config) (Table, error) {
 				done = append(done, st)
 			}
 			mu.Lock()
+			nodes += s.Nodes()
 			for _, st := range done {
 				t.Tricks[st] = local.Tricks[st]
 			}
@@ -89,7 +97,7 @@ func SolveTable(d cards.Deal, cfg Config) (Table, error) {
 		}()
 	}
 	wg.Wait()
-	return t, nil
+	return t, nodes, nil
 }
 
 // solveStrain fills one row of the table: each seat leads in turn, and the

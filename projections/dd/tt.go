@@ -18,8 +18,8 @@ package dd
 import "unsafe"
 
 const (
-	blockEntries    = 8
-	maxGroupBlocks  = 16
+	blockEntries    = 16
+	maxGroupBlocks  = 32
 	maxGroupEntries = blockEntries * maxGroupBlocks
 	minSlots        = 1 << 12
 )
@@ -37,9 +37,33 @@ type ttEntry struct {
 // noBest marks an entry without a best move.
 const noBest = 0xff
 
+// ttBlock holds entries of one group. The signatures, scanned first, pack
+// what an entry fixes of the owners of the top two cards of each suit
+// (low 16 bits) and which of those it fixes (high 16 bits): one cache line
+// rules out most entries without reading them.
 type ttBlock struct {
+	sig  [blockEntries]uint32
 	e    [blockEntries]ttEntry
 	next int32 // index of the next block of the group, or -1
+}
+
+// sigOf is the owners of the top two cards of each suit, four bits a suit.
+func sigOf(pat *[4]uint32) uint32 {
+	return pat[0]>>22 | pat[1]>>22<<4 | pat[2]>>22<<8 | pat[3]>>22<<12
+}
+
+// sigMask is which bits of sigOf an entry with these lens fixes.
+func sigMask(lens uint16) uint32 {
+	var m uint32
+	for u := 0; u < 4; u++ {
+		switch k := lens >> (4 * uint(u)) & 15; {
+		case k >= 2:
+			m |= 0xf << (4 * uint(u))
+		case k == 1:
+			m |= 0xc << (4 * uint(u))
+		}
+	}
+	return m
 }
 
 type ttGroup struct {
@@ -114,9 +138,13 @@ func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, 
 	gr := &t.groups[g]
 	n := int(min(gr.n, maxGroupEntries))
 	b := gr.first
+	cur := sigOf(pat)
 	for i := 0; i < n; i += blockEntries {
 		blk := &t.blocks[b]
 		for j := 0; j < blockEntries && i+j < n; j++ {
+			if sg := blk.sig[j]; (sg^cur)&(sg>>16) != 0 {
+				continue
+			}
 			e := &blk.e[j]
 			if (e.pat[0]^pat[0])&maskTab[e.lens&15] != 0 ||
 				(e.pat[1]^pat[1])&maskTab[e.lens>>4&15] != 0 ||
@@ -161,6 +189,7 @@ func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]h
 		lens |= uint16(k) << (4 * uint(u))
 		mp[u] = pat[u] & maskTab[k]
 	}
+	sig := sigOf(&mp)&sigMask(lens) | sigMask(lens)<<16
 	g := t.find(key)
 	if g >= 0 {
 		gr := &t.groups[g]
@@ -169,6 +198,9 @@ func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]h
 		for i := 0; i < n; i += blockEntries {
 			blk := &t.blocks[b]
 			for j := 0; j < blockEntries && i+j < n; j++ {
+				if blk.sig[j] != sig {
+					continue
+				}
 				e := &blk.e[j]
 				if e.lens == lens && e.pat == mp {
 					e.update(thr, ans)
@@ -183,7 +215,7 @@ func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]h
 	}
 	e := ttEntry{pat: mp, lens: lens, lo: 0, hi: int8(left), best: best}
 	e.update(thr, ans)
-	t.insert(g, key, e)
+	t.insert(g, key, e, sig)
 }
 
 func (e *ttEntry) update(thr int, ans bool) {
@@ -195,7 +227,7 @@ func (e *ttEntry) update(thr int, ans bool) {
 }
 
 // insert adds e to group g (creating the group of key when g < 0).
-func (t *transTable) insert(g int32, key uint64, e ttEntry) {
+func (t *transTable) insert(g int32, key uint64, e ttEntry, sig uint32) {
 	if g < 0 {
 		if 2*(len(t.groups)+1) > len(t.slots) && !t.grow() || !t.reserveGroup() {
 			t.reset()
@@ -215,7 +247,7 @@ func (t *transTable) insert(g int32, key uint64, e ttEntry) {
 		if idx%blockEntries == 0 {
 			if !t.reserveBlock() {
 				t.reset()
-				t.insert(-1, key, e)
+				t.insert(-1, key, e, sig)
 				return
 			}
 			t.blocks = append(t.blocks, ttBlock{next: -1})
@@ -228,6 +260,7 @@ func (t *transTable) insert(g int32, key uint64, e ttEntry) {
 			gr.last = nb
 		}
 		t.blocks[gr.last].e[idx%blockEntries] = e
+		t.blocks[gr.last].sig[idx%blockEntries] = sig
 		gr.n++
 		return
 	}
@@ -238,6 +271,7 @@ func (t *transTable) insert(g int32, key uint64, e ttEntry) {
 		b = t.blocks[b].next
 	}
 	t.blocks[b].e[slot%blockEntries] = e
+	t.blocks[b].sig[slot%blockEntries] = sig
 	gr.n++
 	if gr.n >= 2*maxGroupEntries {
 		gr.n -= maxGroupEntries

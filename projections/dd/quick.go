@@ -16,9 +16,9 @@ func (e *engine) quickTricks(w *[4]holding) int {
 	P, lho, rho := (L+2)&3, (L+1)&3, (L+3)&3
 	n := e.left
 	t := e.trump
-	var cashed [4]int      // tricks the leader cashes in each suit
-	var gone [4]holding    // the leader's cards cashed
-	lhoT, rhoT := 0, 0     // opponents' trumps left after the leader's trumps
+	var cashed [4]int   // tricks the leader cashes in each suit
+	var gone [4]holding // the leader's cards cashed
+	lhoT, rhoT := 0, 0  // opponents' trumps left after the leader's trumps
 	partnerTrumps := 0
 	if t != noTrump {
 		lhoT, rhoT = count(e.hand[lho][t]), count(e.hand[rho][t])

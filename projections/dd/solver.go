@@ -1,5 +1,7 @@
 package dd
 
+import "github.com/hoyle/hoyle/events/cards"
+
 // DefaultTTBytes is the memory bound of a transposition table when
 // Config.TTBytes is zero: 256 MB.
 const DefaultTTBytes = 256 << 20
@@ -89,6 +91,20 @@ func (s *Solver) solve(p Position, guess, lo, hi int) int {
 	e := s.eng
 	e.load(p, trump, s.table(trump))
 	v := e.solveRoot(guess, lo, hi)
+	s.nodes += e.nodes
+	e.nodes = 0
+	return v
+}
+
+// solveFor solves a validated position for either side: the tricks of the
+// remaining ones that side takes. The search works for either max side;
+// Solve always asks for the leader's, and the tests ask for both.
+func (s *Solver) solveFor(p Position, side cards.Side) int {
+	trump, _ := trumpOf(p.Strain)
+	e := s.eng
+	e.load(p, trump, s.table(trump))
+	e.maxSide = int(side)
+	v := e.solveRoot(-1, 0, e.left)
 	s.nodes += e.nodes
 	e.nodes = 0
 	return v

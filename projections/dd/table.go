@@ -54,6 +54,13 @@ func solveTable(d cards.Deal, cfg Config) (Table, int64, error) {
 			return t, 0, badPosition("a table needs thirteen cards a seat; %s holds %d", cards.Seat(seat).Name(), n)
 		}
 	}
+	return tableOf(p, cfg)
+}
+
+// tableOf fills the table for the hands of p, which may be any equal
+// number of cards a seat (the tests use short endings).
+func tableOf(p Position, cfg Config) (Table, int64, error) {
+	var t Table
 	threads := cfg.Threads
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
@@ -106,19 +113,20 @@ func solveTable(d cards.Deal, cfg Config) (Table, int64, error) {
 // partner of its leader, or the complement of the answer for an opponent.
 func (s *Solver) solveStrain(p Position, st cards.Strain, t *Table) {
 	p.Strain = st
+	n := p.TricksLeft()
 	var led [4]int // tricks of the leader's side, by leader
 	for _, leader := range []cards.Seat{cards.North, cards.East, cards.South, cards.West} {
 		p.Leader = leader
 		guess := -1
 		switch leader {
 		case cards.East:
-			guess = 13 - led[cards.North]
+			guess = n - led[cards.North]
 		case cards.South:
 			guess = led[cards.North]
 		case cards.West:
 			guess = led[cards.East]
 		}
-		led[leader] = s.solve(p, guess, 0, 13)
-		t.Tricks[st][leader.Plus(3, 4)] = 13 - led[leader]
+		led[leader] = s.solve(p, guess, 0, n)
+		t.Tricks[st][leader.Plus(3, 4)] = n - led[leader]
 	}
 }

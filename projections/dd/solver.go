@@ -8,10 +8,11 @@ const DefaultTTBytes = 256 << 20
 
 // Config tunes a Solver. The zero Config is the default.
 type Config struct {
-	// TTBytes bounds the memory of the transposition table of each search
-	// thread (SolveTable with two threads uses two tables, each half of
-	// this). When the table is full it is emptied and filled again. Zero
-	// means DefaultTTBytes; the smallest useful bound is about 1 MB.
+	// TTBytes bounds the memory of the transposition table of a Solver
+	// (SolveTable with two threads runs two Solvers, each with half of
+	// this). The table grows as needed up to the bound; when it is full it
+	// is emptied and filled again. Zero means DefaultTTBytes; less than
+	// 1 MB is taken as 1 MB.
 	TTBytes int64
 	// Threads is the number of goroutines SolveTable may use: 0 means one
 	// per available CPU (runtime.GOMAXPROCS), at most 5; 1 means
@@ -26,18 +27,20 @@ func (c Config) ttBytes() int64 {
 	return max(c.TTBytes, 1<<20)
 }
 
-// Solver solves double-dummy positions. It keeps one transposition table per
-// strain between calls, which is sound because a stored entry depends only
-// on the cards, the strain and who leads, never on the deal it came from:
-// solving positions of the same deal one after another (a trace, the four
-// leaders of a table) reuses the work already done.
+// Solver solves double-dummy positions. It keeps its transposition table
+// between calls as long as the strain stays the same, which is sound
+// because a stored entry depends only on the cards, the strain and who
+// leads, never on the deal it came from: solving positions of the same deal
+// one after another (a trace, the four leaders of a table row) reuses the
+// work already done. A call in another strain empties the table first.
 //
 // A Solver is not safe for concurrent use; SolveTable runs one per thread.
 type Solver struct {
-	cfg    Config
-	tables [5]*transTable // by internal trump index
-	eng    *engine
-	nodes  int64
+	cfg   Config
+	tt    *transTable
+	trump int // the strain the table holds entries for
+	eng   *engine
+	nodes int64
 }
 
 // NewSolver makes a Solver with the given configuration.
@@ -49,21 +52,23 @@ func NewSolver(cfg Config) *Solver {
 // measure of work for benchmarks.
 func (s *Solver) Nodes() int64 { return s.nodes }
 
-// Reset drops everything the transposition tables hold (keeping their
+// Reset drops everything the transposition table holds (keeping its
 // memory).
 func (s *Solver) Reset() {
-	for _, t := range s.tables {
-		if t != nil {
-			t.clear()
-		}
+	if s.tt != nil {
+		s.tt.clear()
 	}
 }
 
+// table is the transposition table, emptied if it holds another strain.
 func (s *Solver) table(trump int) *transTable {
-	if s.tables[trump] == nil {
-		s.tables[trump] = newTransTable(s.cfg.ttBytes())
+	if s.tt == nil {
+		s.tt = newTransTable(s.cfg.ttBytes())
+	} else if s.trump != trump {
+		s.tt.clear()
 	}
-	return s.tables[trump]
+	s.trump = trump
+	return s.tt
 }
 
 // Solve returns how many of the remaining tricks the side of p.Leader (the

@@ -74,11 +74,11 @@ type ttGroup struct {
 }
 
 type transTable struct {
-	limit  int64 // bytes
-	slots  []int32
-	groups []ttGroup
-	blocks []ttBlock
-	resets int
+	limit   int64     // bytes
+	groups  []ttGroup // open addressing on the key; key 0 is an empty slot
+	ngroups int
+	blocks  []ttBlock
+	resets  int
 }
 
 // maskTab[k] selects the owners of the top k cards of a 26-bit pattern.
@@ -91,19 +91,19 @@ var maskTab = func() (m [14]uint32) {
 
 func newTransTable(limit int64) *transTable {
 	t := &transTable{limit: limit}
-	t.slots = make([]int32, minSlots)
+	t.groups = make([]ttGroup, minSlots)
 	return t
 }
 
 func (t *transTable) bytes() int64 {
-	return int64(cap(t.slots))*4 + int64(cap(t.groups))*int64(unsafe.Sizeof(ttGroup{})) +
+	return int64(cap(t.groups))*int64(unsafe.Sizeof(ttGroup{})) +
 		int64(cap(t.blocks))*int64(unsafe.Sizeof(ttBlock{}))
 }
 
 // clear drops every entry and keeps the memory.
 func (t *transTable) clear() {
-	clear(t.slots)
-	t.groups = t.groups[:0]
+	clear(t.groups)
+	t.ngroups = 0
 	t.blocks = t.blocks[:0]
 }
 
@@ -111,14 +111,13 @@ func hashKey(k uint64) uint64 { return (k ^ k>>29) * 0x9e3779b97f4a7c15 }
 
 // find returns the index of the group of key, or -1.
 func (t *transTable) find(key uint64) int32 {
-	mask := uint64(len(t.slots) - 1)
+	mask := uint64(len(t.groups) - 1)
 	for i := hashKey(key) >> 20 & mask; ; i = (i + 1) & mask {
-		s := t.slots[i]
-		if s == 0 {
+		switch t.groups[i].key {
+		case key:
+			return int32(i)
+		case 0:
 			return -1
-		}
-		if t.groups[s-1].key == key {
-			return s - 1
 		}
 	}
 }
@@ -229,17 +228,12 @@ func (e *ttEntry) update(thr int, ans bool) {
 // insert adds e to group g (creating the group of key when g < 0).
 func (t *transTable) insert(g int32, key uint64, e ttEntry, sig uint32) {
 	if g < 0 {
-		if 2*(len(t.groups)+1) > len(t.slots) && !t.grow() || !t.reserveGroup() {
+		if 2*(t.ngroups+1) > len(t.groups) && !t.grow() {
 			t.reset()
 		}
-		t.groups = append(t.groups, ttGroup{key: key, first: -1, last: -1})
-		g = int32(len(t.groups) - 1)
-		mask := uint64(len(t.slots) - 1)
-		i := hashKey(key) >> 20 & mask
-		for t.slots[i] != 0 {
-			i = (i + 1) & mask
-		}
-		t.slots[i] = g + 1
+		g = t.slot(key)
+		t.groups[g] = ttGroup{key: key, first: -1, last: -1}
+		t.ngroups++
 	}
 	gr := &t.groups[g]
 	idx := int(gr.n)
@@ -297,21 +291,6 @@ func (t *transTable) growCap(cur int, sz int64) int {
 	return want
 }
 
-// reserveGroup makes room for one more group, within the bound.
-func (t *transTable) reserveGroup() bool {
-	if len(t.groups) < cap(t.groups) {
-		return true
-	}
-	nc := t.growCap(cap(t.groups), int64(unsafe.Sizeof(ttGroup{})))
-	if nc == 0 {
-		return false
-	}
-	ng := make([]ttGroup, len(t.groups), nc)
-	copy(ng, t.groups)
-	t.groups = ng
-	return true
-}
-
 // reserveBlock makes room for one more block, within the bound.
 func (t *transTable) reserveBlock() bool {
 	if len(t.blocks) < cap(t.blocks) {
@@ -327,19 +306,28 @@ func (t *transTable) reserveBlock() bool {
 	return true
 }
 
-// grow doubles the hash index; false if that would pass the memory bound.
+// slot is the empty slot where key goes.
+func (t *transTable) slot(key uint64) int32 {
+	mask := uint64(len(t.groups) - 1)
+	i := hashKey(key) >> 20 & mask
+	for t.groups[i].key != 0 {
+		i = (i + 1) & mask
+	}
+	return int32(i)
+}
+
+// grow doubles the group index; false if that would pass the memory bound.
 func (t *transTable) grow() bool {
-	if t.bytes()+int64(len(t.slots))*4 > t.limit {
+	sz := int64(unsafe.Sizeof(ttGroup{}))
+	if t.bytes()+int64(len(t.groups))*sz > t.limit {
 		return false
 	}
-	t.slots = make([]int32, 2*len(t.slots))
-	mask := uint64(len(t.slots) - 1)
-	for gi := range t.groups {
-		i := hashKey(t.groups[gi].key) >> 20 & mask
-		for t.slots[i] != 0 {
-			i = (i + 1) & mask
+	old := t.groups
+	t.groups = make([]ttGroup, 2*len(old))
+	for _, g := range old {
+		if g.key != 0 {
+			t.groups[t.slot(g.key)] = g
 		}
-		t.slots[i] = int32(gi) + 1
 	}
 	return true
 }

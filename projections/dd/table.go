@@ -73,14 +73,14 @@ func tableOf(p Position, cfg Config) (Table, int64, error) {
 		}
 		return t, s.Nodes(), nil
 	}
+	// The work is ten jobs: each row (strain) in two halves, North then
+	// South leading, and East then West. A goroutine finishes the row it
+	// has started before it takes a new one, so that both halves share its
+	// table; only the last row may be split between two goroutines, which
+	// keeps both cores busy to the end.
+	rows := newRowWork(p.TricksLeft())
 	sub := cfg
 	sub.TTBytes = cfg.ttBytes() / int64(threads)
-	work := make(chan cards.Strain, len(Strains))
-	// No trumps and the majors first: they tend to take longest.
-	for _, st := range []cards.Strain{cards.NoTrump, cards.StrainSpades, cards.StrainHearts, cards.StrainDiamonds, cards.StrainClubs} {
-		work <- st
-	}
-	close(work)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var nodes int64
@@ -89,22 +89,101 @@ func tableOf(p Position, cfg Config) (Table, int64, error) {
 		go func() {
 			defer wg.Done()
 			s := NewSolver(sub)
-			var local Table
-			var done []cards.Strain
-			for st := range work {
-				s.solveStrain(p, st, &local)
-				done = append(done, st)
+			cur := cards.NoStrain
+			for {
+				st, half, ok := rows.next(cur)
+				if !ok {
+					break
+				}
+				cur = st
+				for _, leader := range [2][2]cards.Seat{{cards.North, cards.South}, {cards.East, cards.West}}[half] {
+					q := p
+					q.Strain, q.Leader = st, leader
+					v := s.solve(q, rows.guess(st, leader), 0, rows.n)
+					rows.done(st, leader, v)
+				}
 			}
 			mu.Lock()
 			nodes += s.Nodes()
-			for _, st := range done {
-				t.Tricks[st] = local.Tricks[st]
-			}
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
+	for _, st := range Strains {
+		for leader := cards.North; leader <= cards.West; leader++ {
+			t.Tricks[st][leader.Plus(3, 4)] = rows.n - rows.led[st][leader]
+		}
+	}
 	return t, nodes, nil
+}
+
+// rowWork hands out the halves of the rows of a table.
+type rowWork struct {
+	mu    sync.Mutex
+	n     int
+	order []cards.Strain
+	taken [5][2]bool
+	led   [5][4]int // tricks of the leader's side, by strain and leader
+	known [5][4]bool
+}
+
+func newRowWork(n int) *rowWork {
+	// No trumps and the majors first: they tend to take longest.
+	return &rowWork{n: n, order: []cards.Strain{cards.NoTrump, cards.StrainSpades, cards.StrainHearts, cards.StrainDiamonds, cards.StrainClubs}}
+}
+
+// next is the next job for a goroutine whose table holds row cur: the other
+// half of that row, else the first half of an untouched row, else any half
+// left.
+func (r *rowWork) next(cur cards.Strain) (cards.Strain, int, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if cur != cards.NoStrain {
+		for h := 0; h < 2; h++ {
+			if !r.taken[cur][h] {
+				r.taken[cur][h] = true
+				return cur, h, true
+			}
+		}
+	}
+	for _, st := range r.order {
+		if !r.taken[st][0] && !r.taken[st][1] {
+			r.taken[st][0] = true
+			return st, 0, true
+		}
+	}
+	for _, st := range r.order {
+		for h := 0; h < 2; h++ {
+			if !r.taken[st][h] {
+				r.taken[st][h] = true
+				return st, h, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// guess is where the search for leader in st starts: the answer for his
+// partner, or the complement of an opponent's, if known.
+func (r *rowWork) guess(st cards.Strain, leader cards.Seat) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if p := leader.Plus(2, 4); r.known[st][p] {
+		return r.led[st][p]
+	}
+	for _, o := range []cards.Seat{leader.Plus(1, 4), leader.Plus(3, 4)} {
+		if r.known[st][o] {
+			return r.n - r.led[st][o]
+		}
+	}
+	return -1
+}
+
+func (r *rowWork) done(st cards.Strain, leader cards.Seat, v int) {
+	r.mu.Lock()
+	r.led[st][leader] = v
+	r.known[st][leader] = true
+	r.mu.Unlock()
 }
 
 // solveStrain fills one row of the table: each seat leads in turn, and the

@@ -196,7 +196,7 @@ func TestQuickTricks(t *testing.T) {
 		tr, _ := trumpOf(c.strain)
 		e.load(p, tr, newTransTable(1<<20))
 		var w [4]holding
-		qt := e.quickTricks(&w)
+		qt := e.quickTricks(&w, 14)
 		if qt < c.atLeast {
 			t.Errorf("case %d: %d quick tricks, want at least %d", i, qt, c.atLeast)
 		}

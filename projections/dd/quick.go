@@ -9,8 +9,10 @@ package dd
 // quickTricks is a number of tricks the leader's side is sure to take
 // straight away: first the leader cashes his top cards, trumps first; then,
 // if he can reach partner with a suit in which partner holds the top card,
-// partner cashes his. The cards relied on go to w.
-func (e *engine) quickTricks(w *[4]holding) int {
+// partner cashes his. It stops counting once it reaches need, so that w,
+// where the cards relied on go, holds no more than the cut-off needs:
+// fewer ranks make the table entries above it more general.
+func (e *engine) quickTricks(w *[4]holding, need int) int {
 	*w = noRanks
 	L := e.leader
 	P, lho, rho := (L+2)&3, (L+1)&3, (L+3)&3
@@ -41,6 +43,19 @@ func (e *engine) quickTricks(w *[4]holding) int {
 		}
 	}
 	oppRuff := lhoT > 0 || rhoT > 0
+	// Partner must not be forced to ruff a winner and take the lead:
+	// partner needs a card that is not a trump for each side-suit trick.
+	sideCap := n
+	if partnerTrumps > 0 {
+		sideCap = n - count(e.hand[P][t])
+	}
+	tk := 0
+	if t != noTrump {
+		tk = cashed[t]
+	}
+	if tk >= need {
+		return min(tk, n)
+	}
 	// safe caps the tricks in suit u, the first done of them already cashed,
 	// at the length of any opponent who could still ruff.
 	safe := func(u, k, done int) int {
@@ -88,13 +103,11 @@ func (e *engine) quickTricks(w *[4]holding) int {
 		cashed[u] = k
 		side += k
 		w[u] |= used
+		if tk+min(side, sideCap) >= need {
+			return min(tk+min(side, sideCap), n)
+		}
 	}
-	if partnerTrumps > 0 {
-		// Partner must not be forced to ruff a winner and take the lead:
-		// partner needs a card that is not a trump for each trick.
-		side = min(side, n-count(e.hand[P][t]))
-	}
-	qt := cashed[max(t, 0)%4]*b2i(t != noTrump) + side
+	qt := tk + min(side, sideCap)
 	if qt >= n {
 		return n
 	}
@@ -151,13 +164,6 @@ func (e *engine) quickTricks(w *[4]holding) int {
 		qt += best
 	}
 	return min(qt, n)
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // laterTrick reports whether the side not on lead is sure of at least one

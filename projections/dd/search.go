@@ -87,7 +87,11 @@ func (e *engine) search(target, ply int) bool {
 			return e.lastTrick(target, w)
 		}
 		leaderMax = e.leader&1 == e.maxSide
-		qt := e.quickTricks(w)
+		need := target - e.won
+		if !leaderMax {
+			need = n - need + 1
+		}
+		qt := e.quickTricks(w, need)
 		if leaderMax {
 			if e.won+qt >= target {
 				return true

@@ -189,7 +189,7 @@ func (e *engine) solveRoot(guess, lo, hi int) int {
 func (e *engine) estimate() int {
 	if e.inTrick == 0 {
 		var w [4]holding
-		qt := e.quickTricks(&w)
+		qt := e.quickTricks(&w, e.left+1)
 		if e.leader&1 == e.maxSide {
 			return max(qt, e.left/2)
 		}

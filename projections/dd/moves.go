@@ -6,8 +6,11 @@ package dd
 // trick in progress still separates the cards around it. The ordering is
 // a simplified form of the weights in Haglund's paper (chapter 5): cash
 // winners, lead towards partner's winners, follow low unless the card wins
-// cheaply, ruff when it wins, discard from length; plus the move that last
-// caused a cut-off at the same ply.
+// cheaply, ruff when it wins, discard from length. (A bonus for the move
+// that last caused a cut-off at the same ply, the "killer" of chess
+// programs, or for the best lead stored in a matching table entry made the
+// search larger here: from 43 to 73 million nodes on ten list deals; a
+// card good in one position is often poor in the next.)
 
 // genMoves writes the moves of seat p to e.mv[ply] and returns how many.
 func (e *engine) genMoves(ply, p int) int {
@@ -55,7 +58,6 @@ func (e *engine) order(ply, n, p int) {
 	if n == 1 {
 		return
 	}
-	k := e.killer[ply]
 	var fc followCtx
 	if e.inTrick > 0 {
 		e.followContext(p, &fc)
@@ -67,12 +69,6 @@ func (e *engine) order(ply, n, p int) {
 			w = e.leadWeight(p, m)
 		} else {
 			w = e.followWeight(p, m, &fc)
-		}
-		if k.seq != 0 && k.suit == m.suit && m.seq&(1<<k.rank) != 0 {
-			w += 30
-		}
-		if e.ttBest.seq != 0 && ply == e.ttBestPly && e.ttBest.suit == m.suit && m.seq&(1<<e.ttBest.rank) != 0 {
-			w += 20
 		}
 		m.weight = int16(w)
 	}

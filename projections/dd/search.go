@@ -55,11 +55,8 @@ type engine struct {
 	mv     [maxPly][13]move
 	win    [maxPly + 1][4]holding // winning ranks backed up from each ply
 	undo   [maxPly]trickUndo
-	killer [maxPly]move // last move that caused a cut-off at each ply
 
-	pat       [4]uint32 // patterns of the cards remaining at the trick start, kept up to date
-	ttBest    move      // the leader's move a matching TT entry suggests
-	ttBestPly int
+	pat [4]uint32 // patterns of the cards remaining at the trick start, kept up to date
 }
 
 var noRanks [4]holding
@@ -116,19 +113,8 @@ func (e *engine) search(target, ply int) bool {
 			thr = n - (target - e.won) + 1
 		}
 		key = e.distKey()
-		ans, ok, best := e.tt.lookup(key, &e.pat, thr, w, &e.aggr)
-		if ok {
+		if ans, ok := e.tt.lookup(key, &e.pat, thr, w, &e.aggr); ok {
 			return ans == leaderMax
-		}
-		e.ttBest = move{}
-		if best != noBest {
-			u := int(best >> 4)
-			r := topCards(e.aggr[u], int(best&15)+1)
-			r &= -r
-			if e.hand[e.leader][u]&r != 0 {
-				e.ttBest = move{suit: uint8(u), rank: uint8(top(r)), seq: r}
-				e.ttBestPly = ply
-			}
 		}
 	}
 
@@ -169,7 +155,6 @@ func (e *engine) search(target, ply int) bool {
 		if r == isMax {
 			result = r
 			*w = cw
-			e.killer[ply] = m
 			cut = true
 			break
 		}
@@ -191,12 +176,7 @@ func (e *engine) search(target, ply int) bool {
 	}
 	if e.inTrick == 0 {
 		ans := result == leaderMax // the answer to "leader's side >= thr"
-		best := uint8(noBest)
-		if cut {
-			m := e.killer[ply]
-			best = uint8(m.suit)<<4 | uint8(count(e.aggr[m.suit]>>(m.rank+1)))
-		}
-		e.tt.store(key, &e.pat, w, &e.aggr, thr, ans, e.left, best)
+		e.tt.store(key, &e.pat, w, &e.aggr, thr, ans, e.left)
 	}
 	return result
 }

@@ -150,8 +150,6 @@ func (e *engine) load(p Position, trump int, tt *transTable) {
 		n++
 	}
 	e.left = n
-	e.killer = [maxPly]move{}
-	e.ttBest = move{}
 	e.patterns(&e.pat)
 }
 

@@ -31,11 +31,7 @@ type ttEntry struct {
 	pat    [4]uint32
 	lens   uint16 // four bits a suit: how many top cards must match
 	lo, hi int8
-	best   uint8 // the leader's best move: suit<<4 | relative rank (0 the top card), or noBest
 }
-
-// noBest marks an entry without a best move.
-const noBest = 0xff
 
 // ttBlock holds entries of one group. The signatures, scanned first, pack
 // what an entry fixes of the owners of the top two cards of each suit
@@ -125,14 +121,10 @@ func (t *transTable) find(key uint64) int32 {
 // lookup answers "does the leader's side take at least thr of the remaining
 // tricks?" from a stored entry that matches pat, if one decides it; the
 // cards the entry relied on go to w.
-//
-// When no entry decides, best is the best move of a matching entry (or
-// noBest), for move ordering.
-func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, aggr *[4]holding) (ans, ok bool, best uint8) {
-	best = noBest
+func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, aggr *[4]holding) (ans, ok bool) {
 	g := t.find(key)
 	if g < 0 {
-		return false, false, best
+		return false, false
 	}
 	gr := &t.groups[g]
 	n := int(min(gr.n, maxGroupEntries))
@@ -157,26 +149,23 @@ func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, 
 			case int(e.hi) < thr:
 				ans = false
 			default:
-				if e.best != noBest {
-					best = e.best
-				}
 				continue
 			}
 			for u := 0; u < 4; u++ {
 				w[u] = topCards(aggr[u], int(e.lens>>(4*uint(u))&15))
 			}
-			return ans, true, best
+			return ans, true
 		}
 		b = blk.next
 	}
-	return false, false, best
+	return false, false
 }
 
 // store records that the leader's side takes at least thr tricks (ans) or
 // fewer (!ans), for every position that agrees with this one on the owners
 // of the cards from the lowest rank in w upwards, suit by suit. left is the
 // number of tricks remaining, the most the side can take.
-func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]holding, thr int, ans bool, left int, best uint8) {
+func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]holding, thr int, ans bool, left int) {
 	var lens uint16
 	var mp [4]uint32
 	for u := 0; u < 4; u++ {
@@ -203,16 +192,13 @@ func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]h
 				e := &blk.e[j]
 				if e.lens == lens && e.pat == mp {
 					e.update(thr, ans)
-					if best != noBest {
-						e.best = best
-					}
 					return
 				}
 			}
 			b = blk.next
 		}
 	}
-	e := ttEntry{pat: mp, lens: lens, lo: 0, hi: int8(left), best: best}
+	e := ttEntry{pat: mp, lens: lens, lo: 0, hi: int8(left)}
 	e.update(thr, ans)
 	t.insert(g, key, e, sig)
 }

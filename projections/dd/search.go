@@ -50,11 +50,11 @@ type engine struct {
 	won     int // tricks the max side has won since the root
 	left    int // tricks not yet complete, counting the one in progress
 
-	tt     *transTable
-	nodes  int64
-	mv     [maxPly][13]move
-	win    [maxPly + 1][4]holding // winning ranks backed up from each ply
-	undo   [maxPly]trickUndo
+	tt    *transTable
+	nodes int64
+	mv    [maxPly][13]move
+	win   [maxPly + 1][4]holding // winning ranks backed up from each ply
+	undo  [maxPly]trickUndo
 
 	pat [4]uint32 // patterns of the cards remaining at the trick start, kept up to date
 }

@@ -129,17 +129,21 @@ func (e *engine) laterBeats(c *followCtx, s, r int) bool {
 	return false
 }
 
-// leadWeight scores a lead by seat p.
+// leadWeight scores a lead by seat p. The weights were tuned by counting
+// the nodes of the tables of list100 deals 1-10 and checked on deals 51-60
+// (43M and 76M nodes before, 26M and 44M after): what mattered most was to
+// keep away from suits an opponent can ruff, and to try first the suits in
+// which the opponents hold many cards.
 func (e *engine) leadWeight(p int, m *move) int {
 	u := int(m.suit)
 	r := int(m.rank)
 	a := e.aggr[u]
 	P, lho, rho := (p+2)&3, (p+1)&3, (p+3)&3
 	lenL, lenR := count(e.hand[lho][u]), count(e.hand[rho][u])
-	w := -(lenL + lenR) * 2
+	w := (lenL + lenR) * 4 // more of the opponents' cards to play: tried first, as it turned out
 	if t := e.trump; t != noTrump && u != t {
 		if (lenL == 0 && e.hand[lho][t] != 0) || (lenR == 0 && e.hand[rho][t] != 0) {
-			w -= 20
+			w -= 80 // an opponent can ruff
 		}
 		if count(e.hand[p][u]) == 1 && e.hand[p][t] != 0 && e.hand[P][u] != 0 {
 			w += 8 // a singleton lead to ruff later
@@ -155,7 +159,7 @@ func (e *engine) leadWeight(p int, m *move) int {
 	switch {
 	case owner == p:
 		if r == hi {
-			w += 40
+			w += 20
 			if second == P || second == p {
 				w += 10
 			}
@@ -170,7 +174,7 @@ func (e *engine) leadWeight(p int, m *move) int {
 		}
 	default:
 		if second == rho || owner == rho {
-			w -= 15
+			w -= 30
 		}
 		if count(m.seq) > 1 && r != 0 && second == p && int(e.owner[u][r]) == p && r == top(rest) {
 			w += 30 // lead the top of a sequence headed by the second card
@@ -194,7 +198,7 @@ func (e *engine) followWeight(p int, m *move, c *followCtx) int {
 			return 60 - r
 		case wins:
 			if e.inTrick == 1 {
-				return 5 - r // second hand low, mostly
+				return -10 - r // second hand low
 			}
 			return 20 - r
 		default:

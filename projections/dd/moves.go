@@ -131,8 +131,9 @@ func (e *engine) laterBeats(c *followCtx, s, r int) bool {
 
 // leadWeight scores a lead by seat p. The weights were tuned by counting
 // the nodes of the tables of list100 deals 1-10 and checked on deals 51-60
-// (43M and 76M nodes before, 26M and 44M after): what mattered most was to
-// keep away from suits an opponent can ruff, and to try first the suits in
+// (43M and 76M nodes before, 26M and 44M after), then on deals 41-50 and
+// 31-40: what mattered most was to keep away from suits an opponent can
+// ruff, to lead trumps last, and, with trumps, to try first the suits in
 // which the opponents hold many cards.
 func (e *engine) leadWeight(p int, m *move) int {
 	u := int(m.suit)
@@ -140,7 +141,10 @@ func (e *engine) leadWeight(p int, m *move) int {
 	a := e.aggr[u]
 	P, lho, rho := (p+2)&3, (p+1)&3, (p+3)&3
 	lenL, lenR := count(e.hand[lho][u]), count(e.hand[rho][u])
-	w := (lenL + lenR) * 4 // more of the opponents' cards to play: tried first, as it turned out
+	w := 0
+	if e.trump != noTrump {
+		w = (lenL + lenR) * 2 // more of the opponents' cards to play: tried first, as it turned out
+	}
 	if t := e.trump; t != noTrump && u != t {
 		if (lenL == 0 && e.hand[lho][t] != 0) || (lenR == 0 && e.hand[rho][t] != 0) {
 			w -= 80 // an opponent can ruff

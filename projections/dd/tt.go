@@ -154,6 +154,13 @@ func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, 
 			for u := 0; u < 4; u++ {
 				w[u] = topCards(aggr[u], int(e.lens>>(4*uint(u))&15))
 			}
+			if i+j > 0 {
+				// Move the entry that answered to the front of its group:
+				// the next lookup of the group likely wants it again.
+				fb := &t.blocks[gr.first]
+				fb.e[0], blk.e[j] = blk.e[j], fb.e[0]
+				fb.sig[0], blk.sig[j] = blk.sig[j], fb.sig[0]
+			}
 			return ans, true
 		}
 		b = blk.next

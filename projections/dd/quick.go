@@ -218,15 +218,29 @@ func topRun(h, a holding) (int, holding) {
 	return k, used
 }
 
-// topCards is the k highest cards of h.
+// topCards is the k highest cards of h: peeling the top k, or dropping
+// the lowest len-k, whichever is fewer steps.
 func topCards(h holding, k int) holding {
-	var out holding
-	for ; k > 0 && h != 0; k-- {
-		b := holding(1) << top(h)
-		out |= b
-		h &^= b
+	n := count(h)
+	if k >= n {
+		return h
 	}
-	return out
+	if k <= 0 {
+		return 0
+	}
+	if k <= n-k {
+		var out holding
+		for ; k > 0; k-- {
+			b := holding(1) << top(h)
+			out |= b
+			h &^= b
+		}
+		return out
+	}
+	for drop := n - k; drop > 0; drop-- {
+		h &= h - 1
+	}
+	return h
 }
 
 // secondHandWins reports, after the lead, whether the side of the second

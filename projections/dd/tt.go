@@ -132,8 +132,9 @@ func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, 
 	cur := sigOf(pat)
 	for i := 0; i < n; i += blockEntries {
 		blk := &t.blocks[b]
-		for j := 0; j < blockEntries && i+j < n; j++ {
-			if sg := blk.sig[j]; (sg^cur)&(sg>>16) != 0 {
+		sigs := blk.sig[:min(blockEntries, n-i)]
+		for j, sg := range sigs {
+			if (sg^cur)&(sg>>16) != 0 {
 				continue
 			}
 			e := &blk.e[j]

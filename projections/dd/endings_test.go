@@ -115,7 +115,7 @@ func TestMidTrick(t *testing.T) {
 // minimax.
 func TestEndingsAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(testSeed(t), 1))
-	n := envInt("DD_ENDINGS", 1500)
+	n := envInt("DD_ENDINGS", 800)
 	if testing.Short() {
 		n /= 5
 	}

@@ -10,9 +10,10 @@ import (
 
 // The list100 tests check the solver, par and trace entry for entry
 // against DDS's own output for its 100 test deals. Solving all 100 tables
-// and traces takes tens of seconds on two cores, so by default (and under
-// -short) only every listStride-th deal is solved; DD_LIST100=all solves
-// every deal (CI sets it). Par needs no solving and is checked on all 100.
+// and traces takes about half a minute on two idle cores, so by default
+// only every 20th deal's table and every 5th deal's trace are solved (every
+// 50th and 20th under -short); DD_LIST100=all solves every deal (for CI),
+// DD_LIST100=k every k-th. Par needs no solving and is checked on all 100.
 
 func loadList(t testing.TB) []listDeal {
 	f, err := os.Open("testdata/dds-list100.txt")
@@ -30,11 +31,11 @@ func loadList(t testing.TB) []listDeal {
 	return ds
 }
 
-// listSubset is the indexes of the deals to solve.
-func listSubset(t testing.TB, n int) []int {
-	stride := 10
+// listSubset is the indexes of the deals to solve: every stride-th by
+// default, every short-th under -short.
+func listSubset(t testing.TB, n, stride, short int) []int {
 	if testing.Short() {
-		stride = 25
+		stride = short
 	}
 	if v := os.Getenv("DD_LIST100"); v == "all" {
 		stride = 1
@@ -65,7 +66,7 @@ func tableFromDDS(nums [20]int) Table {
 
 func TestList100Table(t *testing.T) {
 	ds := loadList(t)
-	for _, i := range listSubset(t, len(ds)) {
+	for _, i := range listSubset(t, len(ds), 20, 50) {
 		d := ds[i]
 		tab, err := SolveTable(d.Deal, Config{})
 		if err != nil {
@@ -89,7 +90,7 @@ func TestList100Par(t *testing.T) {
 
 func TestList100Trace(t *testing.T) {
 	ds := loadList(t)
-	for _, i := range listSubset(t, len(ds)) {
+	for _, i := range listSubset(t, len(ds), 5, 20) {
 		d := ds[i]
 		s := NewSolver(Config{TTBytes: 64 << 20})
 		tr, err := s.Trace(d.Deal, ddsStrain(d.Trump), cards.Seat(d.Leader), d.Play)

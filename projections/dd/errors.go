@@ -17,8 +17,6 @@ var (
 	// ErrBadPlay: a card in a played sequence is not held by the seat whose
 	// turn it is, or breaks the rule of following suit.
 	ErrBadPlay = errors.New("not a legal card in this play")
-	// ErrBadVulnerability: not one of None, NS, EW, Both.
-	ErrBadVulnerability = errors.New("not a vulnerability")
 )
 
 // PositionError says why a position was refused.

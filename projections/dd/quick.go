@@ -111,6 +111,11 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 	if qt >= n {
 		return n
 	}
+	if qt == 0 && t != noTrump && e.partnerRuffs(L, P, lho, rho) {
+		// Nothing to cash, but a lead partner ruffs is a sure trick: no
+		// rank matters.
+		return 1
+	}
 	// Then cross to partner, when no trumps are left to spoil it: at no
 	// trumps, or once the leader's trumps have drawn every trump.
 	if t != noTrump && (oppRuff || partnerTrumps > 0 || count(e.hand[L][t]) > cashed[t]) {
@@ -268,6 +273,25 @@ func (e *engine) secondHandWins(w *[4]holding) bool {
 		ht := top(e.hand[second][t])
 		if top(e.hand[third][t]) < ht {
 			w[t] = 1 << ht
+			return true
+		}
+	}
+	return false
+}
+
+// partnerRuffs reports whether the leader has a side suit in which partner
+// is void and holds a trump while each opponent must follow suit or has no
+// trump: partner's ruff wins whatever the ranks.
+func (e *engine) partnerRuffs(L, P, lho, rho int) bool {
+	t := e.trump
+	if e.hand[P][t] == 0 {
+		return false
+	}
+	for u := 0; u < 4; u++ {
+		if u == t || e.hand[L][u] == 0 || e.hand[P][u] != 0 {
+			continue
+		}
+		if (e.hand[lho][u] != 0 || e.hand[lho][t] == 0) && (e.hand[rho][u] != 0 || e.hand[rho][t] == 0) {
 			return true
 		}
 	}

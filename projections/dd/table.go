@@ -67,7 +67,8 @@ func tableOf(p Position, cfg Config) (Table, int64, error) {
 	}
 	threads = max(1, min(threads, len(Strains)))
 	if threads == 1 {
-		s := NewSolver(cfg)
+		s := getSolver(cfg)
+		defer putSolver(s)
 		for _, st := range Strains {
 			s.solveStrain(p, st, &t)
 		}
@@ -88,7 +89,8 @@ func tableOf(p Position, cfg Config) (Table, int64, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := NewSolver(sub)
+			s := getSolver(sub)
+			defer putSolver(s)
 			cur := cards.NoStrain
 			for {
 				st, half, ok := rows.next(cur)
@@ -116,6 +118,26 @@ func tableOf(p Position, cfg Config) (Table, int64, error) {
 	}
 	return t, nodes, nil
 }
+
+// solverPool keeps the Solvers of finished tables, so that the next table
+// reuses their grown transposition tables instead of allocating (and
+// faulting in) tens of megabytes again; the garbage collector may drop them
+// whenever it likes.
+var solverPool sync.Pool
+
+// getSolver is a Solver for cfg with an empty table: a pooled one with the
+// same memory bound if there is one.
+func getSolver(cfg Config) *Solver {
+	if s, ok := solverPool.Get().(*Solver); ok && s.cfg.ttBytes() == cfg.ttBytes() {
+		s.cfg = cfg
+		s.trump = -1 // the first search empties the table
+		s.nodes = 0
+		return s
+	}
+	return NewSolver(cfg)
+}
+
+func putSolver(s *Solver) { solverPool.Put(s) }
 
 // rowWork hands out the halves of the rows of a table.
 type rowWork struct {

@@ -69,6 +69,17 @@
 // against the 100 PAR lines of DDS's list100 and, with -tags dds, against
 // DDS itself on random tables.
 //
+// # Speed
+//
+// On DDS's 100 test deals, full tables on one thread, DDS 2.9.0 (libdds,
+// SetMaxThreads(1)) and this package alternating deal by deal in one
+// process (BenchmarkList100SideBySide, go test -tags dds -run '^$' -bench
+// List100SideBySide -benchtime=1x -count=3 ./projections/dd/): ours takes
+// 2.25, 2.35 and 2.28 times DDS's time (median 2.28; 629 against 276 ms a
+// table, on a shared two-core machine under heavy load). The target was
+// 2. SolveTable on two goroutines roughly halves the wall time of one.
+// The search itself allocates nothing (BenchmarkSolveLead: 0 allocs/op).
+//
 // # Tests and oracle
 //
 // testdata/dds-list100.txt is DDS's own test list (Apache-2.0); the tests

@@ -116,10 +116,17 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 		// rank matters.
 		return 1
 	}
-	// Then cross to partner, when no trumps are left to spoil it: at no
-	// trumps, or once the leader's trumps have drawn every trump.
-	if t != noTrump && (oppRuff || partnerTrumps > 0 || count(e.hand[L][t]) > cashed[t]) {
-		return qt
+	// Then cross to partner. With trumps: never through the trump suit;
+	// a round of a side suit only while every opponent who may still ruff
+	// must follow; partner's trumps only when the opponents have none; and,
+	// if the leader keeps trumps, no more tricks than he has other cards,
+	// so that he never has to ruff partner's winner and take the lead back.
+	if side > sideCap {
+		return qt // the leader's cashing was cut short: his cards are not all gone
+	}
+	leaderFree := n
+	if t != noTrump && count(e.hand[L][t]) > cashed[t] {
+		leaderFree = n - count(e.hand[L][t]) - side
 	}
 	// Partner keeps, in each suit, his cards above the ones he followed
 	// with while the leader cashed; the rest of his hand must cover his
@@ -133,10 +140,13 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 	var pw [4]holding
 	best := 0
 	for b := 0; b < 4; b++ {
-		if count(e.hand[L][b]) <= cashed[b] || keep[b] == 0 {
+		if b == t || count(e.hand[L][b]) <= cashed[b] || keep[b] == 0 {
 			continue // no card left to lead to partner, or nothing to lead to
 		}
 		k, used := topRun(keep[b], rest[b])
+		if c := safe(b, k, cashed[b]); c < k {
+			k, used = c, topCards(used, c)
+		}
 		if k == 0 {
 			continue
 		}
@@ -144,7 +154,7 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 		tw[b] = used
 		tot, plan := k, k
 		for u := 0; u < 4; u++ {
-			if u == b || keep[u] == 0 {
+			if u == b || keep[u] == 0 || (u == t || keep[u] == rest[u]) && oppRuff {
 				continue
 			}
 			if keep[u] == rest[u] {
@@ -154,11 +164,16 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 				continue
 			}
 			k2, u2 := topRun(keep[u], rest[u])
+			if u != t {
+				if c := safe(u, k2, cashed[u]); c < k2 {
+					k2, u2 = c, topCards(u2, c)
+				}
+			}
 			tot += k2
 			plan += k2
 			tw[u] = u2
 		}
-		if plan+qt <= n && tot > best {
+		if plan+qt <= n && tot <= leaderFree && tot > best {
 			best, pw = tot, tw
 		}
 	}

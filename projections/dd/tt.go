@@ -5,15 +5,16 @@ package dd
 // number of tricks left and every hand's suit lengths (an exact key, hashed
 // with open addressing), then a linear scan of that group's entries, each
 // of which names, suit by suit, how many of the highest remaining cards
-// matter and who holds them (relative ranks: the cards already played do
-// not count, so AK opposite QJ is the same entry after the ten is played as
-// before). Every entry holds a lower and an upper bound on the tricks the
-// leader's side takes from the remaining ones.
+// matter and who holds them, in relative ranks: the cards already played do
+// not count, so a king-queen left after the ace has gone is the same entry
+// as an ace-king. Every entry holds a lower and an upper bound on the
+// tricks the leader's side takes from the remaining ones.
 //
 // Memory is bounded: the table grows on demand up to Config.TTBytes; when
 // the next growth would pass the bound, every entry is dropped and the
 // table starts again in the memory it already has. Within a group, once
-// maxGroupEntries entries are stored, new entries overwrite the oldest.
+// maxGroupEntries entries are stored, new entries overwrite old ones
+// cyclically; an entry that answers a lookup moves to the front.
 
 import "unsafe"
 

@@ -1,0 +1,314 @@
+package dd
+
+// Quick tricks and later tricks: cheap bounds tried at the start of every
+// trick before the transposition table and the search (Haglund, "Search
+// algorithms for a bridge double dummy solver", chapters 3 and 4). Each
+// returns the ranks it relied on, so that a cut-off it causes is a valid
+// partition-search result.
+
+// quickTricks is a number of tricks the leader's side is sure to take
+// straight away: first the leader cashes his top cards, trumps first; then,
+// if he can reach partner with a suit in which partner holds the top card,
+// partner cashes his. It stops counting once it reaches need, so that w,
+// where the cards relied on go, holds no more than the cut-off needs:
+// fewer ranks make the table entries above it more general.
+func (e *engine) quickTricks(w *[4]holding, need int) int {
+	*w = noRanks
+	L := e.leader
+	P, lho, rho := (L+2)&3, (L+1)&3, (L+3)&3
+	n := e.left
+	t := e.trump
+	var cashed [4]int   // tricks the leader cashes in each suit
+	var gone [4]holding // the leader's cards cashed
+	lhoT, rhoT := 0, 0  // opponents' trumps left after the leader's trumps
+	partnerTrumps := 0
+	if t != noTrump {
+		lhoT, rhoT = count(e.hand[lho][t]), count(e.hand[rho][t])
+		partnerTrumps = count(e.hand[P][t])
+		if h := e.hand[L][t]; h != 0 {
+			var k int
+			if h == e.aggr[t] {
+				// Only the leader has trumps: each is a trick, whatever its rank.
+				k = count(h)
+				gone[t] = h
+			} else {
+				var used holding
+				k, used = topRun(h, e.aggr[t])
+				w[t] |= used
+				gone[t] = used
+			}
+			cashed[t] = k
+			lhoT, rhoT = max(0, lhoT-k), max(0, rhoT-k)
+			partnerTrumps = max(0, partnerTrumps-k)
+		}
+	}
+	oppRuff := lhoT > 0 || rhoT > 0
+	// Partner must not be forced to ruff a winner and take the lead:
+	// partner needs a card that is not a trump for each side-suit trick.
+	sideCap := n
+	if partnerTrumps > 0 {
+		sideCap = n - count(e.hand[P][t])
+	}
+	tk := 0
+	if t != noTrump {
+		tk = cashed[t]
+	}
+	if tk >= need {
+		return min(tk, n)
+	}
+	// safe caps the tricks in suit u, the first done of them already cashed,
+	// at the length of any opponent who could still ruff.
+	safe := func(u, k, done int) int {
+		if lhoT > 0 {
+			k = min(k, count(e.hand[lho][u])-done)
+		}
+		if rhoT > 0 {
+			k = min(k, count(e.hand[rho][u])-done)
+		}
+		return max(k, 0)
+	}
+	side := 0
+	for u := 0; u < 4; u++ {
+		if u == t {
+			continue
+		}
+		h := e.hand[L][u]
+		if h == 0 {
+			continue
+		}
+		var k int
+		var used holding
+		if h == e.aggr[u] {
+			// Nobody else holds the suit: every card is a trick unless an
+			// opponent can ruff.
+			if oppRuff {
+				continue
+			}
+			k, used = count(h), 0
+			gone[u] = h
+		} else {
+			k, used = topRun(h, e.aggr[u])
+			if k == 0 {
+				continue
+			}
+			if c := safe(u, k, 0); c < k {
+				k = c
+				used = topCards(used, k)
+			}
+			if k == 0 {
+				continue
+			}
+			gone[u] = used
+		}
+		cashed[u] = k
+		side += k
+		w[u] |= used
+		if tk+min(side, sideCap) >= need {
+			return min(tk+min(side, sideCap), n)
+		}
+	}
+	qt := tk + min(side, sideCap)
+	if qt >= n {
+		return n
+	}
+	if qt == 0 && t != noTrump && e.partnerRuffs(L, P, lho, rho) {
+		// Nothing to cash, but a lead partner ruffs is a sure trick: no
+		// rank matters.
+		return 1
+	}
+	// Then cross to partner. With trumps: never through the trump suit;
+	// a round of a side suit only while every opponent who may still ruff
+	// must follow; partner's trumps only when the opponents have none; and,
+	// if the leader keeps trumps, no more tricks than he has other cards,
+	// so that he never has to ruff partner's winner and take the lead back.
+	if side > sideCap {
+		return qt // the leader's cashing was cut short: his cards are not all gone
+	}
+	leaderFree := n
+	if t != noTrump && count(e.hand[L][t]) > cashed[t] {
+		leaderFree = n - count(e.hand[L][t]) - side
+	}
+	// Partner keeps, in each suit, his cards above the ones he followed
+	// with while the leader cashed; the rest of his hand must cover his
+	// discards, so the plan may use at most n-qt of his cards.
+	var keep [4]holding
+	var rest [4]holding // cards left in each suit after the leader cashed
+	for u := 0; u < 4; u++ {
+		keep[u] = topCards(e.hand[P][u], count(e.hand[P][u])-cashed[u])
+		rest[u] = e.aggr[u] &^ gone[u] &^ (e.hand[P][u] &^ keep[u])
+	}
+	var pw [4]holding
+	best := 0
+	for b := 0; b < 4; b++ {
+		if b == t || count(e.hand[L][b]) <= cashed[b] || keep[b] == 0 {
+			continue // no card left to lead to partner, or nothing to lead to
+		}
+		k, used := topRun(keep[b], rest[b])
+		if c := safe(b, k, cashed[b]); c < k {
+			k, used = c, topCards(used, c)
+		}
+		if k == 0 {
+			continue
+		}
+		var tw [4]holding
+		tw[b] = used
+		tot, plan := k, k
+		for u := 0; u < 4; u++ {
+			if u == b || keep[u] == 0 || (u == t || keep[u] == rest[u]) && oppRuff {
+				continue
+			}
+			if keep[u] == rest[u] {
+				// Nobody else has a card left in the suit.
+				tot += count(keep[u])
+				plan += count(keep[u])
+				continue
+			}
+			k2, u2 := topRun(keep[u], rest[u])
+			if u != t {
+				if c := safe(u, k2, cashed[u]); c < k2 {
+					k2, u2 = c, topCards(u2, c)
+				}
+			}
+			tot += k2
+			plan += k2
+			tw[u] = u2
+		}
+		if plan+qt <= n && tot <= leaderFree && tot > best {
+			best, pw = tot, tw
+		}
+	}
+	if best > 0 {
+		for u := 0; u < 4; u++ {
+			w[u] |= pw[u]
+		}
+		qt += best
+	}
+	return min(qt, n)
+}
+
+// laterTrick reports whether the side not on lead is sure of at least one
+// of the remaining tricks; the cards relied on go to w. With trumps: an
+// opponent of the leader holds the top trump. At no trumps: in every suit
+// the leader holds, an opponent holds the top card, so whatever is led
+// loses.
+func (e *engine) laterTrick(w *[4]holding) bool {
+	*w = noRanks
+	L := e.leader
+	if t := e.trump; t != noTrump {
+		a := e.aggr[t]
+		if a == 0 {
+			return false
+		}
+		r := top(a)
+		if int(e.owner[t][r])&1 != L&1 {
+			w[t] = 1 << r
+			return true
+		}
+		return false
+	}
+	for u := 0; u < 4; u++ {
+		if e.hand[L][u] == 0 {
+			continue
+		}
+		r := top(e.aggr[u])
+		if int(e.owner[u][r])&1 == L&1 {
+			*w = noRanks
+			return false
+		}
+		w[u] |= 1 << r
+	}
+	return true
+}
+
+// topRun is the number of cards of h that are the highest cards of a, in an
+// unbroken run from the top, and those cards.
+func topRun(h, a holding) (int, holding) {
+	var used holding
+	k := 0
+	for a != 0 {
+		r := top(a)
+		b := holding(1) << r
+		if h&b == 0 {
+			break
+		}
+		used |= b
+		a &^= b
+		k++
+	}
+	return k, used
+}
+
+// topCards is the k highest cards of h: peeling the top k, or dropping
+// the lowest len-k, whichever is fewer steps.
+func topCards(h holding, k int) holding {
+	n := count(h)
+	if k >= n {
+		return h
+	}
+	if k <= 0 {
+		return 0
+	}
+	if k <= n-k {
+		var out holding
+		for ; k > 0; k-- {
+			b := holding(1) << top(h)
+			out |= b
+			h &^= b
+		}
+		return out
+	}
+	for drop := n - k; drop > 0; drop-- {
+		h &= h - 1
+	}
+	return h
+}
+
+// secondHandWins reports, after the lead, whether the side of the second
+// hand is sure to win the trick: the second or the fourth hand holds the
+// highest card of the suit led and the third hand cannot ruff, or the
+// second hand can ruff and the third hand cannot overruff. The cards relied
+// on go to w.
+func (e *engine) secondHandWins(w *[4]holding) bool {
+	*w = noRanks
+	led := int(e.trick[0].suit)
+	L := e.leader
+	second, third, fourth := (L+1)&3, (L+2)&3, (L+3)&3
+	t := e.trump
+	thirdCanRuff := t != noTrump && led != t && e.hand[third][led] == 0 && e.hand[third][t] != 0
+	a := e.aggr[led]
+	hi := top(a)
+	if o := int(e.owner[led][hi]); (o == second || o == fourth) && !thirdCanRuff {
+		w[led] = 1 << hi
+		return true
+	}
+	if t != noTrump && led != t && e.hand[second][led] == 0 && e.hand[second][t] != 0 {
+		if e.hand[third][led] != 0 || e.hand[third][t] == 0 {
+			return true // the ruff cannot be overruffed; no rank matters
+		}
+		ht := top(e.hand[second][t])
+		if top(e.hand[third][t]) < ht {
+			w[t] = 1 << ht
+			return true
+		}
+	}
+	return false
+}
+
+// partnerRuffs reports whether the leader has a side suit in which partner
+// is void and holds a trump while each opponent must follow suit or has no
+// trump: partner's ruff wins whatever the ranks.
+func (e *engine) partnerRuffs(L, P, lho, rho int) bool {
+	t := e.trump
+	if e.hand[P][t] == 0 {
+		return false
+	}
+	for u := 0; u < 4; u++ {
+		if u == t || e.hand[L][u] == 0 || e.hand[P][u] != 0 {
+			continue
+		}
+		if (e.hand[lho][u] != 0 || e.hand[lho][t] == 0) && (e.hand[rho][u] != 0 || e.hand[rho][t] == 0) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,348 @@
+package dd
+
+// The search: zero-window alpha-beta on "can the max side take at least
+// target tricks", with partition search (Ginsberg; Haglund's "winning
+// ranks"): every result is returned together with the set of cards whose
+// ranks it depended on, so that a transposition-table entry covers every
+// position that agrees on the owners of those cards.
+
+// maxPly bounds the depth of the search: one ply per card.
+const maxPly = 52
+
+// move is one card the hand to play may choose, standing for its group of
+// equivalent cards (seq): cards of the same hand that no other remaining
+// card separates, so that playing any of them gives the same result.
+type move struct {
+	suit   uint8
+	rank   uint8   // rank index of the card searched: the top of seq
+	seq    holding // the group the card stands for, rank bits
+	weight int16   // move-ordering score, highest searched first
+}
+
+// played is a card in the trick in progress.
+type played struct {
+	suit, rank uint8
+	seat       uint8
+	seq        holding // the equivalence group it stood for
+}
+
+// trickUndo is what completing a trick changed, to be put back.
+type trickUndo struct {
+	aggr   [4]holding
+	pat    [4]uint32
+	trick  [4]played
+	leader int
+	won    int
+}
+
+// engine is the state of one search: the position as it changes card by
+// card, and the scratch space of every ply, so that the search allocates
+// nothing.
+type engine struct {
+	hand    [4][4]holding // [seat][suit] cards still held
+	aggr    [4]holding    // [suit] cards held or in the trick in progress
+	owner   [4][13]uint8  // [suit][rank] the seat that was dealt the card
+	trump   int           // 0..3 (cards.Suit) or noTrump
+	maxSide int           // 0 NS, 1 EW: the side whose tricks are counted
+	leader  int           // seat that led the trick in progress
+	inTrick int           // cards played to the trick in progress
+	trick   [4]played
+	won     int // tricks the max side has won since the root
+	left    int // tricks not yet complete, counting the one in progress
+
+	tt    *transTable
+	nodes int64
+	mv    [maxPly][13]move
+	win   [maxPly + 1][4]holding // winning ranks backed up from each ply
+	undo  [maxPly]trickUndo
+
+	pat [4]uint32 // patterns of the cards remaining at the trick start, kept up to date
+}
+
+var noRanks [4]holding
+
+// search reports whether the max side can take at least target tricks, in
+// all, counting e.won. On return e.win[ply] holds the cards whose ranks the
+// answer depends on.
+func (e *engine) search(target, ply int) bool {
+	w := &e.win[ply]
+	e.nodes++
+	var key uint64
+	var thr int
+	leaderMax := false
+	if e.inTrick == 0 {
+		n := e.left
+		if e.won >= target {
+			*w = noRanks
+			return true
+		}
+		if e.won+n < target {
+			*w = noRanks
+			return false
+		}
+		if n == 1 {
+			return e.lastTrick(target, w)
+		}
+		leaderMax = e.leader&1 == e.maxSide
+		need := target - e.won
+		if !leaderMax {
+			need = n - need + 1
+		}
+		qt := e.quickTricks(w, need)
+		if leaderMax {
+			if e.won+qt >= target {
+				return true
+			}
+		} else if e.won+n-qt < target {
+			return false
+		}
+		if leaderMax && e.won+n-1 < target && e.laterTrick(w) {
+			// The max side leads but the other side is sure of a trick:
+			// the max side cannot take all the rest.
+			return false
+		}
+		if !leaderMax && e.won+1 >= target && e.laterTrick(w) {
+			// The other side leads and the max side is sure of a trick.
+			return true
+		}
+		// The transposition table answers "does the leader's side take at
+		// least thr of the remaining tricks?".
+		if leaderMax {
+			thr = target - e.won
+		} else {
+			thr = n - (target - e.won) + 1
+		}
+		key = e.distKey()
+		if ans, ok := e.tt.lookup(key, &e.pat, thr, w, &e.aggr); ok {
+			return ans == leaderMax
+		}
+	}
+
+	if e.inTrick == 1 && e.secondHandWins(w) {
+		// The side of the second hand is sure of this trick.
+		if (e.leader+1)&1 == e.maxSide {
+			if e.won+1 >= target {
+				return true
+			}
+		} else if e.won+e.left-1 < target {
+			return false
+		}
+	}
+	p := (e.leader + e.inTrick) & 3
+	isMax := p&1 == e.maxSide
+	n := e.genMoves(ply, p)
+	e.order(ply, n, p)
+	moves := &e.mv[ply]
+	var acc [4]holding
+	var smallBelow [4]holding // per suit: a searched card below this bit was shown to be a small card
+	result := !isMax
+	cut := false
+	for i := 0; i < n; i++ {
+		m := moves[i]
+		bit := holding(1) << m.rank
+		if smallBelow[m.suit] != 0 && bit < smallBelow[m.suit] {
+			// An equal small card of this suit was already searched.
+			continue
+		}
+		completes := e.inTrick == 3
+		e.play(ply, p, m)
+		r := e.search(target, ply+1)
+		cw := e.win[ply+1]
+		if completes {
+			e.addTrickWinner(ply, &cw)
+		}
+		e.unplay(ply, p, m, completes)
+		if r == isMax {
+			result = r
+			*w = cw
+			cut = true
+			break
+		}
+		for u := 0; u < 4; u++ {
+			acc[u] |= cw[u]
+		}
+		// A card below every rank that mattered in its subtree is a small
+		// card: any lower card of the same hand and suit is the same.
+		lowest := cw[m.suit] & -cw[m.suit]
+		if lowest == 0 {
+			lowest = 1 << 13
+		}
+		if bit < lowest && smallBelow[m.suit] < lowest {
+			smallBelow[m.suit] = lowest
+		}
+	}
+	if !cut {
+		*w = acc
+	}
+	if e.inTrick == 0 {
+		ans := result == leaderMax // the answer to "leader's side >= thr"
+		e.tt.store(key, &e.pat, w, &e.aggr, thr, ans, e.left)
+	}
+	return result
+}
+
+// lastTrick scores the final trick: every hand has one card left.
+func (e *engine) lastTrick(target int, w *[4]holding) bool {
+	*w = noRanks
+	L := e.leader
+	var su, rk [4]int
+	for k := 0; k < 4; k++ {
+		seat := (L + k) & 3
+		for u := 0; u < 4; u++ {
+			if h := e.hand[seat][u]; h != 0 {
+				su[k], rk[k] = u, top(h)
+				break
+			}
+		}
+	}
+	best := 0
+	for k := 1; k < 4; k++ {
+		if beats(su[k], rk[k], su[best], rk[best], e.trump) {
+			best = k
+		}
+	}
+	same := 0
+	for k := 0; k < 4; k++ {
+		if su[k] == su[best] {
+			same++
+		}
+	}
+	if same > 1 {
+		w[su[best]] = 1 << rk[best]
+	}
+	t := e.won
+	if (L+best)&1 == e.maxSide {
+		t++
+	}
+	return t >= target
+}
+
+// beats reports whether card (s, r) beats the card (bs, br) now winning
+// the trick, given the trump index.
+func beats(s, r, bs, br, trump int) bool {
+	if s == bs {
+		return r > br
+	}
+	return s == trump
+}
+
+// winnerIndex is the position in the trick of the card now winning it.
+func (e *engine) winnerIndex() int {
+	best := 0
+	for k := 1; k < e.inTrick; k++ {
+		c, b := e.trick[k], e.trick[best]
+		if beats(int(c.suit), int(c.rank), int(b.suit), int(b.rank), e.trump) {
+			best = k
+		}
+	}
+	return best
+}
+
+// play makes the move of seat p at this ply, completing the trick if it is
+// the fourth card.
+func (e *engine) play(ply, p int, m move) {
+	e.hand[p][m.suit] &^= 1 << m.rank
+	e.trick[e.inTrick] = played{suit: m.suit, rank: m.rank, seat: uint8(p), seq: m.seq}
+	e.inTrick++
+	if e.inTrick < 4 {
+		return
+	}
+	u := &e.undo[ply]
+	u.aggr = e.aggr
+	u.pat = e.pat
+	u.trick = e.trick
+	u.leader = e.leader
+	u.won = e.won
+	for k := 0; k < 4; k++ {
+		su, r := e.trick[k].suit, e.trick[k].rank
+		// Remove the card's two bits from the pattern of its suit.
+		i := uint(count(e.aggr[su] >> (r + 1)))
+		pt := e.pat[su]
+		hi := pt &^ (1<<(26-2*i) - 1)
+		lo := pt & (1<<(24-2*i) - 1)
+		e.pat[su] = hi | lo<<2
+		e.aggr[su] &^= 1 << r
+	}
+	wi := e.winnerIndex()
+	winner := int(e.trick[wi].seat)
+	if winner&1 == e.maxSide {
+		e.won++
+	}
+	e.leader = winner
+	e.inTrick = 0
+	e.left--
+}
+
+// unplay takes back the move of seat p at this ply.
+func (e *engine) unplay(ply, p int, m move, completed bool) {
+	if completed {
+		u := &e.undo[ply]
+		e.aggr = u.aggr
+		e.pat = u.pat
+		e.trick = u.trick
+		e.leader = u.leader
+		e.won = u.won
+		e.inTrick = 4
+		e.left++
+	}
+	e.inTrick--
+	e.hand[p][m.suit] |= 1 << m.rank
+}
+
+// addTrickWinner adds to w the card that won the trick completed at this
+// ply, with its equivalents, if it won by rank: if another card of its suit
+// was played to the trick. A card that wins because nobody else followed
+// (or ruffed) does not depend on its rank.
+func (e *engine) addTrickWinner(ply int, w *[4]holding) {
+	t := &e.undo[ply].trick
+	best := 0
+	for k := 1; k < 4; k++ {
+		if beats(int(t[k].suit), int(t[k].rank), int(t[best].suit), int(t[best].rank), e.trump) {
+			best = k
+		}
+	}
+	for k := 0; k < 4; k++ {
+		if k != best && t[k].suit == t[best].suit {
+			seq := t[best].seq
+			if seq == 0 {
+				seq = 1 << t[best].rank
+			}
+			w[t[best].suit] |= seq
+			return
+		}
+	}
+}
+
+// distKey packs the leader, the tricks left and the suit lengths of every
+// hand (spades follow from the others) into the key of a group of
+// transposition-table entries. Only trick starts are stored, where every
+// hand holds e.left cards.
+func (e *engine) distKey() uint64 {
+	k := uint64(e.leader) | uint64(e.left)<<2
+	sh := uint(6)
+	for seat := 0; seat < 4; seat++ {
+		for u := 0; u < 3; u++ {
+			k |= uint64(count(e.hand[seat][u])) << sh
+			sh += 4
+		}
+	}
+	return k
+}
+
+// patterns writes, for each suit, the seat holding each remaining card from
+// the highest down, two bits a card, the highest in bits 25 and 24: the
+// position in relative ranks, where the cards already played do not count.
+func (e *engine) patterns(pat *[4]uint32) {
+	for u := 0; u < 4; u++ {
+		a := e.aggr[u]
+		var p uint32
+		n := 0
+		for a != 0 {
+			r := top(a)
+			p = p<<2 | uint32(e.owner[u][r])
+			a &^= 1 << r
+			n++
+		}
+		pat[u] = p << (2 * uint(13-n))
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/binary"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,27 +17,8 @@ import (
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
 )
-
-// playedHand records the demo deal, its auction and the first trick into a
-// new database at path, and returns the session.
-func playedHand(t *testing.T, path string) string {
-	t.Helper()
-	ctx := context.Background()
-	st, err := bolt.Open(path, bolt.Options{Create: true})
-	require.NoError(t, err)
-	defer st.Close()
-	r := recorder.New(st)
-	id, err := r.Open(ctx, projections.SessionSpec{Game: "auction"})
-	require.NoError(t, err)
-	_, err = r.Deal(ctx, id, projections.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
-	require.NoError(t, err)
-	_, err = r.Calls(ctx, id, strings.Fields("1S P 1C 1NT 2C 2R P P 3C X P 2NT P P P"))
-	require.NoError(t, err)
-	_, err = r.Plays(ctx, id, strings.Fields("HJ H3 H5 HA"))
-	require.NoError(t, err)
-	return id
-}
 
 // alter rewrites the event at a log position: change edits its payload;
 // with reseal the hash is computed again, as a forger would.
@@ -82,7 +62,7 @@ func TestReadsRefuseAnAlteredEvent(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "t.db")
-			id := playedHand(t, path)
+			id := simtest.FosterHand(t, path)
 			alter(t, path, c.pos, func(p events.Payload) { p.(*table.Played).Card = cards.MustCard("SA") }, c.reseal)
 			st, err := bolt.Open(path, bolt.Options{})
 			require.NoError(t, err)

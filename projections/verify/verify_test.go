@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,26 +15,19 @@ import (
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
 	"github.com/hoyle/hoyle/projections/verify"
 )
 
-// recordHand writes a short auction hand into a new database at path.
+// recordHand writes a short auction hand, with a note, into a new
+// database at path.
 func recordHand(t *testing.T, path string) {
 	t.Helper()
-	ctx := context.Background()
-	st, err := bolt.Open(path, bolt.Options{Create: true})
+	id := simtest.FosterHand(t, path)
+	st, err := bolt.Open(path, bolt.Options{})
 	require.NoError(t, err)
 	defer st.Close()
-	r := recorder.New(st)
-	id, err := r.Open(ctx, projections.SessionSpec{Game: "auction"})
-	require.NoError(t, err)
-	_, err = r.Deal(ctx, id, projections.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
-	require.NoError(t, err)
-	_, err = r.Calls(ctx, id, strings.Fields("1S P 1C 1NT 2C 2R P P 3C X P 2NT P P P"))
-	require.NoError(t, err)
-	_, err = r.Plays(ctx, id, strings.Fields("HJ H3 H5 HA"))
-	require.NoError(t, err)
-	_, err = r.Note(ctx, id, projections.NoteSpec{Text: "a fine lead"})
+	_, err = recorder.New(st).Note(context.Background(), id, projections.NoteSpec{Text: "a fine lead"})
 	require.NoError(t, err)
 }
 

@@ -2,8 +2,8 @@
 // database takes seconds to make, so each is kept in the system's temporary
 // directory, named by what it holds, and reused by later runs.
 //
-// It imports events/bolt and projections/simulate; only tests and benchmarks
-// import it.
+// It imports events/bolt, projections, projections/recorder and
+// projections/simulate; only tests and benchmarks import it.
 package simtest
 
 import (
@@ -12,9 +12,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/simulate"
 )
 
@@ -74,4 +77,33 @@ func Hands() int {
 		return 1000
 	}
 	return 10000
+}
+
+// FosterHand records Foster's bidding example (the demo's deal and
+// auction, Auction Bridge 1913) and its first trick into a new database at
+// path, and returns the session: a short, real hand for tests of the log
+// and its readers.
+func FosterHand(tb testing.TB, path string) string {
+	tb.Helper()
+	ctx := context.Background()
+	st, err := bolt.Open(path, bolt.Options{Create: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer st.Close()
+	r := recorder.New(st)
+	id, err := r.Open(ctx, projections.SessionSpec{Game: "auction"})
+	if err == nil {
+		_, err = r.Deal(ctx, id, projections.DealSpec{PBN: "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.82.976"})
+	}
+	if err == nil {
+		_, err = r.Calls(ctx, id, strings.Fields("1S P 1C 1NT 2C 2R P P 3C X P 2NT P P P"))
+	}
+	if err == nil {
+		_, err = r.Plays(ctx, id, strings.Fields("HJ H3 H5 HA"))
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return id
 }

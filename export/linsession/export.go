@@ -312,7 +312,7 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 		chat(len(r.Calls)+i+1, x.notes[pc.ID])
 	}
 	if h.Contract != nil && (h.Claim != nil || h.Result != nil) {
-		r.Claimed, r.Claim = true, h.Won[h.DeclaringSide()]
+		r.Claimed, r.Claim = true, h.DeclarerWon()
 		var end []projections.Note
 		if h.Claim != nil {
 			end = x.notes[h.Claim.ID]

@@ -383,7 +383,7 @@ func (rc *record) run(p *planned) error {
 				rc.warn(p, "board %d: mc| says %d tricks, the play gives declarer %d", d.Board, r.Claim, got)
 			}
 		default:
-			var pl events.Payload = &table.Claimed{Seat: h.Contract.Declarer, Tricks: r.Claim - h.Won[h.DeclaringSide()]}
+			var pl events.Payload = &table.Claimed{Seat: h.Contract.Declarer, Tricks: r.Claim - h.DeclarerWon()}
 			if len(h.Tricks) == 1 && len(h.Tricks[0].Cards) == 0 && len(h.Calls) == 0 {
 				won := make([]int, h.Seating.SideCount())
 				won[h.DeclaringSide()] = r.Claim
@@ -736,12 +736,12 @@ func (rc *record) checkResult(h *game.Hand, n int) {
 		rc.warn(p, "board %d: the rs| line says %s; the auction passed the board out", n, entry)
 	case h.Contract.Level != res.Contract.Level || h.Contract.Strain != res.Contract.Strain || h.Contract.Doubled != res.Contract.Doubled || h.Contract.Declarer != res.Declarer:
 		rc.warn(p, "board %d: the rs| line says %s; the auction made %s by %s", n, entry, build.ContractText(h.Contract), h.Contract.Declarer)
-	case h.Won[h.DeclaringSide()] != res.Tricks:
+	case h.DeclarerWon() != res.Tricks:
 		what := "the play gives"
 		if rc.r.Claimed {
 			what = fmt.Sprintf("mc|%d| gives", rc.r.Claim)
 		}
-		rc.warn(p, "board %d: %s declarer %d tricks; the rs| line says %s (%d)", n, what, h.Won[h.DeclaringSide()], entry, res.Tricks)
+		rc.warn(p, "board %d: %s declarer %d tricks; the rs| line says %s (%d)", n, what, h.DeclarerWon(), entry, res.Tricks)
 	}
 }
 

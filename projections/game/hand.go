@@ -210,6 +210,15 @@ func (h *Hand) DeclaringSide() cards.Side {
 	return h.Seating.SideOf(h.Contract.Declarer)
 }
 
+// DeclarerWon is the tricks the declaring side won in play (0 when the
+// hand was passed out), before any a revoke penalty transfers.
+func (h *Hand) DeclarerWon() int {
+	if h.Contract == nil {
+		return 0
+	}
+	return h.Won[h.DeclaringSide()]
+}
+
 // LastCall is the last call made, and whether there is one.
 func (h *Hand) LastCall() (CallEntry, bool) {
 	if len(h.Calls) == 0 {

@@ -1,5 +1,7 @@
 package game
 
+import "strings"
+
 // Interchange is implemented by rulesets whose sessions the bridge
 // interchange formats can carry (PBN and LIN: four seats by the compass, a
 // pack of 52, and a contract with a declarer and a dummy). Those formats
@@ -24,4 +26,10 @@ type Interchange interface {
 	// LIN's mc): the tricks the declarer is scored with, with any tricks a
 	// revoke penalty transferred by the game's laws.
 	DeclarerTricks(h *Hand) int
+}
+
+// OneScoring is ScoringOptions for a game with one scoring, named name: a
+// tag naming it gives the defaults.
+func OneScoring(tag, name string) (Options, bool) {
+	return Options{}, strings.EqualFold(strings.TrimSpace(tag), name)
 }

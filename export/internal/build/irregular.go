@@ -52,7 +52,7 @@ func (b *Session) ClaimFor(total int) (n int, ok bool) {
 		return 0, false
 	}
 	rest := b.S.Rules.Tricks() - h.CompletedTricks()
-	plain := total - h.Won[h.DeclaringSide()]
+	plain := total - h.DeclarerWon()
 	if len(h.Revokes()) == 0 && len(h.Irregular) == 0 {
 		return plain, plain >= 0 && plain <= rest
 	}
@@ -88,8 +88,5 @@ func DeclarerTricks(rs game.Ruleset, h *game.Hand) int {
 	if ic, ok := rs.(game.Interchange); ok {
 		return ic.DeclarerTricks(h)
 	}
-	if h.Contract == nil {
-		return 0
-	}
-	return h.Won[h.DeclaringSide()]
+	return h.DeclarerWon()
 }

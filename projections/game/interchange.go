@@ -1,5 +1,7 @@
 package game
 
+import "strings"
+
 // Interchange is implemented by rulesets whose sessions the bridge
 // interchange formats can carry (PBN and LIN: four seats by the compass, a
 // pack of 52, and a contract with a declarer and a dummy). Those formats
@@ -24,4 +26,29 @@ type Interchange interface {
 	// LIN's mc): the tricks the declarer is scored with, with any tricks a
 	// revoke penalty transferred by the game's laws.
 	DeclarerTricks(h *Hand) int
+}
+
+// RubberScoring is the part of Interchange that the rubber codes of
+// another period share (Bridge, Auction Bridge of 1908 and 1913): one
+// scoring, which PBN's Scoring tag names Name, and a result that is the
+// tricks the declaring side won in play (a revoke's penalty is scored on
+// the sheet, not as tricks moved in the record). A ruleset embeds it and
+// adds its StandardContract.
+type RubberScoring struct{ Name string }
+
+// ScoringName implements Interchange.
+func (r RubberScoring) ScoringName(Options) string { return r.Name }
+
+// ScoringOptions implements Interchange: the game has one scoring.
+func (r RubberScoring) ScoringOptions(name string) (Options, bool) {
+	return Options{}, strings.EqualFold(strings.TrimSpace(name), r.Name)
+}
+
+// DeclarerTricks implements Interchange: the tricks the declaring side
+// won in play.
+func (RubberScoring) DeclarerTricks(h *Hand) int {
+	if h.Contract == nil {
+		return 0
+	}
+	return h.Won[h.DeclaringSide()]
 }

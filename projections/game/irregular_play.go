@@ -336,3 +336,22 @@ func (pc PlayCode) Corrected(h *Hand, irr *Irregularity) {
 	}
 	h.ExposePenalty(irr, []cards.Card{irr.Card}, Callable, pc.Correct)
 }
+
+// ForbidLeadChoice is the old codes' remedy for a card exposed before the
+// first lead by the partner of the player who is to make it: the declarer
+// may forbid the leader the suit of the exposed card (the Club code of
+// Bridge and the Auction laws of 1908, Law 71, "instead of calling the
+// card", instead; Foster, Exposed Cards). None once the lead is made, the
+// choice made, or the card taken up.
+func (h *Hand) ForbidLeadChoice(irr *Irregularity, law, by string, instead bool) []Choice {
+	t := h.CurrentTrick()
+	if h.Declaring(irr.Seat) || h.Phase != PhasePlay || len(h.Tricks) != 1 || t == nil || len(t.Cards) != 0 ||
+		t.Leader != h.Seating.Partner(irr.Seat) || irr.Chose("forbid-suit") || len(h.ExposedOf(irr)) == 0 {
+		return nil
+	}
+	effect := fmt.Sprintf("%s may not lead the suit of the exposed card to the first trick", h.SeatName(t.Leader))
+	if instead {
+		effect = fmt.Sprintf("instead of calling the card, %s may not lead the suit of the exposed card", h.SeatName(t.Leader))
+	}
+	return []Choice{{Name: "forbid-suit", Arg: "SUIT", Law: law, By: by, Effect: effect}}
+}

@@ -1,8 +1,6 @@
 package auction1913
 
 import (
-	"strings"
-
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -18,22 +16,4 @@ func (*Rules) StandardContract(c game.Contract) game.Contract {
 		c.Strain = cards.StrainSpades
 	}
 	return c
-}
-
-// ScoringName implements game.Interchange.
-func (*Rules) ScoringName(game.Options) string { return ScoringName }
-
-// ScoringOptions implements game.Interchange: the game has one scoring.
-func (*Rules) ScoringOptions(name string) (game.Options, bool) {
-	return game.Options{}, strings.EqualFold(strings.TrimSpace(name), ScoringName)
-}
-
-// DeclarerTricks implements game.Interchange: the tricks the declaring side
-// won in play (a revoke's penalty is scored on the sheet, not as tricks
-// moved in the record).
-func (*Rules) DeclarerTricks(h *game.Hand) int {
-	if h.Contract == nil {
-		return 0
-	}
-	return h.Won[h.DeclaringSide()]
 }

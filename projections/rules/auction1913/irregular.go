@@ -236,12 +236,7 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 // initial lead of the exposed suit.
 func exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
 	cs, settled := playCode.ExposedChoices(h, irr)
-	t := h.CurrentTrick()
-	if !h.Declaring(irr.Seat) && h.Phase == game.PhasePlay && len(h.Tricks) == 1 && t != nil && len(t.Cards) == 0 &&
-		t.Leader == h.Seating.Partner(irr.Seat) && !irr.Chose("forbid-suit") && len(h.ExposedOf(irr)) > 0 {
-		cs = append(cs, game.Choice{Name: "forbid-suit", Arg: "SUIT", Law: FosterExposed, By: "the declarer",
-			Effect: fmt.Sprintf("%s may not lead the suit of the exposed card to the first trick", h.SeatName(t.Leader))})
-	}
+	cs = append(cs, h.ForbidLeadChoice(irr, FosterExposed, "the declarer", false)...)
 	if len(cs) > 0 {
 		settled = ""
 	}

@@ -1,10 +1,6 @@
 package bridge
 
-import (
-	"strings"
-
-	"github.com/hoyle/hoyle/projections/game"
-)
+import "github.com/hoyle/hoyle/projections/game"
 
 // ScoringName is how PBN's Scoring tag names this game's scoring: the
 // rubber, by the Club code.
@@ -18,22 +14,4 @@ func (*Rules) StandardContract(c game.Contract) game.Contract {
 	c.Level = max(c.Level, 1)
 	c.Doubled = min(c.Doubled, 2)
 	return c
-}
-
-// ScoringName implements game.Interchange.
-func (*Rules) ScoringName(game.Options) string { return ScoringName }
-
-// ScoringOptions implements game.Interchange: the game has one scoring.
-func (*Rules) ScoringOptions(name string) (game.Options, bool) {
-	return game.Options{}, strings.EqualFold(strings.TrimSpace(name), ScoringName)
-}
-
-// DeclarerTricks implements game.Interchange: the tricks the declaring side
-// won in play (a revoke's penalty is scored on the sheet, not as tricks
-// moved in the record).
-func (*Rules) DeclarerTricks(h *game.Hand) int {
-	if h.Contract == nil {
-		return 0
-	}
-	return h.Won[h.DeclaringSide()]
 }

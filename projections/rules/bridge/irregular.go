@@ -293,11 +293,8 @@ func (r *Rules) exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Cho
 			cs = append(cs, game.Choice{Name: "new-deal", Law: LawExposedDeclare, By: "the eldest hand", Effect: "a new deal, by the same dealer"})
 		}
 	}
-	t := h.CurrentTrick()
-	if irr.Law != LawExposed && !h.Declaring(irr.Seat) && h.Phase == game.PhasePlay && len(h.Tricks) == 1 && t != nil && len(t.Cards) == 0 &&
-		t.Leader == h.Seating.Partner(irr.Seat) && !irr.Chose("forbid-suit") && len(h.ExposedOf(irr)) > 0 {
-		cs = append(cs, game.Choice{Name: "forbid-suit", Arg: "SUIT", Law: LawExposedBefore, By: "the dealer",
-			Effect: fmt.Sprintf("instead of calling the card, %s may not lead the suit of the exposed card", h.SeatName(t.Leader))})
+	if irr.Law != LawExposed {
+		cs = append(cs, h.ForbidLeadChoice(irr, LawExposedBefore, "the dealer", true)...)
 	}
 	if len(cs) > 0 {
 		settled = ""

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/auction1908"
 	"github.com/hoyle/hoyle/projections/rules/auction1913"
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
@@ -23,6 +24,7 @@ var ErrUnknownGame = fmt.Errorf("unknown game")
 
 var all = []game.Ruleset{
 	auction1913.New(),
+	auction1908.New(),
 	contract.New(),
 	bridge.New(),
 	whist.New(),

@@ -39,9 +39,7 @@ const (
 	LawCorrectDeclarer = bridge.LawCorrectDealer + asInBridge
 	LawDummySuggests   = bridge.LawDummySuggests + asInBridge
 	LawDummyRevoke     = bridge.LawDummyRevoke + asInBridge
-	LawCalled          = "Law 79, as in Bridge: failing to play as a penalty requires incurs the penalty of a revoke"
 	LawClaim           = bridge.LawClaim + asInBridge
-	LawNewDeal         = bridge.LawNewDeal + asInBridge
 )
 
 // RevokePoints is what a revoke costs: 150 above the line (Law 90).
@@ -57,6 +55,7 @@ var playCode = game.PlayCode{
 	Lead: LawLeadOOT, Chooser: "the declarer", LeadDeclarer: LawDeclarerLeadOOT, DeclarerCorrects: true,
 	Stands: game.StandsTrick, PlayOutOfTurn: LawPlayOOT, Exposed: LawExposed, DeclarerExempt: true,
 	Correct: LawCorrect, CorrectDeclarer: LawCorrectDeclarer, DummyPlayed: LawDummySuggests,
+	ForbidLead: LawExposedLead, ForbidInstead: true,
 }
 
 // PlayLaws implements game.IrregularityRules.
@@ -112,32 +111,16 @@ func (r *Rules) JudgeCall(h *game.Hand, irr *game.Irregularity) error {
 	return nil
 }
 
-// JudgePlay implements game.IrregularityRules: the play is as in Bridge.
+// JudgePlay implements game.IrregularityRules: the play is as in Bridge
+// (laws 62-89), the declarer in the dealer's place (Law 62).
 func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
-	switch irr.Kind {
-	case game.KindRevoke:
-		irr.Law = LawRevoke
-		if irr.Disobeyed {
-			irr.Law = LawCalled
-		}
-		if irr.Seat == h.Dummy {
-			irr.Law = LawDummyRevoke
-		}
-	case game.KindLeadOutOfTurn:
-		irr.Law = LawLeadOOT
-		if h.Declaring(irr.Seat) {
-			irr.Law = LawDeclarerLeadOOT
-		}
-	case game.KindWrongHand:
-		irr.Law = LawDeclarerLeadOOT
-	case game.KindPlayOutOfTurn:
-		irr.Law = LawPlayOOT
-	case game.KindDummyPlayed:
-		if irr.By != h.Dummy {
-			return game.Illegal(irr.Card.String(), fmt.Sprintf("the laws have no rule for %s playing dummy's card: the declarer plays dummy's cards", h.SeatName(irr.By)), "Law 62")
-		}
-		irr.Law = LawDummySuggests
+	if irr.Kind == game.KindDummyPlayed && irr.By != h.Dummy {
+		return game.Illegal(irr.Card.String(), fmt.Sprintf("the laws have no rule for %s playing dummy's card: the declarer plays dummy's cards", h.SeatName(irr.By)), "Law 62")
 	}
+	if err := r.bridge.JudgePlay(h, irr); err != nil {
+		return err
+	}
+	irr.Law += asInBridge
 	return nil
 }
 
@@ -169,10 +152,13 @@ func beforeLead(h *game.Hand) bool {
 	return h.Phase == game.PhasePlay && len(h.Tricks) == 1 && len(h.Tricks[0].Cards) == 0
 }
 
-// JudgeNewDeal implements game.IrregularityRules.
-func (*Rules) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
-	irr.Law = LawNewDeal
-	irr.What = "a new deal: " + game.ReasonWords(irr.Reason)
+// JudgeNewDeal implements game.IrregularityRules: as in Bridge (laws 38
+// and 39).
+func (r *Rules) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
+	if err := r.bridge.JudgeNewDeal(h, irr); err != nil {
+		return err
+	}
+	irr.Law += asInBridge
 	return nil
 }
 
@@ -267,21 +253,11 @@ func exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string
 		}
 		return []game.Choice{{Name: "new-deal", Law: LawExposedBefore, By: leftOf(h, irr), Effect: "a new deal, by the same dealer; if the deal is allowed to stand, the card is picked up and cannot be called"}}, ""
 	}
-	cs, settled := playCode.ExposedChoices(h, irr)
-	if irr.Law == LawExposedLead {
-		cs = append(cs, h.ForbidLeadChoice(irr, LawExposedLead, "the declarer", true)...)
-	}
-	if len(cs) > 0 {
-		settled = ""
-	}
-	return cs, settled
+	return playCode.ExposedChoices(h, irr)
 }
 
 // Choose implements game.IrregularityRules.
 func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
-	if rem.Choice == "forbid-suit" {
-		h.Unexpose(irr) // "instead of calling the card"
-	}
 	if ok, err := playCode.Apply(h, irr, rem); ok {
 		return err
 	}

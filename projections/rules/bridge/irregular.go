@@ -49,6 +49,7 @@ var playCode = game.PlayCode{
 	Lead: LawLeadOOT, Chooser: "the dealer", Declarer: "the dealer", LeadDeclarer: LawDealerLeadOOT, DeclarerCorrects: true,
 	Stands: game.StandsTrick, PlayOutOfTurn: LawPlayOOT, Exposed: LawExposed, DeclarerExempt: true,
 	Correct: LawCorrect, CorrectDeclarer: LawCorrectDealer, DummyPlayed: LawDummySuggests,
+	ForbidLead: LawExposedBefore, ForbidInstead: true,
 }
 
 // PlayLaws implements game.IrregularityRules.
@@ -293,9 +294,6 @@ func (r *Rules) exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Cho
 			cs = append(cs, game.Choice{Name: "new-deal", Law: LawExposedDeclare, By: "the eldest hand", Effect: "a new deal, by the same dealer"})
 		}
 	}
-	if irr.Law != LawExposed {
-		cs = append(cs, h.ForbidLeadChoice(irr, LawExposedBefore, "the dealer", true)...)
-	}
 	if len(cs) > 0 {
 		settled = ""
 	}
@@ -304,9 +302,6 @@ func (r *Rules) exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Cho
 
 // Choose implements game.IrregularityRules.
 func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
-	if rem.Choice == "forbid-suit" {
-		h.Unexpose(irr) // "instead of calling the card"
-	}
 	if ok, err := playCode.Apply(h, irr, rem); ok {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/projections/rules/fivehundred"
+	"github.com/hoyle/hoyle/projections/rules/quinto"
 	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
@@ -30,6 +31,7 @@ var all = []game.Ruleset{
 	whist.New(),
 	whist.NewDuplicate(),
 	fivehundred.New(),
+	quinto.New(),
 }
 
 // All lists the rulesets by ID.

@@ -150,8 +150,8 @@ type Diagram struct {
 	WidowName string
 }
 
-// widowLabel is what the cards dealt apart are called.
-func (d Diagram) widowLabel() string {
+// WidowLabel is what the cards dealt apart are called.
+func (d Diagram) WidowLabel() string {
 	if d.WidowName == "" {
 		return "Widow"
 	}
@@ -206,14 +206,14 @@ func (d Diagram) Lines() []string {
 			cols = append(cols, d.Block(seat, LabelWidth))
 		}
 		if d.Widow != 0 {
-			cols = append(cols, append([]string{d.widowLabel()}, HandLines(d.Widow, d.ASCII)...))
+			cols = append(cols, append([]string{d.WidowLabel()}, HandLines(d.Widow, d.ASCII)...))
 		}
 		return sideBySide(cols, 3)
 	}
 	for labelW := LabelWidth; ; labelW-- {
 		lines := d.compass(labelW)
 		if d.Widow != 0 {
-			lines = append(lines, "", d.widowLabel()+": "+strings.Join(HandLines(d.Widow, d.ASCII), "  "))
+			lines = append(lines, "", d.WidowLabel()+": "+strings.Join(HandLines(d.Widow, d.ASCII), "  "))
 		}
 		if d.Width <= 0 || labelW <= minLabel || widest(lines) <= d.Width {
 			return lines

@@ -65,7 +65,7 @@ func rubberSummary(r game.Rubber, sides int, side func(cards.Side) string) strin
 		totals = append(totals, fmt.Sprintf("%s %d", side(cards.Side(s)), t))
 	}
 	name := RubberName(r)
-	if r.Running && !r.Complete {
+	if r.Running && r.Winner == nil {
 		return strings.Join(totals, ", ") + " in all"
 	}
 	if r.Deals == 0 {

@@ -585,7 +585,9 @@ func rubberResult(r game.Rubber, seating game.Seating, cols []padColumn) string 
 	}
 	gamesText := gamesWon(r, name)
 	switch {
-	case r.Running && r.Winner == nil && !r.Complete:
+	case r.Running && r.Winner == nil && r.Complete:
+		return "over, with no winner settled"
+	case r.Running && r.Winner == nil:
 		return "in play"
 	case r.Winner != nil:
 		return fmt.Sprintf("%s win %d (%s)", name(*r.Winner), r.Points, gamesText)

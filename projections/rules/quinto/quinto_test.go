@@ -233,7 +233,8 @@ func TestTheCachetteAfterAClaim(t *testing.T) {
 // The sheet runs on: no line, no game, no winner, and it says what the text
 // does not settle.
 func TestTheSheetSaysWhatTheTextDoesNotSettle(t *testing.T) {
-	sheet := New().Score(game.ScoreInput{Hands: []*game.Hand{finished(0, 12), finished(1, 1, 2, 3)}, Seating: game.Compass, Closed: true})
+	hands := []*game.Hand{finished(0, 12), finished(1, 1, 2, 3)}
+	sheet := New().Score(game.ScoreInput{Hands: hands, Seating: game.Compass})
 	require.Len(t, sheet.Rubbers, 1)
 	r := sheet.Rubbers[0]
 	assert.True(t, r.Running)
@@ -243,6 +244,12 @@ func TestTheSheetSaysWhatTheTextDoesNotSettle(t *testing.T) {
 	assert.Equal(t, 10+30, r.Sides[cards.EW].Total, "the twelfth and the cachette at 5; three at 10")
 	assert.Equal(t, NoteGame, r.Note)
 	assert.Contains(t, sheet.Notes, NoteQuints)
+	// Closed by agreement: over, and still nobody has won.
+	closed := New().Score(game.ScoreInput{Hands: hands, Seating: game.Compass, Closed: true}).Rubbers[0]
+	assert.True(t, closed.Complete)
+	assert.Nil(t, closed.Winner)
+	assert.Equal(t, r.Sides, closed.Sides)
+	assert.Contains(t, closed.Note, NoteClosed)
 	assert.Empty(t, New().Score(game.ScoreInput{Seating: game.Compass}).Rubbers, "nothing scored yet")
 	assert.Contains(t, New().Info().Code, "breaks off before it defines the quints")
 }

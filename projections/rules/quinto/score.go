@@ -13,7 +13,8 @@ const (
 	NoteQuints = "the quints (and the Quint Royal) are not scored: the text of Hoyle's Games Modernized (1909) breaks off before it defines them; " +
 		"the score is the tricks' alone, as far as the text gives it"
 	NoteGame     = "the text breaks off before it says what score wins the game: the totals run on, and no game or rubber is settled"
-	NoteCachette = "ended by a claim that does not say who won the twelfth trick, whose winners take the cachette (an extra trick): the cachette is not scored"
+	NoteCachette = "the record (a claim, or a result given without the play) does not say who won the twelfth trick, whose winners take the cachette (an extra trick): the cachette is not scored"
+	NoteClosed   = "play stopped by agreement: the text has no law for a game left unfinished either, and the totals stand as scored"
 )
 
 // TrickValue is what a trick is worth: five points, doubled or quadrupled
@@ -110,6 +111,10 @@ func score(in game.ScoreInput) game.ScoreSheet {
 		return sheet
 	}
 	r.AddUp([]cards.Side{cards.NS, cards.EW}, false)
+	if in.Closed {
+		r.Complete = true // over, but nobody has won
+		r.Note += "; " + NoteClosed
+	}
 	sheet.Rubbers = append(sheet.Rubbers, r)
 	sheet.Notes = append(sheet.Notes, NoteQuints)
 	return sheet

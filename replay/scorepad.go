@@ -109,7 +109,11 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 			rv.Entries = append(rv.Entries, entryView(seating, e))
 		}
 		if r.Note != "" {
-			v.Notes = append(v.Notes, fmt.Sprintf("rubber %d: %s", r.Number, r.Note))
+			name := fmt.Sprintf("rubber %d", r.Number)
+			if r.Running {
+				name = "the score" // a running score, not a rubber
+			}
+			v.Notes = append(v.Notes, name+": "+r.Note)
 		}
 		v.Rubbers = append(v.Rubbers, rv)
 	}

@@ -24,7 +24,7 @@ func TestRandomSessionsScoreByTheLaws(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		st := memstore.New()
 		res, err := simulate.Run(context.Background(), st, simulate.Options{Game: "auction1908",
-			Hands: rapid.IntRange(1, 8).Draw(t, "hands"), Seed: rapid.Uint64().Draw(t, "seed"), ClaimEvery: 3})
+			Hands: rapid.IntRange(1, 5).Draw(t, "hands"), Seed: rapid.Uint64().Draw(t, "seed"), ClaimEvery: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

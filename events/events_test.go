@@ -52,6 +52,7 @@ func samples() []events.Payload {
 		&table.RenounceCorrected{Seat: cards.East, Card: cards.MustCard("C4")},
 		&table.NewDeal{Reason: "a card faced in the pack"},
 		&table.Penalty{Target: target, Choice: "call-suit", Card: cards.MustCard("HA"), Suit: cards.Hearts},
+		&table.TrickWon{Trick: 7, Seat: cards.West},
 	}
 }
 
@@ -78,6 +79,7 @@ func sparse() []events.Payload {
 		&table.Exposed{},
 		&table.RenounceCorrected{},
 		&table.NewDeal{},
+		&table.TrickWon{Trick: 0, Seat: cards.NoSeat},
 		&table.Penalty{Suit: cards.NoSuit},
 	}
 }

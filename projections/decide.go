@@ -257,7 +257,7 @@ func (s *Session) DecideClose(stamp Stamp, reason string) ([]events.Event, error
 var undoable = map[string]bool{
 	table.TypeDealt: true, table.TypeCalled: true, table.TypePlayed: true, table.TypeClaimed: true,
 	table.TypeDiscarded: true, table.TypeShuffled: true, table.TypeCut: true, table.TypeHonoursClaimed: true,
-	table.TypeSessionClosed: true, table.TypeCutForDeal: true,
+	table.TypeSessionClosed: true, table.TypeCutForDeal: true, table.TypeTrickWon: true,
 }
 
 // DecideUndo retracts the latest deal, call, card, claim or other table

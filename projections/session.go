@@ -333,7 +333,7 @@ func (s *Session) fold(e events.Envelope) {
 func (s *Session) Apply(e events.Envelope) error {
 	h := s.Current()
 	switch e.Data.(type) {
-	case *table.Called, *table.Played, *table.Discarded, *table.Claimed, *table.HonoursClaimed,
+	case *table.Called, *table.Played, *table.TrickWon, *table.Discarded, *table.Claimed, *table.HonoursClaimed,
 		*table.IrregularCall, *table.IrregularPlay, *table.Exposed, *table.RenounceCorrected, *table.NewDeal, *table.Penalty:
 		if s.Closed {
 			return game.Illegal(e.Type, "the session is closed; open a new one with hoyle new", "")
@@ -388,6 +388,16 @@ func (s *Session) Apply(e events.Envelope) error {
 			return err
 		}
 		if err := h.Play(s.Rules, p.Card, e.ID); err != nil {
+			return err
+		}
+		if h.Phase == game.PhaseDone {
+			h.InferHands(s.Rules) // every card played: the hands as dealt
+		}
+	case *table.TrickWon:
+		if h == nil {
+			return game.Illegal("won", "no hand has been dealt", "")
+		}
+		if err := h.WinTrick(s.Rules, p.Trick, p.Seat, e.ID); err != nil {
 			return err
 		}
 		if h.Phase == game.PhaseDone {
@@ -505,6 +515,9 @@ func (s *Session) checkBetweenHands(what string) error {
 func (s *Session) checkTurn(h *game.Hand, seat cards.Seat, what, tok string) error {
 	if h == nil {
 		return game.Illegal(tok, "no hand has been dealt yet; record the deal first", "")
+	}
+	if h.Turn == cards.NoSeat && h.Unsettled() != nil {
+		return game.Illegal(tok, fmt.Sprintf("trick %d is complete and who won it is not recorded: the laws as printed do not say which card wins it; record the winner first (hoyle won SEAT)", len(h.Tricks)), "")
 	}
 	if h.Turn == cards.NoSeat {
 		return h.NotNow("a "+what+" cannot be made", tok)

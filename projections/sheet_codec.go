@@ -85,6 +85,7 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 		body.Int(int64(r.GameTo))
 		body.Int(int64(r.Deals))
 		body.Uint(str(r.Above))
+		body.Bool(r.Running)
 	}
 	length(body, sh.Boards == nil, len(sh.Boards))
 	for _, b := range sh.Boards {
@@ -193,6 +194,7 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 			r.GameTo = int(d.Int())
 			r.Deals = int(d.Int())
 			r.Above = str()
+			r.Running = d.Bool()
 		}
 	}
 	if n, isNil := readLength(d); !isNil {

@@ -16,7 +16,7 @@ import (
 // gains a field this codec does not write). SnapshotFormat changes when
 // the bytes do, and a checkpoint of another format is folded again from
 // the log rather than read.
-const SnapshotFormat = 2
+const SnapshotFormat = 3
 
 // AppendHand encodes a hand (its seating and options are the session's,
 // and are not written).
@@ -63,6 +63,7 @@ func AppendHand(buf []byte, h *game.Hand) []byte {
 		e.Seat(t.Winner)
 		e.Byte(byte(t.LedAs))
 		e.Bool(t.Named)
+		e.Fixed(t.WonID[:])
 	}
 	length(e, h.Won == nil, len(h.Won))
 	for _, n := range h.Won {
@@ -562,6 +563,7 @@ func (hd *HandDecoder) Decode(b []byte) (*game.Hand, error) {
 			t.Winner = d.Seat()
 			t.LedAs = cards.Suit(d.Byte())
 			t.Named = d.Bool()
+			d.Fixed(t.WonID[:])
 		}
 	}
 	if n, isNil := readLength(d); !isNil {

@@ -14,7 +14,7 @@ import (
 // step they are on.
 var tableMoves = map[string]bool{
 	table.TypeDealt: true, table.TypeCalled: true, table.TypePlayed: true, table.TypeClaimed: true,
-	table.TypeDiscarded: true, table.TypeHonoursClaimed: true,
+	table.TypeDiscarded: true, table.TypeHonoursClaimed: true, table.TypeTrickWon: true,
 }
 
 // Cursor steps through the moments of one hand: the deal, each call, each

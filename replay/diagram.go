@@ -143,8 +143,19 @@ type Diagram struct {
 	// terminal). The hands themselves are never cut.
 	Width int
 	// Widow, if any, is shown beside the hands of a table that is not four
-	// compass seats (Five Hundred's three cards dealt apart).
-	Widow cards.Set
+	// compass seats (Five Hundred's three cards dealt apart), and under the
+	// four hands of one that is (Quinto's cachette). WidowName is what the
+	// game calls it; "Widow" when empty.
+	Widow     cards.Set
+	WidowName string
+}
+
+// WidowLabel is what the cards dealt apart are called.
+func (d Diagram) WidowLabel() string {
+	if d.WidowName == "" {
+		return "Widow"
+	}
+	return strings.ToUpper(d.WidowName[:1]) + d.WidowName[1:]
 }
 
 // Places are the seats drawn at the top, on the left, on the right and at
@@ -195,12 +206,15 @@ func (d Diagram) Lines() []string {
 			cols = append(cols, d.Block(seat, LabelWidth))
 		}
 		if d.Widow != 0 {
-			cols = append(cols, append([]string{"Widow"}, HandLines(d.Widow, d.ASCII)...))
+			cols = append(cols, append([]string{d.WidowLabel()}, HandLines(d.Widow, d.ASCII)...))
 		}
 		return sideBySide(cols, 3)
 	}
 	for labelW := LabelWidth; ; labelW-- {
 		lines := d.compass(labelW)
+		if d.Widow != 0 {
+			lines = append(lines, "", d.WidowLabel()+": "+strings.Join(HandLines(d.Widow, d.ASCII), "  "))
+		}
 		if d.Width <= 0 || labelW <= minLabel || widest(lines) <= d.Width {
 			return lines
 		}

@@ -119,6 +119,8 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 			// A call in the play: the leader names the suit of the card of
 			// no suit he leads (Five Hundred's Joker at no trumps).
 			line = fmt.Sprintf("%s names %s for the card he leads", seat(d.Seat), CallText(d.Call, ascii))
+		case h.Phase != game.PhaseAuction && h.Contract != nil && h.Calls[len(h.Calls)-1].ID == p.Step.ID && worded(state.Rules):
+			line += ": the " + strings.ToLower(state.Rules.(game.ContractWording).AuctionName()) + " is over; played at " + state.Rules.(game.ContractWording).ContractWords(h)
 		case h.Phase != game.PhaseAuction && h.Contract != nil && h.Contract.Declarer == cards.NoSeat && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
 			line += fmt.Sprintf(": the auction is over; nobody bid, played at %s", h.Contract.Strain.Name())
 		case h.Phase != game.PhaseAuction && h.Contract != nil && len(h.Calls) > 0 && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
@@ -141,6 +143,12 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 			line += "; " + revokes
 		}
 		return line
+	case *table.TrickWon:
+		var won []string
+		for s, n := range h.Won {
+			won = append(won, fmt.Sprintf("%s %d", names.Sides[s], n))
+		}
+		return fmt.Sprintf("trick %d to %s, as the table says (%s)", d.Trick, seat(d.Seat), strings.Join(won, ", "))
 	case *table.Claimed:
 		return fmt.Sprintf("%s claims %d of the tricks left", seat(d.Seat), d.Tricks)
 	case *table.Discarded:
@@ -218,7 +226,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	}
 	out = append(out, dg.Lines()...)
 	out = append(out, "")
-	out = append(out, auctionLines(h, names, o.ASCII)...)
+	out = append(out, auctionLines(state.Rules, h, names, o.ASCII)...)
 	out = append(out, playLines(h, names, o.ASCII)...)
 	if notes := c.Notes(); len(notes) > 0 {
 		out = append(out, "", "Notes at "+p.Moment.String()+":")
@@ -232,7 +240,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 
 // auctionLines writes the calls so far in columns by seat from the first
 // to call (see LayOutAuction).
-func auctionLines(h *game.Hand, names Names, ascii bool) []string {
+func auctionLines(rs game.Ruleset, h *game.Hand, names Names, ascii bool) []string {
 	if len(h.Calls) == 0 && h.Phase != game.PhaseAuction {
 		return nil
 	}
@@ -260,13 +268,19 @@ func auctionLines(h *game.Hand, names Names, ascii bool) []string {
 		line := "         "
 		if i == 0 {
 			line = "Auction  "
+			if cw, ok := rs.(game.ContractWording); ok {
+				line = padCols(cw.AuctionName(), 9)
+			}
 		}
 		for _, cell := range r {
 			line += padCols(cell, 6)
 		}
 		out = append(out, strings.TrimRight(line, " "))
 	}
+	cw, worded := rs.(game.ContractWording)
 	switch {
+	case h.Contract != nil && worded:
+		out = append(out, "Played at "+cw.ContractWords(h))
 	case h.Contract != nil && h.Contract.Declarer == cards.NoSeat:
 		out = append(out, "Nobody bid: played at "+h.Contract.Strain.Name())
 	case h.Contract != nil:
@@ -354,4 +368,11 @@ func Transcript(w io.Writer, c *Cursor, o FrameOptions) error {
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// worded reports whether rs says what its hands are played at in its own
+// words (game.ContractWording).
+func worded(rs game.Ruleset) bool {
+	_, ok := rs.(game.ContractWording)
+	return ok
 }

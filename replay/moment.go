@@ -242,6 +242,9 @@ func Resolve(s *projections.Session, m Moment) (Point, error) {
 			n = m.Card
 		}
 		id = t.Cards[n-1].ID
+		if m.Kind == AfterTrick && t.WonID != (events.ID{}) {
+			id = t.WonID // the table said who won it: the trick is over then
+		}
 	default:
 		return no("it is not a moment")
 	}
@@ -266,6 +269,9 @@ func trickAt(h *game.Hand, m Moment) (*game.Trick, error) {
 	t := &h.Tricks[m.Trick-1]
 	if m.Kind == AfterTrick && t.Winner == cards.NoSeat {
 		why := "is not complete"
+		if len(t.Cards) == h.Seating.Seats && h.Claim == nil {
+			why = "has no winner yet: the laws do not say which card wins it, and who won it is not recorded (hoyle won SEAT)"
+		}
 		if h.Claim != nil {
 			why = "was not completed: the play ended by a claim"
 		}
@@ -445,10 +451,16 @@ func MomentOf(s *projections.Session, st projections.Step) Moment {
 				if c.ID != st.ID {
 					continue
 				}
-				if ci == len(t.Cards)-1 && t.Winner != cards.NoSeat {
+				if ci == len(t.Cards)-1 && t.Winner != cards.NoSeat && t.WonID == (events.ID{}) {
 					return Moment{Kind: AfterTrick, Hand: h.Number, Trick: ti + 1}
 				}
 				return Moment{Kind: AfterCard, Hand: h.Number, Trick: ti + 1, Card: ci + 1}
+			}
+		}
+	case table.TypeTrickWon:
+		for ti, t := range h.Tricks {
+			if t.WonID == st.ID {
+				return Moment{Kind: AfterTrick, Hand: h.Number, Trick: ti + 1}
 			}
 		}
 	}

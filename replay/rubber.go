@@ -12,6 +12,9 @@ import (
 // "Rubber 1", or a Chicago by its cycle of deals, "Chicago 2, hands 5 to
 // 8", "Chicago 3, hands 9 to 10, 2 of 4 deals" while it is played.
 func RubberName(r game.Rubber) string {
+	if r.Running {
+		return "Score" // a running score, not a rubber
+	}
 	if r.Deals == 0 {
 		return fmt.Sprintf("Rubber %d", r.Number)
 	}
@@ -62,6 +65,9 @@ func rubberSummary(r game.Rubber, sides int, side func(cards.Side) string) strin
 		totals = append(totals, fmt.Sprintf("%s %d", side(cards.Side(s)), t))
 	}
 	name := RubberName(r)
+	if r.Running && r.Winner == nil {
+		return strings.Join(totals, ", ") + " in all"
+	}
 	if r.Deals == 0 {
 		name = strings.ToLower(name[:1]) + name[1:] // "rubber 1"; Chicago keeps its capital
 	}

@@ -109,7 +109,11 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 			rv.Entries = append(rv.Entries, entryView(seating, e))
 		}
 		if r.Note != "" {
-			v.Notes = append(v.Notes, fmt.Sprintf("rubber %d: %s", r.Number, r.Note))
+			name := fmt.Sprintf("rubber %d", r.Number)
+			if r.Running {
+				name = "the score" // a running score, not a rubber
+			}
+			v.Notes = append(v.Notes, name+": "+r.Note)
 		}
 		v.Rubbers = append(v.Rubbers, rv)
 	}
@@ -224,7 +228,7 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		}
 		b.WriteString(title + "\n")
 		switch {
-		case r.GameTo > 0:
+		case r.GameTo > 0 || r.Running:
 			drawGames(&b, r, cols)
 		case style == PadSplit:
 			drawSplit(&b, r, cols)
@@ -585,6 +589,10 @@ func rubberResult(r game.Rubber, seating game.Seating, cols []padColumn) string 
 	}
 	gamesText := gamesWon(r, name)
 	switch {
+	case r.Running && r.Winner == nil && r.Complete:
+		return "over, with no winner settled"
+	case r.Running && r.Winner == nil:
+		return "in play"
 	case r.Winner != nil:
 		return fmt.Sprintf("%s win %d (%s)", name(*r.Winner), r.Points, gamesText)
 	case r.Complete:
@@ -826,9 +834,12 @@ func ExplainScoreFit(sheet game.ScoreSheet, seating game.Seating, we cards.Side,
 	}
 	// A running total (Five Hundred) has WON and LOST columns, not a line.
 	running := len(sheet.Tally) > 0
+	line := true // the rubber being listed has a line (not Running)
 	entry := func(e game.Entry) {
 		where := "below"
 		switch {
+		case !running && !line:
+			where = ""
 		case running && e.Above:
 			where = "won"
 		case running:
@@ -857,6 +868,7 @@ func ExplainScoreFit(sheet game.ScoreSheet, seating game.Seating, we cards.Side,
 		} else {
 			fmt.Fprintf(&b, "%s\n", RubberName(r))
 		}
+		line = !r.Running
 		for _, e := range r.Entries {
 			entry(e)
 		}

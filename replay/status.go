@@ -28,7 +28,7 @@ func StatusLine(s *projections.Session) string {
 	}
 	switch h.Phase {
 	case game.PhaseAuction:
-		fmt.Fprintf(&b, " · auction · %s to call", seatLabel(s, h.Turn))
+		fmt.Fprintf(&b, " · %s · %s to call", AuctionWord(s.Rules), seatLabel(s, h.Turn))
 		if len(h.Calls) > 0 {
 			var calls []string
 			for _, c := range h.Calls {
@@ -50,11 +50,14 @@ func StatusLine(s *projections.Session) string {
 			}
 			fmt.Fprintf(&b, " [%s]", strings.Join(cs, " "))
 		}
-		who := seatLabel(s, h.Turn)
+		who := seatLabel(s, h.Turn) + " to play"
 		if h.Turn == h.Dummy {
-			who += " (dummy)"
+			who = seatLabel(s, h.Turn) + " (dummy) to play"
 		}
-		fmt.Fprintf(&b, " · %s to play · %s", who, tricksLine(seating, h))
+		if h.Unsettled() != nil {
+			who = WhoWonText
+		}
+		fmt.Fprintf(&b, " · %s · %s", who, tricksLine(seating, h))
 		b.WriteString(penaltyOpen(s, h))
 	case game.PhaseDone:
 		switch {
@@ -76,6 +79,19 @@ func StatusLine(s *projections.Session) string {
 	return b.String()
 }
 
+// AuctionWord is what the calls before the play are called, for a status
+// line: "auction", or the ruleset's own word (Quinto's "doubling").
+func AuctionWord(rs game.Ruleset) string {
+	if cw, ok := rs.(game.ContractWording); ok {
+		return strings.ToLower(cw.AuctionName())
+	}
+	return "auction"
+}
+
+// WhoWonText is what a view says of a trick whose cards are all played and
+// whose winner the laws do not name (game.Hand.Unsettled): the table says.
+const WhoWonText = "who won it? the laws as printed do not say: hoyle won SEAT"
+
 func seatLabel(s *projections.Session, seat cards.Seat) string {
 	if seat == cards.NoSeat {
 		return "nobody"
@@ -92,6 +108,9 @@ func seatLabel(s *projections.Session, seat cards.Seat) string {
 func ContractLine(s *projections.Session, h *game.Hand) string {
 	if h.Contract == nil {
 		return "no contract"
+	}
+	if cw, ok := s.Rules.(game.ContractWording); ok {
+		return cw.ContractWords(h)
 	}
 	if h.Contract.Declarer == cards.NoSeat {
 		return "trumps " + h.Contract.Strain.Name()

@@ -431,6 +431,8 @@ func undone(s *projections.Session, st projections.Step) string {
 		return fmt.Sprintf("the cut of hand %d", st.Hand)
 	case *table.Claimed:
 		return fmt.Sprintf("%s's claim of %s%s", seat(d.Seat), replay.Count(d.Tricks, "trick"), in)
+	case *table.TrickWon:
+		return fmt.Sprintf("trick %d won by %s%s", d.Trick, seat(d.Seat), in)
 	case *table.Discarded:
 		return seat(d.Seat) + "'s discard" + in
 	case *table.HonoursClaimed:

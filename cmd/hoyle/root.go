@@ -105,7 +105,7 @@ Start with:  hoyle demo`,
 	}
 	add("record",
 		newNewCmd(f), newCutForDealCmd(f), newDealCmd(f), newCallCmd(f), newPlayCmd(f), newDiscardCmd(f),
-		newClaimCmd(f), newResultCmd(f), newHonoursCmd(f),
+		newClaimCmd(f), newWonCmd(f), newResultCmd(f), newHonoursCmd(f),
 		newExposeCmd(f), newCorrectCmd(f), newPenaltyCmd(f), newNewDealCmd(f),
 		newUndoCmd(f), newNoteCmd(f), newCloseCmd(f), newRecordCmd(f))
 	add("review", newShowCmd(f), newReplayCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f), newCompareCmd(f), newMovementCmd(f))

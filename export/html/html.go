@@ -195,7 +195,7 @@ func diagramHTML(d replay.Diagram) string {
 			hand(seat, "seat-"+fmt.Sprint(seat))
 		}
 		if d.Widow != 0 {
-			b.WriteString("<div class=\"hand widow\">\n<div class=\"seat\">Widow</div>\n")
+			fmt.Fprintf(&b, "<div class=\"hand widow\">\n<div class=\"seat\">%s</div>\n", html.EscapeString(d.WidowLabel()))
 			writeCards(&b, d.Widow, d.ASCII)
 			b.WriteString("</div>\n")
 		}
@@ -211,6 +211,13 @@ func diagramHTML(d replay.Diagram) string {
 	hand(int(right), "right")
 	hand(int(bottom), "bottom")
 	b.WriteString("</figure>\n")
+	if d.Widow != 0 {
+		// Four hands and cards dealt apart (Quinto's cachette): under the
+		// grid, so that the grid keeps its shape.
+		fmt.Fprintf(&b, "<div class=\"widow\"><div class=\"seat\">%s</div>\n", html.EscapeString(d.WidowLabel()))
+		writeCards(&b, d.Widow, d.ASCII)
+		b.WriteString("</div>\n")
+	}
 	return b.String()
 }
 

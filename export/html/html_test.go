@@ -35,6 +35,8 @@ func pages(t *testing.T) map[string]struct {
 		// Three hands and a widow side by side.
 		"five-hundred": {replaytest.Record(t, "five-hundred"), markdown.Options{Hand: 2}},
 		"hostile":      {replaytest.Hostile(t), markdown.Options{}},
+		// Four hands and the cachette dealt apart.
+		"quinto": {replaytest.Record(t, "quinto"), markdown.Options{Hand: 1}},
 	}
 }
 
@@ -222,6 +224,14 @@ func TestDiagramIsAGrid(t *testing.T) {
 	require.Len(t, row, 1)
 	assert.Len(t, find(row[0], class("hand")), 4)
 	assert.Len(t, find(row[0], class("widow")), 1)
+
+	// Quinto: four hands round the rose, and the cachette under them.
+	doc = parse(t, render(t, "quinto"))
+	require.Len(t, find(doc, class("diagram", "compass")), 1)
+	cachette := find(doc, class("widow"))
+	require.Len(t, cachette, 1)
+	assert.Equal(t, "Cachette", text(find(cachette[0], class("seat"))[0]))
+	assert.Len(t, find(cachette[0], class("suit")), 4)
 }
 
 // The problem: its title, the hidden hands as a dash, no play.

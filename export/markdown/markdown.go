@@ -371,7 +371,7 @@ func (d *doc) diagram() error {
 		}
 	}
 	if !atMoment {
-		dg.Widow = h.Widow
+		dg.Widow, dg.WidowName = h.Widow, d.full.Rules.Info().WidowName
 	}
 	d.diagramShown = dg
 	d.printf("```\n%s\n```\n\n", strings.Join(dg.Lines(), "\n"))
@@ -420,11 +420,16 @@ func (d *doc) position(h *game.Hand) {
 			}
 			parts = append(parts, fmt.Sprintf("On the table, trick %d: %s.", len(h.Tricks), strings.Join(cs, ", ")))
 		}
-		who := d.names.Long[h.Turn]
-		if h.Turn == h.Dummy {
-			who += " (dummy)"
+		switch {
+		case h.Unsettled() != nil:
+			parts = append(parts, fmt.Sprintf("Tricks so far: %s; who won trick %d is not yet recorded (the laws as printed do not say).", d.tricksWon(h.Won), len(h.Tricks)))
+		default:
+			who := d.names.Long[h.Turn]
+			if h.Turn == h.Dummy {
+				who += " (dummy)"
+			}
+			parts = append(parts, fmt.Sprintf("Tricks so far: %s; %s to play.", d.tricksWon(h.Won), who))
 		}
-		parts = append(parts, fmt.Sprintf("Tricks so far: %s; %s to play.", d.tricksWon(h.Won), who))
 	default:
 		parts = append(parts, fmt.Sprintf("Phase: %s.", h.Phase))
 	}
@@ -438,6 +443,10 @@ func (d *doc) contractLine(h *game.Hand) string {
 	c := h.Contract
 	if c == nil {
 		return "No contract"
+	}
+	if cw, ok := d.full.Rules.(game.ContractWording); ok {
+		words := cw.ContractWords(h)
+		return strings.ToUpper(words[:1]) + words[1:]
 	}
 	if c.Declarer == cards.NoSeat {
 		switch {

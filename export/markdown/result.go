@@ -94,7 +94,10 @@ func (d *doc) scoreEntries() {
 		for _, e := range r.Entries {
 			if e.Hand == d.h.Number && len(sheet.Boards) == 0 && len(sheet.Tally) == 0 {
 				line := "below"
-				if e.Above {
+				switch {
+				case r.Running:
+					line = "" // a running score has no line
+				case e.Above:
 					line = "above"
 				}
 				rows = append(rows, row{e, line})

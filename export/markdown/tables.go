@@ -70,7 +70,11 @@ func (d *doc) auction() {
 		d.turnUp()
 		return
 	}
-	d.printf("## Auction\n\n")
+	name := "Auction"
+	if cw, ok := d.full.Rules.(game.ContractWording); ok {
+		name = cw.AuctionName()
+	}
+	d.printf("## %s\n\n", name)
 	l := replay.LayOutAuction(h)
 	g := grid{}
 	for _, seat := range l.Seats {

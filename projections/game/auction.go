@@ -286,3 +286,15 @@ func (a BridgeAuction) GiveContract(h *Hand, bid cards.Call, doubled int, declar
 	h.StartPlay(declarer.Next(h.Seating.Seats))
 	return nil
 }
+
+// ValueOvercall is the overcall of the auction codes that rank a
+// declaration by the points its tricks are worth (Auction Bridge, 1908
+// Law 48; 1913 Law 44): a bid overcalls when it is worth more, tricks bid
+// times the strain's value, or as much and undertakes more tricks ("two
+// spades" overcalls "one club" when both are worth 4).
+func ValueOvercall(value func(cards.Strain) int) func(bid, over cards.Call) bool {
+	return func(bid, over cards.Call) bool {
+		bv, ov := int(bid.Level)*value(bid.Strain), int(over.Level)*value(over.Strain)
+		return bv > ov || (bv == ov && bid.Level > over.Level)
+	}
+}

@@ -68,10 +68,13 @@ var Compass = Seating{
 
 // Info describes a ruleset for people.
 type Info struct {
-	ID      string // what `--game` takes: "auction", "contract"
-	Title   string // "Auction Bridge"
-	Code    string // the code of laws it follows, with its source
-	Options []OptionInfo
+	ID    string // what `--game` takes: "auction", "contract"
+	Title string // "Auction Bridge"
+	Code  string // the code of laws it follows, with its source
+	// WidowName is what the game calls the cards dealt apart, if it has
+	// any: "cachette" (Quinto); "" for "widow".
+	WidowName string
+	Options   []OptionInfo
 }
 
 // OptionInfo describes one session option a ruleset takes.
@@ -127,7 +130,10 @@ type Ruleset interface {
 	// CheckPlay checks a card for the seat whose turn it is, beyond the
 	// generic checks (the card is held and not yet played): following suit.
 	CheckPlay(h *Hand, seat cards.Seat, c cards.Card) error
-	// TrickWinner names the seat that wins a complete trick.
+	// TrickWinner names the seat that wins a complete trick, or NoSeat
+	// where the code as hoyle has it does not say which card wins (Quinto:
+	// its text breaks off first): then the table says who won it
+	// (Hand.WinTrick), and play waits until it has.
 	TrickWinner(h *Hand, t *Trick) cards.Seat
 	// Score folds the session's finished hands into its score sheet.
 	Score(in ScoreInput) ScoreSheet

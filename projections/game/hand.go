@@ -38,6 +38,10 @@ type Trick struct {
 	Leader cards.Seat
 	Cards  []PlayedCard
 	Winner cards.Seat // NoSeat until complete
+	// WonID is the event that recorded the winner, where the table says
+	// who won the trick because the laws as printed do not (Quinto's; see
+	// Ruleset.TrickWinner); zero where the ruleset names the winner.
+	WonID events.ID
 	// LedAs is the suit the leader named for a card of no suit he leads
 	// (Five Hundred's Joker at no trumps: "the leader names the suit which
 	// he elects it to represent"), when Named. The zero Suit is clubs, so
@@ -290,14 +294,62 @@ func (h *Hand) playChecked(rs Ruleset, seat cards.Seat, t *Trick, c cards.Card, 
 		h.Turn = nextToPlay(t, h.Seating.Seats)
 		return nil
 	}
-	t.Winner = rs.TrickWinner(h, t)
-	h.Won[h.Seating.SideOf(t.Winner)]++
-	if len(h.Tricks) >= rs.Tricks() {
-		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+	w := rs.TrickWinner(h, t)
+	if w == cards.NoSeat {
+		// The laws do not say who won it: the table does (WinTrick), and
+		// nobody plays until it has.
+		h.Turn = cards.NoSeat
 		return nil
 	}
-	h.Tricks = append(h.Tricks, Trick{Leader: t.Winner, Winner: cards.NoSeat})
-	h.Turn = t.Winner
+	h.winTrick(rs, t, w)
+	return nil
+}
+
+// winTrick gives the complete trick t to seat, who leads to the next; the
+// last trick ends the hand.
+func (h *Hand) winTrick(rs Ruleset, t *Trick, seat cards.Seat) {
+	t.Winner = seat
+	h.Won[h.Seating.SideOf(seat)]++
+	if len(h.Tricks) >= rs.Tricks() {
+		h.Phase, h.Turn = PhaseDone, cards.NoSeat
+		return
+	}
+	h.Tricks = append(h.Tricks, Trick{Leader: seat, Winner: cards.NoSeat})
+	h.Turn = seat
+}
+
+// Unsettled is the trick whose cards are all played and whose winner the
+// laws do not name (Ruleset.TrickWinner gave NoSeat), until the table says
+// who won it; nil when there is none.
+func (h *Hand) Unsettled() *Trick {
+	t := h.CurrentTrick()
+	if h.Phase != PhasePlay || t == nil || t.Winner != cards.NoSeat || len(t.Cards) < h.Seating.Seats {
+		return nil
+	}
+	return t
+}
+
+// WinTrick records who won trick n (from 1), as the table says, where the
+// laws do not: the trick must be the one whose cards are all played and
+// whose winner is still to be said. The winner leads to the next trick.
+func (h *Hand) WinTrick(rs Ruleset, n int, seat cards.Seat, id events.ID) error {
+	tok := fmt.Sprintf("trick %d", n)
+	t := h.Unsettled()
+	switch {
+	case h.Phase != PhasePlay:
+		return h.notNow("a trick's winner cannot be recorded", tok)
+	case t == nil:
+		return Illegal(tok, "no trick is waiting for its winner: the laws name the winner of each trick, or its cards are not all played", "")
+	case n != len(h.Tricks):
+		return Illegal(tok, fmt.Sprintf("trick %d is the one waiting for its winner", len(h.Tricks)), "")
+	case seat < 0 || int(seat) >= h.Seating.Seats:
+		return Illegal(tok, "the winner is not a seat at this table", "")
+	}
+	t.WonID = id
+	h.winTrick(rs, t, seat)
+	if h.Phase == PhaseDone {
+		h.EstablishAll(rs)
+	}
 	return nil
 }
 

@@ -28,8 +28,22 @@ type Interchange interface {
 	DeclarerTricks(h *Hand) int
 }
 
-// OneScoring is ScoringOptions for a game with one scoring, named name: a
-// tag naming it gives the defaults.
-func OneScoring(tag, name string) (Options, bool) {
-	return Options{}, strings.EqualFold(strings.TrimSpace(tag), name)
+// RubberScoring is the part of Interchange that the rubber codes of
+// another period share (Bridge, Auction Bridge of 1908 and 1913): one
+// scoring, which PBN's Scoring tag names Name, and a result that is the
+// tricks the declaring side won in play (a revoke's penalty is scored on
+// the sheet, not as tricks moved in the record). A ruleset embeds it and
+// adds its StandardContract.
+type RubberScoring struct{ Name string }
+
+// ScoringName implements Interchange.
+func (r RubberScoring) ScoringName(Options) string { return r.Name }
+
+// ScoringOptions implements Interchange: the game has one scoring.
+func (r RubberScoring) ScoringOptions(name string) (Options, bool) {
+	return Options{}, strings.EqualFold(strings.TrimSpace(name), r.Name)
 }
+
+// DeclarerTricks implements Interchange: the tricks the declaring side
+// won in play.
+func (RubberScoring) DeclarerTricks(h *Hand) int { return h.DeclarerWon() }

@@ -67,6 +67,12 @@ type PlayCode struct {
 	// DummyPlayed is the law on dummy's card played by dummy himself (the
 	// adversaries may have the declarer play it or not).
 	DummyPlayed string
+	// ForbidLead is the law by which the declarer may forbid the leader
+	// the suit of a card his partner exposed before the first lead
+	// (forbidLeadChoice), "" where the code has none; ForbidInstead says
+	// it is "instead of calling the card", which is then taken up.
+	ForbidLead    string
+	ForbidInstead bool
 }
 
 func (pc PlayCode) declarer() string {
@@ -197,6 +203,9 @@ func (pc PlayCode) ExposedChoices(h *Hand, irr *Irregularity) ([]Choice, string)
 		by = pc.declarer()
 	}
 	out := h.CallCardChoice(irr, pc.Exposed, by)
+	if pc.ForbidLead != "" {
+		out = append(out, h.forbidLeadChoice(irr, pc.ForbidLead, pc.declarer(), pc.ForbidInstead)...)
+	}
 	if len(out) == 0 {
 		if len(h.ExposedOf(irr)) == 0 {
 			return nil, "the exposed cards have been played or taken up"
@@ -307,6 +316,9 @@ func (pc PlayCode) Apply(h *Hand, irr *Irregularity, r *Remedy) (ok bool, err er
 		h.CallSuit(leaders, r.Suit, false, pc.Lead, irr)
 		r.Effect = fmt.Sprintf("%s is taken back; %s called for the next lead by %s", irr.Card, r.Suit.Name(), h.seatsText(leaders))
 	case "forbid-suit":
+		if pc.ForbidInstead {
+			h.Unexpose(irr) // "instead of calling the card"
+		}
 		t := h.CurrentTrick()
 		if t == nil {
 			return true, Illegal(r.Choice, "there is no lead to forbid a suit for", r.Law)
@@ -335,4 +347,23 @@ func (pc PlayCode) Corrected(h *Hand, irr *Irregularity) {
 		return
 	}
 	h.ExposePenalty(irr, []cards.Card{irr.Card}, Callable, pc.Correct)
+}
+
+// forbidLeadChoice is the old codes' remedy for a card exposed before the
+// first lead by the partner of the player who is to make it: the declarer
+// may forbid the leader the suit of the exposed card (the Club code of
+// Bridge and the Auction laws of 1908, Law 71, "instead of calling the
+// card", instead; Foster, Exposed Cards). None once the lead is made, the
+// choice made, or the card taken up.
+func (h *Hand) forbidLeadChoice(irr *Irregularity, law, by string, instead bool) []Choice {
+	t := h.CurrentTrick()
+	if h.Declaring(irr.Seat) || h.Phase != PhasePlay || len(h.Tricks) != 1 || t == nil || len(t.Cards) != 0 ||
+		t.Leader != h.Seating.Partner(irr.Seat) || irr.Chose("forbid-suit") || len(h.ExposedOf(irr)) == 0 {
+		return nil
+	}
+	effect := fmt.Sprintf("%s may not lead the suit of the exposed card to the first trick", h.SeatName(t.Leader))
+	if instead {
+		effect = fmt.Sprintf("instead of calling the card, %s may not lead the suit of the exposed card", h.SeatName(t.Leader))
+	}
+	return []Choice{{Name: "forbid-suit", Arg: "SUIT", Law: law, By: by, Effect: effect}}
 }

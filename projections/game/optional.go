@@ -74,3 +74,14 @@ type ContractRules interface {
 	// Pass for the bid means the hand was passed out.
 	GiveContract(h *Hand, bid cards.Call, doubled int, declarer cards.Seat) error
 }
+
+// ContractWording is implemented by rulesets whose hands are played at
+// neither a bid contract nor a trump turned up (Quinto: no trump, and the
+// value of every trick, doubled or not, before the play): the views say
+// it in the ruleset's words rather than as a contract.
+type ContractWording interface {
+	// ContractWords says what hand h is played at: "10 a trick, doubled".
+	ContractWords(h *Hand) string
+	// AuctionName is what the calls before the play are called: "Doubling".
+	AuctionName() string
+}

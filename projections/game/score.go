@@ -64,6 +64,11 @@ type Rubber struct {
 	// "honour score": honours, penalties, slams and the rubber; 1913
 	// Law 2). "" for a sheet not kept above and below a line.
 	Above string `json:"-"`
+	// Running says the sheet has no line: each side's score runs on,
+	// hand by hand, and no game is won below a line (Quinto's sheet,
+	// "except that no horizontal division is necessary"). Like GameTo it
+	// says how to draw the sheet, and is not in its JSON.
+	Running bool `json:"-"`
 }
 
 // Board is one duplicate board's result.

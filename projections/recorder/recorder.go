@@ -136,6 +136,14 @@ func (r *Recorder) Claim(ctx context.Context, session string, spec projections.C
 	})
 }
 
+// TrickWon records who won the trick just played, where the laws do not
+// say (projections.Session.DecideTrickWon).
+func (r *Recorder) TrickWon(ctx context.Context, session, who string) ([]events.Envelope, error) {
+	return r.Record(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return s.DecideTrickWon(stamp, who)
+	})
+}
+
 // Discard records the cards the seat to act lays away.
 func (r *Recorder) Discard(ctx context.Context, session string, tokens []string) ([]events.Envelope, error) {
 	return r.Record(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {

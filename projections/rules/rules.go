@@ -11,10 +11,12 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/auction1908"
 	"github.com/hoyle/hoyle/projections/rules/auction1913"
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/projections/rules/fivehundred"
+	"github.com/hoyle/hoyle/projections/rules/quinto"
 	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
@@ -23,11 +25,13 @@ var ErrUnknownGame = fmt.Errorf("unknown game")
 
 var all = []game.Ruleset{
 	auction1913.New(),
+	auction1908.New(),
 	contract.New(),
 	bridge.New(),
 	whist.New(),
 	whist.NewDuplicate(),
 	fivehundred.New(),
+	quinto.New(),
 }
 
 // All lists the rulesets by ID.

@@ -158,6 +158,14 @@ func hand(s *projections.Session, stamp projections.Stamp, rng *rand.Rand, claim
 				return nil, err
 			}
 		case game.PhasePlay:
+			if h.Unsettled() != nil {
+				// The laws do not say who won the trick (Quinto's text
+				// breaks off first): any player may have, as the table says.
+				if err := propose(&table.TrickWon{Trick: len(h.Tricks), Seat: cards.Seat(rng.IntN(h.Seating.Seats))}); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			if t := h.CurrentTrick(); claimAt >= 0 && len(h.Tricks)-1 == claimAt && len(t.Cards) == 0 {
 				seat := h.Turn
 				if h.Contract != nil && h.Contract.Declarer != cards.NoSeat {

@@ -82,6 +82,11 @@ func (sm *sim) forCommand(name string, args []string, word string) []string {
 		kind = KindCall
 	case "play":
 		kind = KindCard
+	case "won":
+		if len(args) > 0 || sm.h == nil || sm.h.Unsettled() == nil {
+			return nil
+		}
+		return matching(sm.rs.Seating().Names, word)
 	case "claim":
 		if len(args) > 0 || sm.h == nil || sm.phase() != game.PhasePlay {
 			return nil

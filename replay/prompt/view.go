@@ -27,11 +27,14 @@ func Prompt(s *projections.Session) string {
 		p = fmt.Sprintf("hand %d", h.Number)
 		switch h.Phase {
 		case game.PhaseAuction:
-			p += " · auction · " + label(s, h.Turn, "") + " to call"
+			p += " · " + replay.AuctionWord(s.Rules) + " · " + label(s, h.Turn, "") + " to call"
 		case game.PhaseExchange:
 			p += " · exchange · " + label(s, h.Turn, "") + " to discard"
 		case game.PhasePlay:
 			p += " · " + replay.ContractLine(s, h) + fmt.Sprintf(" · trick %d · ", len(h.Tricks)) + label(s, h.Turn, dummyOf(h, h.Turn)) + " to play"
+			if h.Unsettled() != nil {
+				p = fmt.Sprintf("hand %d · %s · trick %d · who won it? (won SEAT)", h.Number, replay.ContractLine(s, h), len(h.Tricks))
+			}
 		case game.PhaseDone:
 			p += " done · " + label(s, s.NextDealer, "") + " deals next"
 		}
@@ -67,6 +70,8 @@ func Table(s *projections.Session) string {
 			parts = append(parts, "· won by "+label(s, t.Winner, ""))
 		case len(t.Cards) == 0:
 			parts = append(parts, label(s, h.Turn, dummyOf(h, h.Turn))+" to lead")
+		case h.Unsettled() == t:
+			parts = append(parts, "· "+replay.WhoWonText)
 		default:
 			parts = append(parts, "· "+label(s, h.Turn, dummyOf(h, h.Turn))+" to play")
 		}

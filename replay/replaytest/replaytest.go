@@ -51,7 +51,7 @@ func Script(t testing.TB, name string) string {
 
 // RecordText runs a script (one hoyle command a line, without "hoyle") and
 // returns its session's log. It knows the commands that record: new, deal,
-// call, play, discard, claim, honours, cut-for-deal, undo and note; score,
+// call, play, discard, won, claim, honours, cut-for-deal, undo and note; score,
 // which only reads, is passed over. Any failure fails the test.
 func RecordText(t testing.TB, script string) []events.Envelope {
 	t.Helper()
@@ -120,6 +120,11 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 			_, err = r.Plays(ctx, session, args)
 		case "discard":
 			_, err = r.Discard(ctx, session, args)
+		case "won":
+			if len(args) != 1 {
+				t.Fatalf("%v: won takes the seat that won the trick", words)
+			}
+			_, err = r.TrickWon(ctx, session, args[0])
 		case "honours":
 			var side cards.Side
 			if len(args) == 2 {

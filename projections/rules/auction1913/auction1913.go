@@ -42,16 +42,16 @@ func BidValue(c cards.Call) int { return int(c.Level) * TrickValue(c.Strain) }
 // Higher is Law 44: a declaration is higher when it is worth more points, or
 // worth the same and undertakes more tricks ("three spades" is higher than
 // "one club").
-func Higher(bid, over cards.Call) bool {
-	bv, ov := BidValue(bid), BidValue(over)
-	return bv > ov || (bv == ov && bid.Level > over.Level)
-}
+func Higher(bid, over cards.Call) bool { return higher(bid, over) }
+
+var higher = game.ValueOvercall(TrickValue)
 
 // Rules is the 1913 Auction Bridge ruleset.
 type Rules struct {
 	game.FourHanded
 	// The auction (Start, ParseCall, Call, CallSpace) with this code's laws.
 	game.BridgeAuction
+	game.RubberScoring // PBN and LIN (game.Interchange, with StandardContract)
 }
 
 // New returns the ruleset.
@@ -72,6 +72,7 @@ func New() *Rules {
 				return fmt.Sprintf("%s (worth %d)", c, BidValue(c))
 			},
 		},
+		RubberScoring: game.RubberScoring{Name: ScoringName},
 	}
 }
 

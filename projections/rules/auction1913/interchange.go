@@ -17,16 +17,3 @@ func (*Rules) StandardContract(c game.Contract) game.Contract {
 	}
 	return c
 }
-
-// ScoringName implements game.Interchange.
-func (*Rules) ScoringName(game.Options) string { return ScoringName }
-
-// ScoringOptions implements game.Interchange: the game has one scoring.
-func (*Rules) ScoringOptions(name string) (game.Options, bool) {
-	return game.OneScoring(name, ScoringName)
-}
-
-// DeclarerTricks implements game.Interchange: the tricks the declaring side
-// won in play (a revoke's penalty is scored on the sheet, not as tricks
-// moved in the record).
-func (*Rules) DeclarerTricks(h *game.Hand) int { return h.DeclarerWon() }

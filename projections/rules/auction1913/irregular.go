@@ -46,7 +46,7 @@ const (
 var playCode = game.PlayCode{
 	Lead: FosterLead, Chooser: "the declarer", LeadDeclarer: FosterLead, Stands: game.StandsSecondHand,
 	PlayOutOfTurn: BridgePlayOOT, Exposed: FosterExposed, DeclarerExempt: true,
-	Correct: BridgeCorrect, CorrectDeclarer: BridgeDealer, DummyPlayed: LawDummySuggests,
+	Correct: BridgeCorrect, CorrectDeclarer: BridgeDealer, DummyPlayed: LawDummySuggests, ForbidLead: FosterExposed,
 }
 
 // RevokePoints is what a revoke costs in the honour column (Foster, The
@@ -181,9 +181,6 @@ func (*Rules) Corrected(h *game.Hand, irr *game.Irregularity) { playCode.Correct
 
 // Choices implements game.IrregularityRules.
 func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
-	if irr.Kind == game.KindExposed {
-		return exposedChoices(h, irr)
-	}
 	if cs, settled, ok := playCode.Choices(h, irr); ok {
 		return cs, settled
 	}
@@ -228,24 +225,6 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 		return nil, "the hand is void: the same dealer deals again"
 	}
 	return nil, ""
-}
-
-// exposedChoices: Foster, Exposed Cards. The cards of the declarer's
-// adversaries are liable to be called; should the offender's partner be
-// the leader to the first trick, the declarer may instead prohibit the
-// initial lead of the exposed suit.
-func exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
-	cs, settled := playCode.ExposedChoices(h, irr)
-	t := h.CurrentTrick()
-	if !h.Declaring(irr.Seat) && h.Phase == game.PhasePlay && len(h.Tricks) == 1 && t != nil && len(t.Cards) == 0 &&
-		t.Leader == h.Seating.Partner(irr.Seat) && !irr.Chose("forbid-suit") && len(h.ExposedOf(irr)) > 0 {
-		cs = append(cs, game.Choice{Name: "forbid-suit", Arg: "SUIT", Law: FosterExposed, By: "the declarer",
-			Effect: fmt.Sprintf("%s may not lead the suit of the exposed card to the first trick", h.SeatName(t.Leader))})
-	}
-	if len(cs) > 0 {
-		settled = ""
-	}
-	return cs, settled
 }
 
 // revokeChoices: Foster, The Revoke. An established revoke by an adversary

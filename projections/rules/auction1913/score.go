@@ -278,95 +278,17 @@ func honourEntries(h *game.Hand) ([]game.Entry, []string) {
 	return es, notes
 }
 
-// rubber is a rubber being folded: its sheet and the trick score of each
-// side in the game in play.
-type rubber struct {
-	game.Rubber
-	below [2]int
-	won   [2]int
+// rubberLaws are the rubber of the 1913 code: a game is 30 by tricks
+// (Law 4), the rubber two games won (Law 1), 250 to its winners (Law 10),
+// who lose the excess when the losers' total is the larger (Law 10); a
+// rubber left unfinished by agreement is made up as it stands, 125 to
+// each side for each game it has won (Law 11).
+var rubberLaws = game.RubberLaws{
+	GamePoints: GamePoints, RubberPoints: RubberPoints, RubberLaw: LawRubber, ExcessLaw: "Law 10",
+	UnfinishedPoints: UnfinishedGamePoints, UnfinishedLaw: LawUnfinished,
+	UnfinishedNote: "unfinished: play stopped by agreement and the score was made up as it stood (Law 11)",
 }
 
-func (r *rubber) over() bool { return r.won[0] == 2 || r.won[1] == 2 }
-
-// add scores a hand into the rubber: entries go on the sheet, a side whose
-// trick score in this game reaches 30 wins it (Law 4) and a line is drawn
-// under it, and the second game won ends the rubber with its 250 (Law 10).
-func (r *rubber) add(h *game.Hand, es []game.Entry) {
-	r.Hands = append(r.Hands, h.Number)
-	for i, e := range es {
-		if e.Above {
-			continue
-		}
-		r.below[e.Side] += e.Points
-		if r.below[e.Side] >= GamePoints {
-			es[i].GameLine = true
-			r.won[e.Side]++
-			r.Games = append(r.Games, e.Side)
-			r.below = [2]int{} // the next game starts from love for both sides
-		}
-	}
-	r.Entries = append(r.Entries, es...)
-	if w := r.winnerOfGames(); w != cards.NoSide {
-		// Hand 0: the 250 is added "at the conclusion of a rubber"
-		// (Law 10), to the totals, not scored on the last hand.
-		r.Entries = append(r.Entries, game.Entry{Side: w, Above: true, Points: RubberPoints, Label: "rubber", Law: LawRubber})
-		r.Complete = true
-	}
-}
-
-func (r *rubber) winnerOfGames() cards.Side {
-	for _, s := range []cards.Side{cards.NS, cards.EW} {
-		if r.won[s] == 2 {
-			return s
-		}
-	}
-	return cards.NoSide
-}
-
-// makeUp closes a rubber left unfinished by agreement (Law 11): 125 to each
-// side that has won a game; part scores count as they stand.
-func (r *rubber) makeUp() {
-	for _, s := range []cards.Side{cards.NS, cards.EW} {
-		if r.won[s] > 0 {
-			r.Entries = append(r.Entries, game.Entry{Side: s, Above: true, Points: UnfinishedGamePoints * r.won[s], Label: "game won, rubber unfinished", Law: LawUnfinished})
-		}
-	}
-	r.Note = "unfinished: play stopped by agreement and the score was made up as it stood (Law 11)"
-}
-
-// score folds the session's finished hands into rubbers. A rubber ends
-// when a side has won two games (Law 1); the next hand begins a new one.
-// When the session is closed by agreement, a rubber left unfinished is
-// made up by Law 11. A rubber's value is the difference of the totals, to
-// the side with the larger (Law 10: if the losers' score exceeds the
-// winners', the losers win the excess); an unfinished rubber in play has
-// no winner and no value yet.
-func score(in game.ScoreInput) game.ScoreSheet {
-	sheet := game.ScoreSheet{Rubbers: []game.Rubber{}}
-	var cur *rubber
-	var done []*rubber
-	for _, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
-			continue
-		}
-		if cur == nil || cur.over() {
-			cur = &rubber{Rubber: game.Rubber{Number: len(done) + 1, Entries: []game.Entry{}, Hands: []int{}, Games: []cards.Side{}, Above: "honours"}}
-			done = append(done, cur)
-		}
-		es, notes := HandEntries(h)
-		sheet.Notes = append(sheet.Notes, notes...)
-		cur.add(h, es)
-	}
-	if in.Closed && cur != nil && !cur.over() {
-		cur.makeUp()
-	}
-	for _, r := range done {
-		settled := r.Complete || in.Closed
-		r.AddUp([]cards.Side{cards.NS, cards.EW}, settled)
-		if r.Complete && r.Winner != nil && *r.Winner != r.winnerOfGames() {
-			sheet.Notes = append(sheet.Notes, fmt.Sprintf("rubber %d: %s won two games, but %s's total is the larger and they win the excess (Law 10)", r.Number, r.winnerOfGames(), *r.Winner))
-		}
-		sheet.Rubbers = append(sheet.Rubbers, r.Rubber)
-	}
-	return sheet
-}
+// score folds the session's finished hands into rubbers (Laws 1, 4, 10
+// and 11).
+func score(in game.ScoreInput) game.ScoreSheet { return rubberLaws.Score(in, HandEntries) }

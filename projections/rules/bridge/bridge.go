@@ -119,11 +119,12 @@ var strains = []cards.Strain{cards.StrainSpades, cards.StrainClubs, cards.Strain
 // Rules is the Bridge ruleset.
 type Rules struct {
 	game.FourHanded
+	game.RubberScoring // PBN and LIN (game.Interchange, with StandardContract)
 }
 
 // New returns the ruleset.
 func New() *Rules {
-	return &Rules{FourHanded: game.FourHanded{CutLaw: LawCut, RevokeLaw: LawRevoke}}
+	return &Rules{FourHanded: game.FourHanded{CutLaw: LawCut, RevokeLaw: LawRevoke}, RubberScoring: game.RubberScoring{Name: ScoringName}}
 }
 
 // Info implements game.Ruleset.

@@ -1,8 +1,6 @@
 package bridge
 
-import (
-	"github.com/hoyle/hoyle/projections/game"
-)
+import "github.com/hoyle/hoyle/projections/game"
 
 // ScoringName is how PBN's Scoring tag names this game's scoring: the
 // rubber, by the Club code.
@@ -17,16 +15,3 @@ func (*Rules) StandardContract(c game.Contract) game.Contract {
 	c.Doubled = min(c.Doubled, 2)
 	return c
 }
-
-// ScoringName implements game.Interchange.
-func (*Rules) ScoringName(game.Options) string { return ScoringName }
-
-// ScoringOptions implements game.Interchange: the game has one scoring.
-func (*Rules) ScoringOptions(name string) (game.Options, bool) {
-	return game.OneScoring(name, ScoringName)
-}
-
-// DeclarerTricks implements game.Interchange: the tricks the declaring side
-// won in play (a revoke's penalty is scored on the sheet, not as tricks
-// moved in the record).
-func (*Rules) DeclarerTricks(h *game.Hand) int { return h.DeclarerWon() }

@@ -49,6 +49,7 @@ var playCode = game.PlayCode{
 	Lead: LawLeadOOT, Chooser: "the dealer", Declarer: "the dealer", LeadDeclarer: LawDealerLeadOOT, DeclarerCorrects: true,
 	Stands: game.StandsTrick, PlayOutOfTurn: LawPlayOOT, Exposed: LawExposed, DeclarerExempt: true,
 	Correct: LawCorrect, CorrectDeclarer: LawCorrectDealer, DummyPlayed: LawDummySuggests,
+	ForbidLead: LawExposedBefore, ForbidInstead: true,
 }
 
 // PlayLaws implements game.IrregularityRules.
@@ -293,12 +294,6 @@ func (r *Rules) exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Cho
 			cs = append(cs, game.Choice{Name: "new-deal", Law: LawExposedDeclare, By: "the eldest hand", Effect: "a new deal, by the same dealer"})
 		}
 	}
-	t := h.CurrentTrick()
-	if irr.Law != LawExposed && !h.Declaring(irr.Seat) && h.Phase == game.PhasePlay && len(h.Tricks) == 1 && t != nil && len(t.Cards) == 0 &&
-		t.Leader == h.Seating.Partner(irr.Seat) && !irr.Chose("forbid-suit") && len(h.ExposedOf(irr)) > 0 {
-		cs = append(cs, game.Choice{Name: "forbid-suit", Arg: "SUIT", Law: LawExposedBefore, By: "the dealer",
-			Effect: fmt.Sprintf("instead of calling the card, %s may not lead the suit of the exposed card", h.SeatName(t.Leader))})
-	}
 	if len(cs) > 0 {
 		settled = ""
 	}
@@ -307,9 +302,6 @@ func (r *Rules) exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Cho
 
 // Choose implements game.IrregularityRules.
 func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
-	if rem.Choice == "forbid-suit" {
-		h.Unexpose(irr) // "instead of calling the card"
-	}
 	if ok, err := playCode.Apply(h, irr, rem); ok {
 		return err
 	}

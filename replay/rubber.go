@@ -12,6 +12,9 @@ import (
 // "Rubber 1", or a Chicago by its cycle of deals, "Chicago 2, hands 5 to
 // 8", "Chicago 3, hands 9 to 10, 2 of 4 deals" while it is played.
 func RubberName(r game.Rubber) string {
+	if r.Name != "" {
+		return fmt.Sprintf("%s %d", r.Name, r.Number)
+	}
 	if r.Deals == 0 {
 		return fmt.Sprintf("Rubber %d", r.Number)
 	}
@@ -62,7 +65,7 @@ func rubberSummary(r game.Rubber, sides int, side func(cards.Side) string) strin
 		totals = append(totals, fmt.Sprintf("%s %d", side(cards.Side(s)), t))
 	}
 	name := RubberName(r)
-	if r.Deals == 0 {
+	if r.Deals == 0 || r.Name != "" {
 		name = strings.ToLower(name[:1]) + name[1:] // "rubber 1"; Chicago keeps its capital
 	}
 	line := name + ": " + strings.Join(totals, ", ") + " in all"

@@ -58,6 +58,10 @@ type Rubber struct {
 	// games. Like GameTo it says how to draw and name the sheet ("Chicago
 	// 2, hands 5 to 8"), and is not in its JSON.
 	Deals int `json:"-"`
+	// Name is what the pad calls it where it is not a rubber: "Game" in
+	// Short Bridge, which has no rubbers. "" for a rubber (or a Chicago,
+	// which Deals names). Like GameTo it is not in the sheet's JSON.
+	Name string `json:"-"`
 	// Above is what the score above the line holds, as its code names it,
 	// for the head of its column on a pad: "premiums" in contract bridge
 	// (all but the trick points), "honours" in the older codes (the

@@ -15,6 +15,8 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/projections/rules/fivehundred"
+	"github.com/hoyle/hoyle/projections/rules/reversibridge"
+	"github.com/hoyle/hoyle/projections/rules/shortbridge"
 	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
@@ -28,6 +30,8 @@ var all = []game.Ruleset{
 	whist.New(),
 	whist.NewDuplicate(),
 	fivehundred.New(),
+	shortbridge.New(),
+	reversibridge.New(),
 }
 
 // All lists the rulesets by ID.

@@ -52,6 +52,7 @@ func samples() []events.Payload {
 		&table.RenounceCorrected{Seat: cards.East, Card: cards.MustCard("C4")},
 		&table.NewDeal{Reason: "a card faced in the pack"},
 		&table.Penalty{Target: target, Choice: "call-suit", Card: cards.MustCard("HA"), Suit: cards.Hearts},
+		&table.Seated{Hand: 5, Players: []int{4, table.NoPlayer, 0, 2}, Round: 3, Table: 2},
 	}
 }
 

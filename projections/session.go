@@ -112,14 +112,6 @@ func (s *Session) Current() *game.Hand {
 // Seating is the session's seating.
 func (s *Session) Seating() game.Seating { return s.Rules.Seating() }
 
-// Player is the name of the player in a seat, or "".
-func (s *Session) Player(seat cards.Seat) string {
-	if seat >= 0 && int(seat) < len(s.Opened.Players) {
-		return s.Opened.Players[seat]
-	}
-	return ""
-}
-
 // StepOf finds the step of an event ID.
 func (s *Session) StepOf(id events.ID) (Step, bool) {
 	i, ok := s.index()[id]
@@ -395,6 +387,10 @@ func (s *Session) Apply(e events.Envelope) error {
 			return err
 		}
 		target.InferHands(s.Rules)
+	case *table.Seated:
+		if err := s.applySeated(h, p); err != nil {
+			return err
+		}
 	case *table.TagsKept:
 		if h == nil {
 			return game.Illegal("tags", "no hand has been dealt", "")

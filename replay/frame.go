@@ -143,6 +143,8 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 		return line
 	case *table.Claimed:
 		return fmt.Sprintf("%s claims %d of the tricks left", seat(d.Seat), d.Tricks)
+	case *table.Seated:
+		return SeatedText(state, h, names)
 	case *table.Discarded:
 		var cs []string
 		for _, c := range d.Cards {
@@ -155,6 +157,39 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 		}
 	}
 	return p.Step.Type
+}
+
+// SeatedText says who sits where on a hand whose players move between
+// hands: "the players: N Bea, E Dot, S Cora, W Ann (round 2)", a seat
+// nobody sits in "nobody" (a dummy kept in a holder).
+func SeatedText(s *projections.Session, h *game.Hand, names Names) string {
+	var parts []string
+	for seat := range h.Seating.Seats {
+		p := Clean(s.PlayerAt(h.Number, cards.Seat(seat)))
+		switch {
+		case p == "" && h.Sitting.Player(cards.Seat(seat)) == game.NoPlayer:
+			p = "nobody"
+		case p == "":
+			p = "(not named)"
+		}
+		short := cards.Seat(seat).String()
+		if seat < len(names.Short) {
+			short = names.Short[seat]
+		}
+		parts = append(parts, short+" "+p)
+	}
+	line := "the players: " + strings.Join(parts, ", ")
+	var where []string
+	if h.Sitting.Table > 0 {
+		where = append(where, fmt.Sprintf("table %d", h.Sitting.Table))
+	}
+	if h.Sitting.Round > 0 {
+		where = append(where, fmt.Sprintf("round %d", h.Sitting.Round))
+	}
+	if len(where) > 0 {
+		line += " (" + strings.Join(where, ", ") + ")"
+	}
+	return line
 }
 
 // NoteText writes a note in one line for a terminal: what it is on, when
@@ -209,7 +244,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	for seat := range h.Held {
 		dg.Known[seat] = h.Known(cards.Seat(seat))
 		dg.Labels[seat] = names.Long[seat]
-		if pl := Clean(full.Player(cards.Seat(seat))); pl != "" {
+		if pl := Clean(full.PlayerAt(h.Number, cards.Seat(seat))); pl != "" {
 			dg.Labels[seat] += ": " + pl
 		}
 		if cards.Seat(seat) == h.Turn {

@@ -12,6 +12,9 @@ import (
 // "Rubber 1", or a Chicago by its cycle of deals, "Chicago 2, hands 5 to
 // 8", "Chicago 3, hands 9 to 10, 2 of 4 deals" while it is played.
 func RubberName(r game.Rubber) string {
+	if r.Name != "" && r.NoGames {
+		return r.Name
+	}
 	if r.Name != "" {
 		return fmt.Sprintf("%s %d", r.Name, r.Number)
 	}
@@ -81,6 +84,8 @@ func rubberSummary(r game.Rubber, sides int, side func(cards.Side) string) strin
 		return line + fmt.Sprintf("; won by %s, by %d points", side(*r.Winner), r.Points)
 	case r.Complete:
 		return line + "; the totals are equal"
+	case r.NoGames:
+		return line
 	}
 	var below []string
 	for s, n := range belowTowardGame(r, sides) {

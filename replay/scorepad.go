@@ -585,6 +585,8 @@ func rubberResult(r game.Rubber, seating game.Seating, cols []padColumn) string 
 	}
 	gamesText := gamesWon(r, name)
 	switch {
+	case r.NoGames:
+		return "no rubbers or games"
 	case r.Winner != nil:
 		return fmt.Sprintf("%s win %d (%s)", name(*r.Winner), r.Points, gamesText)
 	case r.Complete:

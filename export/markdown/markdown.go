@@ -279,7 +279,7 @@ func (d *doc) title() {
 func (d *doc) seatName(seat cards.Seat) string {
 	name := d.names.Long[seat]
 	if d.opts.Seats == replay.FosterSeats {
-		if p := replay.Clean(d.full.Player(seat)); p != "" && p != name {
+		if p := replay.Clean(d.full.PlayerAt(d.h.Number, seat)); p != "" && p != name {
 			name += " (" + Text(p) + ")"
 		}
 	}
@@ -348,7 +348,7 @@ func (d *doc) diagram() error {
 			dg.Hands[seat] = h.Held[seat]
 		}
 		dg.Labels[seat] = d.names.Long[seat]
-		if p := replay.Clean(d.full.Player(cards.Seat(seat))); p != "" && p != dg.Labels[seat] {
+		if p := replay.Clean(d.full.PlayerAt(d.h.Number, cards.Seat(seat))); p != "" && p != dg.Labels[seat] {
 			dg.Labels[seat] += ": " + p
 		}
 	}

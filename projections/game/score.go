@@ -62,6 +62,10 @@ type Rubber struct {
 	// Short Bridge, which has no rubbers. "" for a rubber (or a Chicago,
 	// which Deals names). Like GameTo it is not in the sheet's JSON.
 	Name string `json:"-"`
+	// NoGames marks a score kept without games or rubbers (a progressive
+	// game), which is never settled: the pad names it without a number
+	// and shows no game in play.
+	NoGames bool `json:"-"`
 	// Above is what the score above the line holds, as its code names it,
 	// for the head of its column on a pad: "premiums" in contract bridge
 	// (all but the trick points), "honours" in the older codes (the
@@ -140,4 +144,40 @@ func (r *Rubber) AddUp(sides []cards.Side, settled bool) {
 		w := ranked[0]
 		r.Winner, r.Points = &w, lead
 	}
+}
+
+// ProgressiveScoring is the option of a code scored by rubbers that may be
+// played as a progressive game instead (see Progressive); a progressive
+// movement sets it.
+var ProgressiveScoring = OptionInfo{Name: "scoring", Values: []string{"rubber", "progressive"},
+	Summary: "rubbers, or a progressive game: no rubbers or games, each side keeping what it scores (--movement progressive sets it)"}
+
+// ProgressiveText is where Progressive's rule is written.
+const ProgressiveText = "Foster's Complete Hoyle (1914), Progressive Bridge: \"there are no rubbers or games, as one table would keep all the others waiting\""
+
+// Progressive scores a session as a progressive game is scored: no rubbers
+// and no games (ProgressiveText). Each finished hand's entries, as the
+// code scores a hand (tricks below the line, honours, penalties and slams
+// above), go into one running score that is never settled: each side keeps
+// what it scores, and hoyle compare totals it for each player wherever the
+// movement seats him.
+func Progressive(in ScoreInput, entriesOf func(*Hand) ([]Entry, []string)) ScoreSheet {
+	var sheet ScoreSheet
+	r := Rubber{Number: 1, Name: "Progressive game", NoGames: true, Above: "honours", Entries: []Entry{}, Hands: []int{}, Games: []cards.Side{}}
+	for _, h := range in.Hands {
+		es, notes := entriesOf(h)
+		sheet.Notes = append(sheet.Notes, notes...)
+		if h.Phase != PhaseDone || h.Contract == nil || h.Annulled {
+			continue
+		}
+		r.Hands = append(r.Hands, h.Number)
+		r.Entries = append(r.Entries, es...)
+	}
+	if len(r.Hands) == 0 {
+		return sheet
+	}
+	r.AddUp([]cards.Side{cards.NS, cards.EW}, false)
+	r.Note = "no rubbers or games: each side keeps what it scores (" + ProgressiveText + ")"
+	sheet.Rubbers = []Rubber{r}
+	return sheet
 }

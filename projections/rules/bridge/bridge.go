@@ -179,7 +179,7 @@ func (*Rules) Info() game.Info {
 		Title: "Bridge",
 		Code: "The Club code of the Laws of Bridge, as printed in Hoyle's Games Modernized (ed. Hoffmann, 1909; " +
 			"Project Gutenberg #39445), laws 1-108",
-		Options: []game.OptionInfo{{Name: "we", Values: []string{"NS", "EW"},
+		Options: []game.OptionInfo{game.ProgressiveScoring, {Name: "we", Values: []string{"NS", "EW"},
 			Summary: "the side written under WE on the score pad (the scorer's side)"}},
 	}
 }
@@ -387,7 +387,15 @@ func (r *Rules) check(h *game.Hand, c cards.Call) error {
 }
 
 // Score implements game.Ruleset: the rubbers, by Laws 1-11.
-func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return r.Rubbers(in, r.HandEntries) }
+//
+// In a progressive game (the option scoring=progressive) there are no
+// rubbers or games: see game.Progressive.
+func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet {
+	if in.Opts["scoring"] == "progressive" {
+		return game.Progressive(in, r.HandEntries)
+	}
+	return r.Rubbers(in, r.HandEntries)
+}
 
 // GiveContract implements game.ContractRules: a declaration given without
 // the calls that made it. In Bridge the dealer plays the hand, whoever

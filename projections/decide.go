@@ -453,14 +453,19 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 		}
 		dealer = seat
 	}
-	if moves && dealerPlace >= 0 {
+	if moves {
 		// A player named to deal first: the seat he takes on the first
-		// hand.
+		// hand. The dealer deals a hand of his own: nobody deals for a
+		// dummy.
 		sit := sitter.Sitting(nil, dealer, gopts)
 		for seat, i := range sit.Players {
-			if i == dealerPlace {
+			if i == dealerPlace && dealerPlace >= 0 {
 				dealer = cards.Seat(seat)
 			}
+		}
+		if sit.Player(dealer) == game.NoPlayer {
+			return nil, fmt.Errorf("%w: nobody sits at %s in %s: the first dealer is one of the players (%s)", game.ErrBadPlayers,
+				seating.Names[dealer], rs.Info().Title, strings.Join(places.Names, ", "))
 		}
 	}
 	place, err := checkPlacement(spec.Placement, rs, gopts)
@@ -551,7 +556,7 @@ func SeatByName(seating game.Seating, name string) (cards.Seat, error) {
 // "north", "A") or, failing that, by the name of the player in it on the
 // latest hand.
 func (s *Session) SeatOf(name string) (cards.Seat, error) {
-	var sit game.Sitting
+	sit := s.firstSitting()
 	if h := s.Current(); h != nil {
 		sit = h.Sitting
 	}

@@ -24,10 +24,16 @@ func (s *Session) Player(seat cards.Seat) string {
 	if h := s.Current(); h != nil {
 		return s.playerIn(h.Sitting, seat)
 	}
-	if _, ok := s.Rules.(game.Sitter); ok {
-		return "" // the players are named by place: nobody is seated yet
+	return s.playerIn(s.firstSitting(), seat)
+}
+
+// firstSitting is who sits where before the first hand: as the game seats
+// its players at first (game.Sitter), else as the session named them.
+func (s *Session) firstSitting() game.Sitting {
+	if sitter, ok := s.Rules.(game.Sitter); ok {
+		return sitter.Sitting(nil, s.Opened.Dealer, s.Opts)
 	}
-	return s.playerIn(game.Sitting{}, seat)
+	return game.Sitting{}
 }
 
 // PlayerAt is the name of the player in a seat on hand n, as he sat then.
@@ -133,4 +139,26 @@ func (s *Session) applySeated(h *game.Hand, p *table.Seated) error {
 	}
 	h.Sitting = game.Sitting{Players: append([]int(nil), p.Players...), Round: p.Round, Table: p.Table}
 	return nil
+}
+
+// nameSides names a score sheet's own sides by their players: a player by
+// his name, a pair by its label and its players' names ("A (Ann & Dan)"),
+// a side none of whose players is named by its label.
+func (s *Session) nameSides(sides []game.SheetSide) {
+	for i := range sides {
+		var names []string
+		for _, p := range sides[i].Players {
+			if p >= 0 && p < len(s.Opened.Players) && strings.TrimSpace(s.Opened.Players[p]) != "" {
+				names = append(names, strings.TrimSpace(s.Opened.Players[p]))
+			}
+		}
+		switch {
+		case len(names) == 0:
+			sides[i].Name = sides[i].Label
+		case len(sides[i].Players) == 1:
+			sides[i].Name = names[0]
+		default:
+			sides[i].Name = sides[i].Label + " (" + strings.Join(names, " & ") + ")"
+		}
+	}
 }

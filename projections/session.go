@@ -176,9 +176,12 @@ func (s *Session) NotesOn(id events.ID) []Note {
 	return out
 }
 
-// Score folds the session's hands into its ruleset's score sheet.
+// Score folds the session's hands into its ruleset's score sheet, its own
+// sides (if it has them) named by their players.
 func (s *Session) Score() game.ScoreSheet {
-	return s.Rules.Score(game.ScoreInput{Hands: s.Hands, Opts: s.Opts, Seating: s.Seating(), Closed: s.Closed})
+	sheet := s.Rules.Score(game.ScoreInput{Hands: s.Hands, Opts: s.Opts, Seating: s.Seating(), Closed: s.Closed})
+	s.nameSides(sheet.Sides)
+	return sheet
 }
 
 // Fold folds a session's events, in order, from its first. Events that

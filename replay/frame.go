@@ -29,7 +29,23 @@ func ScoreSummary(sheet game.ScoreSheet, names Names) string {
 		}
 		return s.String()
 	}
+	if len(sheet.Sides) > 0 {
+		side = func(s cards.Side) string { return SheetSideName(sheet, game.Seating{}, s) }
+	}
 	switch {
+	case len(sheet.Sides) > 0 && len(sheet.Tally) == 0 && len(sheet.Rubbers) > 0:
+		// Several rubbers at once, each between two of the sheet's own
+		// sides (Six-hand Bridge): each one in play, else the latest.
+		var parts []string
+		for _, r := range sheet.Rubbers {
+			if !r.Complete {
+				parts = append(parts, rubberSummary(r, len(sheet.Sides), side))
+			}
+		}
+		if len(parts) == 0 {
+			parts = append(parts, rubberSummary(sheet.Rubbers[len(sheet.Rubbers)-1], len(sheet.Sides), side))
+		}
+		return strings.Join(parts, "; ")
 	case len(sheet.Boards) > 0:
 		ns := 0
 		for _, b := range sheet.Boards {

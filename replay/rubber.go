@@ -38,13 +38,13 @@ func RubberName(r game.Rubber) string {
 // belowTowardGame is each side's trick score below the line in the game
 // being played: what counts toward the next game, the score of a game
 // already won not included.
-func belowTowardGame(r game.Rubber, sides int) []int {
-	score := make([]int, sides)
+func belowTowardGame(r game.Rubber, sides int) map[cards.Side]int {
+	score := map[cards.Side]int{}
 	for _, e := range r.Entries {
 		switch {
 		case e.Above || int(e.Side) < 0 || int(e.Side) >= sides:
 		case e.GameLine:
-			score = make([]int, sides) // the game is won: the next starts at love
+			score = map[cards.Side]int{} // the game is won: the next starts at love
 		default:
 			score[e.Side] += e.Points
 		}
@@ -60,12 +60,12 @@ func belowTowardGame(r game.Rubber, sides int) []int {
 // 0, EW 0".
 func rubberSummary(r game.Rubber, sides int, side func(cards.Side) string) string {
 	var totals []string
-	for s := range sides {
+	for _, s := range rubberSides(r, sides) {
 		t := 0
-		if st := r.Sides[cards.Side(s)]; st != nil {
+		if st := r.Sides[s]; st != nil {
 			t = st.Total
 		}
-		totals = append(totals, fmt.Sprintf("%s %d", side(cards.Side(s)), t))
+		totals = append(totals, fmt.Sprintf("%s %d", side(s), t))
 	}
 	name := RubberName(r)
 	if r.Deals == 0 || r.Name != "" {
@@ -88,8 +88,9 @@ func rubberSummary(r game.Rubber, sides int, side func(cards.Side) string) strin
 		return line
 	}
 	var below []string
-	for s, n := range belowTowardGame(r, sides) {
-		below = append(below, fmt.Sprintf("%s %d", side(cards.Side(s)), n))
+	toward := belowTowardGame(r, sides)
+	for _, s := range rubberSides(r, sides) {
+		below = append(below, fmt.Sprintf("%s %d", side(s), toward[s]))
 	}
 	return line + fmt.Sprintf("; game %d below the line: %s", len(r.Games)+1, strings.Join(below, ", "))
 }

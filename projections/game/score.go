@@ -62,6 +62,10 @@ type Rubber struct {
 	// Short Bridge, which has no rubbers. "" for a rubber (or a Chicago,
 	// which Deals names). Like GameTo it is not in the sheet's JSON.
 	Name string `json:"-"`
+	// Balance is, by side, what each wins or loses when the scores are
+	// balanced at the end (King's Bridge, as at Skat): nil where they are
+	// not.
+	Balance []int `json:"balance,omitempty"`
 	// NoGames marks a score kept without games or rubbers (a progressive
 	// game), which is never settled: the pad names it without a number
 	// and shows no game in play.
@@ -107,6 +111,26 @@ type ScoreSheet struct {
 	// Notes says anything the scorer should know: honours not counted
 	// because the deal was not recorded, an unfinished rubber made up.
 	Notes []string `json:"notes,omitempty"`
+	// Sides are the sheet's sides where they are not the seating's: the
+	// sides of its entries, tally and rubbers are indexes into it (Six-hand
+	// Bridge's three pairs, each rubber between two of them; King's
+	// Bridge's four players, each for himself). Nil where the sheet's sides
+	// are the seating's.
+	Sides []SheetSide `json:"-"`
+}
+
+// SheetSide is one side of a score sheet whose sides are not the
+// seating's: a pair, or a player, of the session.
+type SheetSide struct {
+	// Label is the side's place, as the game names it: "A" (a pair), "N"
+	// (a player, by the seat he took first).
+	Label string
+	// Players are the session's players of the side: indexes in the order
+	// the session named them.
+	Players []int
+	// Name is how people know it: the session fills it in from its
+	// players' names ("Ann", "A (Ann & Dan)"), else it is the Label.
+	Name string
 }
 
 // AddUp totals the rubber's Entries into Sides, one column for each of

@@ -144,6 +144,14 @@ func honoursEntry(h *game.Hand, sd cards.Side, holding string) game.Entry {
 // its winners add 100 (Laws 1, 2, 11). Part scores do not carry from one
 // game into the next.
 func (r *Rules) Rubbers(in game.ScoreInput, entriesOf func(*game.Hand) ([]game.Entry, []string)) game.ScoreSheet {
+	return r.RubbersBetween(in, entriesOf, nil)
+}
+
+// RubbersBetween is Rubbers for a rubber between other sides than the
+// hands' own: sidesOf gives, for each hand, the rubber's side of its
+// North-South and of its East-West (Six-hand Bridge: a pair deals at one
+// hand of a rubber and defends at the next). nil keeps the hands' sides.
+func (r *Rules) RubbersBetween(in game.ScoreInput, entriesOf func(*game.Hand) ([]game.Entry, []string), sidesOf func(*game.Hand) [2]cards.Side) game.ScoreSheet {
 	sides := []cards.Side{cards.NS, cards.EW}
 	var sheet game.ScoreSheet
 	var cur *game.Rubber
@@ -164,6 +172,17 @@ func (r *Rules) Rubbers(in game.ScoreInput, entriesOf func(*game.Hand) ([]game.E
 		cur.Hands = append(cur.Hands, h.Number)
 		over := false
 		revoked := h.TricksOrValue(RevokeTricks).Revoked
+		if sidesOf != nil {
+			m := sidesOf(h)
+			was := revoked
+			revoked = map[cards.Side]bool{}
+			for s, ok := range was {
+				revoked[m[s]] = ok
+			}
+			for i := range entries {
+				entries[i].Side = m[entries[i].Side]
+			}
+		}
 		for _, e := range entries {
 			if !e.Above && !over {
 				if below[e.Side]+e.Points < 0 {

@@ -45,27 +45,44 @@ func Forced(hand cards.Set) (strain cards.Strain, why string) {
 	if aces >= 3 {
 		return cards.NoTrump, fmt.Sprintf("he holds %d aces", aces)
 	}
-	best, bestLen, bestPips, why := cards.NoStrain, -1, -1, ""
-	// From the suit worth most to the least, so that a tie in length and
-	// pips keeps the more valuable suit.
+	type suit struct {
+		s         cards.Strain
+		len, pips int
+	}
+	// From the suit worth most a trick to the least (hearts, diamonds,
+	// clubs, spades: Law 4), so that of suits equal in length and pips the
+	// first is the one to name.
+	var suits []suit
 	for _, s := range []cards.Strain{cards.StrainHearts, cards.StrainDiamonds, cards.StrainClubs, cards.StrainSpades} {
 		u, _ := s.Trump()
-		n, p := hand.Suit(u).Len(), 0
+		p := 0
 		for _, c := range hand.Suit(u).Cards() {
 			p += pips(c.Rank())
 		}
-		switch {
-		case n > bestLen:
-			best, bestLen, bestPips = s, n, p
-			why = fmt.Sprintf("his longest suit is %s (%d cards)", s.Name(), n)
-		case n == bestLen && p > bestPips:
-			best, bestPips = s, p
-			why = fmt.Sprintf("of his longest suits (%d cards), %s has the most pips (%d)", n, s.Name(), p)
-		case n == bestLen && p == bestPips:
-			why = fmt.Sprintf("of his longest suits (%d cards, %d pips), %s is worth most a trick", n, p, best.Name())
+		suits = append(suits, suit{s, hand.Suit(u).Len(), p})
+	}
+	best := suits[0]
+	for _, x := range suits[1:] {
+		if x.len > best.len || x.len == best.len && x.pips > best.pips {
+			best = x
 		}
 	}
-	return best, why
+	longest, strongest := 0, 0
+	for _, x := range suits {
+		if x.len == best.len {
+			longest++
+			if x.pips == best.pips {
+				strongest++
+			}
+		}
+	}
+	switch {
+	case longest == 1:
+		return best.s, fmt.Sprintf("his longest suit is %s (%d cards)", best.s.Name(), best.len)
+	case strongest == 1:
+		return best.s, fmt.Sprintf("of his longest suits (%d cards), %s has the most pips (%d)", best.len, best.s.Name(), best.pips)
+	}
+	return best.s, fmt.Sprintf("of his longest suits (%d cards, %d pips), %s is worth most a trick", best.len, best.pips, best.s.Name())
 }
 
 // checkForced checks the declaration the dealer left to his partner, where

@@ -129,6 +129,8 @@ func checkPlacement(p Placement, rs game.Ruleset, opts game.Options) (Placement,
 			game.ErrBadOption, spec.Kind, rs.Info().Title)
 	case !seating.Compass || seating.Seats != 4:
 		return p, fmt.Errorf("%w: a %s movement moves pairs of partners; %s is not played by two pairs", game.ErrBadOption, spec.Kind, rs.Info().Title)
+	case isSitter(rs):
+		return p, fmt.Errorf("%w: %s seats its players by its own rule, hand by hand; it is not played under a movement", game.ErrBadOption, rs.Info().Title)
 	case p.HomeTeam != "" || p.Room != "":
 		return p, fmt.Errorf("%w: a %s movement moves pairs, not the teams of a match", game.ErrBadOption, spec.Kind)
 	}
@@ -143,6 +145,11 @@ func checkPlacement(p Placement, rs game.Ruleset, opts game.Options) (Placement,
 			game.ErrBadOption, spec, spec.Tables, p.Table)
 	}
 	return p, nil
+}
+
+func isSitter(rs game.Ruleset) bool {
+	_, ok := rs.(game.Sitter)
+	return ok
 }
 
 // progressiveScoring scores a table of a progressive game as one, where

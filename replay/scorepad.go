@@ -672,7 +672,7 @@ func rubberResult(r game.Rubber, sheet game.ScoreSheet, seating game.Seating, co
 	gamesText := gamesWon(r, name)
 	switch {
 	case r.NoGames:
-		return "no rubbers or games"
+		return "no rubbers or games: each side keeps what it scores"
 	case r.Winner != nil:
 		return fmt.Sprintf("%s win %d (%s)", name(*r.Winner), r.Points, gamesText)
 	case r.Complete:

@@ -201,7 +201,7 @@ func Progressive(in ScoreInput, entriesOf func(*Hand) ([]Entry, []string)) Score
 		return sheet
 	}
 	r.AddUp([]cards.Side{cards.NS, cards.EW}, false)
-	r.Note = "no rubbers or games: each side keeps what it scores (" + ProgressiveText + ")"
+	r.Note = ProgressiveText
 	sheet.Rubbers = []Rubber{r}
 	return sheet
 }

@@ -179,10 +179,13 @@ func (*Rules) Info() game.Info {
 		Title: "Bridge",
 		Code: "The Club code of the Laws of Bridge, as printed in Hoyle's Games Modernized (ed. Hoffmann, 1909; " +
 			"Project Gutenberg #39445), laws 1-108",
-		Options: []game.OptionInfo{game.ProgressiveScoring, {Name: "we", Values: []string{"NS", "EW"},
-			Summary: "the side written under WE on the score pad (the scorer's side)"}},
+		Options: []game.OptionInfo{game.ProgressiveScoring, WeOption},
 	}
 }
+
+// WeOption names the side written under WE on the score pad.
+var WeOption = game.OptionInfo{Name: "we", Values: []string{"NS", "EW"},
+	Summary: "the side written under WE on the score pad (the scorer's side)"}
 
 // Start implements game.Ruleset: the dealer declares first (Law 47).
 func (*Rules) Start(h *game.Hand, _ game.Options) {

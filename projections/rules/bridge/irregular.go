@@ -132,6 +132,9 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 		if irr.Seat == h.Dummy {
 			irr.Law = LawDummyRevoke
 		}
+		if r.NoDummy != "" && h.Contract != nil && irr.Seat == h.Seating.Partner(h.Contract.Declarer) {
+			irr.Law += "; " + r.NoDummy // no Dummy's exemption: the hand answers for its revoke
+		}
 	case game.KindLeadOutOfTurn:
 		irr.Law = LawLeadOOT
 		if h.Declaring(irr.Seat) {

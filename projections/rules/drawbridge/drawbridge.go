@@ -86,6 +86,7 @@ func New() *Rules {
 func (r *Rules) Info() game.Info {
 	info := r.Rules.Info()
 	info.ID, info.Title = ID, "Draw Bridge"
+	info.Options = []game.OptionInfo{bridge.WeOption} // a game for two: no progressive tables
 	info.Code = Text + " and Double Dummy Bridge: Bridge for two, each player with his partner's hand in a holder, no doubling, a passed declaration made by rule, " +
 		"every hand answering for its revokes; otherwise the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"
 	return info

@@ -58,20 +58,8 @@ func New() *Rules {
 func (r *Rules) Info() game.Info {
 	info := r.Rules.Info()
 	info.ID, info.Title = ID, "Short Bridge"
-	info.Options = withoutScoring(info.Options) // no rubbers to choose from
+	info.Options = []game.OptionInfo{bridge.WeOption} // no rubbers to choose from
 	info.Code = Text + ": Bridge without doubling or rubbers, each game won by the higher score for tricks and honours when a side reaches 30 below the line; " +
 		"otherwise the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"
 	return info
-}
-
-// withoutScoring drops Bridge's choice of rubbers or a progressive game:
-// Short Bridge has neither rubbers nor a score kept by the point.
-func withoutScoring(opts []game.OptionInfo) []game.OptionInfo {
-	var out []game.OptionInfo
-	for _, o := range opts {
-		if o.Name != game.ProgressiveScoring.Name {
-			out = append(out, o)
-		}
-	}
-	return out
 }

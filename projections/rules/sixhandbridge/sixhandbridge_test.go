@@ -2,10 +2,12 @@ package sixhandbridge_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
@@ -15,6 +17,7 @@ import (
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules/bridge/bridgetest"
 	"github.com/hoyle/hoyle/projections/rules/sixhandbridge"
+	"github.com/hoyle/hoyle/projections/simulate"
 )
 
 // The six, in the order of Foster's diagram: pair A at 1 and 4, B at 2 and
@@ -146,4 +149,58 @@ func TestNewDealAtTheSameEnd(t *testing.T) {
 	assert.Equal(t, 1, sit.Round)
 	_, err := r.CutDealer(nil, nil)
 	assert.ErrorIs(t, err, game.ErrIllegal)
+}
+
+// Random legal hands, recorded as a scorer would (projections/simulate):
+// each hand was seated as the hands before it say, a fold of the latest
+// hand alone seats it so too, every finished hand is in one rubber, and
+// every rubber is between two pairs, the two that met at its hands.
+func TestRandomSessionsSeatAndScoreConsistently(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		ctx := context.Background()
+		st := memstore.New()
+		n := rapid.IntRange(1, 14).Draw(rt, "hands")
+		res, err := simulate.Run(ctx, st, simulate.Options{Game: sixhandbridge.ID, Hands: n, Seed: rapid.Uint64().Draw(rt, "seed"), ClaimEvery: 2})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		s, _, err := load.Session(ctx, st, res.Session)
+		if err != nil || len(s.Problems) > 0 {
+			rt.Fatalf("%v %v", err, s.Problems)
+		}
+		r := sixhandbridge.New()
+		for i, h := range s.Hands {
+			want := r.Sitting(s.Hands[:i], s.Opened.Dealer, s.Opts)
+			if fmt.Sprint(want) != fmt.Sprint(h.Sitting) {
+				rt.Fatalf("hand %d seated %v; the hands before it say %v", h.Number, h.Sitting, want)
+			}
+		}
+		tail, err := load.Tail(ctx, st, res.Session)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		if got, want := fmt.Sprint(tail.Current().Sitting), fmt.Sprint(s.Current().Sitting); got != want {
+			rt.Fatalf("the latest hand alone is seated %s, the whole session %s", got, want)
+		}
+		sheet := s.Score()
+		in := map[int]int{}
+		for _, rb := range sheet.Rubbers {
+			if len(rb.Sides) != 2 {
+				rt.Fatalf("rubber %d is between %d sides", rb.Number, len(rb.Sides))
+			}
+			for _, hand := range rb.Hands {
+				in[hand]++
+				h := s.Hands[hand-1]
+				d, a := h.Sitting.Player(h.Dealer)%3, h.Sitting.Player(h.Dealer.Plus(1, 4))%3
+				if rb.Sides[cards.Side(d)] == nil || rb.Sides[cards.Side(a)] == nil {
+					rt.Fatalf("hand %d (pairs %d and %d) is in a rubber between others", hand, d, a)
+				}
+			}
+		}
+		for _, h := range s.Hands {
+			if h.Phase == game.PhaseDone && !h.Annulled && in[h.Number] != 1 {
+				rt.Fatalf("hand %d is in %d rubbers", h.Number, in[h.Number])
+			}
+		}
+	})
 }

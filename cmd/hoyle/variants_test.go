@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,6 +17,14 @@ import (
 // American laws, and the progressive and pivot games, recorded from the
 // command line as a scorer would: fixtures/scripts/*.hoyle, then what the
 // score, show and compare say.
+
+// scripted records a fixture script into a database of its own.
+func scripted(t *testing.T, name string) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), name+".db")
+	script(t, db, name)
+	return db
+}
 
 // entriesOf lists a score sheet's entries (hand, side, points, above).
 func entriesOf(t *testing.T, sheet map[string]any) []map[string]any {
@@ -33,8 +42,7 @@ func entriesOf(t *testing.T, sheet map[string]any) []map[string]any {
 // and a double is refused, citing the text.
 func TestShortBridgeFromTheCLI(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "short.db")
-	script(t, db, "short-bridge")
+	db := scripted(t, "short-bridge")
 	sc := scoreJSON(t, db)
 	rubbers := sc["rubbers"].([]any)
 	require.Len(t, rubbers, 2)
@@ -57,8 +65,7 @@ func TestShortBridgeFromTheCLI(t *testing.T) {
 // credit".
 func TestReversiBridgeFromTheCLI(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "reversi.db")
-	script(t, db, "reversi-bridge")
+	db := scripted(t, "reversi-bridge")
 	es := entriesOf(t, scoreJSON(t, db))
 	require.GreaterOrEqual(t, len(es), 2)
 	assert.Equal(t, []any{float64(1), "NS", float64(24), false}, []any{es[0]["hand"], es[0]["side"], es[0]["points"], es[0]["above"]})
@@ -70,8 +77,7 @@ func TestReversiBridgeFromTheCLI(t *testing.T) {
 // from his partner's hand.
 func TestDrawBridgeFromTheCLI(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "draw.db")
-	script(t, db, "draw-bridge")
+	db := scripted(t, "draw-bridge")
 	v := showJSON(t, db)
 	assert.Equal(t, map[string]any{"S": "Ann", "W": "Bob"}, v["seated"], "nobody sits at the holders")
 	assert.Nil(t, v["dummy"], "no hand is laid down")
@@ -88,8 +94,7 @@ func TestDrawBridgeFromTheCLI(t *testing.T) {
 // the others, and twelve deals balanced as at Skat.
 func TestKingsBridgeFromTheCLI(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "kings.db")
-	script(t, db, "kings-bridge")
+	db := scripted(t, "kings-bridge")
 	sc := scoreJSON(t, db)
 	tally := sc["tally"].([]any)
 	require.Len(t, tally, 12)
@@ -112,8 +117,7 @@ func TestKingsBridgeFromTheCLI(t *testing.T) {
 // once, and the end whose rubber was just won sits out a deal.
 func TestSixHandBridgeFromTheCLI(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "six.db")
-	script(t, db, "six-hand-bridge")
+	db := scripted(t, "six-hand-bridge")
 	sc := scoreJSON(t, db)
 	var between []string
 	for _, r := range sc["rubbers"].([]any) {
@@ -121,7 +125,7 @@ func TestSixHandBridgeFromTheCLI(t *testing.T) {
 		for k := range r.(map[string]any)["sides"].(map[string]any) {
 			sides = append(sides, k)
 		}
-		between = append(between, strings.Join(sorted(sides), " v "))
+		between = append(between, strings.Join(slices.Sorted(slices.Values(sides)), " v "))
 	}
 	assert.Equal(t, []string{"A v B", "A v C", "B v C"}, between)
 	assert.Equal(t, "A", sc["rubbers"].([]any)[0].(map[string]any)["winner"])
@@ -135,25 +139,12 @@ func TestSixHandBridgeFromTheCLI(t *testing.T) {
 	assert.NotEqual(t, 0, r.code)
 }
 
-func sorted(ss []string) []string {
-	out := append([]string(nil), ss...)
-	for i := range out {
-		for j := i + 1; j < len(out); j++ {
-			if out[j] < out[i] {
-				out[i], out[j] = out[j], out[i]
-			}
-		}
-	}
-	return out
-}
-
 // A pivot evening: the seats rotate round the first dealer after each
 // rubber, show names the players as they sit, and compare totals what each
 // kept.
 func TestPivotEveningFromTheCLI(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "pivot.db")
-	script(t, db, "pivot")
+	db := scripted(t, "pivot")
 	v := showJSON(t, db)
 	assert.Equal(t, map[string]any{"N": "Bea", "E": "Dot", "S": "Cora", "W": "Ann"}, v["seated"])
 	assert.Equal(t, 2.0, v["round"])
@@ -192,8 +183,7 @@ func TestPivotEveningFromTheCLI(t *testing.T) {
 // pairs moving after two deals, each player's total wherever he sat.
 func TestProgressiveEveningFromTheCLI(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "drive.db")
-	script(t, db, "progressive")
+	db := scripted(t, "progressive")
 	sc := scoreJSON(t, db) // table 2, the latest session
 	rubbers := sc["rubbers"].([]any)
 	require.Len(t, rubbers, 1)

@@ -130,8 +130,11 @@ type Rules struct {
 // Each field that changes a rule is the text that changes it, cited where
 // the change is enforced.
 type Variant struct {
-	// Title names the game in what is refused: "Short Bridge".
-	Title string
+	// ID, Title and Code are the game's Info: "short-bridge", "Short
+	// Bridge", the text it follows and what it changes; Options its
+	// options (nil: Bridge's). The zero Variant is Bridge's.
+	ID, Title, Code string
+	Options         []game.OptionInfo
 	// NoDoubling: "there is no doubling" (Short, King's, Double Dummy
 	// Bridge): a double or re-double is refused, and the play begins as
 	// soon as the trump is declared.
@@ -172,8 +175,11 @@ func (r *Rules) title() string {
 	return r.Title
 }
 
-// Info implements game.Ruleset.
-func (*Rules) Info() game.Info {
+// Info implements game.Ruleset: Bridge's, or the variant's.
+func (r *Rules) Info() game.Info {
+	if r.ID != "" {
+		return game.Info{ID: r.ID, Title: r.Title, Code: r.Code + "; otherwise " + ClubCode, Options: r.Options}
+	}
 	return game.Info{
 		ID:    "bridge",
 		Title: "Bridge",
@@ -182,6 +188,9 @@ func (*Rules) Info() game.Info {
 		Options: []game.OptionInfo{game.ProgressiveScoring, WeOption},
 	}
 }
+
+// ClubCode is the code the variants follow where their text is silent.
+const ClubCode = "the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"
 
 // WeOption names the side written under WE on the score pad.
 var WeOption = game.OptionInfo{Name: "we", Values: []string{"NS", "EW"},

@@ -75,21 +75,13 @@ type Rules struct {
 // New returns the ruleset.
 func New() *Rules {
 	return &Rules{bridge.NewVariant(bridge.Variant{
-		Title:      "Draw Bridge",
+		ID: ID, Title: "Draw Bridge", Options: []game.OptionInfo{bridge.WeOption}, // a game for two: no progressive tables
+		Code: Text + " and Double Dummy Bridge: Bridge for two, each player with his partner's hand in a holder, no doubling, a passed declaration made by rule, " +
+			"every hand answering for its revokes",
 		NoDoubling: DoubleDummyText + ": \"There is no doubling\"",
 		ForcedMake: DoubleDummyText + ": \"Dummy must make it on the lines laid down for passed makes in Bridge for Three\"; " + bridge.LawForcedMake,
 		NoDummy:    Text + ": \"All four hands are responsible for revokes\"",
 	})}
-}
-
-// Info implements game.Ruleset.
-func (r *Rules) Info() game.Info {
-	info := r.Rules.Info()
-	info.ID, info.Title = ID, "Draw Bridge"
-	info.Options = []game.OptionInfo{bridge.WeOption} // a game for two: no progressive tables
-	info.Code = Text + " and Double Dummy Bridge: Bridge for two, each player with his partner's hand in a holder, no doubling, a passed declaration made by rule, " +
-		"every hand answering for its revokes; otherwise the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"
-	return info
 }
 
 // Places implements game.Sitter: the two players, by the seats they take.

@@ -93,21 +93,14 @@ func New() *Rules {
 		panic(err) // a fixed, valid plan
 	}
 	return &Rules{Rules: bridge.NewVariant(bridge.Variant{
-		Title:      "King's Bridge",
+		ID: ID, Title: "King's Bridge",
+		Code: Text + ": Bridge for four, each for himself, partners changed by the pivot every four deals, no doubling, a passed declaration made by rule, " +
+			"the dealer's lump scored, twelve deals balanced as at Skat",
+		Options: []game.OptionInfo{{Name: "score", Values: []string{"plus", "lump"},
+			Summary: "put down plus scores only, a lump lost credited to each of the other three (the text's simpler way), or the dealer's lump plus or minus"}},
 		NoDoubling: Text + ": \"There is no doubling\"",
 		ForcedMake: Text + ": \"the player sitting opposite him must make it according to the mechanical rules given in Bridge for Three\"; " + bridge.LawForcedMake,
 	}), pivot: pivot}
-}
-
-// Info implements game.Ruleset.
-func (r *Rules) Info() game.Info {
-	info := r.Rules.Info()
-	info.ID, info.Title = ID, "King's Bridge"
-	info.Code = Text + ": Bridge for four, each for himself, partners changed by the pivot every four deals, no doubling, a passed declaration made by rule, " +
-		"the dealer's lump scored, twelve deals balanced as at Skat; otherwise the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"
-	info.Options = []game.OptionInfo{{Name: "score", Values: []string{"plus", "lump"},
-		Summary: "put down plus scores only, a lump lost credited to each of the other three (the text's simpler way), or the dealer's lump plus or minus"}}
-	return info
 }
 
 // Places implements game.Sitter: the four players, by the seats they take

@@ -34,7 +34,6 @@
 package reversibridge
 
 import (
-	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 )
 
@@ -44,25 +43,13 @@ const ID = "reversi-bridge"
 // Text is where the game is described.
 const Text = "Foster's Complete Hoyle (1914), Reversi Bridge"
 
-// Rules is the Reversi Bridge ruleset: Bridge with the changes of Text.
-type Rules struct {
-	*bridge.Rules
-}
-
-// New returns the ruleset.
-func New() *Rules {
-	return &Rules{bridge.NewVariant(bridge.Variant{
-		Title:       "Reversi Bridge",
+// New returns the Reversi Bridge ruleset: Bridge with the changes of Text, which
+// need no rule of their own.
+func New() *bridge.Rules {
+	return bridge.NewVariant(bridge.Variant{
+		ID: ID, Title: "Reversi Bridge", Options: bridge.New().Info().Options,
+		Code:        Text + ": Bridge played to lose, each side scoring what the other makes, the revoke's three tricks taken by the side in error",
 		Reversed:    Text + ": \"each side scores what the other makes\"",
 		RevokeTaken: Text + ": \"the usual penalty is reversed, the player in error taking three tricks instead of losing them\"",
-	})}
-}
-
-// Info implements game.Ruleset.
-func (r *Rules) Info() game.Info {
-	info := r.Rules.Info()
-	info.ID, info.Title = ID, "Reversi Bridge"
-	info.Code = Text + ": Bridge played to lose, each side scoring what the other makes, the revoke's three tricks taken by the side in error; " +
-		"otherwise the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"
-	return info
+	})
 }

@@ -40,26 +40,13 @@ const ID = "short-bridge"
 // Text is where the game is described.
 const Text = "Foster's Complete Hoyle (1914), Short Bridge"
 
-// Rules is the Short Bridge ruleset: Bridge with the changes of Text.
-type Rules struct {
-	*bridge.Rules
-}
-
-// New returns the ruleset.
-func New() *Rules {
-	return &Rules{bridge.NewVariant(bridge.Variant{
-		Title:      "Short Bridge",
+// New returns the Short Bridge ruleset: Bridge with the changes of Text, which
+// need no rule of their own.
+func New() *bridge.Rules {
+	return bridge.NewVariant(bridge.Variant{
+		ID: ID, Title: "Short Bridge", Options: []game.OptionInfo{bridge.WeOption}, // no rubbers to choose from
+		Code:       Text + ": Bridge without doubling or rubbers, each game won by the higher score for tricks and honours when a side reaches 30 below the line",
 		NoDoubling: Text + ": \"bridge without any doubling or rubbers\"",
 		ShortGame:  Text,
-	})}
-}
-
-// Info implements game.Ruleset.
-func (r *Rules) Info() game.Info {
-	info := r.Rules.Info()
-	info.ID, info.Title = ID, "Short Bridge"
-	info.Options = []game.OptionInfo{bridge.WeOption} // no rubbers to choose from
-	info.Code = Text + ": Bridge without doubling or rubbers, each game won by the higher score for tricks and honours when a side reaches 30 below the line; " +
-		"otherwise the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"
-	return info
+	})
 }

@@ -91,14 +91,8 @@ type Rules struct {
 
 // New returns the ruleset.
 func New() *Rules {
-	return &Rules{bridge.NewVariant(bridge.Variant{Title: "Six-hand Bridge"})}
-}
-
-// Info implements game.Ruleset.
-func (r *Rules) Info() game.Info {
-	return game.Info{ID: ID, Title: "Six-hand Bridge",
-		Code: Text + ": six players at two tables, three rubbers at once, the players moving one place after each deal, the declaration left to a dummy made by the dealer at the other end; " +
-			"otherwise the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"}
+	return &Rules{bridge.NewVariant(bridge.Variant{ID: ID, Title: "Six-hand Bridge", Options: []game.OptionInfo{},
+		Code: Text + ": six players at two tables, three rubbers at once, the players moving one place after each deal, the declaration left to a dummy made by the dealer at the other end"})}
 }
 
 // Places implements game.Sitter: the positions of Foster's diagram.

@@ -18,6 +18,7 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/bridge/bridgetest"
 	"github.com/hoyle/hoyle/projections/rules/sixhandbridge"
 	"github.com/hoyle/hoyle/projections/simulate"
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
 )
 
 // The six, in the order of Foster's diagram: pair A at 1 and 4, B at 2 and
@@ -157,16 +158,10 @@ func TestNewDealAtTheSameEnd(t *testing.T) {
 // every rubber is between two pairs, the two that met at its hands.
 func TestRandomSessionsSeatAndScoreConsistently(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
-		ctx := context.Background()
-		st := memstore.New()
-		n := rapid.IntRange(1, 14).Draw(rt, "hands")
-		res, err := simulate.Run(ctx, st, simulate.Options{Game: sixhandbridge.ID, Hands: n, Seed: rapid.Uint64().Draw(rt, "seed"), ClaimEvery: 2})
+		s, tail, err := simtest.Memory(context.Background(), simulate.Options{Game: sixhandbridge.ID, Hands: rapid.IntRange(1, 14).Draw(rt, "hands"),
+			Seed: rapid.Uint64().Draw(rt, "seed"), ClaimEvery: 2})
 		if err != nil {
 			rt.Fatal(err)
-		}
-		s, _, err := load.Session(ctx, st, res.Session)
-		if err != nil || len(s.Problems) > 0 {
-			rt.Fatalf("%v %v", err, s.Problems)
 		}
 		r := sixhandbridge.New()
 		for i, h := range s.Hands {
@@ -174,10 +169,6 @@ func TestRandomSessionsSeatAndScoreConsistently(t *testing.T) {
 			if fmt.Sprint(want) != fmt.Sprint(h.Sitting) {
 				rt.Fatalf("hand %d seated %v; the hands before it say %v", h.Number, h.Sitting, want)
 			}
-		}
-		tail, err := load.Tail(ctx, st, res.Session)
-		if err != nil {
-			rt.Fatal(err)
 		}
 		if got, want := fmt.Sprint(tail.Current().Sitting), fmt.Sprint(s.Current().Sitting); got != want {
 			rt.Fatalf("the latest hand alone is seated %s, the whole session %s", got, want)

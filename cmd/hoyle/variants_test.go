@@ -197,3 +197,26 @@ func TestProgressiveEveningFromTheCLI(t *testing.T) {
 	assert.Equal(t, 2, r2.code)
 	assert.Contains(t, r2.err, "has no rubbers")
 }
+
+// A game whose players move between hands goes out to PBN and LIN for other
+// programs, each hand with the players as they sat, but does not come back
+// from them (a record names four seats, not who moved where): importing
+// says so. Its JSON log carries it whole.
+func TestMovingPlayersRoundTripInJSONOnly(t *testing.T) {
+	t.Parallel()
+	db := scripted(t, "six-hand-bridge")
+	dir := t.TempDir()
+	pbnFile, linFile, jsonFile := filepath.Join(dir, "six.pbn"), filepath.Join(dir, "six.lin"), filepath.Join(dir, "six.json")
+	ok(t, db, "export", "--format", "pbn", "-o", pbnFile)
+	ok(t, db, "export", "--format", "lin", "-o", linFile)
+	ok(t, db, "export", "--format", "json", "-o", jsonFile)
+	other := filepath.Join(dir, "other.db")
+	for _, f := range []string{pbnFile, linFile} {
+		r := hoyle(t, other, "import", f)
+		assert.Equal(t, 1, r.code, f)
+		assert.Contains(t, r.err, "its players move between hands", f)
+	}
+	ok(t, other, "import", jsonFile)
+	assert.Equal(t, ok(t, db, "score"), ok(t, other, "score"))
+	assert.Contains(t, ok(t, db, "export", "--format", "pbn", "--hand", "7"), `[South "Abe"]`, "the players as they sat on hand 7")
+}

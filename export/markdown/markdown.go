@@ -259,6 +259,15 @@ func (d *doc) title() {
 	if d.h.Board != 0 {
 		parts = append(parts, fmt.Sprintf("board %d", d.h.Board))
 	}
+	if sit := d.sitting(); sit.Round > 0 {
+		// Where the hand falls in a rotation of the players (a pivot, a
+		// progressive table, Six-hand Bridge's deals at two tables).
+		where := fmt.Sprintf("round %d", sit.Round)
+		if sit.Table > 0 {
+			where = fmt.Sprintf("deal %d, table %d", sit.Round, sit.Table)
+		}
+		parts = append(parts, where)
+	}
 	parts = append(parts, "dealer "+d.seatName(d.h.Dealer))
 	if d.h.TurnUp != cards.NoCard {
 		parts = append(parts, "turned up "+replay.CardText(d.h.TurnUp, d.ascii))
@@ -272,6 +281,17 @@ func (d *doc) title() {
 		sep = "; "
 	}
 	d.printf("%s\n\n", strings.Join(parts, sep))
+}
+
+// sitting is who sat where on the hand, as the whole session recorded it
+// (a write-up at the moment of the deal has not folded the seating yet).
+func (d *doc) sitting() game.Sitting {
+	for _, h := range d.full.Hands {
+		if h.Number == d.h.Number {
+			return h.Sitting
+		}
+	}
+	return d.h.Sitting
 }
 
 // seatName is a seat's long name; in Foster's style, with the player's

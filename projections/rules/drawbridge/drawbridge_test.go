@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
@@ -15,6 +16,8 @@ import (
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules/bridge/bridgetest"
 	"github.com/hoyle/hoyle/projections/rules/drawbridge"
+	"github.com/hoyle/hoyle/projections/simulate"
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
 )
 
 // Two players: the first dealer at South, his adversary on his left; each
@@ -84,4 +87,32 @@ func TestTheTwoPlayersCut(t *testing.T) {
 	assert.ErrorIs(t, err, game.ErrIllegal)
 	_, err = r.CutDealer([]game.CutCard{{Seat: cards.South, Card: cards.MustCard("H9")}, {Seat: cards.West, Card: cards.MustCard("S9")}}, nil)
 	assert.ErrorIs(t, err, game.ErrIllegal, "equal cards cut again")
+}
+
+// Random legal hands recorded as a scorer would: the two players deal in
+// turn (a void hand dealt again by the same), nobody sits at the holders,
+// no hand is laid down, and nothing is ever doubled.
+func TestRandomSessionsOfTwo(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		s, _, err := simtest.Memory(context.Background(), simulate.Options{Game: drawbridge.ID, Hands: rapid.IntRange(1, 12).Draw(rt, "hands"),
+			Seed: rapid.Uint64().Draw(rt, "seed"), ClaimEvery: 3})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		want := cards.South
+		for _, h := range s.Hands {
+			if h.Dealer != want {
+				rt.Fatalf("hand %d dealt by %s, not %s", h.Number, h.Dealer, want)
+			}
+			if h.Sitting.Player(cards.North) != game.NoPlayer || h.Sitting.Player(cards.East) != game.NoPlayer {
+				rt.Fatalf("hand %d: somebody sits at a holder: %v", h.Number, h.Sitting)
+			}
+			if h.Contract != nil && (h.Dummy != cards.NoSeat || h.Contract.Doubled != 0) {
+				rt.Fatalf("hand %d: dummy %s, doubled %d", h.Number, h.Dummy, h.Contract.Doubled)
+			}
+			if !h.Annulled {
+				want = drawbridge.New().NextDealer(h)
+			}
+		}
+	})
 }

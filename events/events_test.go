@@ -53,6 +53,7 @@ func samples() []events.Payload {
 		&table.NewDeal{Reason: "a card faced in the pack"},
 		&table.Penalty{Target: target, Choice: "call-suit", Card: cards.MustCard("HA"), Suit: cards.Hearts},
 		&table.TrickWon{Trick: 7, Seat: cards.West},
+		&table.Seated{Hand: 5, Players: []int{4, table.NoPlayer, 0, 2}, Round: 3, Table: 2},
 	}
 }
 

@@ -388,29 +388,44 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts, err := checkOptions(rs, spec.Options)
+	if err != nil {
+		return nil, err
+	}
+	gopts := game.Options{}
+	for _, o := range opts {
+		gopts[o.Name] = o.Value
+	}
 	seating := rs.Seating()
-	players := make([]string, seating.Seats)
-	dealerName := spec.Dealer
+	// places is where the players are named: the seats, or, in a game
+	// whose players move between hands, the places the game names.
+	places, what := seating, "seats"
+	sitter, moves := rs.(game.Sitter)
+	if moves {
+		places, what = game.Seating{Seats: len(sitter.Places(gopts)), Names: sitter.Places(gopts)}, "players"
+	}
+	players := make([]string, places.Seats)
+	dealerName, dealerPlace := spec.Dealer, -1
 	if len(spec.PlayerList) > 0 {
 		if len(spec.Players) > 0 {
 			return nil, fmt.Errorf("%w: give the players either in seat order or seat by seat, not both", game.ErrBadPlayers)
 		}
-		if len(spec.PlayerList) != seating.Seats {
-			return nil, fmt.Errorf("%w: %d players named; %s has %d seats (%s)", game.ErrBadPlayers, len(spec.PlayerList), rs.Info().Title, seating.Seats, strings.Join(seating.Names, ", "))
+		if len(spec.PlayerList) != places.Seats {
+			return nil, fmt.Errorf("%w: %d players named; %s has %d %s (%s)", game.ErrBadPlayers, len(spec.PlayerList), rs.Info().Title, places.Seats, what, strings.Join(places.Names, ", "))
 		}
 		for i, name := range spec.PlayerList {
 			name = strings.TrimSpace(name)
 			if name == "" {
-				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadPlayers, seating.Names[i])
+				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadPlayers, places.Names[i])
 			}
 			players[i] = name
 			if _, err := SeatByName(seating, spec.Dealer); err != nil && strings.EqualFold(name, strings.TrimSpace(spec.Dealer)) {
-				dealerName = seating.Names[i]
+				dealerName, dealerPlace = places.Names[i], i
 			}
 		}
 	}
 	for name, player := range spec.Players {
-		seat, err := SeatByName(seating, name)
+		seat, err := SeatByName(places, name)
 		if err != nil {
 			return nil, err
 		}
@@ -427,20 +442,37 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 		dealer = cards.South // Foster's Z deals first when nothing is said
 	}
 	if dealerName != "" {
-		if dealer, err = SeatByName(seating, dealerName); err != nil {
+		seat, err := SeatByName(seating, dealerName)
+		if err != nil && moves {
+			if p, perr := SeatByName(places, dealerName); perr == nil {
+				seat, err, dealerPlace = dealer, nil, int(p)
+			}
+		}
+		if err != nil {
 			return nil, err
 		}
+		dealer = seat
 	}
-	opts, err := checkOptions(rs, spec.Options)
-	if err != nil {
-		return nil, err
-	}
-	gopts := game.Options{}
-	for _, o := range opts {
-		gopts[o.Name] = o.Value
+	if moves {
+		// A player named to deal first: the seat he takes on the first
+		// hand. The dealer deals a hand of his own: nobody deals for a
+		// dummy.
+		sit := sitter.Sitting(nil, dealer, gopts)
+		for seat, i := range sit.Players {
+			if i == dealerPlace && dealerPlace >= 0 {
+				dealer = cards.Seat(seat)
+			}
+		}
+		if sit.Player(dealer) == game.NoPlayer {
+			return nil, fmt.Errorf("%w: nobody sits at %s in %s: the first dealer is one of the players (%s)", game.ErrBadPlayers,
+				seating.Names[dealer], rs.Info().Title, strings.Join(places.Names, ", "))
+		}
 	}
 	place, err := spec.Placement.Check(rs, gopts)
 	if err != nil {
+		return nil, err
+	}
+	if opts, err = progressiveScoring(rs, spec.Options, place, opts); err != nil {
 		return nil, err
 	}
 	o := &table.SessionOpened{Ruleset: rs.Info().ID, Name: spec.Name, Players: players, Dealer: dealer, Options: opts}
@@ -521,16 +553,24 @@ func SeatByName(seating game.Seating, name string) (cards.Seat, error) {
 }
 
 // SeatOf finds a seat of the session by the game's name for it ("N",
-// "north", "A") or, failing that, by the name of the player in it.
+// "north", "A") or, failing that, by the name of the player in it on the
+// latest hand.
 func (s *Session) SeatOf(name string) (cards.Seat, error) {
+	sit := s.firstSitting()
+	if h := s.Current(); h != nil {
+		sit = h.Sitting
+	}
+	return s.seatOfIn(sit, name)
+}
+
+// seatOfIn is SeatOf under a sitting: the seats as a hand had them.
+func (s *Session) seatOfIn(sit game.Sitting, name string) (cards.Seat, error) {
 	seating := s.Seating()
 	if seat, err := SeatByName(seating, name); err == nil {
 		return seat, nil
 	}
-	for seat := range seating.Seats {
-		if p := s.Player(cards.Seat(seat)); p != "" && strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(name)) {
-			return cards.Seat(seat), nil
-		}
+	if seat, ok := s.seatIn(sit, name); ok {
+		return seat, nil
 	}
 	return cards.NoSeat, &cards.TokenError{Kind: cards.ErrBadSeat, Token: name,
 		Reason: fmt.Sprintf("the seats are %s (or the players' names)", strings.Join(seating.Names, ", "))}

@@ -83,6 +83,10 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		dealer, d.Vul = br.Board(spec.Board)
 	}
 	d.Dealer = dealer
+	sit, seated, err := s.sittingFor(number)
+	if err != nil {
+		return nil, err
+	}
 	pack := s.Rules.Pack()
 	switch {
 	case spec.givenAnything() && spec.Seed != nil:
@@ -124,7 +128,7 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		}
 		out = append(out, ev)
 	}
-	if err := s.addGiven(spec, dealer, d); err != nil {
+	if err := s.addGiven(spec, dealer, sit, d); err != nil {
 		return nil, err
 	}
 	s.sameCards(d)
@@ -132,7 +136,15 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 	if err != nil {
 		return nil, err
 	}
-	return append(out, ev), nil
+	out = append(out, ev)
+	if seated {
+		ev, err := s.propose(stamp, &table.Seated{Hand: number, Players: sit.Players, Round: sit.Round, Table: sit.Table})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ev)
+	}
+	return out, nil
 }
 
 // sameCards writes into a deal of a board played before in the session,
@@ -167,7 +179,7 @@ func (spec DealSpec) givenAnything() bool {
 // widow and the turned-up card. When every hand is given and the game deals
 // a widow, the cards left over are the widow. A turned-up card is the
 // dealer's last card, so a recorded dealer's hand must hold it.
-func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, d *table.Dealt) error {
+func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, sit game.Sitting, d *table.Dealt) error {
 	seating := s.Seating()
 	if len(spec.Hands) > 0 {
 		if d.Hands != nil {
@@ -181,7 +193,7 @@ func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, d *table.Dealt) err
 		sort.Strings(keys)
 		given := make([]bool, seating.Seats)
 		for _, k := range keys {
-			seat, err := s.SeatOf(k)
+			seat, err := s.seatOfIn(sit, k) // the players as they sit for this hand
 			if err != nil {
 				return err
 			}
@@ -318,7 +330,7 @@ func (s *Session) decideHandsOf(stamp Stamp, n int, hands map[string]string) ([]
 	sort.Strings(keys)
 	var out []events.Event
 	for _, k := range keys {
-		seat, err := s.SeatOf(k)
+		seat, err := s.seatOfIn(s.handNumbered(n).Sitting, k) // the players as they sat for hand n
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,6 +129,8 @@ func (p Placement) Check(rs game.Ruleset, opts game.Options) (Placement, error) 
 			game.ErrBadOption, spec.Kind, rs.Info().Title)
 	case !seating.Compass || seating.Seats != 4:
 		return p, fmt.Errorf("%w: a %s movement moves pairs of partners; %s is not played by two pairs", game.ErrBadOption, spec.Kind, rs.Info().Title)
+	case isSitter(rs):
+		return p, fmt.Errorf("%w: %s seats its players by its own rule, hand by hand; it is not played under a movement", game.ErrBadOption, rs.Info().Title)
 	case p.HomeTeam != "" || p.Room != "":
 		return p, fmt.Errorf("%w: a %s movement moves pairs, not the teams of a match", game.ErrBadOption, spec.Kind)
 	}
@@ -142,6 +145,40 @@ func (p Placement) Check(rs game.Ruleset, opts game.Options) (Placement, error) 
 			game.ErrBadOption, spec, spec.Tables, p.Table)
 	}
 	return p, nil
+}
+
+func isSitter(rs game.Ruleset) bool {
+	_, ok := rs.(game.Sitter)
+	return ok
+}
+
+// progressiveScoring scores a table of a progressive game as one, where
+// its code is otherwise scored by rubbers (game.ProgressiveScoring): "In
+// all progressive games ... there are no rubbers or games" (Foster's
+// Complete Hoyle, 1914). The movement sets the option unless the scorer
+// gave it; a scorer who asked for rubbers is told why not.
+func progressiveScoring(rs game.Ruleset, given map[string]string, p Placement, opts []table.Option) ([]table.Option, error) {
+	spec, err := movement.Parse(p.Movement)
+	if err != nil || spec.Kind != movement.Progressive {
+		return opts, nil
+	}
+	offered := false
+	for _, o := range rs.Info().Options {
+		offered = offered || o.Name == game.ProgressiveScoring.Name && slices.Contains(o.Values, "progressive")
+	}
+	if !offered {
+		return opts, nil
+	}
+	if v, ok := given[game.ProgressiveScoring.Name]; ok && !strings.EqualFold(strings.TrimSpace(v), "progressive") {
+		return nil, fmt.Errorf("%w: a table of a progressive movement has no rubbers (%s): leave out --option scoring=%s", game.ErrBadOption, game.ProgressiveText, v)
+	}
+	out := slices.Clone(opts)
+	for i := range out {
+		if out[i].Name == game.ProgressiveScoring.Name {
+			out[i].Value = "progressive"
+		}
+	}
+	return out, nil
 }
 
 // movementBoard checks a deal against the session's movement. At a table

@@ -134,14 +134,6 @@ func (s *Session) Current() *game.Hand {
 // Seating is the session's seating.
 func (s *Session) Seating() game.Seating { return s.Rules.Seating() }
 
-// Player is the name of the player in a seat, or "".
-func (s *Session) Player(seat cards.Seat) string {
-	if seat >= 0 && int(seat) < len(s.Opened.Players) {
-		return s.Opened.Players[seat]
-	}
-	return ""
-}
-
 // StepOf finds the step of an event ID.
 func (s *Session) StepOf(id events.ID) (Step, bool) {
 	i, ok := s.index()[id]
@@ -209,15 +201,23 @@ func (s *Session) NotesOn(id events.ID) []Note {
 	return out
 }
 
-// Score folds the session's hands into its ruleset's score sheet (or
-// takes it from the sheets its checkpoint kept, see SheetCache). The sheet
-// is read, not changed: a kept sheet is shared by every state scored from
-// it.
+// Score folds the session's hands into its ruleset's score sheet, its own
+// sides (if it has them) named by their players (or takes it from the
+// sheets its checkpoint kept, see SheetCache). The sheet is read, not
+// changed: a kept sheet is shared by every state scored from it.
 func (s *Session) Score() game.ScoreSheet {
 	if sheet, ok := s.keptScore(); ok {
 		return sheet
 	}
-	return s.Rules.Score(game.ScoreInput{Hands: s.Hands, Opts: s.Opts, Seating: s.Seating(), Closed: s.Closed})
+	return s.score(s.Hands, s.Closed)
+}
+
+// score is the sheet of hands, closed or not, its own sides (if it has
+// them) named by their players.
+func (s *Session) score(hands []*game.Hand, closed bool) game.ScoreSheet {
+	sheet := s.Rules.Score(game.ScoreInput{Hands: hands, Opts: s.Opts, Seating: s.Seating(), Closed: closed})
+	s.nameSides(sheet.Sides)
+	return sheet
 }
 
 // Fold folds a session's events, in order, from its first. Events that
@@ -444,6 +444,10 @@ func (s *Session) Apply(e events.Envelope) error {
 			return err
 		}
 		target.InferHands(s.Rules)
+	case *table.Seated:
+		if err := s.applySeated(h, p); err != nil {
+			return err
+		}
 	case *table.TagsKept:
 		if h == nil {
 			return game.Illegal("tags", "no hand has been dealt", "")

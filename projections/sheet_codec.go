@@ -86,6 +86,9 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 		body.Int(int64(r.Deals))
 		body.Uint(str(r.Above))
 		body.Bool(r.Running)
+		body.Uint(str(r.Name))
+		body.Bool(r.NoGames)
+		ints(r.Balance)
 	}
 	length(body, sh.Boards == nil, len(sh.Boards))
 	for _, b := range sh.Boards {
@@ -109,6 +112,12 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 	length(body, sh.Notes == nil, len(sh.Notes))
 	for _, n := range sh.Notes {
 		body.Uint(str(n))
+	}
+	length(body, sh.Sides == nil, len(sh.Sides))
+	for _, sd := range sh.Sides {
+		body.Uint(str(sd.Label))
+		ints(sd.Players)
+		body.Uint(str(sd.Name))
 	}
 	e.Strings(table)
 	e.Raw(body.Bytes())
@@ -195,6 +204,9 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 			r.Deals = int(d.Int())
 			r.Above = str()
 			r.Running = d.Bool()
+			r.Name = str()
+			r.NoGames = d.Bool()
+			r.Balance = ints()
 		}
 	}
 	if n, isNil := readLength(d); !isNil {
@@ -215,6 +227,12 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 		sh.Notes = make([]string, n)
 		for i := range sh.Notes {
 			sh.Notes[i] = str()
+		}
+	}
+	if n, isNil := readLength(d); !isNil {
+		sh.Sides = make([]game.SheetSide, n)
+		for i := range sh.Sides {
+			sh.Sides[i] = game.SheetSide{Label: str(), Players: ints(), Name: str()}
 		}
 	}
 	if err := d.Err(); err != nil {

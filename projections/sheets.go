@@ -56,7 +56,7 @@ func (s *Session) SheetsToKeep() []SheetKey {
 // ScoreOf is the score sheet of the session's first k.Finished hands,
 // closed or not, as Score would give it for a session of those hands.
 func (s *Session) ScoreOf(k SheetKey) game.ScoreSheet {
-	return s.Rules.Score(game.ScoreInput{Hands: s.Hands[:k.Finished], Opts: s.Opts, Seating: s.Seating(), Closed: k.Closed})
+	return s.score(s.Hands[:k.Finished], k.Closed)
 }
 
 // UseSheets lets the session score from kept sheets (see Score).

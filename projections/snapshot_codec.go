@@ -16,7 +16,7 @@ import (
 // gains a field this codec does not write). SnapshotFormat changes when
 // the bytes do, and a checkpoint of another format is folded again from
 // the log rather than read.
-const SnapshotFormat = 3
+const SnapshotFormat = 4
 
 // AppendHand encodes a hand (its seating and options are the session's,
 // and are not written).
@@ -103,7 +103,8 @@ func AppendHand(buf []byte, h *game.Hand) []byte {
 
 // appendKnowledge writes what the hand knows of itself beyond its play:
 // the hands revealed by the play, a result or an auction given by a
-// traveller or a file, and whether the hand was annulled or abandoned.
+// traveller or a file, whether the hand was annulled or abandoned, and who
+// sat where.
 func appendKnowledge(e *events.Encoder, h *game.Hand) {
 	length(e, h.Revealed == nil, len(h.Revealed))
 	for _, r := range h.Revealed {
@@ -125,6 +126,9 @@ func appendKnowledge(e *events.Encoder, h *game.Hand) {
 	}
 	e.Bool(h.Annulled)
 	e.Bool(h.Abandoned)
+	ints(e, h.Sitting.Players)
+	e.Int(int64(h.Sitting.Round))
+	e.Int(int64(h.Sitting.Table))
 }
 
 // appendIrregular writes the hand's irregularities and the restrictions
@@ -294,6 +298,9 @@ func decodeKnowledge(d *events.Decoder, h *game.Hand) {
 	}
 	h.Annulled = d.Bool()
 	h.Abandoned = d.Bool()
+	h.Sitting.Players = decodeInts(d)
+	h.Sitting.Round = int(d.Int())
+	h.Sitting.Table = int(d.Int())
 }
 
 // decodeIrregular reads what appendIrregular wrote.

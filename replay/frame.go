@@ -29,7 +29,23 @@ func ScoreSummary(sheet game.ScoreSheet, names Names) string {
 		}
 		return s.String()
 	}
+	if len(sheet.Sides) > 0 {
+		side = func(s cards.Side) string { return SheetSideName(sheet, game.Seating{}, s) }
+	}
 	switch {
+	case len(sheet.Sides) > 0 && len(sheet.Tally) == 0 && len(sheet.Rubbers) > 0:
+		// Several rubbers at once, each between two of the sheet's own
+		// sides (Six-hand Bridge): each one in play, else the latest.
+		var parts []string
+		for _, r := range sheet.Rubbers {
+			if !r.Complete {
+				parts = append(parts, rubberSummary(r, len(sheet.Sides), side))
+			}
+		}
+		if len(parts) == 0 {
+			parts = append(parts, rubberSummary(sheet.Rubbers[len(sheet.Rubbers)-1], len(sheet.Sides), side))
+		}
+		return strings.Join(parts, "; ")
 	case len(sheet.Boards) > 0:
 		ns := 0
 		for _, b := range sheet.Boards {
@@ -151,6 +167,8 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 		return fmt.Sprintf("trick %d to %s, as the table says (%s)", d.Trick, seat(d.Seat), strings.Join(won, ", "))
 	case *table.Claimed:
 		return fmt.Sprintf("%s claims %d of the tricks left", seat(d.Seat), d.Tricks)
+	case *table.Seated:
+		return SeatedText(state, h, names)
 	case *table.Discarded:
 		var cs []string
 		for _, c := range d.Cards {
@@ -163,6 +181,39 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 		}
 	}
 	return p.Step.Type
+}
+
+// SeatedText says who sits where on a hand whose players move between
+// hands: "the players: N Bea, E Dot, S Cora, W Ann (round 2)", a seat
+// nobody sits in "nobody" (a dummy kept in a holder).
+func SeatedText(s *projections.Session, h *game.Hand, names Names) string {
+	var parts []string
+	for seat := range h.Seating.Seats {
+		p := Clean(s.PlayerAt(h.Number, cards.Seat(seat)))
+		switch {
+		case p == "" && h.Sitting.Player(cards.Seat(seat)) == game.NoPlayer:
+			p = "nobody"
+		case p == "":
+			p = "(not named)"
+		}
+		short := cards.Seat(seat).String()
+		if seat < len(names.Short) {
+			short = names.Short[seat]
+		}
+		parts = append(parts, short+" "+p)
+	}
+	line := "the players: " + strings.Join(parts, ", ")
+	var where []string
+	if h.Sitting.Table > 0 {
+		where = append(where, fmt.Sprintf("table %d", h.Sitting.Table))
+	}
+	if h.Sitting.Round > 0 {
+		where = append(where, fmt.Sprintf("round %d", h.Sitting.Round))
+	}
+	if len(where) > 0 {
+		line += " (" + strings.Join(where, ", ") + ")"
+	}
+	return line
 }
 
 // NoteText writes a note in one line for a terminal: what it is on, when
@@ -217,7 +268,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	for seat := range h.Held {
 		dg.Known[seat] = h.Known(cards.Seat(seat))
 		dg.Labels[seat] = names.Long[seat]
-		if pl := Clean(full.Player(cards.Seat(seat))); pl != "" {
+		if pl := Clean(full.PlayerAt(h.Number, cards.Seat(seat))); pl != "" {
 			dg.Labels[seat] += ": " + pl
 		}
 		if cards.Seat(seat) == h.Turn {

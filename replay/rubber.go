@@ -15,6 +15,12 @@ func RubberName(r game.Rubber) string {
 	if r.Running {
 		return "Score" // a running score, not a rubber
 	}
+	if r.Name != "" && r.NoGames {
+		return r.Name
+	}
+	if r.Name != "" {
+		return fmt.Sprintf("%s %d", r.Name, r.Number)
+	}
 	if r.Deals == 0 {
 		return fmt.Sprintf("Rubber %d", r.Number)
 	}
@@ -35,13 +41,13 @@ func RubberName(r game.Rubber) string {
 // belowTowardGame is each side's trick score below the line in the game
 // being played: what counts toward the next game, the score of a game
 // already won not included.
-func belowTowardGame(r game.Rubber, sides int) []int {
-	score := make([]int, sides)
+func belowTowardGame(r game.Rubber, sides int) map[cards.Side]int {
+	score := map[cards.Side]int{}
 	for _, e := range r.Entries {
 		switch {
 		case e.Above || int(e.Side) < 0 || int(e.Side) >= sides:
 		case e.GameLine:
-			score = make([]int, sides) // the game is won: the next starts at love
+			score = map[cards.Side]int{} // the game is won: the next starts at love
 		default:
 			score[e.Side] += e.Points
 		}
@@ -57,18 +63,18 @@ func belowTowardGame(r game.Rubber, sides int) []int {
 // 0, EW 0".
 func rubberSummary(r game.Rubber, sides int, side func(cards.Side) string) string {
 	var totals []string
-	for s := range sides {
+	for _, s := range rubberSides(r, sides) {
 		t := 0
-		if st := r.Sides[cards.Side(s)]; st != nil {
+		if st := r.Sides[s]; st != nil {
 			t = st.Total
 		}
-		totals = append(totals, fmt.Sprintf("%s %d", side(cards.Side(s)), t))
+		totals = append(totals, fmt.Sprintf("%s %d", side(s), t))
 	}
 	name := RubberName(r)
 	if r.Running && r.Winner == nil {
 		return strings.Join(totals, ", ") + " in all"
 	}
-	if r.Deals == 0 {
+	if r.Deals == 0 || r.Name != "" {
 		name = strings.ToLower(name[:1]) + name[1:] // "rubber 1"; Chicago keeps its capital
 	}
 	line := name + ": " + strings.Join(totals, ", ") + " in all"
@@ -84,10 +90,13 @@ func rubberSummary(r game.Rubber, sides int, side func(cards.Side) string) strin
 		return line + fmt.Sprintf("; won by %s, by %d points", side(*r.Winner), r.Points)
 	case r.Complete:
 		return line + "; the totals are equal"
+	case r.NoGames:
+		return line
 	}
 	var below []string
-	for s, n := range belowTowardGame(r, sides) {
-		below = append(below, fmt.Sprintf("%s %d", side(cards.Side(s)), n))
+	toward := belowTowardGame(r, sides)
+	for _, s := range rubberSides(r, sides) {
+		below = append(below, fmt.Sprintf("%s %d", side(s), toward[s]))
 	}
 	return line + fmt.Sprintf("; game %d below the line: %s", len(r.Games)+1, strings.Join(below, ", "))
 }

@@ -30,6 +30,11 @@ type ScoreView struct {
 	// Winner is the session's winner, in a game that has one (the first
 	// to 500 at Five Hundred); absent otherwise.
 	Winner *string `json:"winner,omitempty"`
+	// Sides names the sheet's own sides by their players, where the game
+	// scores other sides than the seating's (Six-hand Bridge's pairs,
+	// King's Bridge's players): the keys are the labels the rest of the
+	// sheet uses ("A", "N").
+	Sides map[string]string `json:"side_names,omitempty"`
 }
 
 // TallyView is one line of a running score: the hand, the game it belongs
@@ -56,6 +61,9 @@ type RubberView struct {
 	Games    []string                  `json:"games"`
 	Hands    []int                     `json:"hands"`
 	Entries  []EntryView               `json:"entries"`
+	// Balance is what each side wins or loses when the scores are balanced
+	// at the end (King's Bridge); absent where they are not.
+	Balance map[string]int `json:"balance,omitempty"`
 }
 
 // EntryView is one entry of a rubber: hand 0 is a score made when the
@@ -92,21 +100,32 @@ func NewScoreView(s *projections.Session) ScoreView {
 // ScoreSheetView is a score sheet for --json at a seating.
 func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 	v := ScoreView{Rubbers: []RubberView{}, Notes: append([]string(nil), sheet.Notes...)}
+	// The keys are the sides' labels, which do not change with the names.
+	key := func(s cards.Side) string { return sheetKey(sheet, seating, s) }
+	if len(sheet.Sides) > 0 {
+		v.Sides = map[string]string{}
+		for i := range sheet.Sides {
+			v.Sides[key(cards.Side(i))] = SheetSideName(sheet, seating, cards.Side(i))
+		}
+	}
 	for _, r := range sheet.Rubbers {
 		rv := RubberView{Number: r.Number, Complete: r.Complete, Points: r.Points,
 			Sides: map[string]game.SideTotal{}, Games: []string{}, Hands: append([]int{}, r.Hands...), Entries: []EntryView{}}
 		for _, g := range r.Games {
-			rv.Games = append(rv.Games, SideName(seating, g))
+			rv.Games = append(rv.Games, key(g))
 		}
 		if r.Winner != nil {
-			w := SideName(seating, *r.Winner)
+			w := key(*r.Winner)
 			rv.Winner = &w
 		}
 		for side, t := range r.Sides {
-			rv.Sides[SideName(seating, side)] = *t
+			rv.Sides[key(side)] = *t
 		}
 		for _, e := range r.Entries {
-			rv.Entries = append(rv.Entries, entryView(seating, e))
+			rv.Entries = append(rv.Entries, entryView(key, e))
+		}
+		if r.Balance != nil {
+			rv.Balance = bySide(key, r.Balance)
 		}
 		if r.Note != "" {
 			name := fmt.Sprintf("rubber %d", r.Number)
@@ -118,7 +137,7 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 		v.Rubbers = append(v.Rubbers, rv)
 	}
 	for _, t := range sheet.Tally {
-		tv := TallyView{Hand: t.Hand, Won: bySide(seating, t.Won), Lost: bySide(seating, t.Lost), Net: bySide(seating, t.Net),
+		tv := TallyView{Hand: t.Hand, Won: bySide(key, t.Won), Lost: bySide(key, t.Lost), Net: bySide(key, t.Net),
 			Entries: []EntryView{}}
 		for _, r := range sheet.Rubbers {
 			if slices.Contains(r.Hands, t.Hand) {
@@ -126,12 +145,12 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 			}
 		}
 		for _, e := range t.Entries {
-			tv.Entries = append(tv.Entries, entryView(seating, e))
+			tv.Entries = append(tv.Entries, entryView(key, e))
 		}
 		v.Tally = append(v.Tally, tv)
 	}
 	if sheet.Winner != nil {
-		w := SideName(seating, *sheet.Winner)
+		w := key(*sheet.Winner)
 		v.Winner = &w
 	}
 	if sheet.Boards != nil {
@@ -139,7 +158,7 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 		for _, b := range sheet.Boards {
 			bv := BoardView{Board: b.Board, Hand: b.Hand, Contract: b.Contract, Tricks: b.Tricks, NS: b.NS, Entries: []EntryView{}}
 			for _, e := range b.Entries {
-				bv.Entries = append(bv.Entries, entryView(seating, e))
+				bv.Entries = append(bv.Entries, entryView(key, e))
 			}
 			if b.Declarer != cards.NoSeat {
 				d := seating.Names[b.Declarer]
@@ -152,18 +171,46 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 	return v
 }
 
-func entryView(seating game.Seating, e game.Entry) EntryView {
-	return EntryView{Hand: e.Hand, Side: SideName(seating, e.Side), Above: e.Above,
+func entryView(key func(cards.Side) string, e game.Entry) EntryView {
+	return EntryView{Hand: e.Hand, Side: key(e.Side), Above: e.Above,
 		Points: e.Points, Label: e.Label, Law: e.Law, GameLine: e.GameLine}
 }
 
 // bySide names figures listed by side.
-func bySide(seating game.Seating, figs []int) map[string]int {
+func bySide(key func(cards.Side) string, figs []int) map[string]int {
 	out := map[string]int{}
 	for s, n := range figs {
-		out[SideName(seating, cards.Side(s))] = n
+		out[key(cards.Side(s))] = n
 	}
 	return out
+}
+
+// SheetSideName names side s of a score sheet for people: the sheet's own
+// side (a pair of Six-hand Bridge by its players, a player of King's
+// Bridge), else the seating's side.
+func SheetSideName(sheet game.ScoreSheet, seating game.Seating, s cards.Side) string {
+	if len(sheet.Sides) == 0 {
+		return SideName(seating, s)
+	}
+	if int(s) < 0 || int(s) >= len(sheet.Sides) {
+		return s.String()
+	}
+	if n := Clean(sheet.Sides[s].Name); n != "" { // names are user text
+		return n
+	}
+	return sheet.Sides[s].Label
+}
+
+// sheetKey is side s's key in the sheet's JSON: the seating's name for it,
+// or the sheet's own side's label, which does not change with the names.
+func sheetKey(sheet game.ScoreSheet, seating game.Seating, s cards.Side) string {
+	if len(sheet.Sides) == 0 {
+		return SideName(seating, s)
+	}
+	if int(s) < 0 || int(s) >= len(sheet.Sides) {
+		return s.String()
+	}
+	return sheet.Sides[s].Label
 }
 
 // WeSide is the side a session writes under WE on the score pad: its
@@ -210,7 +257,6 @@ func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 
 func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle, width int) string {
 	var b strings.Builder
-	cols := padColumns(seating, we)
 	for i, r := range sheet.Rubbers {
 		if len(sheet.Tally) > 0 {
 			// A running total: each game is drawn from the tally's lines.
@@ -219,8 +265,17 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		if i > 0 {
 			b.WriteString("\n")
 		}
+		cols := rubberColumns(sheet, r, seating, we)
 		title := RubberName(r)
-		if len(cols) == 2 {
+		switch {
+		case len(sheet.Sides) > 0:
+			// A rubber between two of the sheet's own sides: each by name.
+			var names []string
+			for _, c := range cols {
+				names = append(names, c.head)
+			}
+			title += ", " + strings.Join(names, " v ")
+		case len(cols) == 2:
 			title += fmt.Sprintf(" (WE %s, THEY %s)", SideName(seating, cols[0].side), SideName(seating, cols[1].side))
 		}
 		if r.GameTo > 0 {
@@ -235,7 +290,7 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		default:
 			drawColumn(&b, r, cols)
 		}
-		b.WriteString(rubberResult(r, seating, cols) + "\n")
+		b.WriteString(rubberResult(r, sheet, seating, cols) + "\n")
 		if r.Note != "" {
 			b.WriteString(r.Note + "\n")
 		}
@@ -258,6 +313,37 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 type padColumn struct {
 	side cards.Side
 	head string
+}
+
+// rubberColumns are the columns of a rubber's pad: WE and THEY at a table
+// of two sides; a column a side, by name, where the sheet has its own
+// sides (the two sides of the rubber: Six-hand Bridge's three rubbers are
+// each between two of its pairs).
+func rubberColumns(sheet game.ScoreSheet, r game.Rubber, seating game.Seating, we cards.Side) []padColumn {
+	if len(sheet.Sides) == 0 {
+		return padColumns(seating, we)
+	}
+	var cols []padColumn
+	for _, s := range rubberSides(r, len(sheet.Sides)) {
+		cols = append(cols, padColumn{s, SheetSideName(sheet, seating, s)})
+	}
+	return cols
+}
+
+// rubberSides are the sides a rubber is between, in order: those its
+// totals are kept for, else the first n.
+func rubberSides(r game.Rubber, n int) []cards.Side {
+	var out []cards.Side
+	for s := range r.Sides {
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		for s := range n {
+			out = append(out, cards.Side(s))
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 func padColumns(seating game.Seating, we cards.Side) []padColumn {
@@ -578,14 +664,14 @@ func writeTotals(p *padGrid, r game.Rubber, cols []padColumn, shape func(padRow)
 	}
 }
 
-func rubberResult(r game.Rubber, seating game.Seating, cols []padColumn) string {
+func rubberResult(r game.Rubber, sheet game.ScoreSheet, seating game.Seating, cols []padColumn) string {
 	name := func(s cards.Side) string {
 		for _, c := range cols {
 			if c.is(s) && len(cols) == 2 {
 				return c.head
 			}
 		}
-		return SideName(seating, s)
+		return SheetSideName(sheet, seating, s)
 	}
 	gamesText := gamesWon(r, name)
 	switch {
@@ -593,6 +679,8 @@ func rubberResult(r game.Rubber, seating game.Seating, cols []padColumn) string 
 		return "over, with no winner settled"
 	case r.Running && r.Winner == nil:
 		return "in play"
+	case r.NoGames:
+		return "no rubbers or games: each side keeps what it scores"
 	case r.Winner != nil:
 		return fmt.Sprintf("%s win %d (%s)", name(*r.Winner), r.Points, gamesText)
 	case r.Complete:
@@ -638,6 +726,9 @@ func drawBoards(b *strings.Builder, boards []game.Board, seating game.Seating) {
 // three), the tally is drawn a player at a time, each with the hands.
 func drawTally(b *strings.Builder, sheet game.ScoreSheet, seating game.Seating, width int) {
 	n := seating.SideCount()
+	if len(sheet.Sides) > 0 {
+		n = len(sheet.Sides)
+	}
 	for i, r := range sheet.Rubbers {
 		if i > 0 {
 			b.WriteString("\n")
@@ -660,7 +751,7 @@ func drawTally(b *strings.Builder, sheet game.ScoreSheet, seating game.Seating, 
 		}
 		switch {
 		case r.Winner != nil:
-			fmt.Fprintf(b, "%s wins with %d\n", SideName(seating, *r.Winner), r.Points)
+			fmt.Fprintf(b, "%s wins with %d\n", SheetSideName(sheet, seating, *r.Winner), r.Points)
 		case r.GameTo > 0:
 			fmt.Fprintf(b, "in play: the first to %d wins\n", r.GameTo)
 		default:
@@ -716,9 +807,16 @@ func tallyGrid(sheet game.ScoreSheet, r game.Rubber, seating game.Seating, playe
 		totals = append(totals, num(t.Above), num(t.Below), num(t.Total))
 	}
 	p.row(totals)
+	if r.Balance != nil {
+		balance := padRow{"balance"}
+		for _, s := range players {
+			balance = append(balance, "", "", fmt.Sprintf("%+d", at(r.Balance, s)))
+		}
+		p.row(balance)
+	}
 	var names []string
 	for _, s := range players {
-		names = append(names, SideName(seating, cards.Side(s)))
+		names = append(names, SheetSideName(sheet, seating, cards.Side(s)))
 	}
 	return tallyPad{p, names}
 }
@@ -823,8 +921,8 @@ func ExplainScoreFit(sheet game.ScoreSheet, seating game.Seating, we cards.Side,
 	var b strings.Builder
 	cols := padColumns(seating, we)
 	who := func(s cards.Side) string {
-		name := SideName(seating, s)
-		if len(cols) == 2 {
+		name := SheetSideName(sheet, seating, s)
+		if len(cols) == 2 && len(sheet.Sides) == 0 {
 			if cols[0].is(s) {
 				return name + " (WE)"
 			}

@@ -43,6 +43,14 @@ type View struct {
 	// Restrictions what their remedies impose now, in words.
 	Irregularities []IrregularityView `json:"irregularities"`
 	Restrictions   []string           `json:"restrictions"`
+	// Seated names the player in each seat on the hand, where players
+	// move between hands (a pivot or progressive table, Six-hand, King's
+	// and Draw Bridge): a seat nobody sits in is absent, as is a player
+	// not named. Round and Table are where the hand falls in the game's
+	// or the movement's rotation (0: none).
+	Seated map[string]string `json:"seated,omitempty"`
+	Round  int               `json:"round,omitempty"`
+	Table  int               `json:"table,omitempty"`
 }
 
 // ContractView is the contract in a View.
@@ -143,6 +151,14 @@ func NewView(s *projections.Session) View {
 		}
 	}
 	v.Played = h.Played.Len()
+	if h.Sitting.Seated() {
+		v.Seated, v.Round, v.Table = map[string]string{}, h.Sitting.Round, h.Sitting.Table
+		for seat := range seating.Seats {
+			if p := s.PlayerAt(h.Number, cards.Seat(seat)); p != "" {
+				v.Seated[seating.Names[seat]] = p
+			}
+		}
+	}
 	if h.Claim != nil {
 		n := h.Claim.Tricks
 		v.Claim = &n

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
 )
 
@@ -32,6 +33,11 @@ func runGames(_ context.Context, opts *gamesOptions) error {
 		info := rs.Info()
 		fmt.Fprintf(opts.IO.Out, "%-16s %s\n", info.ID, info.Title)
 		fmt.Fprintf(opts.IO.Out, "%-16s laws: %s\n", "", info.Code)
+		if sitter, ok := rs.(game.Sitter); ok {
+			// Players who move between hands are named by their places.
+			places := sitter.Places(nil)
+			fmt.Fprintf(opts.IO.Out, "%-16s new --players: %d players, by their first places %s\n", "", len(places), strings.Join(places, ", "))
+		}
 		for _, o := range info.Options {
 			fmt.Fprintf(opts.IO.Out, "%-16s new --option %s=%s: %s\n", "", o.Name, strings.Join(o.Values, "|"), o.Summary)
 		}

@@ -46,7 +46,7 @@ func bindNewFlags(fs *pflag.FlagSet, opts *newOptions) {
 	for _, seat := range []string{"north", "east", "south", "west"} {
 		opts.Seats[seat] = fs.String(seat, "", "the player in the "+seat+" seat")
 	}
-	fs.StringVar(&opts.Players, "players", "", "every player's name, comma-separated, in seat order (N,E,S,W; A,B,C in Five Hundred)")
+	fs.StringVar(&opts.Players, "players", "", "every player's name, comma-separated, in seat order (N,E,S,W; A,B,C in Five Hundred; in a game whose players move between hands, by the places hoyle games lists)")
 	fs.StringVar(&opts.Dealer, "dealer", "", "the first dealer's seat, or with --players his name (default South, Foster's Z; the first seat at a table without compass seats)")
 	fs.StringVar(&opts.Name, "name", "", "a name for the session")
 	fs.StringVar(&opts.Scoring, "scoring", "", "scoring style, for games that have several (contract: rubber, duplicate, chicago)")

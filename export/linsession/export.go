@@ -153,7 +153,7 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 		}
 	}
 	for i := range 4 {
-		r.Players = append(r.Players, name(s.Player(cards.South.Plus(i, 4))))
+		r.Players = append(r.Players, name(s.PlayerAt(h.Number, cards.South.Plus(i, 4))))
 	}
 	if room := vugraph; len(room) >= 8 {
 		// The header names the players of both rooms: a record of them

@@ -114,7 +114,7 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 		return nil, err
 	}
 	if len(res.Sessions) == 0 {
-		return nil, ErrNothingToImport
+		return nil, res.Nothing(ErrNothingToImport)
 	}
 	return res, nil
 }

@@ -198,6 +198,8 @@ func (rc *record) game() (game.Ruleset, game.Options, error) {
 		if err == nil {
 			if _, ok := r.(game.Interchange); !ok || !r.Seating().Compass {
 				err = fmt.Errorf("%w; %s is %s", build.ErrNotBridge, cards.Quote(id), r.Info().Title)
+			} else if ierr := build.Importable(r); ierr != nil {
+				err = ierr
 			}
 		}
 		if err != nil {

@@ -277,6 +277,15 @@ func (d *doc) title() {
 	if d.h.Board != 0 {
 		parts = append(parts, fmt.Sprintf("board %d", d.h.Board))
 	}
+	if sit := d.sitting(); sit.Round > 0 {
+		// Where the hand falls in a rotation of the players (a pivot, a
+		// progressive table, Six-hand Bridge's deals at two tables).
+		where := fmt.Sprintf("round %d", sit.Round)
+		if sit.Table > 0 {
+			where = fmt.Sprintf("deal %d, table %d", sit.Round, sit.Table)
+		}
+		parts = append(parts, where)
+	}
 	parts = append(parts, "dealer "+d.seatName(d.h.Dealer))
 	if d.h.TurnUp != cards.NoCard {
 		parts = append(parts, "turned up "+replay.CardText(d.h.TurnUp, d.ascii))
@@ -292,12 +301,23 @@ func (d *doc) title() {
 	d.printf("%s\n\n", strings.Join(parts, sep))
 }
 
+// sitting is who sat where on the hand, as the whole session recorded it
+// (a write-up at the moment of the deal has not folded the seating yet).
+func (d *doc) sitting() game.Sitting {
+	for _, h := range d.full.Hands {
+		if h.Number == d.h.Number {
+			return h.Sitting
+		}
+	}
+	return d.h.Sitting
+}
+
 // seatName is a seat's long name; in Foster's style, with the player's
 // name beside the letter ("Z (Abe)") when the player has one of his own.
 func (d *doc) seatName(seat cards.Seat) string {
 	name := d.names.Long[seat]
 	if d.opts.Seats == replay.FosterSeats {
-		if p := replay.Clean(d.full.Player(seat)); p != "" && p != name {
+		if p := replay.Clean(d.full.PlayerAt(d.h.Number, seat)); p != "" && p != name {
 			name += " (" + Text(p) + ")"
 		}
 	}
@@ -366,7 +386,7 @@ func (d *doc) diagram() error {
 			dg.Hands[seat] = h.Held[seat]
 		}
 		dg.Labels[seat] = d.names.Long[seat]
-		if p := replay.Clean(d.full.Player(cards.Seat(seat))); p != "" && p != dg.Labels[seat] {
+		if p := replay.Clean(d.full.PlayerAt(d.h.Number, cards.Seat(seat))); p != "" && p != dg.Labels[seat] {
 			dg.Labels[seat] += ": " + p
 		}
 	}

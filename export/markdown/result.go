@@ -113,7 +113,10 @@ func (d *doc) scoreEntries() {
 		d.printf("The score sheet for this hand:\n\n")
 		for _, r := range rows {
 			side := r.e.Side.String()
-			if int(r.e.Side) >= 0 && int(r.e.Side) < len(d.names.Sides) {
+			switch {
+			case len(sheet.Sides) > 0:
+				side = Text(replay.SheetSideName(sheet, d.h.Seating, r.e.Side))
+			case int(r.e.Side) >= 0 && int(r.e.Side) < len(d.names.Sides):
 				side = d.names.Sides[r.e.Side]
 			}
 			line := fmt.Sprintf("- %s %d", side, r.e.Points)

@@ -232,7 +232,7 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 	keptOr("Date", date)
 	keptOr("Board", strconv.Itoa(board))
 	for _, seat := range []cards.Seat{cards.West, cards.North, cards.East, cards.South} {
-		tags.set(seat.Name(), unknown(build.Name(s.Player(seat))))
+		tags.set(seat.Name(), unknown(build.Name(s.PlayerAt(h.Number, seat))))
 	}
 	tags.set("Dealer", h.Dealer.String())
 	tags.set("Vulnerable", vulnerability(h.Vulnerable).String())

@@ -95,6 +95,13 @@ func (rc *record) game() (game.Ruleset, game.Options, error) {
 		rs = r
 	}
 	ic, ok := rs.(game.Interchange)
+	if err := build.Importable(rs); ok && rs.Seating().Compass && err != nil {
+		if rc.strict {
+			return nil, nil, fail(g, tagLine(g, tagGame), err)
+		}
+		rc.skip(tagLine(g, tagGame), fmt.Sprintf("board %s: %v; skipped", boardText(g), err))
+		return nil, nil, nil
+	}
 	if !ok || !rs.Seating().Compass {
 		err := fmt.Errorf("%w; %s is %s", build.ErrNotBridge, tagGame, rs.Info().Title)
 		if rc.strict {

@@ -105,6 +105,9 @@ type Hand struct {
 	// Vulnerable lists the sides vulnerable on this hand (duplicate boards,
 	// rubber and Chicago), as the deal or the score says.
 	Vulnerable []cards.Side
+	// Sitting is who sat where, where the game or the event moves players
+	// between hands (see Sitter); the zero Sitting where it does not.
+	Sitting Sitting
 
 	Phase    Phase
 	Turn     cards.Seat // whose turn, or NoSeat
@@ -461,6 +464,7 @@ func (h *Hand) Clone() *Hand {
 	c.Held = append([]cards.Set(nil), h.Held...)
 	c.Revealed = append([]bool(nil), h.Revealed...)
 	c.Vulnerable = append([]cards.Side(nil), h.Vulnerable...)
+	c.Sitting = h.Sitting.clone()
 	c.Calls = append([]CallEntry(nil), h.Calls...)
 	if h.Contract != nil {
 		k := *h.Contract

@@ -58,6 +58,18 @@ type Rubber struct {
 	// games. Like GameTo it says how to draw and name the sheet ("Chicago
 	// 2, hands 5 to 8"), and is not in its JSON.
 	Deals int `json:"-"`
+	// Name is what the pad calls it where it is not a rubber: "Game" in
+	// Short Bridge, which has no rubbers. "" for a rubber (or a Chicago,
+	// which Deals names). Like GameTo it is not in the sheet's JSON.
+	Name string `json:"-"`
+	// Balance is, by side, what each wins or loses when the scores are
+	// balanced at the end (King's Bridge, as at Skat): nil where they are
+	// not.
+	Balance []int `json:"balance,omitempty"`
+	// NoGames marks a score kept without games or rubbers (a progressive
+	// game), which is never settled: the pad names it without a number
+	// and shows no game in play.
+	NoGames bool `json:"-"`
 	// Above is what the score above the line holds, as its code names it,
 	// for the head of its column on a pad: "premiums" in contract bridge
 	// (all but the trick points), "honours" in the older codes (the
@@ -104,6 +116,26 @@ type ScoreSheet struct {
 	// Notes says anything the scorer should know: honours not counted
 	// because the deal was not recorded, an unfinished rubber made up.
 	Notes []string `json:"notes,omitempty"`
+	// Sides are the sheet's sides where they are not the seating's: the
+	// sides of its entries, tally and rubbers are indexes into it (Six-hand
+	// Bridge's three pairs, each rubber between two of them; King's
+	// Bridge's four players, each for himself). Nil where the sheet's sides
+	// are the seating's.
+	Sides []SheetSide `json:"-"`
+}
+
+// SheetSide is one side of a score sheet whose sides are not the
+// seating's: a pair, or a player, of the session.
+type SheetSide struct {
+	// Label is the side's place, as the game names it: "A" (a pair), "N"
+	// (a player, by the seat he took first).
+	Label string
+	// Players are the session's players of the side: indexes in the order
+	// the session named them.
+	Players []int
+	// Name is how people know it: the session fills it in from its
+	// players' names ("Ann", "A (Ann & Dan)"), else it is the Label.
+	Name string
 }
 
 // AddUp totals the rubber's Entries into Sides, one column for each of
@@ -141,4 +173,40 @@ func (r *Rubber) AddUp(sides []cards.Side, settled bool) {
 		w := ranked[0]
 		r.Winner, r.Points = &w, lead
 	}
+}
+
+// ProgressiveScoring is the option of a code scored by rubbers that may be
+// played as a progressive game instead (see Progressive); a progressive
+// movement sets it.
+var ProgressiveScoring = OptionInfo{Name: "scoring", Values: []string{"rubber", "progressive"},
+	Summary: "rubbers, or a progressive game: no rubbers or games, each side keeping what it scores (--movement progressive sets it)"}
+
+// ProgressiveText is where Progressive's rule is written.
+const ProgressiveText = "Foster's Complete Hoyle (1914), Progressive Bridge: \"there are no rubbers or games, as one table would keep all the others waiting\""
+
+// Progressive scores a session as a progressive game is scored: no rubbers
+// and no games (ProgressiveText). Each finished hand's entries, as the
+// code scores a hand (tricks below the line, honours, penalties and slams
+// above), go into one running score that is never settled: each side keeps
+// what it scores, and hoyle compare totals it for each player wherever the
+// movement seats him.
+func Progressive(in ScoreInput, entriesOf func(*Hand) ([]Entry, []string)) ScoreSheet {
+	var sheet ScoreSheet
+	r := Rubber{Number: 1, Name: "Progressive game", NoGames: true, Above: "honours", Entries: []Entry{}, Hands: []int{}, Games: []cards.Side{}}
+	for _, h := range in.Hands {
+		es, notes := entriesOf(h)
+		sheet.Notes = append(sheet.Notes, notes...)
+		if h.Phase != PhaseDone || h.Contract == nil || h.Annulled {
+			continue
+		}
+		r.Hands = append(r.Hands, h.Number)
+		r.Entries = append(r.Entries, es...)
+	}
+	if len(r.Hands) == 0 {
+		return sheet
+	}
+	r.AddUp([]cards.Side{cards.NS, cards.EW}, false)
+	r.Note = ProgressiveText
+	sheet.Rubbers = []Rubber{r}
+	return sheet
 }

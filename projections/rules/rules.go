@@ -15,8 +15,13 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/auction1913"
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
+	"github.com/hoyle/hoyle/projections/rules/drawbridge"
 	"github.com/hoyle/hoyle/projections/rules/fivehundred"
+	"github.com/hoyle/hoyle/projections/rules/kingsbridge"
 	"github.com/hoyle/hoyle/projections/rules/quinto"
+	"github.com/hoyle/hoyle/projections/rules/reversibridge"
+	"github.com/hoyle/hoyle/projections/rules/shortbridge"
+	"github.com/hoyle/hoyle/projections/rules/sixhandbridge"
 	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
@@ -32,6 +37,11 @@ var all = []game.Ruleset{
 	whist.NewDuplicate(),
 	fivehundred.New(),
 	quinto.New(),
+	shortbridge.New(),
+	reversibridge.New(),
+	drawbridge.New(),
+	kingsbridge.New(),
+	sixhandbridge.New(),
 }
 
 // All lists the rulesets by ID.

@@ -139,7 +139,7 @@ func scored(s *projections.Session, hand int) string {
 		if e.Law != "" {
 			law = " (" + e.Law + ")"
 		}
-		fmt.Fprintf(&b, "  %-3s %5d %s  %s%s\n", replay.SideName(seating, e.Side), e.Points, where, e.Label, law)
+		fmt.Fprintf(&b, "  %-3s %5d %s  %s%s\n", replay.SheetSideName(sheet, seating, e.Side), e.Points, where, e.Label, law)
 	}
 	if b.Len() == 0 {
 		fmt.Fprintf(&b, "  nothing scored for hand %d\n", hand)

@@ -88,6 +88,8 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 			if list, ok := flags["players"]; ok {
 				spec.PlayerList = strings.Split(list, ",")
 			}
+			spec.Placement = projections.Placement{Event: flags["event"], Table: flags["table"], Room: flags["room"],
+				HomeTeam: flags["home"], VisitTeam: flags["visit"], Movement: flags["movement"]}
 			if _, older := flags["as-older-hoyle"]; older {
 				session, err = openAsOlderHoyle(ctx, r, spec)
 				break

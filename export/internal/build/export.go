@@ -69,9 +69,15 @@ type HandScores map[int]HandScore
 // ScoresByHand scores the session once and files the score sheet by hand;
 // history adds each rubber's sheet before each deal. A hand the sheet does
 // not score (it says why) has none.
+//
+// A sheet whose sides are not North-South and East-West (Six-hand Bridge's
+// pairs, King's Bridge's players) has no score PBN can say: none is given.
 func ScoresByHand(s *projections.Session, history bool) HandScores {
 	sheet := s.Score()
 	out := HandScores{}
+	if len(sheet.Sides) > 0 {
+		return out
+	}
 	for _, b := range sheet.Boards {
 		out[b.Hand] = HandScore{Board: true, NS: b.NS}
 	}

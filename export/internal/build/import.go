@@ -141,6 +141,15 @@ type Result struct {
 	Dropped bool
 }
 
+// Nothing is err, the error of a file that imported nothing, with why the
+// first record skipped was skipped, when every record was.
+func (r *Result) Nothing(err error) error {
+	if r.Skipped == 0 || len(r.Warnings) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w; every record was skipped, the first at %s", err, r.Warnings[0])
+}
+
 // Batches are the appends that create the sessions: give them all to one
 // events.Store.Append, so that the import is all or nothing. It holds
 // nothing when the events were let go.

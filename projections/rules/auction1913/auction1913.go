@@ -84,10 +84,16 @@ func (*Rules) Info() game.Info {
 		Code:  "The American Laws of Bridge, revised to November 1913 (Whist Club of New York), laws 1-62; Foster's Auction Bridge (1914) for exposed cards and the revoke",
 		// The score pad has a WE and a THEY column (Foster, KEEPING SCORE);
 		// which partnership is WE is the scorer's, so the session says.
-		Options: []game.OptionInfo{{Name: "we", Values: []string{"NS", "EW"},
-			Summary: "the side written under WE on the score pad (the scorer's side)"}},
+		Options: []game.OptionInfo{game.ProgressiveScoring, {Name: "we", Values: []string{"NS", "EW"}, Summary: "the side written under WE on the score pad (the scorer's side)"}},
 	}
 }
 
-// Score implements game.Ruleset.
-func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }
+// Score implements game.Ruleset: rubbers (Laws 1-11), or, in a
+// progressive game (scoring=progressive), no rubbers or games
+// (game.Progressive).
+func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet {
+	if in.Opts["scoring"] == "progressive" {
+		return game.Progressive(in, HandEntries)
+	}
+	return score(in)
+}

@@ -116,28 +116,86 @@ func CanDouble(s cards.Strain, n int) bool { return DoubledValue(s, n+1) <= Tric
 // strains are the declarations of Law 47, in the order of their value.
 var strains = []cards.Strain{cards.StrainSpades, cards.StrainClubs, cards.StrainDiamonds, cards.StrainHearts, cards.NoTrump}
 
-// Rules is the Bridge ruleset.
+// Rules is the Bridge ruleset, and, with a Variant, the games Foster's
+// Complete Hoyle (1914) describes as played "as Bridge" with a change or
+// two (see the variant packages: shortbridge, reversibridge, drawbridge,
+// kingsbridge, sixhandbridge).
 type Rules struct {
 	game.FourHanded
 	game.RubberScoring // PBN and LIN (game.Interchange, with StandardContract)
+	Variant
+}
+
+// Variant is what a game played as Bridge changes in the declaration, the
+// doubling and the revoke. The zero Variant is Bridge by the Club code.
+// Each field that changes a rule is the text that changes it, cited where
+// the change is enforced.
+type Variant struct {
+	// ID, Title and Code are the game's Info: "short-bridge", "Short
+	// Bridge", the text it follows and what it changes; Options its
+	// options (nil: Bridge's). The zero Variant is Bridge's.
+	ID, Title, Code string
+	Options         []game.OptionInfo
+	// NoDoubling: "there is no doubling" (Short, King's, Double Dummy
+	// Bridge): a double or re-double is refused, and the play begins as
+	// soon as the trump is declared.
+	NoDoubling string
+	// ForcedMake: the declaration left by the dealer is made by rule, not
+	// by judgment ("according to the mechanical rules given in Bridge for
+	// Three"): see Forced.
+	ForcedMake string
+	// NoDummy: no hand is laid down; each hand's cards stay hidden, and
+	// every hand, the dealer's partner's too, answers for its revokes
+	// (Draw Bridge: "all four hands are responsible for revokes").
+	NoDummy string
+	// ShortGame: no rubbers; a game ends when either side reaches thirty
+	// below the line, and is won by the higher score for tricks and
+	// honours (Short Bridge).
+	ShortGame string
+	// Reversed: "each side scores what the other makes": tricks, honours,
+	// Chicane and Slam go to the other side's score (Reversi Bridge).
+	Reversed string
+	// RevokeTaken: the revoke penalty reversed, "the player in error
+	// taking three tricks instead of losing them" (Reversi Bridge).
+	RevokeTaken string
 }
 
 // New returns the ruleset.
-func New() *Rules {
-	return &Rules{FourHanded: game.FourHanded{CutLaw: LawCut, RevokeLaw: LawRevoke}, RubberScoring: game.RubberScoring{Name: ScoringName}}
+func New() *Rules { return NewVariant(Variant{}) }
+
+// NewVariant returns Bridge with the changes of a variant.
+func NewVariant(v Variant) *Rules {
+	return &Rules{FourHanded: game.FourHanded{CutLaw: LawCut, RevokeLaw: LawRevoke}, RubberScoring: game.RubberScoring{Name: ScoringName}, Variant: v}
 }
 
-// Info implements game.Ruleset.
-func (*Rules) Info() game.Info {
+// title names the game: "Bridge", or the variant's title.
+func (r *Rules) title() string {
+	if r.Title == "" {
+		return "Bridge"
+	}
+	return r.Title
+}
+
+// Info implements game.Ruleset: Bridge's, or the variant's.
+func (r *Rules) Info() game.Info {
+	if r.ID != "" {
+		return game.Info{ID: r.ID, Title: r.Title, Code: r.Code + "; otherwise " + ClubCode, Options: r.Options}
+	}
 	return game.Info{
 		ID:    "bridge",
 		Title: "Bridge",
 		Code: "The Club code of the Laws of Bridge, as printed in Hoyle's Games Modernized (ed. Hoffmann, 1909; " +
 			"Project Gutenberg #39445), laws 1-108",
-		Options: []game.OptionInfo{{Name: "we", Values: []string{"NS", "EW"},
-			Summary: "the side written under WE on the score pad (the scorer's side)"}},
+		Options: []game.OptionInfo{game.ProgressiveScoring, WeOption},
 	}
 }
+
+// ClubCode is the code the variants follow where their text is silent.
+const ClubCode = "the Club code of Bridge (Hoyle's Games Modernized, 1909), laws 1-108"
+
+// WeOption names the side written under WE on the score pad.
+var WeOption = game.OptionInfo{Name: "we", Values: []string{"NS", "EW"},
+	Summary: "the side written under WE on the score pad (the scorer's side)"}
 
 // Start implements game.Ruleset: the dealer declares first (Law 47).
 func (*Rules) Start(h *game.Hand, _ game.Options) {
@@ -151,9 +209,12 @@ func (*Rules) Start(h *game.Hand, _ game.Options) {
 func (*Rules) ParseCall(tok string) (cards.Call, error) { return cards.ParseCall(tok) }
 
 // CallSpace implements game.Ruleset: pass, double, re-double and the five
-// declarations.
-func (*Rules) CallSpace() []cards.Call {
+// declarations (no double or re-double where there is no doubling).
+func (r *Rules) CallSpace() []cards.Call {
 	out := []cards.Call{cards.PassCall, cards.DoubleCall, cards.RedoubleCall}
+	if r.NoDoubling != "" {
+		out = out[:1]
+	}
 	for _, s := range strains {
 		out = append(out, cards.NewBid(0, s))
 	}
@@ -192,8 +253,10 @@ type Declaration struct {
 // Over reports whether the declaration and the doubling are done.
 func (d Declaration) Over() bool { return d.stage == stageOver }
 
-// State reads the calls of h. The calls are legal (Call checked them).
-func State(h *game.Hand) Declaration {
+// State reads the calls of h (Call checked them) under the variant's
+// rules: where there is no doubling, the play begins once the trump is
+// declared.
+func (r *Rules) State(h *game.Hand) Declaration {
 	n := h.Seating.Seats
 	d := Declaration{Maker: cards.NoSeat, Strain: cards.NoStrain, Next: h.Dealer}
 	for _, c := range h.Calls {
@@ -204,6 +267,10 @@ func State(h *game.Hand) Declaration {
 				continue
 			}
 			d.Maker, d.Strain, d.stage = c.Seat, c.Call.Strain, stageDoubling
+			if r.NoDoubling != "" {
+				d.stage, d.Next = stageOver, cards.NoSeat
+				continue
+			}
 			eldest := h.Dealer.Next(n)
 			d.rights[h.Seating.SideOf(h.Dealer)] = c.Seat
 			d.rights[h.Seating.SideOf(eldest)] = eldest
@@ -239,6 +306,9 @@ func State(h *game.Hand) Declaration {
 // make a trick worth more than 100. The dealer then plays the hand, his
 // partner is Dummy, and the eldest hand leads.
 func (r *Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
+	if err := r.noDoubling(c); err != nil {
+		return err
+	}
 	if h.Phase != game.PhaseAuction {
 		return h.NotNow("a call cannot be made", c.String())
 	}
@@ -246,27 +316,40 @@ func (r *Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
 		return err
 	}
 	h.Calls = append(h.Calls, game.CallEntry{Seat: h.Turn, Call: c, ID: id})
-	d := State(h)
+	d := r.State(h)
 	if !d.Over() {
 		h.Turn = d.Next
 		return nil
 	}
-	begin(h, d)
+	r.begin(h, d)
 	return nil
 }
 
+// noDoubling refuses a double or re-double in a game without doubling,
+// whenever it is made.
+func (r *Rules) noDoubling(c cards.Call) error {
+	if r.NoDoubling == "" || (c.Kind != cards.Double && c.Kind != cards.Redouble) {
+		return nil
+	}
+	return game.Illegal(c.String(), fmt.Sprintf("there is no doubling in %s: the play begins as soon as the trump is declared", r.title()), r.NoDoubling)
+}
+
 // begin ends the declaration and the doubling: the dealer plays the hand,
-// his partner is Dummy, and the eldest hand leads (Laws 47, 60, 62).
-func begin(h *game.Hand, d Declaration) {
+// his partner is Dummy, and the eldest hand leads (Laws 47, 60, 62). Where
+// no hand is laid down (NoDummy) there is no Dummy.
+func (r *Rules) begin(h *game.Hand, d Declaration) {
 	h.Contract = &game.Contract{Strain: d.Strain, Doubled: d.Doubled, Declarer: h.Dealer}
 	h.Dummy = h.Seating.Partner(h.Dealer)
+	if r.NoDummy != "" {
+		h.Dummy = cards.NoSeat
+	}
 	h.StartPlay(h.Dealer.Next(h.Seating.Seats))
 	h.AfterCall(cards.NoSeat)
 }
 
 // check says whether c is a call the seat to act may make.
 func (r *Rules) check(h *game.Hand, c cards.Call) error {
-	d := State(h)
+	d := r.State(h)
 	tok := c.String()
 	who := h.SeatName(h.Turn)
 	switch d.stage {
@@ -283,6 +366,9 @@ func (r *Rules) check(h *game.Hand, c cards.Call) error {
 			}
 			if TrickValue(c.Strain) == 0 {
 				return game.Illegal(tok, c.Strain.Name()+" is not a declaration of Bridge: the dealer names a suit or no trumps", LawDeclare)
+			}
+			if d.stage == stageLeft {
+				return r.checkForced(h, c)
 			}
 			return nil
 		}
@@ -314,7 +400,15 @@ func (r *Rules) check(h *game.Hand, c cards.Call) error {
 }
 
 // Score implements game.Ruleset: the rubbers, by Laws 1-11.
-func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }
+//
+// In a progressive game (the option scoring=progressive) there are no
+// rubbers or games: see game.Progressive.
+func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet {
+	if in.Opts["scoring"] == "progressive" {
+		return game.Progressive(in, r.HandEntries)
+	}
+	return r.Rubbers(in, r.HandEntries)
+}
 
 // GiveContract implements game.ContractRules: a declaration given without
 // the calls that made it. In Bridge the dealer plays the hand, whoever
@@ -329,6 +423,8 @@ func (r *Rules) GiveContract(h *game.Hand, bid cards.Call, doubled int, declarer
 		return game.Illegal(tok, "a declaration is given instead of the calls, before any call", "")
 	case bid.Kind != cards.Bid:
 		return game.Illegal(tok, "the dealer or his partner must declare: a Bridge hand is never passed out", "Laws 47 and 48")
+	case doubled > 0 && r.NoDoubling != "":
+		return r.noDoubling(cards.DoubleCall)
 	case bid.Level > 1 || TrickValue(bid.Strain) == 0:
 		return game.Illegal(tok, "a Bridge declaration is a suit or no trumps, without a number of tricks: H, S, D, C or NT", LawDeclare)
 	case declarer != h.Dealer:
@@ -338,6 +434,9 @@ func (r *Rules) GiveContract(h *game.Hand, bid cards.Call, doubled int, declarer
 	}
 	h.Contract = &game.Contract{Strain: bid.Strain, Doubled: doubled, Declarer: h.Dealer}
 	h.Dummy = h.Seating.Partner(h.Dealer)
+	if r.NoDummy != "" {
+		h.Dummy = cards.NoSeat
+	}
 	h.StartPlay(h.Dealer.Next(h.Seating.Seats))
 	return nil
 }

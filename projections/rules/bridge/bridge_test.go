@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,40 +10,20 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/bridge/bridgetest"
 )
 
 // dealt is a hand just dealt by South (Foster's Z), cards unknown.
-func dealt(t *testing.T) *game.Hand {
-	t.Helper()
-	r := New()
-	h := game.NewHand(1, cards.South, r.Seating(), nil)
-	r.Start(h, nil)
-	return h
-}
+func dealt(t *testing.T) *game.Hand { return bridgetest.Dealt(t, New(), cards.South, "") }
 
 func calls(t *testing.T, h *game.Hand, toks ...string) {
 	t.Helper()
-	r := New()
-	for _, tok := range toks {
-		c, err := r.ParseCall(tok)
-		require.NoError(t, err, tok)
-		require.NoError(t, r.Call(h, c, events.ID{}), tok)
-	}
+	bridgetest.Calls(t, New(), h, toks...)
 }
 
 func refused(t *testing.T, h *game.Hand, tok, law string) *game.IllegalError {
 	t.Helper()
-	r := New()
-	c, err := r.ParseCall(tok)
-	require.NoError(t, err)
-	before := len(h.Calls)
-	err = r.Call(h, c, events.ID{})
-	var ill *game.IllegalError
-	require.True(t, errors.As(err, &ill), "%s should be refused, got %v", tok, err)
-	assert.True(t, errors.Is(err, game.ErrIllegal))
-	assert.Equal(t, law, ill.Law, ill.Error())
-	assert.Len(t, h.Calls, before, "a refused call changes nothing")
-	return ill
+	return bridgetest.Refused(t, New(), h, tok, law)
 }
 
 // Law 47 and 54, 60: the dealer names hearts, the eldest hand asks "May I

@@ -29,6 +29,10 @@ const (
 // code of the period in the seeds (1913 Law 14; Five Hundred's cutting
 // rule); this code's own statement of it is in its Law 14, which the seeds
 // lack.
+//
+// Cut is the same law, for the games played as Bridge that cut by it.
+var Cut = cutLaw
+
 var cutLaw = game.CutLaw{Order: game.AceLowOrder, Deals: LawLowestDeals, SamePack: LawSamePack, Tie: LawCutAgain, Partners: LawPartners,
 	Rule: "the lowest deals, the ace lowest; players cutting equal cards for the lowest cut again (Laws 17, 19, 20)"}
 

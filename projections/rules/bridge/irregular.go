@@ -64,7 +64,10 @@ func (*Rules) PlayLaws(*game.Hand) game.PlayLaws {
 // eldest hand has asked "May I lead?" (Law 57), a redouble out of turn
 // (Law 58).
 func (r *Rules) JudgeCall(h *game.Hand, irr *game.Irregularity) error {
-	d := State(h)
+	if err := r.noDoubling(irr.Call); err != nil {
+		return err
+	}
+	d := r.State(h)
 	seat, c := irr.Seat, irr.Call
 	tok := c.String()
 	who := h.SeatName(seat)
@@ -79,7 +82,7 @@ func (r *Rules) JudgeCall(h *game.Hand, irr *game.Irregularity) error {
 			irr.Kind, irr.Law = game.KindCallOutOfTurn, LawPartnerDeclares
 			irr.What = fmt.Sprintf("%s, the dealer's partner, declared %s without the dealer's leave", who, c.Strain.Name())
 			h.Calls = append(h.Calls, game.CallEntry{Seat: seat, Call: c, ID: irr.ID})
-			h.Turn = State(h).Next
+			h.Turn = r.State(h).Next
 			return nil
 		case c.Kind == cards.Bid && h.Seating.SideOf(seat) != dealerSide:
 			irr.Kind, irr.Law = game.KindCallOutOfTurn, LawAdversaryDecl
@@ -111,9 +114,9 @@ func (r *Rules) JudgeCall(h *game.Hand, irr *game.Irregularity) error {
 
 // settle moves the declaration on after a call entered as made.
 func (r *Rules) settle(h *game.Hand) {
-	d := State(h)
+	d := r.State(h)
 	if d.Over() {
-		begin(h, d)
+		r.begin(h, d)
 		return
 	}
 	h.Turn = d.Next
@@ -129,6 +132,9 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 		}
 		if irr.Seat == h.Dummy {
 			irr.Law = LawDummyRevoke
+		}
+		if r.NoDummy != "" && h.Contract != nil && irr.Seat == h.Seating.Partner(h.Contract.Declarer) {
+			irr.Law += "; " + r.NoDummy // no Dummy's exemption: the hand answers for its revoke
 		}
 	case game.KindLeadOutOfTurn:
 		irr.Law = LawLeadOOT
@@ -156,7 +162,7 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 // dealer, are liable to no penalty for exposing (Laws 69, 75).
 func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 	irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), game.CardList(irr.Cards))
-	d := State(h)
+	d := r.State(h)
 	dealerSide := h.Seating.SideOf(h.Dealer) == h.Seating.SideOf(irr.Seat)
 	beforeLead := h.Phase == game.PhaseAuction || (len(h.Tricks) == 1 && len(h.Tricks[0].Cards) == 0)
 	switch {
@@ -201,7 +207,7 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 	}
 	switch irr.Kind {
 	case game.KindRevoke:
-		return revokeChoices(h, irr)
+		return r.revokeChoices(h, irr)
 	case game.KindCallOutOfTurn:
 		return r.callChoices(h, irr)
 	case game.KindNewDeal:
@@ -215,7 +221,10 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 // either take three tricks from the revoking player and add them to their
 // own, or deduct the value of three tricks from his existing score, or add
 // the value of three tricks to their own score."
-func revokeChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
+//
+// Where the penalty is reversed (RevokeTaken), the three tricks go to the
+// revoking side instead.
+func (r *Rules) revokeChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
 	switch {
 	case irr.Established == 0:
 		return nil, "not yet established: it may still be corrected (hoyle correct)"
@@ -231,8 +240,12 @@ func revokeChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string)
 	v := RevokeTricks * DoubledValue(h.Contract.Strain, h.Contract.Doubled)
 	by := h.SideName(1-h.Offending(irr)) + ", the adversaries"
 	who := h.SeatName(irr.Seat)
+	tricks := game.Choice{Name: "tricks", Law: LawRevokePenalty, By: by, Effect: fmt.Sprintf("three tricks taken from %s's side and added to their own", who)}
+	if r.RevokeTaken != "" {
+		tricks.Law, tricks.Effect = r.RevokeTaken, fmt.Sprintf("%s's side takes three tricks from theirs, the penalty reversed: it scores them for its adversaries", who)
+	}
 	return []game.Choice{
-		{Name: "tricks", Law: LawRevokePenalty, By: by, Effect: fmt.Sprintf("three tricks taken from %s's side and added to their own", who)},
+		tricks,
 		{Name: "deduct", Law: LawRevokePenalty, By: by, Effect: fmt.Sprintf("the value of three tricks (%d) deducted from %s's side's score toward the game", v, who)},
 		{Name: "add", Law: LawRevokePenalty, By: by, Effect: fmt.Sprintf("the value of three tricks (%d) added to their own score toward the game", v)},
 	}, ""
@@ -290,7 +303,7 @@ func (r *Rules) callChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice
 func (r *Rules) exposedChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
 	cs, settled := playCode.ExposedChoices(h, irr)
 	if irr.Law == LawExposedDeclare && h.Phase == game.PhaseAuction && !irr.Remedied() {
-		if d := State(h); d.stage == stageDeclare || d.stage == stageLeft {
+		if d := r.State(h); d.stage == stageDeclare || d.stage == stageLeft {
 			cs = append(cs, game.Choice{Name: "new-deal", Law: LawExposedDeclare, By: "the eldest hand", Effect: "a new deal, by the same dealer"})
 		}
 	}
@@ -316,8 +329,8 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 		// A double or redouble out of turn not accepted: no further
 		// doubling in that hand (Law 58), and the play begins.
 		game.WithdrawCall(h, irr, h.Turn)
-		d := State(h)
-		begin(h, d)
+		d := r.State(h)
+		r.begin(h, d)
 		rem.Effect = "it does not stand, and there is no further doubling: the play begins"
 	default:
 		return game.Illegal(rem.Choice, "not a remedy of the Club code", "")

@@ -13,16 +13,27 @@ const GamePoints = 30
 // RubberPoints is what the winners of a rubber add to their score (Law 11).
 const RubberPoints = 100
 
-// HandEntries scores one finished hand (Laws 2-9): the tricks above six, to
-// whichever side won them, below the line at the declared (and doubled)
-// value; above the line the honours (from the deal, or as claimed at the
-// table), Chicane and Slam. notes says what could not be counted.
-func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
+// HandEntries scores one finished hand of Bridge (Laws 2-9): the tricks
+// above six, to whichever side won them, below the line at the declared
+// (and doubled) value; above the line the honours (from the deal, or as
+// claimed at the table), Chicane and Slam. notes says what could not be
+// counted.
+func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) { return New().HandEntries(h) }
+
+// HandEntries scores one finished hand by the variant's rules: as Bridge,
+// with the three tricks of a revoke going to the revoking side where the
+// penalty is reversed (RevokeTaken).
+func (r *Rules) HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 	c := h.Contract
 	if h.Phase != game.PhaseDone || c == nil || h.Annulled {
 		return nil, nil
 	}
 	rv, rnotes := handRevokes(h)
+	if r.RevokeTaken != "" {
+		for i := range rv.Transfers {
+			rv.Transfers[i].To = h.Offending(rv.Transfers[i].Irregularity)
+		}
+	}
 	notes = append(notes, rnotes...)
 	won := game.ScoredWon(h, rv.Transfers)
 	sides := []cards.Side{cards.NS, cards.EW}
@@ -36,11 +47,15 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 			if n := won[sd] - h.Won[sd]; n > 0 {
 				label += fmt.Sprintf("; %d of the tricks taken for a revoke", n)
 				law += ", " + LawRevokePenalty
+				if r.RevokeTaken != "" {
+					law = LawTrickValue + ", " + r.RevokeTaken
+				}
 			}
 			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Points: odd * DoubledValue(c.Strain, c.Doubled), Label: label, Law: law})
 		}
 	}
 	v := RevokeTricks * DoubledValue(c.Strain, c.Doubled)
+	penalties := len(entries) // the value of a revoke, deducted or added: a penalty, never reversed
 	for _, irr := range rv.Deduct {
 		entries = append(entries, game.Entry{Hand: h.Number, Side: h.Offending(irr), Points: -v,
 			Label: fmt.Sprintf("the value of three tricks deducted for %s's revoke at trick %d", h.SeatName(irr.Seat), irr.Trick), Law: LawRevokePenalty})
@@ -86,6 +101,17 @@ func HandEntries(h *game.Hand) (entries []game.Entry, notes []string) {
 			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Above: true, Points: 20, Label: "Little Slam", Law: LawSlam})
 		}
 	}
+	if r.Reversed != "" {
+		for i := range entries {
+			if i >= penalties && i < penalties+len(rv.Deduct)+len(rv.Add) {
+				continue
+			}
+			e := &entries[i]
+			e.Label += ", made by " + h.SideName(e.Side)
+			e.Side = 1 - e.Side
+			e.Law += "; " + r.Reversed
+		}
+	}
 	return entries, notes
 }
 
@@ -113,27 +139,50 @@ func honoursEntry(h *game.Hand, sd cards.Side, holding string) game.Entry {
 	return game.Entry{Hand: h.Number, Side: sd, Above: true, Points: pts, Label: HoldingLabel(h.Contract.Strain, holding), Law: law}
 }
 
-// score folds the finished hands into rubbers: a game is 30 by tricks, the
-// rubber the best of three games, and its winners add 100 (Laws 1, 2, 11).
-// Part scores do not carry from one game into the next.
-func score(in game.ScoreInput) game.ScoreSheet {
+// Rubbers folds the finished hands into rubbers, each hand scored by
+// entries: a game is 30 by tricks, the rubber the best of three games, and
+// its winners add 100 (Laws 1, 2, 11). Part scores do not carry from one
+// game into the next.
+func (r *Rules) Rubbers(in game.ScoreInput, entriesOf func(*game.Hand) ([]game.Entry, []string)) game.ScoreSheet {
+	return r.RubbersBetween(in, entriesOf, nil)
+}
+
+// RubbersBetween is Rubbers for a rubber between other sides than the
+// hands' own: sidesOf gives, for each hand, the rubber's side of its
+// North-South and of its East-West (Six-hand Bridge: a pair deals at one
+// hand of a rubber and defends at the next). nil keeps the hands' sides.
+func (r *Rules) RubbersBetween(in game.ScoreInput, entriesOf func(*game.Hand) ([]game.Entry, []string), sidesOf func(*game.Hand) [2]cards.Side) game.ScoreSheet {
 	sides := []cards.Side{cards.NS, cards.EW}
 	var sheet game.ScoreSheet
 	var cur *game.Rubber
 	var below, games map[cards.Side]int
 	for _, h := range in.Hands {
-		entries, notes := HandEntries(h)
+		entries, notes := entriesOf(h)
 		sheet.Notes = append(sheet.Notes, notes...)
 		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
 		}
 		if cur == nil {
 			cur = &game.Rubber{Number: len(sheet.Rubbers) + 1, Above: "honours"}
+			if r.ShortGame != "" {
+				cur.Name = "Game"
+			}
 			below, games = map[cards.Side]int{}, map[cards.Side]int{}
 		}
 		cur.Hands = append(cur.Hands, h.Number)
 		over := false
 		revoked := h.TricksOrValue(RevokeTricks).Revoked
+		if sidesOf != nil {
+			m := sidesOf(h)
+			was := revoked
+			revoked = map[cards.Side]bool{}
+			for s, ok := range was {
+				revoked[m[s]] = ok
+			}
+			for i := range entries {
+				entries[i].Side = m[entries[i].Side]
+			}
+		}
 		for _, e := range entries {
 			if !e.Above && !over {
 				if below[e.Side]+e.Points < 0 {
@@ -155,10 +204,26 @@ func score(in game.ScoreInput) game.ScoreSheet {
 					cur.Games = append(cur.Games, e.Side)
 					games[e.Side]++
 					below = map[cards.Side]int{}
-					over = games[e.Side] == 2
+					over = games[e.Side] == 2 || r.ShortGame != ""
 				}
 			}
 			cur.Entries = append(cur.Entries, e)
+		}
+		if over && r.ShortGame != "" {
+			// "The winners being the side that has the higher score for
+			// tricks and honours combined when either side reaches
+			// thirty points below the line": no rubber, and nothing for
+			// the game but what it decides.
+			cur.Complete = true
+			cur.AddUp(sides, true)
+			cur.Games = nil
+			if cur.Winner != nil {
+				cur.Games = []cards.Side{*cur.Winner}
+			}
+			cur.Note = "the higher score for tricks and honours wins the game, once a side has 30 below the line (" + r.ShortGame + ")"
+			sheet.Rubbers = append(sheet.Rubbers, *cur)
+			cur = nil
+			continue
 		}
 		if over {
 			w := cur.Games[len(cur.Games)-1]
@@ -169,6 +234,15 @@ func score(in game.ScoreInput) game.ScoreSheet {
 			sheet.Rubbers = append(sheet.Rubbers, *cur)
 			cur = nil
 		}
+	}
+	if cur != nil && r.ShortGame != "" {
+		cur.Games = nil
+		cur.AddUp(sides, false)
+		if in.Closed {
+			cur.Note = "the game was not finished: it is decided only when a side reaches thirty below the line (" + r.ShortGame + "), so nobody wins it"
+		}
+		sheet.Rubbers = append(sheet.Rubbers, *cur)
+		cur = nil
 	}
 	if cur != nil {
 		cur.AddUp(sides, in.Closed)

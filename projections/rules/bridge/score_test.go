@@ -8,23 +8,14 @@ import (
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/bridge/bridgetest"
 )
 
-// finished is a played hand: its deal (PBN, or "" when not recorded), the
-// declaration, and the tricks North-South took.
+// finished is a played hand dealt by South: its deal (PBN, or "" when not
+// recorded), the declaration, and the tricks North-South took.
 func finished(t *testing.T, n int, pbn string, strain cards.Strain, doubled, nsTricks int) *game.Hand {
 	t.Helper()
-	r := New()
-	h := game.NewHand(n, cards.South, r.Seating(), nil)
-	if pbn != "" {
-		d, err := cards.ParseDeal(pbn)
-		require.NoError(t, err)
-		copy(h.Dealt, d)
-	}
-	h.Contract = &game.Contract{Strain: strain, Doubled: doubled, Declarer: cards.South}
-	h.Phase = game.PhaseDone
-	h.Won = []int{nsTricks, 13 - nsTricks}
-	return h
+	return bridgetest.Finished(t, New(), n, cards.South, pbn, strain, doubled, nsTricks)
 }
 
 // Hoyle's Games Modernized, Bridge, "The Score in Actual Practice":

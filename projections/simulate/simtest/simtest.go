@@ -2,8 +2,8 @@
 // database takes seconds to make, so each is kept in the system's temporary
 // directory, named by what it holds, and reused by later runs.
 //
-// It imports events/bolt, projections, projections/recorder and
-// projections/simulate; only tests and benchmarks import it.
+// It imports events/bolt, events/memstore, projections (with load and
+// recorder) and projections/simulate; only tests and benchmarks import it.
 package simtest
 
 import (
@@ -16,7 +16,9 @@ import (
 	"testing"
 
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/simulate"
 )
@@ -106,4 +108,24 @@ func FosterHand(tb testing.TB, path string) string {
 		tb.Fatal(err)
 	}
 	return id
+}
+
+// Memory records a simulated session in memory and folds it whole, and
+// from its latest hand alone (as a scorer's next entry reads it): what a
+// property test of a ruleset checks. A session the laws refused any event
+// of is an error.
+func Memory(ctx context.Context, opt simulate.Options) (whole, tail *projections.Session, err error) {
+	st := memstore.New()
+	res, err := simulate.Run(ctx, st, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if whole, _, err = load.Session(ctx, st, res.Session); err != nil {
+		return nil, nil, err
+	}
+	if len(whole.Problems) > 0 {
+		return nil, nil, fmt.Errorf("%s: event %d: %w", opt.Game, whole.Problems[0].Version, whole.Problems[0].Err)
+	}
+	tail, err = load.Tail(ctx, st, res.Session)
+	return whole, tail, err
 }

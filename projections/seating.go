@@ -1,0 +1,164 @@
+package projections
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/movement"
+)
+
+// Who sits where, hand by hand. A session names its players when it is
+// opened: seat by seat, or, in a game whose players move between hands
+// (game.Sitter), place by place. Where the game or the event's movement
+// moves them, each deal is followed by a deal.seated event that says who
+// sits in each seat for that hand, so that every reader, a fold of the
+// latest hand alone included, names the players as they sat.
+
+// Player is the name of the player in a seat on the latest hand (or, before
+// the first, as the session was opened), or "": a seat nobody sits in, or
+// a player not named.
+func (s *Session) Player(seat cards.Seat) string {
+	if h := s.Current(); h != nil {
+		return s.playerIn(h.Sitting, seat)
+	}
+	return s.playerIn(s.firstSitting(), seat)
+}
+
+// firstSitting is who sits where before the first hand: as the game seats
+// its players at first (game.Sitter), else as the session named them.
+func (s *Session) firstSitting() game.Sitting {
+	if sitter, ok := s.Rules.(game.Sitter); ok {
+		return sitter.Sitting(nil, s.Opened.Dealer, s.Opts)
+	}
+	return game.Sitting{}
+}
+
+// PlayerAt is the name of the player in a seat on hand n, as he sat then.
+func (s *Session) PlayerAt(n int, seat cards.Seat) string {
+	if h := s.handNumbered(n); h != nil {
+		return s.playerIn(h.Sitting, seat)
+	}
+	return s.Player(seat)
+}
+
+// playerIn names the player in seat under a sitting (the zero sitting: the
+// player named for the seat).
+func (s *Session) playerIn(sit game.Sitting, seat cards.Seat) string {
+	i := int(seat)
+	if sit.Seated() {
+		i = sit.Player(seat)
+	}
+	if i < 0 || i >= len(s.Opened.Players) {
+		return ""
+	}
+	return s.Opened.Players[i]
+}
+
+// seatIn finds the seat of a player, by name, under a sitting.
+func (s *Session) seatIn(sit game.Sitting, name string) (cards.Seat, bool) {
+	for seat := range s.Seating().Seats {
+		if p := s.playerIn(sit, cards.Seat(seat)); p != "" && strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(name)) {
+			return cards.Seat(seat), true
+		}
+	}
+	return cards.NoSeat, false
+}
+
+// sittingFor is who sits where on the next hand, if the game or the
+// event's movement moves the players: the ruleset's sitting (game.Sitter),
+// else the pivot's or a progressive game's. ok is false where the players
+// keep their seats. It needs the whole session (the rubbers played, the
+// hands annulled): a fold of the latest hand alone is told so.
+func (s *Session) sittingFor(number int) (game.Sitting, bool, error) {
+	sitter, isSitter := s.Rules.(game.Sitter)
+	plan, _ := s.Placement().Plan()
+	moves := plan != nil && (plan.Kind == movement.Pivot || plan.Kind == movement.Progressive)
+	if !isSitter && !moves {
+		return game.Sitting{}, false, nil
+	}
+	if s.Partial {
+		return game.Sitting{}, false, game.ErrWholeSession
+	}
+	if isSitter {
+		return sitter.Sitting(s.Hands, s.Opened.Dealer, s.Opts), true, nil
+	}
+	seats := s.Seating().Seats
+	sit := game.Sitting{Players: make([]int, seats)}
+	tb, _ := s.Placement().TableNumber()
+	switch {
+	case plan.Kind == movement.Pivot && plan.Boards == 0:
+		// The three move round the first dealer at the end of each rubber.
+		sheet := s.Score()
+		sit.Round = len(sheet.Rubbers) + 1
+		if n := len(sheet.Rubbers); n > 0 && !sheet.Rubbers[n-1].Complete {
+			sit.Round = n
+		}
+	default:
+		// After every round of so many deals (compare counts the same way).
+		sit.Round = plan.Round(number)
+	}
+	for seat := range seats {
+		ot, os := plan.Origin(max(tb, 1), sit.Round, cards.Seat(seat), s.Opened.Dealer)
+		sit.Players[seat] = int(os)
+		if plan.Kind == movement.Progressive && ot != tb {
+			// A pair come from another table: its players were named in
+			// that table's session, not this one.
+			sit.Players[seat] = game.NoPlayer
+		}
+	}
+	return sit, true, nil
+}
+
+// applySeated folds a deal.seated: it follows the deal of its hand, before
+// anything else is recorded in it, and seats each player of the session
+// once at most.
+func (s *Session) applySeated(h *game.Hand, p *table.Seated) error {
+	switch {
+	case h == nil:
+		return game.Illegal("seated", "no hand has been dealt", "")
+	case p.Hand != h.Number:
+		return game.Illegal("seated", fmt.Sprintf("the seating is for hand %d; the hand dealt is %d", p.Hand, h.Number), "")
+	case len(h.Calls) > 0 || len(h.Tricks) > 0 || h.Phase == game.PhaseDone:
+		return game.Illegal("seated", "who sits where is recorded with the deal, before the first call or card", "")
+	case len(p.Players) != h.Seating.Seats:
+		return game.Illegal("seated", fmt.Sprintf("the seating names %d seats; this game has %d", len(p.Players), h.Seating.Seats), "")
+	}
+	seen := map[int]bool{}
+	for _, i := range p.Players {
+		switch {
+		case i == table.NoPlayer:
+		case i < 0 || i >= len(s.Opened.Players):
+			return game.Illegal("seated", fmt.Sprintf("the session has %d players; there is no player %d", len(s.Opened.Players), i+1), "")
+		case seen[i]:
+			return game.Illegal("seated", fmt.Sprintf("player %d is seated twice", i+1), "")
+		}
+		seen[i] = true
+	}
+	h.Sitting = game.Sitting{Players: append([]int(nil), p.Players...), Round: p.Round, Table: p.Table}
+	return nil
+}
+
+// nameSides names a score sheet's own sides by their players: a player by
+// his name, a pair by its label and its players' names ("A (Ann & Dan)"),
+// a side none of whose players is named by its label.
+func (s *Session) nameSides(sides []game.SheetSide) {
+	for i := range sides {
+		var names []string
+		for _, p := range sides[i].Players {
+			if p >= 0 && p < len(s.Opened.Players) && strings.TrimSpace(s.Opened.Players[p]) != "" {
+				names = append(names, strings.TrimSpace(s.Opened.Players[p]))
+			}
+		}
+		switch {
+		case len(names) == 0:
+			sides[i].Name = sides[i].Label
+		case len(sides[i].Players) == 1:
+			sides[i].Name = names[0]
+		default:
+			sides[i].Name = sides[i].Label + " (" + strings.Join(names, " & ") + ")"
+		}
+	}
+}

@@ -3,14 +3,12 @@ package dd
 // Move generation and move ordering. Only one card of each group of
 // equivalent cards is generated; the groups are worked out against the
 // cards remaining at the start of the trick, so that a card played to the
-// trick in progress still separates the cards around it. Leads are
-// ordered after DDS's weights (see leadWeight), with the lead that last
-// caused a cut-off at the same ply; the cards of the other hands after a
-// simplified form of the weights in Haglund's paper (chapter 5): follow
-// low unless the card wins cheaply, ruff when it wins, discard from
-// length. (A bonus for the last cut-off move at the following plies made
-// the search larger: a card good in one position is often poor in the
-// next.)
+// trick in progress still separates the cards around it. Moves are
+// ordered after DDS's weights: leads in leadWeight, with the lead that last
+// caused a cut-off at the same ply; the other hands' cards in
+// followWeights (follow.go). (A bonus for the last cut-off move at the
+// following plies made the search larger: a card good in one position is
+// often poor in the next.)
 
 // genMoves writes the moves of seat p to e.mv[ply] and returns how many.
 func (e *engine) genMoves(ply, p int) int {
@@ -58,19 +56,12 @@ func (e *engine) order(ply, n, p int) {
 	if n == 1 {
 		return
 	}
-	var fc followCtx
 	if e.inTrick > 0 {
-		e.followContext(p, &fc)
-	}
-	for i := 0; i < n; i++ {
-		m := &mv[i]
-		var w int
-		if e.inTrick == 0 {
-			w = e.leadWeight(ply, p, m)
-		} else {
-			w = e.followWeight(p, m, &fc)
+		e.followWeights(ply, n, p)
+	} else {
+		for i := 0; i < n; i++ {
+			mv[i].weight = int16(e.leadWeight(ply, p, &mv[i]))
 		}
-		m.weight = int16(w)
 	}
 	for i := 1; i < n; i++ {
 		x := mv[i]
@@ -81,52 +72,6 @@ func (e *engine) order(ply, n, p int) {
 		}
 		mv[j] = x
 	}
-}
-
-// followCtx is what the weights of a follower's cards depend on, worked out
-// once a node.
-type followCtx struct {
-	led         int
-	bs, br      int  // the card winning the trick so far
-	partnerWins bool // it is partner's
-	last        bool // fourth hand
-	// The opponent still to play after this hand, if any (second and third
-	// hand): its highest card in the led suit, or whether it can ruff.
-	qLed     int // -1 if void in the led suit or no opponent to come
-	qRuff    bool
-	qTopTrmp int
-}
-
-func (e *engine) followContext(p int, c *followCtx) {
-	c.led = int(e.trick[0].suit)
-	b := e.trick[e.winnerIndex()]
-	c.bs, c.br = int(b.suit), int(b.rank)
-	c.partnerWins = int(b.seat)&1 == p&1
-	c.last = e.inTrick == 3
-	c.qLed = -1
-	if !c.last {
-		q := (p + 1) & 3
-		if h := e.hand[q][c.led]; h != 0 {
-			c.qLed = top(h)
-		} else if t := e.trump; t != noTrump && e.hand[q][t] != 0 {
-			c.qRuff = true
-			c.qTopTrmp = top(e.hand[q][t])
-		}
-	}
-}
-
-// laterBeats reports whether the opponent still to play can beat card (s, r).
-func (e *engine) laterBeats(c *followCtx, s, r int) bool {
-	if c.last {
-		return false
-	}
-	if c.qLed >= 0 {
-		return s == c.led && c.qLed > r
-	}
-	if c.qRuff {
-		return s != e.trump || c.qTopTrmp > r
-	}
-	return false
 }
 
 // leadWeight scores a lead by seat p at this ply. It follows the lead
@@ -368,44 +313,4 @@ func (e *engine) suitTops(u int) suitTop {
 		st.o3 = int(e.owner[u][top(a)])
 	}
 	return st
-}
-
-// followWeight scores a card played by seat p to a trick already led.
-func (e *engine) followWeight(p int, m *move, c *followCtx) int {
-	u := int(m.suit)
-	r := int(m.rank)
-	wins := beats(u, r, c.bs, c.br, e.trump)
-	if u == c.led {
-		switch {
-		case c.partnerWins && !e.laterBeats(c, c.bs, c.br):
-			return -r
-		case wins && !e.laterBeats(c, u, r):
-			return 60 - r
-		case wins:
-			if e.inTrick == 1 {
-				return -10 - r // second hand low
-			}
-			return 20 - r
-		default:
-			return -r
-		}
-	}
-	if t := e.trump; t != noTrump && u == t {
-		switch {
-		case c.partnerWins && !e.laterBeats(c, c.bs, c.br):
-			return -40 - r // no need to ruff partner's winner
-		case !wins:
-			return -50 - r // underruff
-		case !e.laterBeats(c, u, r):
-			return 50 - r
-		default:
-			return 20 - r
-		}
-	}
-	// A discard: from length, keeping winners.
-	w := 2*count(e.hand[p][u]) - r
-	if a := e.aggr[u]; int(e.owner[u][top(a)]) == p && top(a) == r {
-		w -= 20
-	}
-	return w
 }

@@ -81,10 +81,7 @@ func (e *engine) followWeights(ply, n, p int) {
 			lead := ts.lead
 			if !ts.trumps {
 				if maxpd > lead && maxpd > max3rd {
-					// Partner beats both opponents: play low.
-					for i := 0; i < n; i++ {
-						mv[i].weight = int16(-(int(mv[i].rank) + 2))
-					}
+					e.winCheaply(ply, n, 15, 0) // partner beats both opponents
 					return
 				}
 				for i := 0; i < n; i++ {
@@ -231,16 +228,11 @@ func (e *engine) followWeights(ply, n, p int) {
 		leaderWins := ts.winPos == 0
 		if following {
 			max3rd := int(mv[0].rank) + 2 // moves come highest first
-			low := func() {
-				for i := 0; i < n; i++ {
-					mv[i].weight = int16(-(int(mv[i].rank) + 2))
-				}
-			}
 			if !ts.trumps {
 				if leaderWins && ts.lead > max4th {
 					// Partner wins the trick: play low, but overtake a
 					// singleton of his with our top cards if they run the suit.
-					low()
+					e.winCheaply(ply, n, 15, 0)
 					if h[L][ls] == 0 && e.suitTops(ls).o1 == p {
 						oppLen := max(count(c4)-1, count(h[(L+1)&3][ls]))
 						mno := 0
@@ -254,89 +246,31 @@ func (e *engine) followWeights(ply, n, p int) {
 					return
 				}
 				if max3rd < min4th || max3rd < w1 {
-					low()
+					e.winCheaply(ply, n, 15, 0) // too low to matter
 					return
 				}
-				k := -1
+				e.winCheaply(ply, n, max(w1, max4th), 60)
 				if max4th > max3rd && max4th > w1 {
-					k = e.forceOut(ply, n, c4, w1, !leaderWins)
-				}
-				for i := 0; i < n; i++ {
-					R := int(mv[i].rank) + 2
-					if R > w1 && R > max4th {
-						mv[i].weight = int16(60 - R)
-					} else {
-						mv[i].weight = int16(-R)
-					}
-				}
-				if k >= 0 {
-					mv[k].weight += 20
+					e.forceOut(ply, n, c4, w1, !leaderWins)
 				}
 				return
 			}
 			switch {
+			case ls == t && (leaderWins && ts.lead > max4th || max3rd < min4th || max3rd < w1),
+				ls != t && ts.winSuit == t, // second hand ruffed
+				ls != t && leaderWins && (max4th == 0 || ts.lead > max4th),
+				max3rd < min4th || max3rd < w1:
+				e.winCheaply(ply, n, 15, 0) // play low
+			case ls != t && !leaderWins && max4th == 0:
+				e.winCheaply(ply, n, w1, 20) // fourth hand ruffs or not: beat second hand
+			case max3rd > max4th:
+				e.winCheaply(ply, n, max(w1, max4th), 58)
 			case ls == t:
-				if leaderWins && ts.lead > max4th || max3rd < min4th || max3rd < w1 {
-					low()
-					return
-				}
-				if max3rd > max4th {
-					for i := 0; i < n; i++ {
-						R := int(mv[i].rank) + 2
-						if R > max4th && R > w1 {
-							mv[i].weight = int16(58 - R)
-						} else {
-							mv[i].weight = int16(-R)
-						}
-					}
-					return
-				}
-				low()
-				if k := e.forceOut(ply, n, c4, w1, !leaderWins); k >= 0 {
-					mv[k].weight += 20
-				}
-				return
-			case ts.winSuit == t:
-				low() // second hand ruffed
-				return
-			}
-			if leaderWins && (max4th == 0 || ts.lead > max4th) || max3rd < min4th || max3rd < w1 {
-				low()
-				return
-			}
-			if !leaderWins && max4th == 0 {
-				for i := 0; i < n; i++ {
-					R := int(mv[i].rank) + 2
-					if R > w1 {
-						mv[i].weight = int16(20 - R)
-					} else {
-						mv[i].weight = int16(-R)
-					}
-				}
-				return
-			}
-			if max3rd > max4th {
-				for i := 0; i < n; i++ {
-					R := int(mv[i].rank) + 2
-					if R > max4th && (leaderWins || R > w1) {
-						mv[i].weight = int16(58 - R)
-					} else {
-						mv[i].weight = int16(-R)
-					}
-				}
-				return
-			}
-			k := e.forceOut(ply, n, c4, w1, !leaderWins)
-			for i := 0; i < n; i++ {
-				R := int(mv[i].rank) + 2
-				if R > w1 && R > max4th {
-					mv[i].weight = int16(60 - R)
-				} else {
-					mv[i].weight = int16(-R)
-				}
-			}
-			if k >= 0 {
-				mv[k].weight += 20
+				e.winCheaply(ply, n, 15, 0)
+				e.forceOut(ply, n, c4, w1, !leaderWins)
+			default:
+				e.winCheaply(ply, n, max(w1, max4th), 60)
+				e.forceOut(ply, n, c4, w1, !leaderWins)
 			}
 			return
 		}
@@ -382,18 +316,9 @@ func (e *engine) followWeights(ply, n, p int) {
 		partnerWins := ts.winPos == 1
 		if following {
 			if partnerWins || ls != t && ts.winSuit == t {
-				for i := 0; i < n; i++ {
-					mv[i].weight = int16(-(int(mv[i].rank) + 2))
-				}
-				return
-			}
-			for i := 0; i < n; i++ {
-				R := int(mv[i].rank) + 2
-				if R > ts.winRank {
-					mv[i].weight = int16(30 - R) // win as cheaply as possible
-				} else {
-					mv[i].weight = int16(-R)
-				}
+				e.winCheaply(ply, n, 15, 0)
+			} else {
+				e.winCheaply(ply, n, ts.winRank, 30)
 			}
 			return
 		}
@@ -428,12 +353,29 @@ func (e *engine) followWeights(ply, n, p int) {
 	}
 }
 
-// forceOut is, for third hand whose fourth hand c4 holds the top card of
-// the suit led, the move that forces that card out as cheaply as possible:
-// the lowest of our cards above fourth hand's second group of equal cards,
-// if that group beats the card winning so far (w1); else, if second hand is
-// winning (secondWins), the lowest card that beats his. -1 if none.
-func (e *engine) forceOut(ply, n int, c4 holding, w1 int, secondWins bool) int {
+// winCheaply weights the n moves at this ply, all of the suit led: base
+// less the rank for a card ranked above above, minus the rank for the
+// others, so that the cheapest winning card comes first, then the lowest.
+// With above 15 (no card) the lowest card comes first.
+func (e *engine) winCheaply(ply, n, above, base int) {
+	mv := &e.mv[ply]
+	for i := 0; i < n; i++ {
+		R := int(mv[i].rank) + 2
+		if R > above {
+			mv[i].weight = int16(base - R)
+		} else {
+			mv[i].weight = int16(-R)
+		}
+	}
+}
+
+// forceOut adds 20 to the weight of the move by which third hand, whose
+// fourth hand c4 holds the top card of the suit led, forces that card out
+// as cheaply as possible: the lowest of our cards above fourth hand's
+// second group of equal cards, if that group beats the card winning so far
+// (w1); else, if second hand is winning (secondWins), the lowest card that
+// beats his.
+func (e *engine) forceOut(ply, n int, c4 holding, w1 int, secondWins bool) {
 	mv := &e.mv[ply]
 	ls := int(e.trick[0].suit)
 	r := top(c4)
@@ -441,27 +383,27 @@ func (e *engine) forceOut(ply, n int, c4 holding, w1 int, secondWins bool) int {
 	// below its top (the cards of the trick in progress count).
 	below := (e.aggr[ls] &^ c4) & (holding(1)<<r - 1)
 	if below == 0 {
-		return -1 // one group
+		return // one group
 	}
 	rest := c4 & (holding(2)<<top(below) - 1)
 	if rest == 0 {
-		return -1
+		return
 	}
-	second := top(rest) + 2
-	bar := 0
+	bar := top(rest) + 2
 	switch {
-	case second > w1:
-		bar = second
+	case bar > w1:
 	case secondWins:
 		bar = w1
 	default:
-		return -1
+		return
 	}
 	k := 0
 	for k < n && int(mv[k].rank)+2 > bar {
 		k++
 	}
-	return k - 1
+	if k > 0 {
+		mv[k-1].weight += 20
+	}
 }
 
 // topSequence is the number of cards of seat p's top group in suit u, the

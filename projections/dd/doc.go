@@ -49,10 +49,16 @@
 //     the opponents' sure trick ("later tricks"); and after the lead,
 //     whether the second hand's side is sure of the trick. Each bound
 //     reports the ranks it relied on.
-//   - Move ordering after Haglund's weights (cash winners, lead towards
-//     partner's, second hand low, win cheaply, ruff when it wins, discard
-//     from length), the move that last caused a cut-off at the same depth,
-//     and the best lead stored in a matching table entry.
+//   - Move ordering after DDS's weights (Moves.cpp), written again in our
+//     terms: a lead scores first by how few cards the opponents may answer
+//     with (their length in the suit, their whole hand when void), then by
+//     whether it wins the trick and who holds the next cards; second hand
+//     plays low where the card cannot matter, third hand wins cheaply or
+//     forces out fourth hand's top card, nobody ruffs partner's sure
+//     winner, discards come from length; and the lead that last caused a
+//     cut-off at the same ply goes first. (A bonus for the last cut-off
+//     card at the other plies, or for the best lead stored in a table
+//     entry, made the search larger.)
 //   - Equivalent cards (no other remaining card between them, the trick in
 //     progress counting as remaining) are searched once; and once a card
 //     of a hand and suit is shown to be small (below every rank its
@@ -74,13 +80,16 @@
 // On DDS's 100 test deals, full tables on one thread, DDS 2.9.0 (libdds,
 // SetMaxThreads(1)) and this package alternating deal by deal in one
 // process (go test -tags dds -run '^$' -bench List100SideBySide
-// -benchtime=1x -count=3 ./projections/dd/): ours takes 2.43, 2.49 and 2.48
-// times DDS's time (median 2.48: 349 against 141 ms a table). The target
-// was 2; it is not reached. The machine is two cores shared with other
-// work, so single figures move by a factor of two from run to run; the
-// ratio of the interleaved run moves much less. In BenchmarkList100, run
-// once in the same process, ours took 465 ms a table on one thread and
-// 318 ms on two (SolveTable's default), DDS 167 ms on one.
+// -benchtime=1x -count=3 ./projections/dd/): ours takes 1.33, 1.40 and
+// 1.35 times DDS's time (median 1.35), within the target of 2. It took
+// 2.31 (median of 2.40, 2.14, 2.31) before the move ordering followed
+// DDS's weights: leads (325 to 208 million nodes on the hundred tables)
+// and then the other hands' cards (208 to 178 million). The machine is two
+// cores shared with other work, so single figures move by a factor of two
+// from run to run; the ratio of the interleaved run moves much less. In
+// BenchmarkList100 (-count=2, one process, on the loaded machine) ours
+// took 187 and 189 ms a table on one thread and 174 and 170 ms on two
+// (SolveTable's default), DDS 211 and 158 ms on one.
 // The search itself allocates nothing (BenchmarkSolveLead: 0 allocs/op).
 //
 // # Tests and oracle

@@ -3,14 +3,12 @@ package dd
 // Move generation and move ordering. Only one card of each group of
 // equivalent cards is generated; the groups are worked out against the
 // cards remaining at the start of the trick, so that a card played to the
-// trick in progress still separates the cards around it. The ordering is
-// a simplified form of the weights in Haglund's paper (chapter 5): cash
-// winners, lead towards partner's winners, follow low unless the card wins
-// cheaply, ruff when it wins, discard from length. (A bonus for the move
-// that last caused a cut-off at the same ply, the "killer" of chess
-// programs, or for the best lead stored in a matching table entry made the
-// search larger here: from 43 to 73 million nodes on ten list deals; a
-// card good in one position is often poor in the next.)
+// trick in progress still separates the cards around it. Moves are
+// ordered after DDS's weights: leads in leadWeight, with the lead that last
+// caused a cut-off at the same ply; the other hands' cards in
+// followWeights (follow.go). (A bonus for the last cut-off move at the
+// following plies made the search larger: a card good in one position is
+// often poor in the next.)
 
 // genMoves writes the moves of seat p to e.mv[ply] and returns how many.
 func (e *engine) genMoves(ply, p int) int {
@@ -58,19 +56,12 @@ func (e *engine) order(ply, n, p int) {
 	if n == 1 {
 		return
 	}
-	var fc followCtx
 	if e.inTrick > 0 {
-		e.followContext(p, &fc)
-	}
-	for i := 0; i < n; i++ {
-		m := &mv[i]
-		var w int
-		if e.inTrick == 0 {
-			w = e.leadWeight(p, m)
-		} else {
-			w = e.followWeight(p, m, &fc)
+		e.followWeights(ply, n, p)
+	} else {
+		for i := 0; i < n; i++ {
+			mv[i].weight = int16(e.leadWeight(ply, p, &mv[i]))
 		}
-		m.weight = int16(w)
 	}
 	for i := 1; i < n; i++ {
 		x := mv[i]
@@ -83,150 +74,243 @@ func (e *engine) order(ply, n, p int) {
 	}
 }
 
-// followCtx is what the weights of a follower's cards depend on, worked out
-// once a node.
-type followCtx struct {
-	led         int
-	bs, br      int  // the card winning the trick so far
-	partnerWins bool // it is partner's
-	last        bool // fourth hand
-	// The opponent still to play after this hand, if any (second and third
-	// hand): its highest card in the led suit, or whether it can ruff.
-	qLed     int // -1 if void in the led suit or no opponent to come
-	qRuff    bool
-	qTopTrmp int
-}
-
-func (e *engine) followContext(p int, c *followCtx) {
-	c.led = int(e.trick[0].suit)
-	b := e.trick[e.winnerIndex()]
-	c.bs, c.br = int(b.suit), int(b.rank)
-	c.partnerWins = int(b.seat)&1 == p&1
-	c.last = e.inTrick == 3
-	c.qLed = -1
-	if !c.last {
-		q := (p + 1) & 3
-		if h := e.hand[q][c.led]; h != 0 {
-			c.qLed = top(h)
-		} else if t := e.trump; t != noTrump && e.hand[q][t] != 0 {
-			c.qRuff = true
-			c.qTopTrmp = top(e.hand[q][t])
-		}
-	}
-}
-
-// laterBeats reports whether the opponent still to play can beat card (s, r).
-func (e *engine) laterBeats(c *followCtx, s, r int) bool {
-	if c.last {
-		return false
-	}
-	if c.qLed >= 0 {
-		return s == c.led && c.qLed > r
-	}
-	if c.qRuff {
-		return s != e.trump || c.qTopTrmp > r
-	}
-	return false
-}
-
-// leadWeight scores a lead by seat p. The weights were tuned by counting
-// the nodes of the tables of list100 deals 1-10 and checked on deals 51-60
-// (43M and 76M nodes before, 26M and 44M after), then on deals 41-50 and
-// 31-40: what mattered most was to keep away from suits an opponent can
-// ruff, to lead trumps last, and, with trumps, to try first the suits in
-// which the opponents hold many cards.
-func (e *engine) leadWeight(p int, m *move) int {
+// leadWeight scores a lead by seat p at this ply. It follows the lead
+// weights of DDS (Haglund and Hein, Moves.cpp, WeightAllocNT0 and
+// WeightAllocTrump0), in our own terms:
+//
+//   - every lead starts from minus the number of cards the two opponents may
+//     answer with (their length in the suit, or their whole hand if they are
+//     void): a lead that leaves them few choices makes a small tree;
+//   - a lead that wins the trick (the top card, or towards partner's top
+//     card, or for partner to ruff, each only where no opponent can ruff it
+//     or overruff) comes first, more so where the side also holds the next
+//     card, and lower cards of the side's winning suit before the top;
+//   - otherwise the suit is better where partner holds the second and
+//     third cards, or an opponent holds the top card singleton, and worse
+//     where the leader's right-hand opponent holds a top card (he plays
+//     last to the trick);
+//   - with trumps: a suit an opponent can ruff is worse, one partner can
+//     ruff better, and a singleton led towards partner's winner, to ruff
+//     the return, better;
+//   - the lead that last caused a cut-off at this ply (the "killer" of
+//     chess programs) gets a bonus, large if it wins the trick.
+//
+// Where no trumps are left the no-trump weights apply. Replacing our own
+// simpler lead weights by these took the list100 tables from 325 to 208
+// million nodes. rRank counts the remaining cards of the suit from the top
+// (1 for the highest), so that among the winning leads of a suit a lower
+// card is tried first.
+func (e *engine) leadWeight(ply, p int, m *move) int {
 	u := int(m.suit)
 	r := int(m.rank)
-	a := e.aggr[u]
-	P, lho, rho := (p+2)&3, (p+1)&3, (p+3)&3
-	lenL, lenR := count(e.hand[lho][u]), count(e.hand[rho][u])
-	w := 0
-	if e.trump != noTrump {
-		w = (lenL + lenR) * 2 // more of the opponents' cards to play: tried first, as it turned out
+	t := e.trump
+	n := e.left
+	P, L, R := (p+2)&3, (p+1)&3, (p+3)&3
+	h := &e.hand
+	lenL, lenR, lenP := count(h[L][u]), count(h[R][u]), count(h[P][u])
+	// The opponents' choices in reply.
+	cL, cR := lenL, lenR
+	if cL == 0 {
+		cL = n
 	}
-	if t := e.trump; t != noTrump && u != t {
-		if (lenL == 0 && e.hand[lho][t] != 0) || (lenR == 0 && e.hand[rho][t] != 0) {
-			w -= 80 // an opponent can ruff
-		}
-		if count(e.hand[p][u]) == 1 && e.hand[p][t] != 0 && e.hand[P][u] != 0 {
-			w += 8 // a singleton lead to ruff later
-		}
-	} else if t != noTrump && u == t {
-		w -= 50 // trump leads last: measured, they make the search larger
+	if cR == 0 {
+		cR = n
 	}
-	hi := top(a)
-	owner := int(e.owner[u][hi])
-	rest := a &^ (1 << hi)
-	second := -1
-	if rest != 0 {
-		second = int(e.owner[u][top(rest)])
+	st := e.suitTops(u)
+	rRank := count(e.aggr[u] >> uint(r))
+	seq := m.seq&(m.seq-1) != 0 // more than one card
+	k := &e.killer[ply]
+	killer := k.seq != 0 && k.suit == m.suit && m.seq&(1<<k.rank) != 0
+	// partnerTops: partner's highest card beats both opponents'.
+	partnerTops := top(h[P][u]) > max(top(h[L][u]), top(h[R][u]))
+	if t == noTrump || e.aggr[t] == 0 {
+		d := -(cL + cR) * 128 / 19
+		if lenP == 0 {
+			d -= 9
+		}
+		var w int
+		if st.r1 == r || partnerTops {
+			switch st.o2 {
+			case R:
+				if lenR != 1 {
+					d--
+				}
+			case L:
+				if lenL != 1 {
+					d += 22
+				} else {
+					d += 16
+				}
+			}
+			if (st.o2 != L || lenL == 1) && (st.o2 != R || lenR == 1) {
+				w = d + 45 + rRank
+			} else {
+				w = d + 18 + rRank
+			}
+			if killer {
+				w += 126
+			}
+			return w
+		}
+		if st.o1 == R || st.o2 == R {
+			if lenR != 1 {
+				d -= 10
+			}
+		} else if st.o1 == L && st.o2 == P && lenP != 1 {
+			d += 31
+		}
+		if st.o2 == P && st.o3 == P {
+			d += 35
+		} else if lenP > 1 && (st.o2 == p && st.o3 == P || st.o2 == P && st.o3 == p) {
+			d += 25
+		}
+		switch {
+		case lenL == 1 && st.o1 == L || lenR == 1 && st.o1 == R:
+			w = d + 28 + rRank
+		case st.o1 == p:
+			w = d - 17 + rRank
+		case !seq:
+			w = d + 12 + rRank
+		case r == st.r2:
+			w = d + 48
+		default:
+			w = d + 29 - rRank
+		}
+		if killer {
+			w += 47
+		}
+		return w
+	}
+	trL, trR, trP := h[L][t], h[R][t], h[P][t]
+	d := -(cL + cR) * 128 / 13
+	if u != t && (lenL == 0 && trL != 0 || lenR == 0 && trR != 0) {
+		d -= 12 // an opponent can ruff
+	}
+	if u != t && lenP == 0 && trP != 0 && lenR > 0 {
+		d += 17 // partner can ruff
+	}
+	if st.o1 == R || st.o2 == R {
+		if lenR != 1 {
+			d -= 12
+		}
+	} else if st.o1 == L && st.o2 == P && lenP != 1 {
+		d += 27
+	}
+	if u != t && count(h[p][u]) == 1 && h[p][t] != 0 && lenP > 1 && st.o1 == P {
+		d += 19 // to partner's winner, to ruff the return
+	}
+	// Does the lead win the trick? A holding compared as a number ranks by
+	// its highest card, so trP > trL says partner overruffs.
+	win := false
+	switch {
+	case st.r1 == r:
+		switch {
+		case u == t:
+			win = true
+		case lenP != 0 || trP == 0:
+			win = (lenL != 0 || trL == 0) && (lenR != 0 || trR == 0)
+		default:
+			win = (lenL != 0 || trP > trL) && (lenR != 0 || trP > trR)
+		}
+	case partnerTops:
+		win = u == t || (lenL != 0 || trL == 0) && (lenR != 0 || trR == 0)
+	case u != t && lenP == 0 && trP != 0:
+		ruffL, ruffR := lenL == 0 && trL != 0, lenR == 0 && trR != 0
+		switch {
+		case ruffL && ruffR:
+			win = trP > trL|trR
+		case ruffL:
+			win = trP > trL
+		case ruffR:
+			win = trP > trR
+		default:
+			win = true
+		}
+	}
+	var w int
+	if win {
+		switch {
+		case lenL == 1 && st.o1 == L || lenR == 1 && st.o1 == R:
+			w = d + 35 + rRank
+		case st.o1 == p:
+			switch {
+			case st.o2 == P:
+				w = d + 48 + rRank
+			case st.r1 == r:
+				w = d + 31
+			default:
+				w = d - 3 + rRank
+			}
+		case st.o1 == P:
+			if st.o2 == p {
+				w = d + 42 + rRank
+			} else {
+				w = d + 28 + rRank
+			}
+		case seq && r == st.r2:
+			w = d + 40
+		case seq:
+			w = d + 22 + rRank
+		default:
+			w = d + 11 + rRank
+		}
+		if killer {
+			w += 55
+		}
+		return w
+	}
+	if st.o2 == P && st.o3 == P {
+		d += 20
+	} else if lenP > 1 && (st.o2 == p && st.o3 == P || st.o2 == P && st.o3 == p) {
+		d += 13
 	}
 	switch {
-	case owner == p:
-		if r == hi {
-			w += 20
-			if second == P || second == p {
-				w += 10
-			}
-		} else {
-			w += 5 - r
+	case lenL == 1 && st.o1 == L || lenR == 1 && st.o1 == R:
+		w = d + 2 + rRank
+	case st.o1 == p:
+		switch {
+		case st.o2 == P:
+			w = d + 33 + rRank
+		case st.r1 == r:
+			w = d + 38
+		default:
+			w = d - 14 + rRank
 		}
-	case owner == P:
-		if second == p {
-			w += 45 - r
-		} else {
-			w += 35 - r
-		}
+	case st.o1 == P:
+		w = d + 34 + rRank
+	case seq && r == st.r2:
+		w = d + 35
 	default:
-		if second == rho || owner == rho {
-			w -= 30
-		}
-		if count(m.seq) > 1 && r != 0 && second == p && int(e.owner[u][r]) == p && r == top(rest) {
-			w += 30 // lead the top of a sequence headed by the second card
-		} else {
-			w += 10 - r
-		}
+		w = d + 15 - r
+	}
+	if killer {
+		w += 18
 	}
 	return w
 }
 
-// followWeight scores a card played by seat p to a trick already led.
-func (e *engine) followWeight(p int, m *move, c *followCtx) int {
-	u := int(m.suit)
-	r := int(m.rank)
-	wins := beats(u, r, c.bs, c.br, e.trump)
-	if u == c.led {
-		switch {
-		case c.partnerWins && !e.laterBeats(c, c.bs, c.br):
-			return -r
-		case wins && !e.laterBeats(c, u, r):
-			return 60 - r
-		case wins:
-			if e.inTrick == 1 {
-				return -10 - r // second hand low
-			}
-			return 20 - r
-		default:
-			return -r
-		}
+// suitTop is, for one suit, the seats holding its three highest remaining
+// cards and the ranks of the top two, -1 where there are fewer cards.
+type suitTop struct {
+	o1, o2, o3 int
+	r1, r2     int
+}
+
+func (e *engine) suitTops(u int) suitTop {
+	st := suitTop{-1, -1, -1, -1, -1}
+	a := e.aggr[u]
+	if a == 0 {
+		return st
 	}
-	if t := e.trump; t != noTrump && u == t {
-		switch {
-		case c.partnerWins && !e.laterBeats(c, c.bs, c.br):
-			return -40 - r // no need to ruff partner's winner
-		case !wins:
-			return -50 - r // underruff
-		case !e.laterBeats(c, u, r):
-			return 50 - r
-		default:
-			return 20 - r
-		}
+	st.r1 = top(a)
+	st.o1 = int(e.owner[u][st.r1])
+	if a &^= 1 << st.r1; a == 0 {
+		return st
 	}
-	// A discard: from length, keeping winners.
-	w := 2*count(e.hand[p][u]) - r
-	if a := e.aggr[u]; int(e.owner[u][top(a)]) == p && top(a) == r {
-		w -= 20
+	st.r2 = top(a)
+	st.o2 = int(e.owner[u][st.r2])
+	if a &^= 1 << st.r2; a != 0 {
+		st.o3 = int(e.owner[u][top(a)])
 	}
-	return w
+	return st
 }

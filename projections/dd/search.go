@@ -56,7 +56,8 @@ type engine struct {
 	win   [maxPly + 1][4]holding // winning ranks backed up from each ply
 	undo  [maxPly]trickUndo
 
-	pat [4]uint32 // patterns of the cards remaining at the trick start, kept up to date
+	pat    [4]uint32    // patterns of the cards remaining at the trick start, kept up to date
+	killer [maxPly]move // the lead that last caused a cut-off at each ply
 }
 
 var noRanks [4]holding
@@ -153,6 +154,9 @@ func (e *engine) search(target, ply int) bool {
 		}
 		e.unplay(ply, p, m, completes)
 		if r == isMax {
+			if e.inTrick == 0 {
+				e.killer[ply] = m
+			}
 			result = r
 			*w = cw
 			cut = true

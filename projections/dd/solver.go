@@ -123,6 +123,7 @@ func (e *engine) load(p Position, trump int, tt *transTable) {
 	e.maxSide = e.leader & 1
 	e.inTrick = 0
 	e.won = 0
+	e.killer = [maxPly]move{}
 	e.aggr = [4]holding{}
 	for seat := 0; seat < 4; seat++ {
 		for u := 0; u < 4; u++ {

@@ -395,17 +395,19 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 		if len(spec.Players) > 0 {
 			return nil, fmt.Errorf("%w: give the players either in seat order or seat by seat, not both", game.ErrBadPlayers)
 		}
-		if len(spec.PlayerList) != seating.Seats {
-			return nil, fmt.Errorf("%w: %d players named; %s has %d seats (%s)", game.ErrBadPlayers, len(spec.PlayerList), rs.Info().Title, seating.Seats, strings.Join(seating.Names, ", "))
+		order := seating.PlayerSeats()
+		if len(spec.PlayerList) != len(order) {
+			return nil, fmt.Errorf("%w: %d players named; %s has %s", game.ErrBadPlayers, len(spec.PlayerList), rs.Info().Title, playersText(seating))
 		}
 		for i, name := range spec.PlayerList {
+			seat := order[i]
 			name = strings.TrimSpace(name)
 			if name == "" {
-				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadPlayers, seating.Names[i])
+				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadPlayers, seating.Names[seat])
 			}
-			players[i] = name
+			players[seat] = name
 			if _, err := SeatByName(seating, spec.Dealer); err != nil && strings.EqualFold(name, strings.TrimSpace(spec.Dealer)) {
-				dealerName = seating.Names[i]
+				dealerName = seating.Names[seat]
 			}
 		}
 	}
@@ -413,6 +415,10 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 		seat, err := SeatByName(seating, name)
 		if err != nil {
 			return nil, err
+		}
+		if !seating.Own(seat) {
+			return nil, fmt.Errorf("%w: %s has no player of its own: %s plays it (name the player of %s)", game.ErrBadPlayers,
+				seating.Names[seat], seating.Names[seating.From(seat)], seating.Names[seating.From(seat)])
 		}
 		players[seat] = player
 	}
@@ -422,15 +428,6 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	if !printable(spec.Name) {
 		return nil, fmt.Errorf("%w: the session's name %s holds control characters", game.ErrBadOption, cards.Quote(spec.Name))
 	}
-	dealer := cards.Seat(0)
-	if seating.Compass {
-		dealer = cards.South // Foster's Z deals first when nothing is said
-	}
-	if dealerName != "" {
-		if dealer, err = SeatByName(seating, dealerName); err != nil {
-			return nil, err
-		}
-	}
 	opts, err := checkOptions(rs, spec.Options)
 	if err != nil {
 		return nil, err
@@ -439,6 +436,18 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	for _, o := range opts {
 		gopts[o.Name] = o.Value
 	}
+	dealer := cards.Seat(0)
+	if seating.Compass {
+		dealer = cards.South // Foster's Z deals first when nothing is said
+	}
+	if fd, ok := rs.(game.FirstDealer); ok {
+		dealer = fd.FirstDealer(gopts)
+	}
+	if dealerName != "" {
+		if dealer, err = SeatByName(seating, dealerName); err != nil {
+			return nil, err
+		}
+	}
 	place, err := checkPlacement(spec.Placement, rs, gopts)
 	if err != nil {
 		return nil, err
@@ -446,6 +455,26 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	o := &table.SessionOpened{Ruleset: rs.Info().ID, Name: spec.Name, Players: players, Dealer: dealer, Options: opts}
 	place.Set(o)
 	return o, nil
+}
+
+// playersText says how many players a seating seats, and where: "4 seats
+// (N, E, S, W)", or for a game where one plays two hands "3 players (S,
+// W, E; N is played by S)".
+func playersText(seating game.Seating) string {
+	order := seating.PlayerSeats()
+	if len(order) == seating.Seats {
+		return fmt.Sprintf("%d seats (%s)", seating.Seats, strings.Join(seating.Names, ", "))
+	}
+	var own, others []string
+	for _, seat := range order {
+		own = append(own, seating.Names[seat])
+	}
+	for seat := range seating.Seats {
+		if s := cards.Seat(seat); !seating.Own(s) {
+			others = append(others, fmt.Sprintf("%s is played by %s", seating.Names[s], seating.Names[seating.From(s)]))
+		}
+	}
+	return fmt.Sprintf("%d players (%s; %s)", len(order), strings.Join(own, ", "), strings.Join(others, ", "))
 }
 
 // namesApart checks the players' names: a name is printable text (no
@@ -529,6 +558,13 @@ func (s *Session) SeatOf(name string) (cards.Seat, error) {
 	}
 	for seat := range seating.Seats {
 		if p := s.Player(cards.Seat(seat)); p != "" && strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(name)) {
+			// A player's own seat on the current hand: where the players
+			// change seats, not necessarily the one he was named to.
+			if h := s.Current(); h != nil {
+				if at := h.SeatOf(cards.Seat(seat)); at != cards.NoSeat {
+					return at, nil
+				}
+			}
 			return cards.Seat(seat), nil
 		}
 	}

@@ -47,9 +47,10 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		}
 		return s.decideHandsOf(stamp, spec.Of, spec.Hands)
 	}
-	if s.Partial && (spec.Board != 0 || s.PlaysBoards()) {
+	if s.Partial && (spec.Board != 0 || s.PlaysBoards() || s.seats != nil) {
 		// A board is the same deal each time it is played: judged on every
-		// board the session has dealt, not on its latest hand.
+		// board the session has dealt, not on its latest hand. Where the
+		// players change seats, the hands so far say who sits where.
 		return nil, game.ErrWholeSession
 	}
 	if err := s.movementBoard(&spec); err != nil {
@@ -82,6 +83,9 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		dealer, d.Vul = br.Board(spec.Board)
 	}
 	d.Dealer = dealer
+	if s.seats != nil {
+		d.Seated = s.seats.Seated(dealer)
+	}
 	pack := s.Rules.Pack()
 	switch {
 	case spec.givenAnything() && spec.Seed != nil:
@@ -204,8 +208,24 @@ func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, d *table.Dealt) err
 		}
 		d.TurnUp = c
 	}
-	if d.TurnUp != cards.NoCard && int(dealer) < len(d.Hands) && d.Hands[dealer] != 0 && !d.Hands[dealer].Has(d.TurnUp) {
+	if d.TurnUp == cards.NoCard || int(dealer) >= len(d.Hands) || d.Hands[dealer] == 0 {
+		return nil
+	}
+	// Where the game deals the card turned up to the dealer (whist: his
+	// last), his hand must hold it; where it belongs to nobody (Thirteen
+	// and the Odd: "the trump card belongs to neither player"), no hand.
+	pack := s.Rules.Pack()
+	sample := s.Rules.Deal(pack, dealer)
+	dealers := sample.TurnUp != cards.NoCard && sample.Hands[dealer].Has(sample.TurnUp)
+	switch {
+	case dealers && !d.Hands[dealer].Has(d.TurnUp):
 		return game.Illegal(d.TurnUp.String(), fmt.Sprintf("the card turned up is the dealer's last card, and %s (the dealer) does not hold it", seating.Names[dealer]), "")
+	case !dealers:
+		for seat, h := range d.Hands {
+			if h.Has(d.TurnUp) {
+				return game.Illegal(d.TurnUp.String(), fmt.Sprintf("the card turned up belongs to no hand, and %s holds it", seating.Names[seat]), "")
+			}
+		}
 	}
 	return nil
 }

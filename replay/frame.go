@@ -209,7 +209,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	for seat := range h.Held {
 		dg.Known[seat] = h.Known(cards.Seat(seat))
 		dg.Labels[seat] = names.Long[seat]
-		if pl := Clean(full.Player(cards.Seat(seat))); pl != "" {
+		if pl := SeatPlayerShort(full, h, cards.Seat(seat)); pl != "" {
 			dg.Labels[seat] += ": " + pl
 		}
 		if cards.Seat(seat) == h.Turn {

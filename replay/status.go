@@ -18,7 +18,7 @@ func StatusLine(s *projections.Session) string {
 		if s.Closed {
 			return "session closed"
 		}
-		return fmt.Sprintf("no hand dealt yet; %s deals first", seatLabel(s, s.NextDealer))
+		return fmt.Sprintf("no hand dealt yet; %s deals first", DealerLabel(s))
 	}
 	seating := s.Seating()
 	var b strings.Builder
@@ -28,7 +28,7 @@ func StatusLine(s *projections.Session) string {
 	}
 	switch h.Phase {
 	case game.PhaseAuction:
-		fmt.Fprintf(&b, " · auction · %s to call", seatLabel(s, h.Turn))
+		fmt.Fprintf(&b, " · auction · %s to call", seatLabel(s, h, h.Turn))
 		if len(h.Calls) > 0 {
 			var calls []string
 			for _, c := range h.Calls {
@@ -38,7 +38,7 @@ func StatusLine(s *projections.Session) string {
 		}
 		b.WriteString(penaltyOpen(s, h))
 	case game.PhaseExchange:
-		fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h.Turn))
+		fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h, h.Turn))
 	case game.PhasePlay:
 		fmt.Fprintf(&b, " · %s", ContractLine(s, h))
 		t := h.CurrentTrick()
@@ -50,9 +50,9 @@ func StatusLine(s *projections.Session) string {
 			}
 			fmt.Fprintf(&b, " [%s]", strings.Join(cs, " "))
 		}
-		who := seatLabel(s, h.Turn)
-		if h.Turn == h.Dummy {
-			who += " (dummy)"
+		who := seatLabel(s, h, h.Turn)
+		if h.Turn == h.Dummy && h.PlayedFrom(h.Turn) == h.Turn {
+			who += " (dummy)" // bridge's: his partner names the card
 		}
 		fmt.Fprintf(&b, " · %s to play · %s", who, tricksLine(seating, h))
 		b.WriteString(penaltyOpen(s, h))
@@ -71,17 +71,29 @@ func StatusLine(s *projections.Session) string {
 			}
 		}
 		b.WriteString(penaltyOpen(s, h))
-		fmt.Fprintf(&b, " · next dealer %s", seatLabel(s, s.NextDealer))
+		fmt.Fprintf(&b, " · next dealer %s", DealerLabel(s))
 	}
 	return b.String()
 }
 
-func seatLabel(s *projections.Session, seat cards.Seat) string {
+// DealerLabel names the next dealer: with who plays his seat on the latest
+// hand (or as the session opened), except where the players change seats
+// between hands, and who sits there next is the next deal's to say.
+func DealerLabel(s *projections.Session) string {
+	if _, moves := s.Rules.(game.ReseatRules); moves && s.NextDealer != cards.NoSeat {
+		return s.Seating().Names[s.NextDealer]
+	}
+	return seatLabel(s, s.Current(), s.NextDealer)
+}
+
+// seatLabel names a seat and who plays it on h (nil: before a hand, as the
+// session opened): "S (Z)", "N (dummy, played by Ann)".
+func seatLabel(s *projections.Session, h *game.Hand, seat cards.Seat) string {
 	if seat == cards.NoSeat {
 		return "nobody"
 	}
 	label := s.Seating().Names[seat]
-	if p := Clean(s.Player(seat)); p != "" { // a name is user text: no escape sequences on the terminal
+	if p := SeatPlayer(s, h, seat); p != "" { // a name is user text: cleaned, no escape sequences on the terminal
 		label += " (" + p + ")"
 	}
 	return label

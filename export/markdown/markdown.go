@@ -279,7 +279,7 @@ func (d *doc) title() {
 func (d *doc) seatName(seat cards.Seat) string {
 	name := d.names.Long[seat]
 	if d.opts.Seats == replay.FosterSeats {
-		if p := replay.Clean(d.full.Player(seat)); p != "" && p != name {
+		if p := replay.SeatPlayer(d.full, d.h, seat); p != "" && p != name {
 			name += " (" + Text(p) + ")"
 		}
 	}
@@ -348,7 +348,7 @@ func (d *doc) diagram() error {
 			dg.Hands[seat] = h.Held[seat]
 		}
 		dg.Labels[seat] = d.names.Long[seat]
-		if p := replay.Clean(d.full.Player(cards.Seat(seat))); p != "" && p != dg.Labels[seat] {
+		if p := replay.SeatPlayerShort(d.full, h, cards.Seat(seat)); p != "" && p != dg.Labels[seat] {
 			dg.Labels[seat] += ": " + p
 		}
 	}
@@ -403,7 +403,7 @@ func (d *doc) position(h *game.Hand) {
 			parts = append(parts, fmt.Sprintf("On the table, trick %d: %s.", len(h.Tricks), strings.Join(cs, ", ")))
 		}
 		who := d.names.Long[h.Turn]
-		if h.Turn == h.Dummy {
+		if h.IsDummy(h.Turn) {
 			who += " (dummy)"
 		}
 		parts = append(parts, fmt.Sprintf("Tricks so far: %s; %s to play.", d.tricksWon(h.Won), who))
@@ -424,7 +424,11 @@ func (d *doc) contractLine(h *game.Hand) string {
 	if c.Declarer == cards.NoSeat {
 		switch {
 		case h.TurnUp != cards.NoCard:
-			return fmt.Sprintf("Trumps: %s, %s turned up by %s", c.Strain.Name(), replay.CardText(h.TurnUp, d.ascii), d.names.Long[h.Dealer])
+			line := fmt.Sprintf("Trumps: %s, %s turned up by %s", c.Strain.Name(), replay.CardText(h.TurnUp, d.ascii), d.names.Long[h.Dealer])
+			for _, dm := range h.Dummies() {
+				line += fmt.Sprintf("; %s dummy, played by %s", d.names.Long[dm], d.names.Long[h.PlayedFrom(dm)])
+			}
+			return line
 		case len(h.Calls) > 0:
 			return "Nobody bid: played at " + c.Strain.Name()
 		}

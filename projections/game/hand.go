@@ -89,6 +89,14 @@ type Hand struct {
 	Seating Seating
 	Opts    Options
 	DealID  events.ID
+	// Seated is, by seat, who is there on this hand, as the seat he (or
+	// a dummy) was named to when the session opened: the players change
+	// seats between the rubbers of a tournée (English Dummy). Nil: as the
+	// session opened. See seated.go.
+	Seated []cards.Seat
+	// Out marks, by seat, hands dealt that play no card on this hand
+	// (Humbug Whist's hands not taken up); nil: every hand plays.
+	Out []bool
 
 	Dealt []cards.Set // as dealt, by seat; an empty set is unknown
 	// Revealed marks, by seat, a hand learned after the deal: given when
@@ -274,11 +282,11 @@ func (h *Hand) playChecked(rs Ruleset, seat cards.Seat, t *Trick, c cards.Card, 
 	trick := len(h.Tricks)
 	h.consumeRestrictions(seat, c, trick, led)
 	defer h.afterCard(rs, seat, c, id, trick)
-	if len(t.Cards) < h.Seating.Seats {
+	if len(t.Cards) < h.Playing() {
 		// The next to play is the first, clockwise from the leader, who
 		// has not played: a card played out of turn leaves the turn with
 		// the player it passed over.
-		h.Turn = nextToPlay(t, h.Seating.Seats)
+		h.Turn = h.nextToPlay(t)
 		return nil
 	}
 	t.Winner = rs.TrickWinner(h, t)
@@ -399,6 +407,8 @@ func (h *Hand) Clone() *Hand {
 	c.Dealt = append([]cards.Set(nil), h.Dealt...)
 	c.Held = append([]cards.Set(nil), h.Held...)
 	c.Revealed = append([]bool(nil), h.Revealed...)
+	c.Seated = append([]cards.Seat(nil), h.Seated...)
+	c.Out = append([]bool(nil), h.Out...)
 	c.Vulnerable = append([]cards.Side(nil), h.Vulnerable...)
 	c.Calls = append([]CallEntry(nil), h.Calls...)
 	if h.Contract != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/auction1913"
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
+	"github.com/hoyle/hoyle/projections/rules/dummy"
 	"github.com/hoyle/hoyle/projections/rules/fivehundred"
 	"github.com/hoyle/hoyle/projections/rules/whist"
 )
@@ -28,6 +29,7 @@ var all = []game.Ruleset{
 	whist.New(),
 	whist.NewDuplicate(),
 	fivehundred.New(),
+	dummy.New(),
 }
 
 // All lists the rulesets by ID.

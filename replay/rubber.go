@@ -12,6 +12,9 @@ import (
 // "Rubber 1", or a Chicago by its cycle of deals, "Chicago 2, hands 5 to
 // 8", "Chicago 3, hands 9 to 10, 2 of 4 deals" while it is played.
 func RubberName(r game.Rubber) string {
+	if r.Unit != "" {
+		return fmt.Sprintf("%s%s %d", strings.ToUpper(r.Unit[:1]), r.Unit[1:], r.Number)
+	}
 	if r.Deals == 0 {
 		return fmt.Sprintf("Rubber %d", r.Number)
 	}

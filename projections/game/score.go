@@ -58,6 +58,10 @@ type Rubber struct {
 	// games. Like GameTo it says how to draw and name the sheet ("Chicago
 	// 2, hands 5 to 8"), and is not in its JSON.
 	Deals int `json:"-"`
+	// Unit is what the sheet calls this part when it is not a rubber
+	// ("game": Mort's games, each scored by itself); "" for a rubber. Like
+	// GameTo it is not in the sheet's JSON.
+	Unit string `json:"-"`
 	// Players is what each player won (or, negative, lost) on the
 	// rubber, in a game whose players are not its sides: English Dummy's
 	// dummy's partner receives its value from, or pays it to, each

@@ -14,8 +14,12 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/auction1913"
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
+	"github.com/hoyle/hoyle/projections/rules/doubledummy"
 	"github.com/hoyle/hoyle/projections/rules/dummy"
 	"github.com/hoyle/hoyle/projections/rules/fivehundred"
+	"github.com/hoyle/hoyle/projections/rules/humbug"
+	"github.com/hoyle/hoyle/projections/rules/mort"
+	"github.com/hoyle/hoyle/projections/rules/thirteenandtheodd"
 	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
@@ -30,6 +34,10 @@ var all = []game.Ruleset{
 	whist.NewDuplicate(),
 	fivehundred.New(),
 	dummy.New(),
+	doubledummy.New(),
+	mort.New(),
+	humbug.New(),
+	thirteenandtheodd.New(),
 }
 
 // All lists the rulesets by ID.

@@ -93,11 +93,11 @@ var Seating = game.Seating{
 
 // Rules is English Dummy: English whist with the text's changes.
 type Rules struct {
-	*whist.Rules
+	Game
 }
 
 // New returns English Dummy.
-func New() *Rules { return &Rules{whist.New()} }
+func New() *Rules { return &Rules{Game{Rules: whist.New(), Laws: English}} }
 
 // Info implements game.Ruleset.
 func (*Rules) Info() game.Info {

@@ -27,23 +27,32 @@ type Laws struct {
 	// NoExposed: nobody is liable to a penalty for exposed cards or cards
 	// played in error (Double Dummy: "there are no such things").
 	NoExposed bool
-	// Lead is the law on a lead out of turn by dummy or his partner.
-	Lead string
+	// Lead is the law on a lead out of turn by dummy or his partner;
+	// EveryLead says it is the law on every player's (Humbug Whist's, a
+	// variation on Double Dummy, whose every player has two hands).
+	Lead      string
+	EveryLead bool
+	// Tricks is the law that makes a player's revoke cost three tricks,
+	// applied by the code when it is established (Humbug Whist: "the
+	// penalty for a revoke is three tricks"); "" for whist's choice of
+	// three tricks or three points.
+	Tricks string
 }
 
 // English is what English Dummy says.
 var English = Laws{DummyRevoke: LawDummyRevoke, Revoke: LawRevoke, InError: LawInError, Lead: LawLead}
 
-// Irregular judges a dummy game's irregularities by its Laws, and leaves
-// the rest to whist.
-type Irregular struct {
-	Whist *whist.Rules
-	Laws  Laws
+// Game is a dummy game built on whist: whist's rules, with the dummy
+// games' irregularities judged by its Laws (the rest left to whist). The
+// dummy games embed it and add their seating, scoring and cut.
+type Game struct {
+	*whist.Rules
+	Laws Laws
 }
 
 // exempt reports whether seat's side is liable to no penalty for cards
 // exposed or played in error.
-func (ir Irregular) exempt(h *game.Hand, seat cards.Seat) (string, bool) {
+func (ir Game) exempt(h *game.Hand, seat cards.Seat) (string, bool) {
 	switch {
 	case ir.Laws.NoExposed:
 		return ir.Laws.InError, true
@@ -54,22 +63,22 @@ func (ir Irregular) exempt(h *game.Hand, seat cards.Seat) (string, bool) {
 }
 
 // PlayLaws implements game.IrregularityRules.
-func (ir Irregular) PlayLaws(h *game.Hand) game.PlayLaws {
-	pl := ir.Whist.PlayLaws(h)
+func (ir Game) PlayLaws(h *game.Hand) game.PlayLaws {
+	pl := ir.Rules.PlayLaws(h)
 	pl.Dummy = ir.Laws.DummyRevoke
 	return pl
 }
 
 // JudgeCall implements game.IrregularityRules: there is no auction.
-func (ir Irregular) JudgeCall(h *game.Hand, irr *game.Irregularity) error {
-	return ir.Whist.JudgeCall(h, irr)
+func (ir Game) JudgeCall(h *game.Hand, irr *game.Irregularity) error {
+	return ir.Rules.JudgeCall(h, irr)
 }
 
 // JudgePlay implements game.IrregularityRules.
-func (ir Irregular) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
+func (ir Game) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 	switch irr.Kind {
 	case game.KindRevoke:
-		if err := ir.Whist.JudgePlay(h, irr); err != nil {
+		if err := ir.Rules.JudgePlay(h, irr); err != nil {
 			return err
 		}
 		switch {
@@ -80,7 +89,7 @@ func (ir Irregular) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 		}
 		return nil
 	case game.KindLeadOutOfTurn:
-		if DummySide(h, irr.Seat) {
+		if ir.leadRule(h, irr.Seat) {
 			irr.Law = ir.Laws.Lead
 			return nil
 		}
@@ -93,43 +102,57 @@ func (ir Irregular) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 		return game.Illegal(irr.Card.String(), fmt.Sprintf("dummy's cards are played by his partner, %s, who selects the card: record it as dummy's (hoyle play %s)",
 			h.SeatName(h.PlayedFrom(irr.Seat)), irr.Card), LawMethod)
 	}
-	return ir.Whist.JudgePlay(h, irr)
+	return ir.Rules.JudgePlay(h, irr)
 }
 
 // JudgeExposed implements game.IrregularityRules: dummy's partner is liable
 // to no penalty for cards dropped face upwards; the adversaries' are
 // liable to be called, as at whist.
-func (ir Irregular) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
+func (ir Game) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 	if law, ok := ir.exempt(h, irr.Seat); ok {
 		irr.Law = law
 		irr.What = fmt.Sprintf("%s exposed %s", h.SeatName(irr.Seat), game.CardList(irr.Cards))
 		return nil
 	}
-	return ir.Whist.JudgeExposed(h, irr)
+	return ir.Rules.JudgeExposed(h, irr)
 }
 
 // JudgeNewDeal implements game.IrregularityRules: the deal's errors are
 // whist's ("the general rules with regard to irregularities in the deal
 // are the same as at whist").
-func (ir Irregular) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
-	return ir.Whist.JudgeNewDeal(h, irr)
+func (ir Game) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
+	return ir.Rules.JudgeNewDeal(h, irr)
 }
 
-// Established implements game.IrregularityRules.
-func (ir Irregular) Established(h *game.Hand, irr *game.Irregularity) { ir.Whist.Established(h, irr) }
+// Established implements game.IrregularityRules: a code whose revoke costs
+// three tricks, with no choice, applies them.
+func (ir Game) Established(h *game.Hand, irr *game.Irregularity) {
+	if ir.Laws.Tricks != "" && !h.IsDummy(irr.Seat) && !irr.Remedied() {
+		irr.Remedies = append(irr.Remedies, game.Remedy{Choice: "tricks", Law: ir.Laws.Tricks,
+			Effect: fmt.Sprintf("three tricks taken from %s's side and added to the adversary's", h.SideName(h.Offending(irr)))})
+		return
+	}
+	ir.Rules.Established(h, irr)
+}
+
+// leadRule reports whether seat's lead out of turn is judged by the Lead
+// law: dummy's side's, or (EveryLead) anyone's.
+func (ir Game) leadRule(h *game.Hand, seat cards.Seat) bool {
+	return ir.Laws.EveryLead || DummySide(h, seat)
+}
 
 // Corrected implements game.IrregularityRules: a card renounced in error and
 // taken back is liable to be called, as at whist, unless its player is
 // liable to no penalty for cards exposed.
-func (ir Irregular) Corrected(h *game.Hand, irr *game.Irregularity) {
+func (ir Game) Corrected(h *game.Hand, irr *game.Irregularity) {
 	if _, ok := ir.exempt(h, irr.Seat); ok || h.IsDummy(irr.Seat) {
 		return
 	}
-	ir.Whist.Corrected(h, irr)
+	ir.Rules.Corrected(h, irr)
 }
 
 // Choices implements game.IrregularityRules.
-func (ir Irregular) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
+func (ir Game) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
 	switch irr.Kind {
 	case game.KindRevoke:
 		if h.IsDummy(irr.Seat) && !irr.Corrected {
@@ -147,7 +170,7 @@ func (ir Irregular) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice
 			}
 		}
 	case game.KindLeadOutOfTurn:
-		if DummySide(h, irr.Seat) {
+		if ir.leadRule(h, irr.Seat) {
 			return ir.leadChoices(h, irr)
 		}
 	case game.KindPlayOutOfTurn:
@@ -159,7 +182,7 @@ func (ir Irregular) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice
 			return nil, fmt.Sprintf("no penalty: the cards go back to the hand (%s)", law)
 		}
 	}
-	return ir.Whist.Choices(h, irr)
+	return ir.Rules.Choices(h, irr)
 }
 
 // leadChoices: "Should either dummy or his partner lead out of turn, the
@@ -168,7 +191,7 @@ func (ir Irregular) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice
 // have gained any advantage from knowing what suit the other wished to
 // lead, or from the exposed card. Should all have played to the erroneous
 // lead, the error cannot be corrected, and no penalty remains."
-func (ir Irregular) leadChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
+func (ir Game) leadChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
 	switch {
 	case irr.Remedied():
 		return nil, ""
@@ -189,8 +212,8 @@ func (ir Irregular) leadChoices(h *game.Hand, irr *game.Irregularity) ([]game.Ch
 }
 
 // Choose implements game.IrregularityRules.
-func (ir Irregular) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
-	if irr.Kind == game.KindLeadOutOfTurn && DummySide(h, irr.Seat) {
+func (ir Game) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
+	if irr.Kind == game.KindLeadOutOfTurn && ir.leadRule(h, irr.Seat) {
 		switch rem.Choice {
 		case "accept":
 			rem.Effect = "the lead stands"
@@ -211,48 +234,5 @@ func (ir Irregular) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remed
 		}
 		return game.Illegal(rem.Choice, "not a remedy for a lead out of turn by dummy or his partner", ir.Laws.Lead)
 	}
-	return ir.Whist.Choose(h, irr, rem)
-}
-
-// The irregularities of English Dummy (game.IrregularityRules).
-
-func (r *Rules) irregular() Irregular { return Irregular{Whist: r.Rules, Laws: English} }
-
-// PlayLaws implements game.IrregularityRules.
-func (r *Rules) PlayLaws(h *game.Hand) game.PlayLaws { return r.irregular().PlayLaws(h) }
-
-// JudgeCall implements game.IrregularityRules.
-func (r *Rules) JudgeCall(h *game.Hand, irr *game.Irregularity) error {
-	return r.irregular().JudgeCall(h, irr)
-}
-
-// JudgePlay implements game.IrregularityRules.
-func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
-	return r.irregular().JudgePlay(h, irr)
-}
-
-// JudgeExposed implements game.IrregularityRules.
-func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
-	return r.irregular().JudgeExposed(h, irr)
-}
-
-// JudgeNewDeal implements game.IrregularityRules.
-func (r *Rules) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
-	return r.irregular().JudgeNewDeal(h, irr)
-}
-
-// Established implements game.IrregularityRules.
-func (r *Rules) Established(h *game.Hand, irr *game.Irregularity) { r.irregular().Established(h, irr) }
-
-// Corrected implements game.IrregularityRules.
-func (r *Rules) Corrected(h *game.Hand, irr *game.Irregularity) { r.irregular().Corrected(h, irr) }
-
-// Choices implements game.IrregularityRules.
-func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
-	return r.irregular().Choices(h, irr)
-}
-
-// Choose implements game.IrregularityRules.
-func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
-	return r.irregular().Choose(h, irr, rem)
+	return ir.Rules.Choose(h, irr, rem)
 }

@@ -75,6 +75,9 @@ type Honours struct {
 type HonoursCount struct {
 	Dealt   func(h *game.Hand, trump cards.Suit) Honours
 	Claimed func(side cards.Side, holding string) Honours
+	// Known says whether the cards that hold the honours are known, so
+	// that Dealt counts them. Nil: every hand (Hand.DealKnown).
+	Known func(h *game.Hand) bool
 }
 
 // whistHonours is Law 3: the A K Q J of trumps; a side holding the four
@@ -128,7 +131,7 @@ func (sc *Scorer) Score(in game.ScoreInput) game.ScoreSheet {
 			continue
 		}
 		if cur == nil {
-			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints}, sc: sc,
+			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints, Unit: sc.unit()}, sc: sc,
 				score: map[cards.Side]int{}, won: map[cards.Side]int{}, values: map[cards.Side]int{}}
 		}
 		sheet.Notes = append(sheet.Notes, cur.hand(h)...)
@@ -236,6 +239,14 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 	return notes
 }
 
+// unit is what the sheet calls a part of it: a rubber, or a game.
+func (sc *Scorer) unit() string {
+	if sc.OneGame {
+		return "game"
+	}
+	return ""
+}
+
 // tricks scores a side's tricks by the scorer's rule, else Law 2.
 func (sc *Scorer) tricks(h *game.Hand, won []int, side cards.Side) (int, string, string) {
 	if sc.Tricks != nil {
@@ -264,7 +275,11 @@ func (r *rubber) honours(h *game.Hand) (Honours, honoursSource) {
 	if !ok {
 		return Honours{Side: cards.NoSide}, honoursDealt
 	}
-	if h.DealKnown() {
+	known := h.DealKnown()
+	if count.Known != nil {
+		known = count.Known(h)
+	}
+	if known {
 		return count.Dealt(h, trump), honoursDealt
 	}
 	for _, sd := range sides {

@@ -258,7 +258,7 @@ func (h *Hand) CheckCard(rs Ruleset, c cards.Card) error {
 		return Illegal(c.String(), c.String()+" has already been played in this hand", "")
 	case h.Known(seat) && !h.Held[seat].Has(c):
 		reason := fmt.Sprintf("%s does not hold %s (holds %s)", h.SeatName(seat), c, h.Held[seat].PBN())
-		if other := h.Seating.Partner(seat); h.Declaring(seat) && other != cards.NoSeat && h.Held[other].Has(c) {
+		if other := h.Seating.Partner(seat); (h.Declaring(seat) || h.samePlayer(seat, other)) && other != cards.NoSeat && h.Held[other].Has(c) {
 			reason += fmt.Sprintf("; if it was played from %s's hand, record it as played with `hoyle play --irregular --seat %s %s`", h.SeatName(other), h.SeatName(other), c)
 		}
 		return Illegal(c.String(), reason, "")

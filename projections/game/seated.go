@@ -170,3 +170,9 @@ func (h *Hand) Playing() int {
 	}
 	return n
 }
+
+// samePlayer reports whether one player plays both seats' cards on this
+// hand (a dummy and its partner).
+func (h *Hand) samePlayer(a, b cards.Seat) bool {
+	return a != cards.NoSeat && b != cards.NoSeat && h.PlayedFrom(a) == h.PlayedFrom(b)
+}

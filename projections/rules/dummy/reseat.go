@@ -36,6 +36,7 @@ type Tournee struct {
 func (t *Tournee) Finished(h *game.Hand) {
 	t.hands = append(t.hands, h)
 	t.started = true
+	t.seated = h.Seated // as the rubber's hands have been dealt
 	sheet := t.Score.Score(game.ScoreInput{Hands: t.hands, Seating: t.Seating})
 	if len(sheet.Rubbers) > 0 && sheet.Rubbers[0].Complete {
 		t.done++

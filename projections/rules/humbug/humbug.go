@@ -207,6 +207,7 @@ var Scorer = &whist.Scorer{
 	},
 	Honours:       honoursCount,
 	RevokerMayWin: true,
+	RevokeLaw:     LawRevoke,
 }
 
 // honoursCount counts the honours in the two hands played.

@@ -119,6 +119,7 @@ var scorer = &whist.Scorer{
 	},
 	NoHonours:     true,
 	RevokerMayWin: true,
+	RevokeLaw:     humbug.LawRevoke,
 }
 
 // CheckHonours implements game.HonoursRules: no honours are counted.

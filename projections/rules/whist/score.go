@@ -55,6 +55,9 @@ type Scorer struct {
 	// RevokerMayWin: the revoking side may win the game on the hand it
 	// revoked in. Whist's revoking side "cannot score more than four".
 	RevokerMayWin bool
+	// RevokeLaw is the law of the revoke penalty the game scores; "":
+	// whist's, Law 75.
+	RevokeLaw string
 	// OneGame scores each game as a sheet of its own, worth its value
 	// (Law 8) without rubber points: Mort's games, each played with
 	// another player taking dummy.
@@ -206,7 +209,7 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 		}
 		if n := won[sd] - h.Won[sd]; n > 0 {
 			label += fmt.Sprintf("; %d of the tricks taken for a revoke", n)
-			law += "; " + LawRevokePenalty
+			law += "; " + r.sc.revokeLaw()
 		}
 		add(game.Entry{Hand: h.Number, Side: sd, Points: points, Label: label, Law: law})
 	}
@@ -237,6 +240,14 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 		add(game.Entry{Hand: h.Number, Side: hon.Side, Points: hon.Points, Label: label, Law: hon.Law})
 	}
 	return notes
+}
+
+// revokeLaw is the law of the revoke's penalty.
+func (sc *Scorer) revokeLaw() string {
+	if sc.RevokeLaw != "" {
+		return sc.RevokeLaw
+	}
+	return LawRevokePenalty
 }
 
 // unit is what the sheet calls a part of it: a rubber, or a game.

@@ -11,8 +11,8 @@ import (
 	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
-	odd "github.com/hoyle/hoyle/projections/rules/thirteenandtheodd"
 	"github.com/hoyle/hoyle/projections/rules/rulestest"
+	odd "github.com/hoyle/hoyle/projections/rules/thirteenandtheodd"
 )
 
 // "The dealer gives thirteen cards to his adversary and to himself, one at

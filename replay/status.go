@@ -28,7 +28,8 @@ func StatusLine(s *projections.Session) string {
 	}
 	switch h.Phase {
 	case game.PhaseAuction:
-		fmt.Fprintf(&b, " · auction · %s to call", seatLabel(s, h, h.Turn))
+		phase, doing := AuctionWords(s.Rules)
+		fmt.Fprintf(&b, " · %s · %s %s", phase, seatLabel(s, h, h.Turn), doing)
 		if len(h.Calls) > 0 {
 			var calls []string
 			for _, c := range h.Calls {
@@ -74,6 +75,16 @@ func StatusLine(s *projections.Session) string {
 		fmt.Fprintf(&b, " · next dealer %s", DealerLabel(s))
 	}
 	return b.String()
+}
+
+// AuctionWords is what a game calls its phase of calls, and what the
+// player to call does: "auction", "to call"; Humbug Whist's players say
+// whether they are content.
+func AuctionWords(rs game.Ruleset) (phase, doing string) {
+	if w, ok := rs.(game.PhaseWords); ok {
+		return w.CallWords()
+	}
+	return "auction", "to call"
 }
 
 // DealerLabel names the next dealer: with who plays his seat on the latest

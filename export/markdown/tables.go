@@ -70,7 +70,8 @@ func (d *doc) auction() {
 		d.turnUp()
 		return
 	}
-	d.printf("## Auction\n\n")
+	phase, _ := replay.AuctionWords(d.full.Rules)
+	d.printf("## %s%s\n\n", strings.ToUpper(phase[:1]), phase[1:])
 	l := replay.LayOutAuction(h)
 	g := grid{}
 	for _, seat := range l.Seats {

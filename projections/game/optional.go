@@ -103,3 +103,11 @@ type Reseating interface {
 type FirstDealer interface {
 	FirstDealer(opts Options) cards.Seat
 }
+
+// PhaseWords is implemented by rulesets whose calls are not an auction
+// (Humbug Whist's players say whether they are content with their hands):
+// what views call the phase ("exchange"), and what the player to call does
+// ("to say content or exchange"). The JSON's phase stays "auction".
+type PhaseWords interface {
+	CallWords() (phase, doing string)
+}

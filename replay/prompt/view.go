@@ -27,7 +27,8 @@ func Prompt(s *projections.Session) string {
 		p = fmt.Sprintf("hand %d", h.Number)
 		switch h.Phase {
 		case game.PhaseAuction:
-			p += " · auction · " + label(s, h, h.Turn, "") + " to call"
+			phase, doing := replay.AuctionWords(s.Rules)
+			p += " · " + phase + " · " + label(s, h, h.Turn, "") + " " + doing
 		case game.PhaseExchange:
 			p += " · exchange · " + label(s, h, h.Turn, "") + " to discard"
 		case game.PhasePlay:

@@ -163,8 +163,8 @@ func Settle(sheet *game.ScoreSheet, in game.ScoreInput) {
 	var order []cards.Seat
 	for i, r := range sheet.Rubbers {
 		h := firstHand(r, in)
-		if h == nil {
-			continue
+		if h == nil || (!r.Complete && !in.Closed) {
+			continue // in play: nothing is settled yet
 		}
 		partnerSide := dummySideOf(h)
 		if partnerSide == cards.NoSide {

@@ -75,6 +75,7 @@ const (
 	LawExchange = Text + ": a player content with his hand announces it; if not, he may exchange it for the one on his right; if the dealer exchanges, he loses the turn-up card, but the trump suit remains the same"
 	LawDealer   = Text + ": each player deals for himself in turn, there being no deal for the dead hands"
 	LawLead     = Text + ", Method of Playing: the dealer's adversary has the first lead"
+	LawFollow   = Text + ", Method of Playing: the other must follow suit if he can"
 	LawTricks   = Text + ", Scoring: each trick above six counts one point towards game"
 	LawHonours  = Text + ", Scoring: of the A K Q J of trumps, if each player holds two, neither counts; if one holds one or none, the other counts 2 for two, 3 for three, 4 for four"
 	LawRevoke   = Text + ", Scoring: the penalty for a revoke is three tricks, and it takes precedence of other scores"
@@ -104,7 +105,14 @@ type Rules struct {
 }
 
 // New returns Humbug Whist.
-func New() *Rules { return &Rules{dummy.Game{Rules: whist.New(), Laws: Laws}} }
+func New() *Rules { return &Rules{dummy.Game{Rules: Whist(), Laws: Laws}} }
+
+// Whist is the whist Humbug is played on, following suit by its own text.
+func Whist() *whist.Rules {
+	w := whist.New()
+	w.RevokeLaw = LawFollow
+	return w
+}
 
 // Info implements game.Ruleset.
 func (*Rules) Info() game.Info {
@@ -140,6 +148,10 @@ func adversary(h *game.Hand) cards.Seat { return h.Dealer.Plus(2, 4) }
 
 // right is the dead hand on a player's right.
 func right(seat cards.Seat) cards.Seat { return seat.Plus(-1, 4) }
+
+// CallWords implements game.PhaseWords: the players say whether they are
+// content.
+func (*Rules) CallWords() (string, string) { return "content or exchange", "to say" }
 
 // ParseCall implements game.Ruleset: "content" (or "pass"), "exchange".
 func (*Rules) ParseCall(tok string) (cards.Call, error) {

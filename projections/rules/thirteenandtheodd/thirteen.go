@@ -56,7 +56,7 @@ type Rules struct {
 }
 
 // New returns Thirteen and the Odd.
-func New() *Rules { return &Rules{dummy.Game{Rules: whist.New(), Laws: humbug.Laws}} }
+func New() *Rules { return &Rules{dummy.Game{Rules: humbug.Whist(), Laws: humbug.Laws}} }
 
 // Info implements game.Ruleset.
 func (*Rules) Info() game.Info {

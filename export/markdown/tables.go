@@ -184,7 +184,7 @@ func (d *doc) play() {
 		return
 	}
 	d.printf("## Play\n\n")
-	seats := h.Seating.Seats
+	seats := h.Playing() // a card from each hand that plays: Humbug's tricks are of two
 	g := grid{head: []string{"Trick"}, align: []string{"---:"}}
 	ordinals := []string{"1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"}
 	for i := range seats {

@@ -55,14 +55,14 @@ func dealSeed(seed uint64) recorder.Decision {
 func TestTourneeReseatsAtEachRubber(t *testing.T) {
 	tb := newIrrTable(t, projections.SessionSpec{Game: "dummy", PlayerList: []string{"Ann", "Bob", "Cy"}})
 	for seed := range uint64(2) {
-		tb.must(dealSeed(seed + 1))
-		tb.must(claimBy("Ann", 13)) // seven by cards: a game each, the rubber in two
+		tb.Must(dealSeed(seed + 1))
+		tb.Must(claimBy("Ann", 13)) // seven by cards: a game each, the rubber in two
 	}
-	_, err := tb.tail().DecideDeal(tb.r.Stamp, projections.DealSpec{})
+	_, err := tb.Tail().DecideDeal(tb.R.Stamp, projections.DealSpec{})
 	require.ErrorIs(t, err, game.ErrWholeSession, "who sits where next depends on the rubbers so far")
-	tb.must(dealSeed(3))
+	tb.Must(dealSeed(3))
 
-	for _, s := range []*projections.Session{tb.session(), tb.tail()} {
+	for _, s := range []*projections.Session{tb.Session(), tb.Tail()} {
 		h := s.Current()
 		require.Equal(t, 3, h.Number)
 		assert.Equal(t, cards.South, h.Dealer)
@@ -76,7 +76,7 @@ func TestTourneeReseatsAtEachRubber(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, cards.West, seat, "a player's seat on the current hand")
 	}
-	first := tb.session().Hands[0]
+	first := tb.Session().Hands[0]
 	assert.Nil(t, first.Seated, "the first rubber sits as the session opened")
-	assert.Equal(t, "Ann", tb.session().PlayerIn(first, cards.North))
+	assert.Equal(t, "Ann", tb.Session().PlayerIn(first, cards.North))
 }

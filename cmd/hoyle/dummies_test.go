@@ -2,7 +2,6 @@ package main
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,6 +15,7 @@ import (
 // asked for its cards (hoyle play, hoyle record), the write-up names who
 // plays it, and the players change seats at each new rubber of the tournée.
 func TestEnglishDummyFromTheCLI(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "dummy.db")
 	r := hoyle(t, db, "new", "--game", "dummy", "--players", "Ann,Bob,Cy,Di")
 	assert.Equal(t, 2, r.code)
@@ -56,10 +56,12 @@ func TestEnglishDummyFromTheCLI(t *testing.T) {
 	assert.Contains(t, pad, "players: Bob +10 (dummy's partner), Ann -5, Cy -5")
 	assert.Contains(t, pad, "In all: Ann -21, Bob +18, Cy +3")
 	golden(t, "dummy-score.golden", pad)
+	writesUp(t, db)
 }
 
 // The live-table prompt asks dummy's partner for dummy's card.
 func TestRecordAsksDummysPartner(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "dummy.db")
 	out := hoyleIn(t, db, "deal --seed 31 --cut 10\nh5 h4 hj\n", "record", "--game", "dummy", "--players", "Ann,Bob,Cy")
 	require.Equal(t, 0, out.code, out.err)
@@ -70,6 +72,7 @@ func TestRecordAsksDummysPartner(t *testing.T) {
 
 // Double Dummy seats two players, each with a dummy.
 func TestDoubleDummyFromTheCLI(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "dd.db")
 	r := hoyle(t, db, "new", "--game", "double-dummy", "--players", "Ann,Bob,Cy")
 	assert.Equal(t, 2, r.code)
@@ -85,10 +88,12 @@ func TestDoubleDummyFromTheCLI(t *testing.T) {
 	r0 := sc["rubbers"].([]any)[0].(map[string]any)
 	assert.Equal(t, true, r0["complete"])
 	golden(t, "double-dummy-score.golden", ok(t, db, "score"))
+	writesUp(t, db)
 }
 
 // Mort: each player takes Mort for a game of the tournée.
 func TestMortFromTheCLI(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "mort.db")
 	script(t, db, "mort")
 	pad := ok(t, db, "score")
@@ -109,11 +114,13 @@ func TestMortFromTheCLI(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Ann", "Bob", "Cy"}, takers)
 	golden(t, "mort-score.golden", pad)
+	writesUp(t, db)
 }
 
 // Humbug Whist seats two players at four hands; each is content or
 // exchanges his hand for the one on his right.
 func TestHumbugFromTheCLI(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "humbug.db")
 	r := hoyle(t, db, "new", "--game", "humbug", "--players", "Ann")
 	assert.Equal(t, 2, r.code)
@@ -143,11 +150,13 @@ func TestHumbugFromTheCLI(t *testing.T) {
 	pad := ok(t, db, "score")
 	assert.Contains(t, pad, "(WE N, THEY S)")
 	golden(t, "humbug-score.golden", pad)
+	writesUp(t, db)
 }
 
 // Thirteen and the Odd: two hands, a trump nobody's, a point for the odd
 // trick.
 func TestThirteenAndTheOddFromTheCLI(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "odd.db")
 	n := scriptPart(t, db, "thirteen-and-the-odd", "deal", 0)
 	v := showJSON(t, db)
@@ -159,6 +168,7 @@ func TestThirteenAndTheOddFromTheCLI(t *testing.T) {
 	pad := ok(t, db, "score")
 	assert.Contains(t, pad, "game, a double (5 to 2)")
 	golden(t, "thirteen-and-the-odd-score.golden", pad)
+	writesUp(t, db)
 }
 
 // cardsOf lists a PBN hand's cards as the log writes them ("SA", "H10").
@@ -174,17 +184,12 @@ func cardsOf(pbn string) []string {
 	return out
 }
 
-// Each dummy game's fixture records, replays and writes up.
-func TestDummyGamesReplayAndWriteUp(t *testing.T) {
-	for _, name := range []string{"dummy", "double-dummy", "mort", "humbug", "thirteen-and-the-odd"} {
-		t.Run(name, func(t *testing.T) {
-			db := filepath.Join(t.TempDir(), "s.db")
-			script(t, db, name)
-			assert.Contains(t, ok(t, db, "verify"), "verified")
-			md := ok(t, db, "export", "--hand", "1")
-			assert.Contains(t, md, "## Play")
-			assert.True(t, strings.Contains(ok(t, db, "replay", "--hand", "1"), "trick 1"))
-			assert.Equal(t, scoreJSON(t, db), showJSON(t, db)["score"])
-		})
-	}
+// writesUp checks that a dummy game's session verifies, replays and writes
+// up, and that show's score is score's.
+func writesUp(t *testing.T, db string) {
+	t.Helper()
+	assert.Contains(t, ok(t, db, "verify"), "verified")
+	assert.Contains(t, ok(t, db, "export", "--hand", "1"), "## Play")
+	assert.Contains(t, ok(t, db, "replay", "--hand", "1"), "trick 1")
+	assert.Equal(t, scoreJSON(t, db), showJSON(t, db)["score"])
 }

@@ -63,6 +63,5 @@ func cardOf(cuts []game.CutCard, seat cards.Seat) cards.Card {
 
 // CutRule implements game.CutRules.
 func (*Rules) CutRule(opts game.Options) string {
-	return "the three players cut as at whist, the lowest deals, the ace lowest; the lowest takes dummy and deals the first hand for it; " +
-		seatingText(opts) + " (" + LawCutting + ")"
+	return "the three players cut as at whist, the ace lowest: the lowest takes dummy and deals the first hand for it; " + seatingText(opts)
 }

@@ -250,7 +250,7 @@ func DummySide(h *game.Hand, seat cards.Seat) bool {
 // seatingText names the players' roles for help: who takes dummy when.
 func seatingText(opts game.Options) string {
 	if opts[OptionDummy] == OptionContinual {
-		return fmt.Sprintf("the first player named takes dummy throughout (%s)", LawContinuous)
+		return fmt.Sprintf("the first player named takes dummy throughout (%s; %s)", LawContinuous, LawCutting)
 	}
-	return fmt.Sprintf("the players take dummy in the order named, a rubber each (%s)", LawPlayers)
+	return fmt.Sprintf("the players take dummy in the order named, a rubber each (%s; %s)", LawPlayers, LawCutting)
 }

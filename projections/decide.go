@@ -552,17 +552,26 @@ func SeatByName(seating game.Seating, name string) (cards.Seat, error) {
 // SeatOf finds a seat of the session by the game's name for it ("N",
 // "north", "A") or, failing that, by the name of the player in it.
 func (s *Session) SeatOf(name string) (cards.Seat, error) {
+	var seated []cards.Seat
+	if h := s.Current(); h != nil {
+		seated = h.Seated
+	}
+	return s.seatOfOn(name, seated)
+}
+
+// seatOfOn is SeatOf on a hand where seated says who sits where (nil: as
+// the session opened): a player's own seat on that hand, which, where the
+// players change seats, need not be the one he was named to.
+func (s *Session) seatOfOn(name string, seated []cards.Seat) (cards.Seat, error) {
 	seating := s.Seating()
 	if seat, err := SeatByName(seating, name); err == nil {
 		return seat, nil
 	}
 	for seat := range seating.Seats {
 		if p := s.Player(cards.Seat(seat)); p != "" && strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(name)) {
-			// A player's own seat on the current hand: where the players
-			// change seats, not necessarily the one he was named to.
-			if h := s.Current(); h != nil {
-				if at := h.SeatOf(cards.Seat(seat)); at != cards.NoSeat {
-					return at, nil
+			for at, o := range seated {
+				if o == cards.Seat(seat) {
+					return cards.Seat(at), nil
 				}
 			}
 			return cards.Seat(seat), nil

@@ -167,7 +167,7 @@ func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, d *table.Dealt) err
 		sort.Strings(keys)
 		given := make([]bool, seating.Seats)
 		for _, k := range keys {
-			seat, err := s.SeatOf(k)
+			seat, err := s.seatOfOn(k, d.Seated) // a player's seat on the hand dealt
 			if err != nil {
 				return err
 			}
@@ -216,7 +216,7 @@ func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, d *table.Dealt) err
 	// and the Odd: "the trump card belongs to neither player"), no hand.
 	pack := s.Rules.Pack()
 	sample := s.Rules.Deal(pack, dealer)
-	dealers := sample.TurnUp != cards.NoCard && sample.Hands[dealer].Has(sample.TurnUp)
+	dealers := sample.TurnUp == cards.NoCard || sample.Hands[dealer].Has(sample.TurnUp)
 	switch {
 	case dealers && !d.Hands[dealer].Has(d.TurnUp):
 		return game.Illegal(d.TurnUp.String(), fmt.Sprintf("the card turned up is the dealer's last card, and %s (the dealer) does not hold it", seating.Names[dealer]), "")

@@ -60,7 +60,9 @@ func TestTourneeReseatsAtEachRubber(t *testing.T) {
 	}
 	_, err := tb.Tail().DecideDeal(tb.R.Stamp, projections.DealSpec{})
 	require.ErrorIs(t, err, game.ErrWholeSession, "who sits where next depends on the rubbers so far")
-	tb.Must(dealSeed(3))
+	tb.Must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+		return s.DecideDeal(st, projections.DealSpec{Hands: map[string]string{"Ann": "AKQJT98765432..."}, TurnUp: "H2"})
+	})
 
 	for _, s := range []*projections.Session{tb.Session(), tb.Tail()} {
 		h := s.Current()
@@ -75,6 +77,7 @@ func TestTourneeReseatsAtEachRubber(t *testing.T) {
 		seat, err := s.SeatOf("Ann")
 		require.NoError(t, err)
 		assert.Equal(t, cards.West, seat, "a player's seat on the current hand")
+		assert.Equal(t, 13, h.Dealt[cards.West].Len(), "a hand given by the player's name is dealt to his seat on that hand")
 	}
 	first := tb.Session().Hands[0]
 	assert.Nil(t, first.Seated, "the first rubber sits as the session opened")

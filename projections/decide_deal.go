@@ -48,9 +48,10 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		}
 		return s.decideHandsOf(stamp, spec.Of, spec.Hands)
 	}
-	if s.Partial && (spec.Board != 0 || s.PlaysBoards()) {
+	if s.Partial && (spec.Board != 0 || s.PlaysBoards() || s.seats != nil) {
 		// A board is the same deal each time it is played: judged on every
-		// board the session has dealt, not on its latest hand.
+		// board the session has dealt, not on its latest hand. Where the
+		// players change seats, the hands so far say who sits where.
 		return nil, game.ErrWholeSession
 	}
 	if err := s.movementBoard(&spec); err != nil {
@@ -86,6 +87,9 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 	sit, seated, err := s.sittingFor(number)
 	if err != nil {
 		return nil, err
+	}
+	if s.seats != nil {
+		d.Seated = s.seats.Seated(dealer)
 	}
 	pack := s.Rules.Pack()
 	switch {
@@ -193,7 +197,7 @@ func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, sit game.Sitting, d
 		sort.Strings(keys)
 		given := make([]bool, seating.Seats)
 		for _, k := range keys {
-			seat, err := s.seatOfIn(sit, k) // the players as they sit for this hand
+			seat, err := s.seatOfIn(sit, d.Seated, k) // the players as they sit for this hand
 			if err != nil {
 				return err
 			}
@@ -234,8 +238,24 @@ func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, sit game.Sitting, d
 		}
 		d.TurnUp = c
 	}
-	if d.TurnUp != cards.NoCard && int(dealer) < len(d.Hands) && d.Hands[dealer] != 0 && !d.Hands[dealer].Has(d.TurnUp) {
+	if d.TurnUp == cards.NoCard || int(dealer) >= len(d.Hands) || d.Hands[dealer] == 0 {
+		return nil
+	}
+	// Where the game deals the card turned up to the dealer (whist: his
+	// last), his hand must hold it; where it belongs to nobody (Thirteen
+	// and the Odd: "the trump card belongs to neither player"), no hand.
+	pack := s.Rules.Pack()
+	sample := s.Rules.Deal(pack, dealer)
+	dealers := sample.TurnUp == cards.NoCard || sample.Hands[dealer].Has(sample.TurnUp)
+	switch {
+	case dealers && !d.Hands[dealer].Has(d.TurnUp):
 		return game.Illegal(d.TurnUp.String(), fmt.Sprintf("the card turned up is the dealer's last card, and %s (the dealer) does not hold it", seating.Names[dealer]), "")
+	case !dealers:
+		for seat, h := range d.Hands {
+			if h.Has(d.TurnUp) {
+				return game.Illegal(d.TurnUp.String(), fmt.Sprintf("the card turned up belongs to no hand, and %s holds it", seating.Names[seat]), "")
+			}
+		}
 	}
 	return nil
 }
@@ -330,7 +350,7 @@ func (s *Session) decideHandsOf(stamp Stamp, n int, hands map[string]string) ([]
 	sort.Strings(keys)
 	var out []events.Event
 	for _, k := range keys {
-		seat, err := s.seatOfIn(s.handNumbered(n).Sitting, k) // the players as they sat for hand n
+		seat, err := s.seatOfIn(s.handNumbered(n).Sitting, s.handNumbered(n).Seated, k) // the players as they sat for hand n
 		if err != nil {
 			return nil, err
 		}

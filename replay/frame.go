@@ -85,11 +85,15 @@ func gamesWon(r game.Rubber, side func(cards.Side) string) string {
 // rubber is over, who won it and by how much.
 func gameSummary(r game.Rubber, sides int, side func(cards.Side) string) string {
 	won := gamesWon(r, side)
+	unit := "rubber"
+	if r.Unit != "" {
+		unit = r.Unit
+	}
 	if r.Complete {
 		if r.Winner != nil {
-			return fmt.Sprintf("rubber %d won by %s, %d points (%s)", r.Number, side(*r.Winner), r.Points, won)
+			return fmt.Sprintf("%s %d won by %s, %d points (%s)", unit, r.Number, side(*r.Winner), r.Points, won)
 		}
-		return fmt.Sprintf("rubber %d over (%s)", r.Number, won)
+		return fmt.Sprintf("%s %d over (%s)", unit, r.Number, won)
 	}
 	score := make([]int, sides)
 	for _, e := range r.Entries {
@@ -103,6 +107,9 @@ func gameSummary(r game.Rubber, sides int, side func(cards.Side) string) string 
 	var parts []string
 	for s, n := range score {
 		parts = append(parts, fmt.Sprintf("%s %d", side(cards.Side(s)), n))
+	}
+	if r.Unit != "" {
+		return fmt.Sprintf("%s %d to %d: %s", unit, r.Number, r.GameTo, strings.Join(parts, ", "))
 	}
 	return fmt.Sprintf("rubber %d, game %d to %d: %s (%s)", r.Number, len(r.Games)+1, r.GameTo, strings.Join(parts, ", "), won)
 }
@@ -268,7 +275,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	for seat := range h.Held {
 		dg.Known[seat] = h.Known(cards.Seat(seat))
 		dg.Labels[seat] = names.Long[seat]
-		if pl := Clean(full.PlayerAt(h.Number, cards.Seat(seat))); pl != "" {
+		if pl := SeatPlayerShort(full, h, cards.Seat(seat)); pl != "" {
 			dg.Labels[seat] += ": " + pl
 		}
 		if cards.Seat(seat) == h.Turn {

@@ -35,6 +35,10 @@ type ScoreView struct {
 	// King's Bridge's players): the keys are the labels the rest of the
 	// sheet uses ("A", "N").
 	Sides map[string]string `json:"side_names,omitempty"`
+	// Players is what each player won (or lost) in all, in a game whose
+	// players are not its sides (English Dummy, Mort), by name (his seat
+	// as the session opened when he has none); absent otherwise.
+	Players map[string]int `json:"players,omitempty"`
 }
 
 // TallyView is one line of a running score: the hand, the game it belongs
@@ -64,6 +68,9 @@ type RubberView struct {
 	// Balance is what each side wins or loses when the scores are balanced
 	// at the end (King's Bridge); absent where they are not.
 	Balance map[string]int `json:"balance,omitempty"`
+	// Players is what each player won or lost on the rubber, in a game
+	// whose players are not its sides; absent otherwise.
+	Players map[string]int `json:"players,omitempty"`
 }
 
 // EntryView is one entry of a rubber: hand 0 is a score made when the
@@ -94,11 +101,39 @@ type BoardView struct {
 
 // NewScoreView is the session's score sheet for --json.
 func NewScoreView(s *projections.Session) ScoreView {
-	return ScoreSheetView(s.Score(), s.Seating())
+	return scoreSheetView(s.Score(), s.Seating(), s.Opened.Players)
 }
 
 // ScoreSheetView is a score sheet for --json at a seating.
 func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
+	return scoreSheetView(sheet, seating, nil)
+}
+
+// playerName names a player of a score sheet (the seat he was named to
+// when the session opened) by his name, else by that seat.
+func playerName(seating game.Seating, names []string, seat cards.Seat) string {
+	if int(seat) >= 0 && int(seat) < len(names) && names[seat] != "" {
+		return Clean(names[seat])
+	}
+	if int(seat) >= 0 && int(seat) < len(seating.Names) {
+		return seating.Names[seat]
+	}
+	return seat.String()
+}
+
+// playersView is players' shares by name.
+func playersView(seating game.Seating, names []string, ps []game.PlayerScore) map[string]int {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := map[string]int{}
+	for _, p := range ps {
+		out[playerName(seating, names, p.Player)] = p.Points
+	}
+	return out
+}
+
+func scoreSheetView(sheet game.ScoreSheet, seating game.Seating, names []string) ScoreView {
 	v := ScoreView{Rubbers: []RubberView{}, Notes: append([]string(nil), sheet.Notes...)}
 	// The keys are the sides' labels, which do not change with the names.
 	key := func(s cards.Side) string { return sheetKey(sheet, seating, s) }
@@ -110,7 +145,8 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 	}
 	for _, r := range sheet.Rubbers {
 		rv := RubberView{Number: r.Number, Complete: r.Complete, Points: r.Points,
-			Sides: map[string]game.SideTotal{}, Games: []string{}, Hands: append([]int{}, r.Hands...), Entries: []EntryView{}}
+			Sides: map[string]game.SideTotal{}, Games: []string{}, Hands: append([]int{}, r.Hands...), Entries: []EntryView{},
+			Players: playersView(seating, names, r.Players)}
 		for _, g := range r.Games {
 			rv.Games = append(rv.Games, key(g))
 		}
@@ -153,6 +189,7 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 		w := key(*sheet.Winner)
 		v.Winner = &w
 	}
+	v.Players = playersView(seating, names, sheet.Players)
 	if sheet.Boards != nil {
 		boards := []BoardView{}
 		for _, b := range sheet.Boards {
@@ -244,7 +281,7 @@ func ScorePad(s *projections.Session, style PadStyle) string {
 // ScorePadFit is ScorePad for a terminal width columns wide (0: no limit):
 // a running tally too wide for it is drawn a player at a time.
 func ScorePadFit(s *projections.Session, style PadStyle, width int) string {
-	return drawScoreSheet(s.Score(), s.Seating(), WeSide(s.Opts), style, width)
+	return drawScoreSheet(s.Score(), s.Seating(), WeSide(s.Opts), style, width, s.Opened.Players)
 }
 
 // DrawScoreSheet draws a score sheet: each rubber as a pad of the given
@@ -252,10 +289,10 @@ func ScorePadFit(s *projections.Session, style PadStyle, width int) string {
 // sides each side has its own column), duplicate boards as a table, and
 // the sheet's notes.
 func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle) string {
-	return drawScoreSheet(sheet, seating, we, style, 0)
+	return drawScoreSheet(sheet, seating, we, style, 0, nil)
 }
 
-func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle, width int) string {
+func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle, width int, names []string) string {
 	var b strings.Builder
 	for i, r := range sheet.Rubbers {
 		if len(sheet.Tally) > 0 {
@@ -294,6 +331,9 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		if r.Note != "" {
 			b.WriteString(r.Note + "\n")
 		}
+		if len(r.Players) > 0 {
+			b.WriteString("players: " + playersLine(seating, names, r.Players) + "\n")
+		}
 	}
 	if sheet.Boards != nil {
 		drawBoards(&b, sheet.Boards, seating)
@@ -303,6 +343,9 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 	}
 	if len(sheet.Rubbers) == 0 && sheet.Boards == nil && len(sheet.Tally) == 0 {
 		b.WriteString("nothing scored yet: no hand is finished\n")
+	}
+	if len(sheet.Players) > 0 {
+		b.WriteString("\nIn all: " + playersLine(seating, names, sheet.Players) + "\n")
 	}
 	for _, n := range sheet.Notes {
 		b.WriteString("note: " + n + "\n")
@@ -1000,4 +1043,18 @@ func fold(text string, width int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// playersLine writes players' shares: "Ann +12 (dummy's partner), Bob -6,
+// Cy -6".
+func playersLine(seating game.Seating, names []string, ps []game.PlayerScore) string {
+	var parts []string
+	for _, p := range ps {
+		part := fmt.Sprintf("%s %+d", playerName(seating, names, p.Player), p.Points)
+		if p.Role != "" {
+			part += " (" + p.Role + ")"
+		}
+		parts = append(parts, part)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -598,26 +598,19 @@ func SeatByName(seating game.Seating, name string) (cards.Seat, error) {
 // latest hand.
 func (s *Session) SeatOf(name string) (cards.Seat, error) {
 	sit := s.firstSitting()
-	var seated []cards.Seat
 	if h := s.Current(); h != nil {
-		sit, seated = h.Sitting, h.Seated
+		sit = h.Sitting
 	}
-	return s.seatOfIn(sit, seated, name)
+	return s.seatOfIn(sit, name)
 }
 
-// seatOfIn is SeatOf under a sitting: the seats as a hand had them (seated
-// says who sits where in a tournée, nil: as the session opened).
-func (s *Session) seatOfIn(sit game.Sitting, seated []cards.Seat, name string) (cards.Seat, error) {
+// seatOfIn is SeatOf under a sitting: the seats as a hand had them.
+func (s *Session) seatOfIn(sit game.Sitting, name string) (cards.Seat, error) {
 	seating := s.Seating()
 	if seat, err := SeatByName(seating, name); err == nil {
 		return seat, nil
 	}
 	if seat, ok := s.seatIn(sit, name); ok {
-		for at, o := range seated {
-			if o == seat {
-				return cards.Seat(at), nil
-			}
-		}
 		return seat, nil
 	}
 	return cards.NoSeat, &cards.TokenError{Kind: cards.ErrBadSeat, Token: name,

@@ -48,10 +48,9 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		}
 		return s.decideHandsOf(stamp, spec.Of, spec.Hands)
 	}
-	if s.Partial && (spec.Board != 0 || s.PlaysBoards() || s.seats != nil) {
+	if s.Partial && (spec.Board != 0 || s.PlaysBoards()) {
 		// A board is the same deal each time it is played: judged on every
-		// board the session has dealt, not on its latest hand. Where the
-		// players change seats, the hands so far say who sits where.
+		// board the session has dealt, not on its latest hand.
 		return nil, game.ErrWholeSession
 	}
 	if err := s.movementBoard(&spec); err != nil {
@@ -87,9 +86,6 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 	sit, seated, err := s.sittingFor(number)
 	if err != nil {
 		return nil, err
-	}
-	if s.seats != nil {
-		d.Seated = s.seats.Seated(dealer)
 	}
 	pack := s.Rules.Pack()
 	switch {
@@ -197,7 +193,7 @@ func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, sit game.Sitting, d
 		sort.Strings(keys)
 		given := make([]bool, seating.Seats)
 		for _, k := range keys {
-			seat, err := s.seatOfIn(sit, d.Seated, k) // the players as they sit for this hand
+			seat, err := s.seatOfIn(sit, k) // the players as they sit for this hand
 			if err != nil {
 				return err
 			}
@@ -350,7 +346,7 @@ func (s *Session) decideHandsOf(stamp Stamp, n int, hands map[string]string) ([]
 	sort.Strings(keys)
 	var out []events.Event
 	for _, k := range keys {
-		seat, err := s.seatOfIn(s.handNumbered(n).Sitting, s.handNumbered(n).Seated, k) // the players as they sat for hand n
+		seat, err := s.seatOfIn(s.handNumbered(n).Sitting, k) // the players as they sat for hand n
 		if err != nil {
 			return nil, err
 		}

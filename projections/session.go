@@ -118,10 +118,6 @@ type Session struct {
 	// had finished.
 	vul      game.Vulnerability
 	finished int
-	// seats is the ruleset's account of who sits where, in a game whose
-	// players change seats in the course of a session (English Dummy's
-	// tournée); it follows the finished hands as vul does.
-	seats game.Reseating
 	// boards holds the first hand dealt as each board: a board is the
 	// same deal each time it is played.
 	boards map[int]*game.Hand
@@ -137,37 +133,6 @@ func (s *Session) Current() *game.Hand {
 
 // Seating is the session's seating.
 func (s *Session) Seating() game.Seating { return s.Rules.Seating() }
-
-// PlayerIn is the name of the player who plays seat's cards on hand h (the
-// dummy's partner for a dummy; whoever sits there, where the players change
-// seats), or "". With no hand, the seat is as the session opened. Who sat
-// where is the session's record of the hand numbered h's: a view of a
-// moment folded before its deal.seated names the players as they sat.
-func (s *Session) PlayerIn(h *game.Hand, seat cards.Seat) string {
-	if h == nil {
-		return s.playerIn(s.firstSitting(), s.Seating().From(seat))
-	}
-	if full := s.handNumbered(h.Number); full != nil {
-		h = full
-	}
-	return s.playerIn(h.Sitting, h.Player(seat))
-}
-
-// checkSeated checks who sits where on a hand: a seat for each seat, each
-// of the session's seats once.
-func checkSeated(seating game.Seating, seated []cards.Seat) error {
-	if len(seated) != seating.Seats {
-		return game.Illegal("deal", fmt.Sprintf("the deal seats %d; this game has %d seats", len(seated), seating.Seats), "")
-	}
-	seen := make([]bool, seating.Seats)
-	for _, o := range seated {
-		if o < 0 || int(o) >= seating.Seats || seen[o] {
-			return game.Illegal("deal", "the deal seats someone twice, or nobody at a seat", "")
-		}
-		seen[o] = true
-	}
-	return nil
-}
 
 // StepOf finds the step of an event ID.
 func (s *Session) StepOf(id events.ID) (Step, bool) {
@@ -252,6 +217,7 @@ func (s *Session) Score() game.ScoreSheet {
 func (s *Session) score(hands []*game.Hand, closed bool) game.ScoreSheet {
 	sheet := s.Rules.Score(game.ScoreInput{Hands: hands, Opts: s.Opts, Seating: s.Seating(), Closed: closed})
 	s.nameSides(sheet.Sides)
+	s.namePlayers(&sheet)
 	return sheet
 }
 
@@ -324,9 +290,6 @@ func open(e events.Envelope) (*Session, error) {
 		NextDealer: o.Dealer, retracted: map[events.ID]bool{}}
 	if vr, ok := rs.(game.VulnerabilityRules); ok {
 		s.vul = vr.NewVulnerability(opts)
-	}
-	if rr, ok := rs.(game.ReseatRules); ok {
-		s.seats = rr.NewReseating(opts)
 	}
 	s.addStep(e, 0)
 	return s, nil
@@ -535,13 +498,8 @@ func (s *Session) Apply(e events.Envelope) error {
 		if c.Annulled {
 			s.NextDealer = c.Dealer // a new deal: the same dealer deals again
 		}
-		if c.Phase == game.PhaseDone && !c.Annulled && s.finished != c.Number {
-			if s.vul != nil {
-				s.vul.Finished(c)
-			}
-			if s.seats != nil {
-				s.seats.Finished(c)
-			}
+		if c.Phase == game.PhaseDone && !c.Annulled && s.vul != nil && s.finished != c.Number {
+			s.vul.Finished(c)
 			s.finished = c.Number
 		}
 	}
@@ -610,14 +568,8 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	if s.Partial && len(s.Hands) == 0 && p.Hand > 0 {
 		number = p.Hand // the first hand of a tail fold: trust the deal's number
 	}
-	if len(p.Seated) != 0 {
-		if err := checkSeated(seating, p.Seated); err != nil {
-			return err
-		}
-	}
 	h := game.NewHand(number, p.Dealer, seating, s.Opts)
 	h.Board, h.DealID = p.Board, e.ID
-	h.Seated = append([]cards.Seat(nil), p.Seated...)
 	copy(h.Dealt, dr.Hands)
 	copy(h.Held, dr.Hands)
 	h.Widow, h.TurnUp, h.Vulnerable = dr.Widow, dr.TurnUp, p.Vul

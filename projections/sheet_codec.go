@@ -48,7 +48,8 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 	players := func(ps []game.PlayerScore) {
 		length(body, ps == nil, len(ps))
 		for _, p := range ps {
-			body.Seat(p.Player)
+			body.Int(int64(p.Player))
+			body.Uint(str(p.Name))
 			body.Int(int64(p.Points))
 			body.Uint(str(p.Role))
 		}
@@ -183,7 +184,7 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 		}
 		out := make([]game.PlayerScore, n)
 		for i := range out {
-			out[i] = game.PlayerScore{Player: d.Seat(), Points: int(d.Int()), Role: str()}
+			out[i] = game.PlayerScore{Player: int(d.Int()), Name: str(), Points: int(d.Int()), Role: str()}
 		}
 		return out
 	}

@@ -129,10 +129,6 @@ func appendKnowledge(e *events.Encoder, h *game.Hand) {
 	ints(e, h.Sitting.Players)
 	e.Int(int64(h.Sitting.Round))
 	e.Int(int64(h.Sitting.Table))
-	length(e, h.Seated == nil, len(h.Seated))
-	for _, s := range h.Seated {
-		e.Seat(s)
-	}
 	length(e, h.Out == nil, len(h.Out))
 	for _, o := range h.Out {
 		e.Bool(o)
@@ -309,12 +305,6 @@ func decodeKnowledge(d *events.Decoder, h *game.Hand) {
 	h.Sitting.Players = decodeInts(d)
 	h.Sitting.Round = int(d.Int())
 	h.Sitting.Table = int(d.Int())
-	if n, isNil := readLength(d); !isNil {
-		h.Seated = make([]cards.Seat, n)
-		for i := range h.Seated {
-			h.Seated[i] = d.Seat()
-		}
-	}
 	if n, isNil := readLength(d); !isNil {
 		h.Out = make([]bool, n)
 		for i := range h.Out {

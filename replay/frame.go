@@ -192,12 +192,15 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 
 // SeatedText says who sits where on a hand whose players move between
 // hands: "the players: N Bea, E Dot, S Cora, W Ann (round 2)", a seat
-// nobody sits in "nobody" (a dummy kept in a holder).
+// nobody sits in "nobody" (a dummy kept in a holder), a hand another plays
+// by who does ("Ann's dummy").
 func SeatedText(s *projections.Session, h *game.Hand, names Names) string {
 	var parts []string
 	for seat := range h.Seating.Seats {
 		p := Clean(s.PlayerAt(h.Number, cards.Seat(seat)))
 		switch {
+		case h.PlayedFrom(cards.Seat(seat)) != cards.Seat(seat):
+			p = SeatPlayerShort(s, h, cards.Seat(seat))
 		case p == "" && h.Sitting.Player(cards.Seat(seat)) == game.NoPlayer:
 			p = "nobody"
 		case p == "":

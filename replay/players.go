@@ -60,8 +60,7 @@ func seatPlayer(s *projections.Session, h *game.Hand, seat cards.Seat, short boo
 }
 
 // PlayedFromOthers reports whether the session's game has hands played
-// from other seats, or players who change seats: then views say who plays
-// each seat.
+// from other seats, or laid aside: then views say who plays each seat.
 func PlayedFromOthers(s *projections.Session, h *game.Hand) bool {
-	return s.Seating().PlayedFrom != nil || (h != nil && (h.Seated != nil || h.Out != nil))
+	return s.Seating().PlayedFrom != nil || (h != nil && h.Out != nil)
 }

@@ -101,39 +101,32 @@ type BoardView struct {
 
 // NewScoreView is the session's score sheet for --json.
 func NewScoreView(s *projections.Session) ScoreView {
-	return scoreSheetView(s.Score(), s.Seating(), s.Opened.Players)
+	return ScoreSheetView(s.Score(), s.Seating())
 }
 
-// ScoreSheetView is a score sheet for --json at a seating.
-func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
-	return scoreSheetView(sheet, seating, nil)
-}
-
-// playerName names a player of a score sheet (the seat he was named to
-// when the session opened) by his name, else by that seat.
-func playerName(seating game.Seating, names []string, seat cards.Seat) string {
-	if int(seat) >= 0 && int(seat) < len(names) && names[seat] != "" {
-		return Clean(names[seat])
+// playerName names a player of a score sheet as the session named him
+// (game.PlayerScore.Name), else by his number.
+func playerName(p game.PlayerScore) string {
+	if p.Name != "" {
+		return Clean(p.Name)
 	}
-	if int(seat) >= 0 && int(seat) < len(seating.Names) {
-		return seating.Names[seat]
-	}
-	return seat.String()
+	return fmt.Sprintf("player %d", p.Player+1)
 }
 
 // playersView is players' shares by name.
-func playersView(seating game.Seating, names []string, ps []game.PlayerScore) map[string]int {
+func playersView(ps []game.PlayerScore) map[string]int {
 	if len(ps) == 0 {
 		return nil
 	}
 	out := map[string]int{}
 	for _, p := range ps {
-		out[playerName(seating, names, p.Player)] = p.Points
+		out[playerName(p)] = p.Points
 	}
 	return out
 }
 
-func scoreSheetView(sheet game.ScoreSheet, seating game.Seating, names []string) ScoreView {
+// ScoreSheetView is a score sheet for --json at a seating.
+func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 	v := ScoreView{Rubbers: []RubberView{}, Notes: append([]string(nil), sheet.Notes...)}
 	// The keys are the sides' labels, which do not change with the names.
 	key := func(s cards.Side) string { return sheetKey(sheet, seating, s) }
@@ -146,7 +139,7 @@ func scoreSheetView(sheet game.ScoreSheet, seating game.Seating, names []string)
 	for _, r := range sheet.Rubbers {
 		rv := RubberView{Number: r.Number, Complete: r.Complete, Points: r.Points,
 			Sides: map[string]game.SideTotal{}, Games: []string{}, Hands: append([]int{}, r.Hands...), Entries: []EntryView{},
-			Players: playersView(seating, names, r.Players)}
+			Players: playersView(r.Players)}
 		for _, g := range r.Games {
 			rv.Games = append(rv.Games, key(g))
 		}
@@ -189,7 +182,7 @@ func scoreSheetView(sheet game.ScoreSheet, seating game.Seating, names []string)
 		w := key(*sheet.Winner)
 		v.Winner = &w
 	}
-	v.Players = playersView(seating, names, sheet.Players)
+	v.Players = playersView(sheet.Players)
 	if sheet.Boards != nil {
 		boards := []BoardView{}
 		for _, b := range sheet.Boards {
@@ -281,7 +274,7 @@ func ScorePad(s *projections.Session, style PadStyle) string {
 // ScorePadFit is ScorePad for a terminal width columns wide (0: no limit):
 // a running tally too wide for it is drawn a player at a time.
 func ScorePadFit(s *projections.Session, style PadStyle, width int) string {
-	return drawScoreSheet(s.Score(), s.Seating(), WeSide(s.Opts), style, width, s.Opened.Players)
+	return drawScoreSheet(s.Score(), s.Seating(), WeSide(s.Opts), style, width)
 }
 
 // DrawScoreSheet draws a score sheet: each rubber as a pad of the given
@@ -289,10 +282,10 @@ func ScorePadFit(s *projections.Session, style PadStyle, width int) string {
 // sides each side has its own column), duplicate boards as a table, and
 // the sheet's notes.
 func DrawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle) string {
-	return drawScoreSheet(sheet, seating, we, style, 0, nil)
+	return drawScoreSheet(sheet, seating, we, style, 0)
 }
 
-func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle, width int, names []string) string {
+func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, style PadStyle, width int) string {
 	var b strings.Builder
 	for i, r := range sheet.Rubbers {
 		if len(sheet.Tally) > 0 {
@@ -332,7 +325,7 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 			b.WriteString(r.Note + "\n")
 		}
 		if len(r.Players) > 0 {
-			b.WriteString("players: " + playersLine(seating, names, r.Players) + "\n")
+			b.WriteString("players: " + playersLine(r.Players) + "\n")
 		}
 	}
 	if sheet.Boards != nil {
@@ -345,7 +338,7 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		b.WriteString("nothing scored yet: no hand is finished\n")
 	}
 	if len(sheet.Players) > 0 {
-		b.WriteString("\nIn all: " + playersLine(seating, names, sheet.Players) + "\n")
+		b.WriteString("\nIn all: " + playersLine(sheet.Players) + "\n")
 	}
 	for _, n := range sheet.Notes {
 		b.WriteString("note: " + n + "\n")
@@ -1047,10 +1040,10 @@ func fold(text string, width int) []string {
 
 // playersLine writes players' shares: "Ann +12 (dummy's partner), Bob -6,
 // Cy -6".
-func playersLine(seating game.Seating, names []string, ps []game.PlayerScore) string {
+func playersLine(ps []game.PlayerScore) string {
 	var parts []string
 	for _, p := range ps {
-		part := fmt.Sprintf("%s %+d", playerName(seating, names, p.Player), p.Points)
+		part := fmt.Sprintf("%s %+d", playerName(p), p.Points)
 		if p.Role != "" {
 			part += " (" + p.Role + ")"
 		}

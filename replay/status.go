@@ -98,14 +98,21 @@ func AuctionWords(rs game.Ruleset) (phase, doing string) {
 // whose winner the laws do not name (game.Hand.Unsettled): the table says.
 const WhoWonText = "who won it? the laws as printed do not say: hoyle won SEAT"
 
-// DealerLabel names the next dealer: with who plays his seat on the latest
-// hand (or as the session opened), except where the players change seats
-// between hands, and who sits there next is the next deal's to say.
+// DealerLabel names the next dealer, and who will play his seat where the
+// session can tell (see projections.Session.NextSitting): where the players
+// move between hands, a fold of the latest hand alone names the seat only.
 func DealerLabel(s *projections.Session) string {
-	if _, moves := s.Rules.(game.ReseatRules); moves && s.NextDealer != cards.NoSeat {
+	sit, known := s.NextSitting()
+	if s.NextDealer != cards.NoSeat && !known {
 		return s.Seating().Names[s.NextDealer]
 	}
-	return seatLabel(s, s.Current(), s.NextDealer)
+	number := 1
+	if h := s.Current(); h != nil {
+		number = h.Number + 1
+	}
+	next := game.NewHand(number, s.NextDealer, s.Seating(), s.Opts)
+	next.Sitting = sit
+	return seatLabel(s, next, s.NextDealer)
 }
 
 // seatLabel names a seat and who plays it on h (nil: before a hand, as the

@@ -65,7 +65,7 @@ func TestRecordAsksDummysPartner(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "dummy.db")
 	out := hoyleIn(t, db, "deal --seed 31 --cut 10\nh5 h4 hj\n", "record", "--game", "dummy", "--players", "Ann,Bob,Cy")
 	require.Equal(t, 0, out.code, out.err)
-	assert.Contains(t, out.out, "no hand yet · N deals> ")
+	assert.Contains(t, out.out, "no hand yet · N (dummy, played by Ann) deals> ", "the lowest deals the first hand for his dummy")
 	assert.Contains(t, out.out, "  dummy N (dummy, played by Ann): ")
 	assert.Contains(t, out.out, "trick 1 · N (dummy, played by Ann) to play> ")
 }
@@ -108,7 +108,7 @@ func TestMortFromTheCLI(t *testing.T) {
 	for _, r := range s.Score().Rubbers {
 		for _, p := range r.Players {
 			if p.Role != "" {
-				takers = append(takers, s.Player(p.Player))
+				takers = append(takers, p.Name)
 			}
 		}
 	}

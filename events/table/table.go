@@ -49,9 +49,7 @@ func init() {
 	reg(TypeCutForDeal, "the players cut for deal", func() events.Payload { return &CutForDeal{} })
 	reg(TypeShuffled, "the pack is shuffled", func() events.Payload { return &Shuffled{} })
 	reg(TypeCut, "the pack is cut", func() events.Payload { return &Cut{} })
-	events.Register(events.TypeInfo{Name: TypeDealt, Schema: 2, New: func() events.Payload { return &Dealt{} },
-		Upcasters: map[uint16]events.Upcaster{1: upcastDealtV1},
-		Doc:       "a hand is dealt (and, in a game whose players change seats, who sits where)"})
+	reg(TypeDealt, "a hand is dealt", func() events.Payload { return &Dealt{} })
 	reg(TypeCalled, "a call in the auction or declaration", func() events.Payload { return &Called{} })
 	reg(TypePlayed, "a card played to a trick", func() events.Payload { return &Played{} })
 	reg(TypeDiscarded, "cards laid away (after taking the widow)", func() events.Payload { return &Discarded{} })
@@ -313,28 +311,13 @@ type Dealt struct {
 	TurnUp  cards.Card   `json:"turn_up,omitempty"`    // the trump card turned up (whist)
 	Derived bool         `json:"derived,omitempty"`    // computed from the recorded shuffle and cut
 	Vul     []cards.Side `json:"vulnerable,omitempty"` // the sides vulnerable, when the deal fixes them (a duplicate board)
-	// Seated is, by seat, who is there on this hand, as the seat he (or
-	// a dummy) was named to when the session opened, in a game whose
-	// players change seats in the course of a session (English Dummy's
-	// tournée); empty when all sit as the session opened. Schema 2; a
-	// deal stored in schema 1 is read through its upcaster, without it.
-	Seated []cards.Seat `json:"seated,omitempty"`
 }
 
 // EventType implements events.Payload.
 func (*Dealt) EventType() string { return TypeDealt }
 
-// MarshalWire implements events.Payload: schema 2.
+// MarshalWire implements events.Payload.
 func (p *Dealt) MarshalWire(e *events.Encoder) {
-	p.marshalV1(e)
-	e.Uint(uint64(len(p.Seated)))
-	for _, s := range p.Seated {
-		e.Seat(s)
-	}
-}
-
-// marshalV1 writes the fields of schema 1, which schema 2 begins with.
-func (p *Dealt) marshalV1(e *events.Encoder) {
 	e.Uint(uint64(p.Hand))
 	e.Seat(p.Dealer)
 	e.Uint(uint64(p.Board))
@@ -351,31 +334,8 @@ func (p *Dealt) marshalV1(e *events.Encoder) {
 	}
 }
 
-// UnmarshalWire implements events.Payload: schema 2.
+// UnmarshalWire implements events.Payload.
 func (p *Dealt) UnmarshalWire(d *events.Decoder) error {
-	p.unmarshalV1(d)
-	n := d.Len(1)
-	p.Seated = nil
-	for range n {
-		p.Seated = append(p.Seated, d.Seat())
-	}
-	return d.Err()
-}
-
-// upcastDealtV1 reads a deal stored in schema 1 (before seats could
-// change): everyone sits as the session opened. The stored bytes are not
-// rewritten.
-func upcastDealtV1(raw []byte) (events.Payload, error) {
-	d := events.NewDecoder(raw)
-	p := &Dealt{}
-	p.unmarshalV1(d)
-	if err := d.Err(); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-func (p *Dealt) unmarshalV1(d *events.Decoder) {
 	p.Hand = int(d.Uint())
 	p.Dealer = d.Seat()
 	p.Board = int(d.Uint())
@@ -395,6 +355,7 @@ func (p *Dealt) unmarshalV1(d *events.Decoder) {
 	for range nv {
 		p.Vul = append(p.Vul, d.Side())
 	}
+	return d.Err()
 }
 
 // Called records one call of the auction (or a declaration) by a seat.

@@ -93,11 +93,6 @@ type Hand struct {
 	Seating Seating
 	Opts    Options
 	DealID  events.ID
-	// Seated is, by seat, who is there on this hand, as the seat he (or
-	// a dummy) was named to when the session opened: the players change
-	// seats between the rubbers of a tournée (English Dummy). Nil: as the
-	// session opened. See seated.go.
-	Seated []cards.Seat
 	// Out marks, by seat, hands dealt that play no card on this hand
 	// (Humbug Whist's hands not taken up); nil: every hand plays.
 	Out []bool
@@ -114,7 +109,7 @@ type Hand struct {
 	// rubber and Chicago), as the deal or the score says.
 	Vulnerable []cards.Side
 	// Sitting is who sat where, where the game or the event moves players
-	// between hands (see Sitter); the zero Sitting where it does not.
+	// between hands (see Reseater); the zero Sitting where it does not.
 	Sitting Sitting
 
 	Phase    Phase
@@ -471,7 +466,6 @@ func (h *Hand) Clone() *Hand {
 	c.Dealt = append([]cards.Set(nil), h.Dealt...)
 	c.Held = append([]cards.Set(nil), h.Held...)
 	c.Revealed = append([]bool(nil), h.Revealed...)
-	c.Seated = append([]cards.Seat(nil), h.Seated...)
 	c.Out = append([]bool(nil), h.Out...)
 	c.Vulnerable = append([]cards.Side(nil), h.Vulnerable...)
 	c.Sitting = h.Sitting.clone()

@@ -86,28 +86,6 @@ type ContractWording interface {
 	AuctionName() string
 }
 
-// ReseatRules is implemented by rulesets whose players change seats in the
-// course of a session: English Dummy's tournée, in which each player takes
-// dummy for a rubber and dummy deals the first hand of each. The fold
-// follows the session's hands with it, as it follows vulnerability; each
-// deal records who sits where (table.Dealt.Seated), so that a fold of the
-// latest hand alone knows it.
-type ReseatRules interface {
-	// NewReseating starts following a session with these options.
-	NewReseating(opts Options) Reseating
-}
-
-// Reseating follows a session's hands in order and says who sits where on
-// the next.
-type Reseating interface {
-	// Finished is told of each hand once it is done, in order.
-	Finished(h *Hand)
-	// Seated is who sits where on the next hand, dealt by dealer: by
-	// seat, the seat its occupant was named to when the session opened
-	// (Hand.Seated); nil when that is as the session opened.
-	Seated(dealer cards.Seat) []cards.Seat
-}
-
 // FirstDealer is implemented by rulesets whose first dealer, when the
 // session names none, is not the default (South at a compass table,
 // Foster's Z; else the first seat): English Dummy's dummy deals first.

@@ -114,11 +114,15 @@ type Tally struct {
 }
 
 // PlayerScore is one player's share of a score, in a game whose players
-// are not its sides. The player is the seat he was named to when the
-// session opened (the session's players are by that seat).
+// are not its sides. The player is an index into the session's players, as
+// SheetSide.Players and Sitting.Players are (in the dummy games, which name
+// their players seat by seat, the seat he was named to).
 type PlayerScore struct {
-	Player cards.Seat `json:"player"`
-	Points int        `json:"points"`
+	Player int `json:"player"`
+	// Name is how people know him: the session fills it in from his name,
+	// else his place ("S"), as it names a SheetSide.
+	Name   string `json:"name,omitempty"`
+	Points int    `json:"points"`
 	// Role says what he was on the rubber, where it matters ("dummy's
 	// partner").
 	Role string `json:"role,omitempty"`

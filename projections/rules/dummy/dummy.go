@@ -48,6 +48,7 @@ package dummy
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
@@ -159,8 +160,8 @@ func concede(r game.Rubber, in game.ScoreInput) game.Rubber {
 // all: "dummy's partner must pay to, or receive from each adversary the
 // amount agreed", the rubber's points (Stakes). Mort settles its games so.
 func Settle(sheet *game.ScoreSheet, in game.ScoreInput) {
-	total := map[cards.Seat]int{}
-	var order []cards.Seat
+	total := map[int]int{}
+	var order []int
 	for i, r := range sheet.Rubbers {
 		h := firstHand(r, in)
 		if h == nil || (!r.Complete && !in.Closed) {
@@ -170,8 +171,8 @@ func Settle(sheet *game.ScoreSheet, in game.ScoreInput) {
 		if partnerSide == cards.NoSide {
 			continue
 		}
-		var partner cards.Seat
-		var adversaries []cards.Seat
+		var partner int
+		var adversaries []int
 		for seat := range h.Seating.Seats {
 			s := cards.Seat(seat)
 			switch {
@@ -202,13 +203,13 @@ func Settle(sheet *game.ScoreSheet, in game.ScoreInput) {
 		}
 	}
 	sheet.Players = nil
-	for _, p := range in.Seating.PlayerSeats() {
-		if _, ok := total[p]; ok {
+	for _, seat := range in.Seating.PlayerSeats() {
+		if p, ok := int(seat), slices.Contains(order, int(seat)); ok {
 			sheet.Players = append(sheet.Players, game.PlayerScore{Player: p, Points: total[p]})
 		}
 	}
 	for _, p := range order {
-		if !in.Seating.Own(p) {
+		if !in.Seating.Own(cards.Seat(p)) {
 			sheet.Players = append(sheet.Players, game.PlayerScore{Player: p, Points: total[p]})
 		}
 	}

@@ -61,7 +61,7 @@ func TestContinuousDummyConcedesAPoint(t *testing.T) {
 	value := func(r game.Rubber) int {
 		for _, p := range r.Players {
 			if p.Role != "" {
-				require.Equal(t, cards.South, p.Player, "Ann takes dummy throughout")
+				require.Equal(t, "Ann", p.Name, "Ann takes dummy throughout")
 				return p.Points / 2 // she settles the rubber with each of two adversaries
 			}
 		}
@@ -92,12 +92,12 @@ func TestTourneeEachTakesDummyInTurn(t *testing.T) {
 	for i, r := range sheet.Rubbers {
 		h := s.Hands[2*i]
 		assert.True(t, h.IsDummy(h.Dealer), "rubber %d: dummy deals its first hand", r.Number)
-		assert.Equal(t, h.Seated, s.Hands[2*i+1].Seated, "rubber %d: nobody changes seats until it is over", r.Number)
+		assert.Equal(t, h.Sitting, s.Hands[2*i+1].Sitting, "rubber %d: nobody changes seats until it is over", r.Number)
 		assert.Equal(t, r.Hands[0], h.Number)
 		for _, p := range r.Players {
 			if p.Role == "dummy's partner" {
-				takers = append(takers, s.Player(p.Player))
-				assert.Equal(t, s.Player(p.Player), s.PlayerIn(h, h.Dealer), "rubber %d: the taker plays the dummy", r.Number)
+				takers = append(takers, p.Name)
+				assert.Equal(t, p.Name, s.PlayerIn(h, h.Dealer), "rubber %d: the taker plays the dummy", r.Number)
 			}
 		}
 		assert.Len(t, r.Players, 3)
@@ -302,8 +302,8 @@ func TestRandomSessions(t *testing.T) {
 				for _, r := range s.Score().Rubbers {
 					first := s.Hands[r.Hands[0]-1]
 					for _, n := range r.Hands {
-						if h := s.Hands[n-1]; !slices.Equal(h.Seated, first.Seated) {
-							rt.Fatalf("rubber %d: hand %d seated %v, hand %d %v: nobody changes seats until the rubber is over", r.Number, first.Number, first.Seated, n, h.Seated)
+						if h := s.Hands[n-1]; !slices.Equal(h.Sitting.Players, first.Sitting.Players) {
+							rt.Fatalf("rubber %d: hand %d seated %v, hand %d %v: nobody changes seats until the rubber is over", r.Number, first.Number, first.Sitting.Players, n, h.Sitting.Players)
 						}
 					}
 				}

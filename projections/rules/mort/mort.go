@@ -106,14 +106,14 @@ func (*Rules) FirstDealer(opts game.Options) cards.Seat {
 	return cards.North
 }
 
-// NewReseating implements game.ReseatRules: the next player takes dummy
-// for each game, and deals its first hand as the option says.
-func (*Rules) NewReseating(opts game.Options) game.Reseating {
-	t := &dummy.Tournee{Seating: Seating, Score: scorer}
+// Sitting implements game.Reseater: the next player takes dummy for each
+// game, and deals its first hand as the option says.
+func (r *Rules) Sitting(before []*game.Hand, first cards.Seat, opts game.Options) game.Sitting {
+	t := dummy.Tournee{Seating: Seating, Score: scorer, Next: r.NextDealer}
 	if opts[OptionDeal] == DealSelf {
 		t.Place = func(dealer cards.Seat) cards.Seat { return dealer.Plus(2, 4) } // he deals for himself: Mort lies opposite
 	}
-	return t
+	return t.Sitting(before, first)
 }
 
 // scorer scores each game by itself (Markers), as whist scores a game.

@@ -37,21 +37,22 @@ func TestWhoPlaysASeat(t *testing.T) {
 
 	h := NewHand(1, cards.North, threeAtFour, nil)
 	assert.Equal(t, cards.South, h.PlayedFrom(cards.North))
-	assert.Equal(t, cards.South, h.Player(cards.North), "the player named to South")
-	assert.Equal(t, cards.West, h.Player(cards.West))
+	assert.Equal(t, int(cards.South), h.Player(cards.North), "the player named to South")
+	assert.Equal(t, int(cards.West), h.Player(cards.West))
 	assert.True(t, h.IsDummy(cards.North))
 	assert.Equal(t, []cards.Seat{cards.North}, h.Dummies())
 
 	// A later rubber: the dummy lies East, West's player opposite it takes
-	// it, South's sits North and East's South.
-	h.Seated = []cards.Seat{cards.South, cards.North, cards.East, cards.West}
+	// it, South's sits North and East's South (the players by the seats
+	// they were named to, the dummy by its own).
+	h.Sitting = Sitting{Players: []int{int(cards.South), int(cards.North), int(cards.East), int(cards.West)}}
 	assert.True(t, h.IsDummy(cards.East))
 	assert.False(t, h.IsDummy(cards.North))
 	assert.Equal(t, cards.West, h.PlayedFrom(cards.East), "dummy is played by its partner at the table")
-	assert.Equal(t, cards.West, h.Player(cards.East), "who was named to West")
-	assert.Equal(t, cards.South, h.Player(cards.North))
-	assert.Equal(t, cards.East, h.Player(cards.South))
-	assert.Equal(t, cards.North, h.SeatOf(cards.South))
+	assert.Equal(t, int(cards.West), h.Player(cards.East), "who was named to West")
+	assert.Equal(t, int(cards.South), h.Player(cards.North))
+	assert.Equal(t, int(cards.East), h.Player(cards.South))
+	assert.Equal(t, cards.North, h.Sitting.SeatOf(int(cards.South), 4))
 	assert.True(t, h.samePlayer(cards.East, cards.West))
 	assert.False(t, h.samePlayer(cards.North, cards.South))
 

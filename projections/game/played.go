@@ -7,10 +7,10 @@ import "github.com/hoyle/hoyle/events/cards"
 // hands: English Dummy's three players play four hands, the dummy's by its
 // partner; Double Dummy's two play four; Humbug Whist's two are dealt four
 // and play the two they keep. The ruleset says so in its Seating
-// (PlayedFrom, Dummies, Players); a hand says who is where on it (Seated,
-// when the players change seats in the course of a session) and which of
-// its hands play (Out). Every view, entry and law asks these methods, never
-// assumes a player a seat.
+// (PlayedFrom, Dummies, Players); a hand says who sits where on it
+// (Sitting: English Dummy's players change seats between rubbers) and
+// which of its hands play (Out). Every view, entry and law asks these
+// methods, never assumes a player a seat.
 
 // Own reports whether seat has a player of its own: nobody else plays its
 // cards.
@@ -82,35 +82,31 @@ func (s Seating) SideSeats(side cards.Side) []string {
 	return all
 }
 
-// Opening is who is at seat on this hand: the seat he (or the dummy) was
-// named to when the session opened.
-func (h *Hand) Opening(seat cards.Seat) cards.Seat {
-	if seat >= 0 && int(seat) < len(h.Seated) {
-		return h.Seated[seat]
+// part is the seat of the game's Seating whose part the one at seat plays
+// on this hand: where the players change seats (Sitting), the seat he, or
+// the dummy, was named to when the session opened; else seat itself. A
+// game whose seats have parts names its players seat by seat (it is no
+// Sitter, which names them by places), so that the session's index of a
+// player is that seat.
+func (h *Hand) part(seat cards.Seat) cards.Seat {
+	if h.Seating.PlayedFrom == nil && h.Seating.Dummies == nil {
+		return seat
+	}
+	if i := h.Sitting.Player(seat); i != NoPlayer {
+		return cards.Seat(i)
 	}
 	return seat
 }
 
-// SeatOf is where the one named to opening (a seat as the session opened)
-// is on this hand; NoSeat if nowhere.
-func (h *Hand) SeatOf(opening cards.Seat) cards.Seat {
-	for seat := range h.Seating.Seats {
-		if h.Opening(cards.Seat(seat)) == opening {
-			return cards.Seat(seat)
-		}
-	}
-	return cards.NoSeat
-}
-
-// Player is the player who plays seat's cards on this hand, as the seat he
-// was named to when the session opened (an index into the session's
-// players).
-func (h *Hand) Player(seat cards.Seat) cards.Seat {
+// Player is the player who plays seat's cards on this hand, as an index
+// into the session's players (Sitting.Player of the seat he plays from);
+// NoPlayer for a seat nobody plays from.
+func (h *Hand) Player(seat cards.Seat) int {
 	from := h.PlayedFrom(seat)
 	if from == cards.NoSeat {
-		return cards.NoSeat
+		return NoPlayer
 	}
-	return h.Opening(from)
+	return h.Sitting.Player(from)
 }
 
 // PlayedFrom is the seat, on this hand, of the player who plays seat's
@@ -120,14 +116,14 @@ func (h *Hand) PlayedFrom(seat cards.Seat) cards.Seat {
 	if seat < 0 || int(seat) >= h.Seating.Seats {
 		return cards.NoSeat
 	}
-	o := h.Opening(seat)
+	o := h.part(seat)
 	if h.Seating.IsDummy(o) {
 		if p := h.Seating.Partner(seat); p != cards.NoSeat {
 			return p
 		}
 	}
 	if from := h.Seating.From(o); from != o {
-		if at := h.SeatOf(from); at != cards.NoSeat {
+		if at := h.Sitting.SeatOf(int(from), h.Seating.Seats); at != cards.NoSeat {
 			return at
 		}
 	}
@@ -140,7 +136,7 @@ func (h *Hand) IsDummy(seat cards.Seat) bool {
 	if seat == cards.NoSeat {
 		return false
 	}
-	return seat == h.Dummy || h.Seating.IsDummy(h.Opening(seat))
+	return seat == h.Dummy || h.Seating.IsDummy(h.part(seat))
 }
 
 // Dummies lists the hand's dummies, in seat order.

@@ -48,8 +48,8 @@ func dealSeed(seed uint64) recorder.Decision {
 	}
 }
 
-// At each new rubber of a tournée the next player takes dummy: the deal
-// records who sits where, so that a fold of the latest hand alone knows
+// At each new rubber of a tournée the next player takes dummy: the deal is
+// followed by a deal.seated, so that a fold of the latest hand alone knows
 // who plays each seat; deciding it needs the rubbers so far, the whole
 // session.
 func TestTourneeReseatsAtEachRubber(t *testing.T) {
@@ -68,7 +68,7 @@ func TestTourneeReseatsAtEachRubber(t *testing.T) {
 		h := s.Current()
 		require.Equal(t, 3, h.Number)
 		assert.Equal(t, cards.South, h.Dealer)
-		assert.Equal(t, []cards.Seat{cards.West, cards.East, cards.North, cards.South}, h.Seated,
+		assert.Equal(t, []int{int(cards.West), int(cards.East), int(cards.North), int(cards.South)}, h.Sitting.Players,
 			"the dummy lies where the deal has come round to; Bob, who takes it, opposite; Ann West, Cy East")
 		assert.True(t, h.IsDummy(cards.South))
 		assert.Equal(t, "Bob", s.PlayerIn(h, cards.South), "Bob plays the dummy")
@@ -80,6 +80,6 @@ func TestTourneeReseatsAtEachRubber(t *testing.T) {
 		assert.Equal(t, 13, h.Dealt[cards.West].Len(), "a hand given by the player's name is dealt to his seat on that hand")
 	}
 	first := tb.Session().Hands[0]
-	assert.Nil(t, first.Seated, "the first rubber sits as the session opened")
+	assert.False(t, first.Sitting.Seated(), "the first rubber sits as the session opened: no deal.seated")
 	assert.Equal(t, "Ann", tb.Session().PlayerIn(first, cards.North))
 }

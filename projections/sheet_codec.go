@@ -98,7 +98,6 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 		body.Uint(str(r.Name))
 		body.Bool(r.NoGames)
 		ints(r.Balance)
-		body.Uint(str(r.Unit))
 		players(r.Players)
 	}
 	length(body, sh.Boards == nil, len(sh.Boards))
@@ -230,7 +229,6 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 			r.Name = str()
 			r.NoGames = d.Bool()
 			r.Balance = ints()
-			r.Unit = str()
 			r.Players = players()
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
@@ -86,8 +87,8 @@ func gamesWon(r game.Rubber, side func(cards.Side) string) string {
 func gameSummary(r game.Rubber, sides int, side func(cards.Side) string) string {
 	won := gamesWon(r, side)
 	unit := "rubber"
-	if r.Unit != "" {
-		unit = r.Unit
+	if r.Name != "" {
+		unit = strings.ToLower(r.Name)
 	}
 	if r.Complete {
 		if r.Winner != nil {
@@ -108,7 +109,7 @@ func gameSummary(r game.Rubber, sides int, side func(cards.Side) string) string 
 	for s, n := range score {
 		parts = append(parts, fmt.Sprintf("%s %d", side(cards.Side(s)), n))
 	}
-	if r.Unit != "" {
+	if r.Name != "" {
 		return fmt.Sprintf("%s %d to %d: %s", unit, r.Number, r.GameTo, strings.Join(parts, ", "))
 	}
 	return fmt.Sprintf("rubber %d, game %d to %d: %s (%s)", r.Number, len(r.Games)+1, r.GameTo, strings.Join(parts, ", "), won)
@@ -143,7 +144,8 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 			// no suit he leads (Five Hundred's Joker at no trumps).
 			line = fmt.Sprintf("%s names %s for the card he leads", seat(d.Seat), CallText(d.Call, ascii))
 		case h.Phase != game.PhaseAuction && h.Contract != nil && h.Calls[len(h.Calls)-1].ID == p.Step.ID && worded(state.Rules):
-			line += ": the " + strings.ToLower(state.Rules.(game.ContractWording).AuctionName()) + " is over; played at " + state.Rules.(game.ContractWording).ContractWords(h)
+			phase, _ := AuctionWords(state.Rules)
+			line += ": the " + phase + " is over; played at " + state.Rules.(game.ContractWording).ContractWords(h)
 		case h.Phase != game.PhaseAuction && h.Contract != nil && h.Contract.Declarer == cards.NoSeat && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
 			line += fmt.Sprintf(": the auction is over; nobody bid, played at %s", h.Contract.Strain.Name())
 		case h.Phase != game.PhaseAuction && h.Contract != nil && len(h.Calls) > 0 && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
@@ -324,14 +326,14 @@ func auctionLines(rs game.Ruleset, h *game.Hand, names Names, ascii bool) []stri
 		}
 		cells = append(cells, row)
 	}
+	phase, _ := AuctionWords(rs)
+	label := strings.ToUpper(phase[:1]) + phase[1:]
+	w := max(9, utf8.RuneCountInString(label)+1)
 	var out []string
 	for i, r := range cells {
-		line := "         "
+		line := strings.Repeat(" ", w)
 		if i == 0 {
-			line = "Auction  "
-			if cw, ok := rs.(game.ContractWording); ok {
-				line = padCols(cw.AuctionName(), 9)
-			}
+			line = padCols(label, w)
 		}
 		for _, cell := range r {
 			line += padCols(cell, 6)

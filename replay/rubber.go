@@ -21,9 +21,6 @@ func RubberName(r game.Rubber) string {
 	if r.Name != "" {
 		return fmt.Sprintf("%s %d", r.Name, r.Number)
 	}
-	if r.Unit != "" {
-		return fmt.Sprintf("%s%s %d", strings.ToUpper(r.Unit[:1]), r.Unit[1:], r.Number)
-	}
 	if r.Deals == 0 {
 		return fmt.Sprintf("Rubber %d", r.Number)
 	}

@@ -88,9 +88,6 @@ func AuctionWords(rs game.Ruleset) (phase, doing string) {
 	if w, ok := rs.(game.PhaseWords); ok {
 		return w.CallWords()
 	}
-	if cw, ok := rs.(game.ContractWording); ok {
-		return strings.ToLower(cw.AuctionName()), "to call"
-	}
 	return "auction", "to call"
 }
 

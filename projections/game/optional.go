@@ -82,8 +82,6 @@ type ContractRules interface {
 type ContractWording interface {
 	// ContractWords says what hand h is played at: "10 a trick, doubled".
 	ContractWords(h *Hand) string
-	// AuctionName is what the calls before the play are called: "Doubling".
-	AuctionName() string
 }
 
 // FirstDealer is implemented by rulesets whose first dealer, when the
@@ -93,10 +91,11 @@ type FirstDealer interface {
 	FirstDealer(opts Options) cards.Seat
 }
 
-// PhaseWords is implemented by rulesets whose calls are not an auction
-// (Humbug Whist's players say whether they are content with their hands):
-// what views call the phase ("exchange"), and what the player to call does
-// ("to say content or exchange"). The JSON's phase stays "auction".
+// PhaseWords is implemented by rulesets whose calls before the play are
+// not an auction (Quinto's doubling; Humbug Whist's players say whether
+// they are content with their hands): what views call the phase
+// ("doubling", "content or exchange"), and what the player to call does
+// ("to call", "to say"). The JSON's phase stays "auction".
 type PhaseWords interface {
 	CallWords() (phase, doing string)
 }

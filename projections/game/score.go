@@ -59,8 +59,9 @@ type Rubber struct {
 	// 2, hands 5 to 8"), and is not in its JSON.
 	Deals int `json:"-"`
 	// Name is what the pad calls it where it is not a rubber: "Game" in
-	// Short Bridge, which has no rubbers. "" for a rubber (or a Chicago,
-	// which Deals names). Like GameTo it is not in the sheet's JSON.
+	// Short Bridge, which has no rubbers, and in Mort, whose games are
+	// each scored by itself. "" for a rubber (or a Chicago, which Deals
+	// names). Like GameTo it is not in the sheet's JSON.
 	Name string `json:"-"`
 	// Balance is, by side, what each wins or loses when the scores are
 	// balanced at the end (King's Bridge, as at Skat): nil where they are
@@ -70,10 +71,6 @@ type Rubber struct {
 	// game), which is never settled: the pad names it without a number
 	// and shows no game in play.
 	NoGames bool `json:"-"`
-	// Unit is what the sheet calls this part when it is not a rubber
-	// ("game": Mort's games, each scored by itself); "" for a rubber. Like
-	// GameTo it is not in the sheet's JSON.
-	Unit string `json:"-"`
 	// Players is what each player won (or, negative, lost) on the
 	// rubber, in a game whose players are not its sides: English Dummy's
 	// dummy's partner receives its value from, or pays it to, each

@@ -65,7 +65,7 @@ func TestEachTakesMortForAGame(t *testing.T) {
 					assert.NotEqual(t, "the rubber", e.Label, "no rubber points: the text gives none")
 				}
 			}
-			assert.Equal(t, "game", sheet.Rubbers[0].Unit)
+			assert.Equal(t, "Game", sheet.Rubbers[0].Name)
 			testkit.Golden(t, "testdata/tournee-"+c.deal+".golden", rulestest.Sheet(sheet, s.Seating()))
 		})
 	}

@@ -191,8 +191,8 @@ func Sheet(sheet game.ScoreSheet, seating game.Seating) string {
 	}
 	for _, r := range sheet.Rubbers {
 		unit := "rubber"
-		if r.Unit != "" {
-			unit = r.Unit
+		if r.Name != "" {
+			unit = strings.ToLower(r.Name)
 		}
 		fmt.Fprintf(&b, "%s %d (hands %v)\n", unit, r.Number, r.Hands)
 		for _, e := range r.Entries {

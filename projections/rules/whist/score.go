@@ -134,7 +134,7 @@ func (sc *Scorer) Score(in game.ScoreInput) game.ScoreSheet {
 			continue
 		}
 		if cur == nil {
-			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints, Unit: sc.unit()}, sc: sc,
+			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints, Name: sc.name()}, sc: sc,
 				score: map[cards.Side]int{}, won: map[cards.Side]int{}, values: map[cards.Side]int{}}
 		}
 		sheet.Notes = append(sheet.Notes, cur.hand(h)...)
@@ -250,10 +250,10 @@ func (sc *Scorer) revokeLaw() string {
 	return LawRevokePenalty
 }
 
-// unit is what the sheet calls a part of it: a rubber, or a game.
-func (sc *Scorer) unit() string {
+// name is what the sheet calls a part of it: a rubber (""), or a game.
+func (sc *Scorer) name() string {
 	if sc.OneGame {
-		return "game"
+		return "Game"
 	}
 	return ""
 }

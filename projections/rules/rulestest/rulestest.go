@@ -3,8 +3,8 @@
 // score sheet for golden files, and a property check that random legal
 // sessions of a game fold, verify and score consistently.
 //
-// It imports events (memstore, testkit), projections (load, recorder,
-// simulate, verify) and the registry; only tests import it.
+// It imports events (cards, memstore), projections (game, load, recorder,
+// simulate and its simtest, verify); only tests import it.
 package rulestest
 
 import (
@@ -24,6 +24,7 @@ import (
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/simulate"
+	"github.com/hoyle/hoyle/projections/simulate/simtest"
 	"github.com/hoyle/hoyle/projections/verify"
 )
 
@@ -258,7 +259,7 @@ func RandomSessions(t *testing.T, id string, opts map[string]string, check func(
 		ctx := context.Background()
 		st := memstore.New()
 		hands := rapid.IntRange(1, 8).Draw(rt, "hands")
-		res, err := simulate.Run(ctx, st, simulate.Options{Game: id, Options: opts, Hands: hands,
+		s, tail, err := simtest.MemoryIn(ctx, st, simulate.Options{Game: id, Options: opts, Hands: hands,
 			Seed: rapid.Uint64().Draw(rt, "seed"), ClaimEvery: 3})
 		if err != nil {
 			rt.Fatalf("simulate: %v", err)
@@ -266,14 +267,6 @@ func RandomSessions(t *testing.T, id string, opts map[string]string, check func(
 		rep, err := verify.Run(ctx, st)
 		if err != nil || rep.Hands != hands {
 			rt.Fatalf("verify: %v, %d hands of %d", err, rep.Hands, hands)
-		}
-		s, _, err := load.Session(ctx, st, res.Session)
-		if err != nil {
-			rt.Fatal(err)
-		}
-		tail, err := load.Tail(ctx, st, res.Session)
-		if err != nil {
-			rt.Fatal(err)
 		}
 		last, tl := s.Current(), tail.Current()
 		for seat := range last.Seating.Seats {

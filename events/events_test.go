@@ -161,7 +161,7 @@ func TestPayloadInvalidValues(t *testing.T) {
 		{"card 54", table.TypePlayed, enc(func(e *events.Encoder) { e.Int(0); e.Byte(54) })},
 		{"card 255", table.TypePlayed, enc(func(e *events.Encoder) { e.Int(0); e.Byte(255) })},
 		{"call kind 0", table.TypeCalled, enc(func(e *events.Encoder) { e.Int(0); e.Byte(0); e.Byte(1); e.Byte(0) })},
-		{"call kind 5", table.TypeCalled, enc(func(e *events.Encoder) { e.Int(0); e.Byte(5); e.Byte(1); e.Byte(0) })},
+		{"call kind 6", table.TypeCalled, enc(func(e *events.Encoder) { e.Int(0); e.Byte(6); e.Byte(1); e.Byte(0) })},
 		{"strain 7", table.TypeCalled, enc(func(e *events.Encoder) { e.Int(0); e.Byte(byte(cards.Bid)); e.Byte(1); e.Byte(7) })},
 		{"boolean 2", table.TypeShuffled, enc(func(e *events.Encoder) { e.Int(0); e.Byte(2); e.Uint(0); e.Uint(0) })},
 		{"a number of 11 bytes", table.TypeCut, append(enc(func(e *events.Encoder) { e.Int(0) }), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01)},

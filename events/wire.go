@@ -249,7 +249,7 @@ func (d *Decoder) Set() cards.Set { return cards.Set(d.Uint()) }
 func (d *Decoder) Call() cards.Call {
 	k, l, s := d.Byte(), d.Byte(), d.Byte()
 	c := cards.Call{Kind: cards.CallKind(k), Level: l, Strain: cards.Strain(s)}
-	if d.err == nil && (c.Kind < cards.Pass || c.Kind > cards.Bid || c.Strain > cards.NoStrain) {
+	if d.err == nil && (c.Kind < cards.Pass || c.Kind > cards.Exchange || c.Strain > cards.NoStrain) {
 		d.fail("call")
 	}
 	return c

@@ -399,10 +399,10 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	seating := rs.Seating()
 	// places is where the players are named: the seats, or, in a game
 	// whose players move between hands, the places the game names.
-	places, what := seating, "seats"
+	places := seating
 	sitter, moves := rs.(game.Sitter)
 	if moves {
-		places, what = game.Seating{Seats: len(sitter.Places(gopts)), Names: sitter.Places(gopts)}, "players"
+		places = game.Seating{Seats: len(sitter.Places(gopts)), Names: sitter.Places(gopts)}
 	}
 	players := make([]string, places.Seats)
 	dealerName, dealerPlace := spec.Dealer, -1
@@ -410,17 +410,31 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 		if len(spec.Players) > 0 {
 			return nil, fmt.Errorf("%w: give the players either in seat order or seat by seat, not both", game.ErrBadPlayers)
 		}
-		if len(spec.PlayerList) != places.Seats {
-			return nil, fmt.Errorf("%w: %d players named; %s has %d %s (%s)", game.ErrBadPlayers, len(spec.PlayerList), rs.Info().Title, places.Seats, what, strings.Join(places.Names, ", "))
+		// Where the players are named seat by seat, in the order the game
+		// names them (English Dummy: the order of the cut), not seat order.
+		order := seating.PlayerSeats()
+		if moves {
+			order = nil
+			for i := range places.Seats {
+				order = append(order, cards.Seat(i))
+			}
+		}
+		if len(spec.PlayerList) != len(order) {
+			what := playersText(seating)
+			if moves {
+				what = fmt.Sprintf("%d players (%s)", places.Seats, strings.Join(places.Names, ", "))
+			}
+			return nil, fmt.Errorf("%w: %d players named; %s has %s", game.ErrBadPlayers, len(spec.PlayerList), rs.Info().Title, what)
 		}
 		for i, name := range spec.PlayerList {
+			seat := order[i]
 			name = strings.TrimSpace(name)
 			if name == "" {
-				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadPlayers, places.Names[i])
+				return nil, fmt.Errorf("%w: seat %s has no name", game.ErrBadPlayers, places.Names[seat])
 			}
-			players[i] = name
+			players[seat] = name
 			if _, err := SeatByName(seating, spec.Dealer); err != nil && strings.EqualFold(name, strings.TrimSpace(spec.Dealer)) {
-				dealerName, dealerPlace = places.Names[i], i
+				dealerName, dealerPlace = places.Names[seat], int(seat)
 			}
 		}
 	}
@@ -428,6 +442,10 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 		seat, err := SeatByName(places, name)
 		if err != nil {
 			return nil, err
+		}
+		if !moves && !seating.Own(seat) {
+			return nil, fmt.Errorf("%w: %s has no player of its own: %s plays it (name the player of %s)", game.ErrBadPlayers,
+				seating.Names[seat], seating.Names[seating.From(seat)], seating.Names[seating.From(seat)])
 		}
 		players[seat] = player
 	}
@@ -440,6 +458,9 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	dealer := cards.Seat(0)
 	if seating.Compass {
 		dealer = cards.South // Foster's Z deals first when nothing is said
+	}
+	if fd, ok := rs.(game.FirstDealer); ok {
+		dealer = fd.FirstDealer(gopts)
 	}
 	if dealerName != "" {
 		seat, err := SeatByName(seating, dealerName)
@@ -478,6 +499,26 @@ func DecideOpen(spec SessionSpec) (*table.SessionOpened, error) {
 	o := &table.SessionOpened{Ruleset: rs.Info().ID, Name: spec.Name, Players: players, Dealer: dealer, Options: opts}
 	place.Set(o)
 	return o, nil
+}
+
+// playersText says how many players a seating seats, and where: "4 seats
+// (N, E, S, W)", or for a game where one plays two hands "3 players (S,
+// W, E; N is played by S)".
+func playersText(seating game.Seating) string {
+	order := seating.PlayerSeats()
+	if len(order) == seating.Seats {
+		return fmt.Sprintf("%d seats (%s)", seating.Seats, strings.Join(seating.Names, ", "))
+	}
+	var own, others []string
+	for _, seat := range order {
+		own = append(own, seating.Names[seat])
+	}
+	for seat := range seating.Seats {
+		if s := cards.Seat(seat); !seating.Own(s) {
+			others = append(others, fmt.Sprintf("%s is played by %s", seating.Names[s], seating.Names[seating.From(s)]))
+		}
+	}
+	return fmt.Sprintf("%d players (%s; %s)", len(order), strings.Join(own, ", "), strings.Join(others, ", "))
 }
 
 // namesApart checks the players' names: a name is printable text (no

@@ -234,8 +234,24 @@ func (s *Session) addGiven(spec DealSpec, dealer cards.Seat, sit game.Sitting, d
 		}
 		d.TurnUp = c
 	}
-	if d.TurnUp != cards.NoCard && int(dealer) < len(d.Hands) && d.Hands[dealer] != 0 && !d.Hands[dealer].Has(d.TurnUp) {
+	if d.TurnUp == cards.NoCard || int(dealer) >= len(d.Hands) || d.Hands[dealer] == 0 {
+		return nil
+	}
+	// Where the game deals the card turned up to the dealer (whist: his
+	// last), his hand must hold it; where it belongs to nobody (Thirteen
+	// and the Odd: "the trump card belongs to neither player"), no hand.
+	pack := s.Rules.Pack()
+	sample := s.Rules.Deal(pack, dealer)
+	dealers := sample.TurnUp == cards.NoCard || sample.Hands[dealer].Has(sample.TurnUp)
+	switch {
+	case dealers && !d.Hands[dealer].Has(d.TurnUp):
 		return game.Illegal(d.TurnUp.String(), fmt.Sprintf("the card turned up is the dealer's last card, and %s (the dealer) does not hold it", seating.Names[dealer]), "")
+	case !dealers:
+		for seat, h := range d.Hands {
+			if h.Has(d.TurnUp) {
+				return game.Illegal(d.TurnUp.String(), fmt.Sprintf("the card turned up belongs to no hand, and %s holds it", seating.Names[seat]), "")
+			}
+		}
 	}
 	return nil
 }

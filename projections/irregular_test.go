@@ -1,7 +1,6 @@
 package projections_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -11,48 +10,16 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/rules/rulestest"
 )
 
 // A table for the irregularities' tests: a session in memory, written
-// through the recorder as the CLI writes it.
-type irrTable struct {
-	t  testing.TB
-	r  *recorder.Recorder
-	id string
-}
-
-func newIrrTable(t testing.TB, spec projections.SessionSpec) *irrTable {
-	r := recorder.New(memstore.New())
-	id, err := r.Open(context.Background(), spec)
-	require.NoError(t, err)
-	return &irrTable{t: t, r: r, id: id}
-}
-
-func (tb *irrTable) record(d recorder.Decision) error {
-	_, err := tb.r.Record(context.Background(), tb.id, d)
-	return err
-}
-
-func (tb *irrTable) must(d recorder.Decision) {
-	tb.t.Helper()
-	require.NoError(tb.t, tb.record(d))
-}
-
-func (tb *irrTable) session() *projections.Session {
-	s, _, err := load.Session(context.Background(), tb.r.Store, tb.id)
-	require.NoError(tb.t, err)
-	return s
-}
-
-func (tb *irrTable) tail() *projections.Session {
-	s, err := load.Tail(context.Background(), tb.r.Store, tb.id)
-	require.NoError(tb.t, err)
-	return s
+// through the recorder as the CLI writes it (rulestest.Table).
+func newIrrTable(t testing.TB, spec projections.SessionSpec) *rulestest.Table {
+	return rulestest.New(t, spec)
 }
 
 func plays(tokens ...string) recorder.Decision {
@@ -108,21 +75,21 @@ func TestRevokeEstablishedByTheCodesRule(t *testing.T) {
 			if c.game == "contract" {
 				tb = newIrrTable(t, projections.SessionSpec{Game: c.game, Dealer: "N"})
 			}
-			tb.must(dealPBN(irrDeal))
-			tb.must(calls(c.contract...))
-			tb.must(plays("S8", "S3", "SK", "SA"))
-			tb.must(plays("C2", "C7", "CA"))
-			tb.must(irregular("", "D8")) // East renounces; North wins with the ace
-			tb.must(plays("CK"))         // North leads to the next trick
-			h := tb.session().Current()
+			tb.Must(dealPBN(irrDeal))
+			tb.Must(calls(c.contract...))
+			tb.Must(plays("S8", "S3", "SK", "SA"))
+			tb.Must(plays("C2", "C7", "CA"))
+			tb.Must(irregular("", "D8")) // East renounces; North wins with the ace
+			tb.Must(plays("CK"))         // North leads to the next trick
+			h := tb.Session().Current()
 			require.Len(t, h.Irregular, 1)
 			irr := h.Irregular[0]
 			if c.establish {
 				assert.Equal(t, 3, irr.Established, "the trick quitted establishes it")
 			} else {
 				assert.Zero(t, irr.Established, "a card of the non-offending side does not establish it (Law 63A1)")
-				tb.must(plays("CT"))
-				assert.Equal(t, 3, tb.session().Current().Irregular[0].Established, "the offender playing to the next trick does")
+				tb.Must(plays("CT"))
+				assert.Equal(t, 3, tb.Session().Current().Irregular[0].Established, "the offender playing to the next trick does")
 			}
 		})
 	}
@@ -152,15 +119,15 @@ func TestContractRevokeTransfer(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newIrrTable(t, projections.SessionSpec{Game: "contract", Dealer: "N", Options: map[string]string{"scoring": "duplicate"}})
-			tb.must(dealPBN(irrDeal))
-			tb.must(calls("1C", "1S", "2H", "P", "3H", "P", "4H", "P", "P", "P"))
+			tb.Must(dealPBN(irrDeal))
+			tb.Must(calls("1C", "1S", "2H", "P", "3H", "P", "4H", "P", "P", "P"))
 			for _, m := range c.moves {
-				tb.must(m)
+				tb.Must(m)
 			}
-			tb.must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+			tb.Must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
 				return s.DecideClaim(st, projections.ClaimSpec{Tricks: c.claim})
 			})
-			s := tb.session()
+			s := tb.Session()
 			h := s.Current()
 			require.Len(t, h.Revokes(), 1)
 			sheet := s.Score()
@@ -194,12 +161,17 @@ func TestRandomHandsWithRenounces(t *testing.T) {
 		{Game: "duplicate-whist"},
 		{Game: "five-hundred", Options: map[string]string{"revoke": "hoffmann"}},
 		{Game: "five-hundred", Options: map[string]string{"revoke": "american"}},
+		{Game: "dummy", Dealer: "N"},
+		{Game: "double-dummy"},
+		{Game: "mort"},
+		{Game: "humbug"},
+		{Game: "thirteen-and-the-odd"},
 	}
 	rapid.Check(t, func(rt *rapid.T) {
 		spec := rapid.SampledFrom(games).Draw(rt, "game")
 		tb := newIrrTable(t, spec)
 		seed := rapid.Uint64().Draw(rt, "seed")
-		tb.must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+		tb.Must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
 			return s.DecideDeal(st, projections.DealSpec{Seed: &seed})
 		})
 		renounces := 0
@@ -207,7 +179,7 @@ func TestRandomHandsWithRenounces(t *testing.T) {
 			if step > 600 {
 				rt.Fatalf("the hand did not end")
 			}
-			s := tb.tail()
+			s := tb.Tail()
 			h := s.Current()
 			if h.Phase == game.PhaseDone {
 				break
@@ -220,23 +192,23 @@ func TestRandomHandsWithRenounces(t *testing.T) {
 				if rapid.IntRange(0, 3).Draw(rt, "bid?") == 0 {
 					c = rapid.SampledFrom(legal).Draw(rt, "call")
 				}
-				tb.must(calls(c.String()))
+				tb.Must(calls(c.String()))
 			case game.PhaseExchange:
 				held := h.Held[h.Turn].Cards()
 				cs := rapid.Permutation(held).Draw(rt, "discard")[:3]
-				tb.must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+				tb.Must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
 					return s.DecideDiscard(st, []string{cs[0].String(), cs[1].String(), cs[2].String()})
 				})
 			case game.PhasePlay:
 				if fixable(h) && rapid.IntRange(0, 2).Draw(rt, "correct?") == 0 {
-					tb.must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+					tb.Must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
 						return s.DecideCorrect(st, "")
 					})
 					continue
 				}
 				if r := renounce(h, s.Rules); r != cards.NoCard && renounces < 3 && rapid.IntRange(0, 3).Draw(rt, "renounce?") == 0 {
 					renounces++
-					tb.must(irregular("", r.String()))
+					tb.Must(irregular("", r.String()))
 					continue
 				}
 				legal := h.LegalCards(s.Rules)
@@ -247,15 +219,15 @@ func TestRandomHandsWithRenounces(t *testing.T) {
 				}
 				require.NotEmpty(rt, legal, "no card for %s", h.SeatName(h.Turn))
 				c := rapid.SampledFrom(legal).Draw(rt, "card")
-				if err := tb.record(plays(c.String())); err != nil {
+				if err := tb.Try(plays(c.String())); err != nil {
 					// Five Hundred's Joker at no trumps is named first.
-					tb.must(calls("H"))
-					tb.must(plays(c.String()))
+					tb.Must(calls("H"))
+					tb.Must(plays(c.String()))
 				}
 			}
 		}
 		for range 4 {
-			s := tb.tail()
+			s := tb.Tail()
 			open := s.Current().Open(s.Rules)
 			if len(open) == 0 {
 				break
@@ -272,9 +244,9 @@ func TestRandomHandsWithRenounces(t *testing.T) {
 				}
 				arg = exposed[0].String()
 			}
-			tb.must(penalty(ch.Name, arg))
+			tb.Must(penalty(ch.Name, arg))
 		}
-		full, tail := tb.session(), tb.tail()
+		full, tail := tb.Session(), tb.Tail()
 		require.Empty(rt, full.Problems, "the fold refuses nothing the recorder wrote")
 		h, ht := full.Current(), tail.Current()
 		assert.Equal(rt, summary(h), summary(ht), "the latest hand folded alone is the same")

@@ -129,7 +129,7 @@ func (p Placement) Check(rs game.Ruleset, opts game.Options) (Placement, error) 
 			game.ErrBadOption, spec.Kind, rs.Info().Title)
 	case !seating.Compass || seating.Seats != 4:
 		return p, fmt.Errorf("%w: a %s movement moves pairs of partners; %s is not played by two pairs", game.ErrBadOption, spec.Kind, rs.Info().Title)
-	case isSitter(rs):
+	case reseats(rs):
 		return p, fmt.Errorf("%w: %s seats its players by its own rule, hand by hand; it is not played under a movement", game.ErrBadOption, rs.Info().Title)
 	case p.HomeTeam != "" || p.Room != "":
 		return p, fmt.Errorf("%w: a %s movement moves pairs, not the teams of a match", game.ErrBadOption, spec.Kind)
@@ -147,8 +147,8 @@ func (p Placement) Check(rs game.Ruleset, opts game.Options) (Placement, error) 
 	return p, nil
 }
 
-func isSitter(rs game.Ruleset) bool {
-	_, ok := rs.(game.Sitter)
+func reseats(rs game.Ruleset) bool {
+	_, ok := rs.(game.Reseater)
 	return ok
 }
 

@@ -12,10 +12,12 @@ import (
 
 // Who sits where, hand by hand. A session names its players when it is
 // opened: seat by seat, or, in a game whose players move between hands
-// (game.Sitter), place by place. Where the game or the event's movement
-// moves them, each deal is followed by a deal.seated event that says who
-// sits in each seat for that hand, so that every reader, a fold of the
-// latest hand alone included, names the players as they sat.
+// (game.Sitter), place by place. Where the game (game.Reseater) or the
+// event's movement moves them, each deal is followed by a deal.seated
+// event that says who sits in each seat for that hand, so that every
+// reader, a fold of the latest hand alone included, names the players as
+// they sat. Who plays a seat's cards, where another does (a dummy's
+// partner), is the hand's to say (game.Hand.Player): PlayerIn names him.
 
 // Player is the name of the player in a seat on the latest hand (or, before
 // the first, as the session was opened), or "": a seat nobody sits in, or
@@ -27,11 +29,26 @@ func (s *Session) Player(seat cards.Seat) string {
 	return s.playerIn(s.firstSitting(), seat)
 }
 
+// PlayerIn is the name of the player who plays seat's cards on hand h (the
+// dummy's partner for a dummy; whoever sits there, where the players change
+// seats), or "". With no hand, as the players sit before the first. Who
+// sat where is the session's record of the hand numbered h's: a view of a
+// moment folded before its deal.seated names the players as they sat.
+func (s *Session) PlayerIn(h *game.Hand, seat cards.Seat) string {
+	if h == nil {
+		return s.name(s.firstSitting().Player(s.Seating().From(seat)))
+	}
+	if full := s.handNumbered(h.Number); full != nil {
+		h = full
+	}
+	return s.name(h.Player(seat))
+}
+
 // firstSitting is who sits where before the first hand: as the game seats
-// its players at first (game.Sitter), else as the session named them.
+// its players at first (game.Reseater), else as the session named them.
 func (s *Session) firstSitting() game.Sitting {
-	if sitter, ok := s.Rules.(game.Sitter); ok {
-		return sitter.Sitting(nil, s.Opened.Dealer, s.Opts)
+	if r, ok := s.Rules.(game.Reseater); ok {
+		return r.Sitting(nil, s.Opened.Dealer, s.Opts)
 	}
 	return game.Sitting{}
 }
@@ -47,10 +64,11 @@ func (s *Session) PlayerAt(n int, seat cards.Seat) string {
 // playerIn names the player in seat under a sitting (the zero sitting: the
 // player named for the seat).
 func (s *Session) playerIn(sit game.Sitting, seat cards.Seat) string {
-	i := int(seat)
-	if sit.Seated() {
-		i = sit.Player(seat)
-	}
+	return s.name(sit.Player(seat))
+}
+
+// name is the name of the session's player i, or "".
+func (s *Session) name(i int) string {
 	if i < 0 || i >= len(s.Opened.Players) {
 		return ""
 	}
@@ -59,31 +77,47 @@ func (s *Session) playerIn(sit game.Sitting, seat cards.Seat) string {
 
 // seatIn finds the seat of a player, by name, under a sitting.
 func (s *Session) seatIn(sit game.Sitting, name string) (cards.Seat, bool) {
-	for seat := range s.Seating().Seats {
-		if p := s.playerIn(sit, cards.Seat(seat)); p != "" && strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(name)) {
-			return cards.Seat(seat), true
+	for i, p := range s.Opened.Players {
+		if p != "" && strings.EqualFold(strings.TrimSpace(p), strings.TrimSpace(name)) {
+			seat := sit.SeatOf(i, s.Seating().Seats)
+			return seat, seat != cards.NoSeat
 		}
 	}
 	return cards.NoSeat, false
 }
 
+// NextSitting is who will sit where on the next hand, where the session
+// can tell: always where the players keep their seats; where they move,
+// only from the whole session (ok is false in a fold of the latest hand
+// alone).
+func (s *Session) NextSitting() (game.Sitting, bool) {
+	number := 1
+	if h := s.Current(); h != nil {
+		number = h.Number + 1
+	}
+	sit, _, err := s.sittingFor(number)
+	return sit, err == nil
+}
+
 // sittingFor is who sits where on the next hand, if the game or the
-// event's movement moves the players: the ruleset's sitting (game.Sitter),
-// else the pivot's or a progressive game's. ok is false where the players
-// keep their seats. It needs the whole session (the rubbers played, the
-// hands annulled): a fold of the latest hand alone is told so.
+// event's movement moves the players: the ruleset's sitting
+// (game.Reseater), else the pivot's or a progressive game's. ok is false
+// where the players sit as the session named them. It needs the whole
+// session (the rubbers played, the hands annulled): a fold of the latest
+// hand alone is told so.
 func (s *Session) sittingFor(number int) (game.Sitting, bool, error) {
-	sitter, isSitter := s.Rules.(game.Sitter)
+	r, reseats := s.Rules.(game.Reseater)
 	plan, _ := s.Placement().Plan()
 	moves := plan != nil && (plan.Kind == movement.Pivot || plan.Kind == movement.Progressive)
-	if !isSitter && !moves {
+	if !reseats && !moves {
 		return game.Sitting{}, false, nil
 	}
 	if s.Partial {
 		return game.Sitting{}, false, game.ErrWholeSession
 	}
-	if isSitter {
-		return sitter.Sitting(s.Hands, s.Opened.Dealer, s.Opts), true, nil
+	if reseats {
+		sit := r.Sitting(s.Hands, s.Opened.Dealer, s.Opts)
+		return sit, sit.Seated(), nil
 	}
 	seats := s.Seating().Seats
 	sit := game.Sitting{Players: make([]int, seats)}
@@ -121,7 +155,7 @@ func (s *Session) applySeated(h *game.Hand, p *table.Seated) error {
 		return game.Illegal("seated", "no hand has been dealt", "")
 	case p.Hand != h.Number:
 		return game.Illegal("seated", fmt.Sprintf("the seating is for hand %d; the hand dealt is %d", p.Hand, h.Number), "")
-	case len(h.Calls) > 0 || len(h.Tricks) > 0 || h.Phase == game.PhaseDone:
+	case len(h.Calls) > 0 || h.Played != 0 || h.Phase == game.PhaseDone:
 		return game.Illegal("seated", "who sits where is recorded with the deal, before the first call or card", "")
 	case len(p.Players) != h.Seating.Seats:
 		return game.Illegal("seated", fmt.Sprintf("the seating names %d seats; this game has %d", len(p.Players), h.Seating.Seats), "")
@@ -148,8 +182,8 @@ func (s *Session) nameSides(sides []game.SheetSide) {
 	for i := range sides {
 		var names []string
 		for _, p := range sides[i].Players {
-			if p >= 0 && p < len(s.Opened.Players) && strings.TrimSpace(s.Opened.Players[p]) != "" {
-				names = append(names, strings.TrimSpace(s.Opened.Players[p]))
+			if n := strings.TrimSpace(s.name(p)); n != "" {
+				names = append(names, n)
 			}
 		}
 		switch {
@@ -161,4 +195,26 @@ func (s *Session) nameSides(sides []game.SheetSide) {
 			sides[i].Name = sides[i].Label + " (" + strings.Join(names, " & ") + ")"
 		}
 	}
+}
+
+// namePlayers names the players of a sheet's shares (game.PlayerScore): by
+// name, else by the place the session names him by (his seat, or a
+// Sitter's place).
+func (s *Session) namePlayers(sheet *game.ScoreSheet) {
+	places := s.Seating().Names
+	if sitter, ok := s.Rules.(game.Sitter); ok {
+		places = sitter.Places(s.Opts)
+	}
+	name := func(ps []game.PlayerScore) {
+		for i, p := range ps {
+			ps[i].Name = strings.TrimSpace(s.name(p.Player))
+			if ps[i].Name == "" && p.Player >= 0 && p.Player < len(places) {
+				ps[i].Name = places[p.Player]
+			}
+		}
+	}
+	for _, r := range sheet.Rubbers {
+		name(r.Players)
+	}
+	name(sheet.Players)
 }

@@ -28,13 +28,13 @@ func TestThePivotSeatsEachDeal(t *testing.T) {
 	tb := newIrrTable(t, projections.SessionSpec{Game: "auction", Players: map[string]string{"N": "Ann", "E": "Bea", "S": "Cora", "W": "Dot"},
 		Placement: projections.Placement{Event: "Pivot tea", Movement: "pivot:2"}})
 	for range 3 {
-		tb.must(deal(projections.DealSpec{}))
-		tb.must(calls("1NT", "P", "P", "P"))
-		tb.must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+		tb.Must(deal(projections.DealSpec{}))
+		tb.Must(calls("1NT", "P", "P", "P"))
+		tb.Must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
 			return s.DecideClaim(st, projections.ClaimSpec{Tricks: 7})
 		})
 	}
-	s := tb.session()
+	s := tb.Session()
 	names := func(h int) []string {
 		var out []string
 		for seat := cards.North; seat <= cards.West; seat++ {
@@ -47,7 +47,7 @@ func TestThePivotSeatsEachDeal(t *testing.T) {
 	assert.Equal(t, []string{"Bea", "Dot", "Cora", "Ann"}, names(3), "round 2")
 	assert.Equal(t, 2, s.Hands[2].Sitting.Round)
 	assert.Equal(t, "Dot", s.Player(cards.East), "the latest hand's seating")
-	tail := tb.tail()
+	tail := tb.Tail()
 	assert.Equal(t, "Dot", tail.Player(cards.East), "a fold of the latest hand alone knows it too")
 	seat, err := tail.SeatOf("Ann")
 	require.NoError(t, err)
@@ -60,21 +60,21 @@ func TestThePivotSeatsEachDeal(t *testing.T) {
 func TestSeatedIsRecordedWithTheDeal(t *testing.T) {
 	tb := newIrrTable(t, projections.SessionSpec{Game: "auction", PlayerList: []string{"Ann", "Bea", "Cora", "Dot"}})
 	seated := func(p *table.Seated) error {
-		return tb.record(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+		return tb.Try(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
 			ev := st(p)
 			return []events.Event{ev}, s.Propose(ev)
 		})
 	}
 	assert.ErrorIs(t, seated(&table.Seated{Hand: 1, Players: []int{0, 1, 2, 3}}), game.ErrIllegal, "no hand dealt")
-	tb.must(deal(projections.DealSpec{}))
+	tb.Must(deal(projections.DealSpec{}))
 	assert.ErrorIs(t, seated(&table.Seated{Hand: 2, Players: []int{0, 1, 2, 3}}), game.ErrIllegal, "another hand")
 	assert.ErrorIs(t, seated(&table.Seated{Hand: 1, Players: []int{0, 0, 2, 3}}), game.ErrIllegal, "seated twice")
 	assert.ErrorIs(t, seated(&table.Seated{Hand: 1, Players: []int{0, 1, 2, 4}}), game.ErrIllegal, "no such player")
 	assert.ErrorIs(t, seated(&table.Seated{Hand: 1, Players: []int{0, 1, 2}}), game.ErrIllegal, "a seat short")
 	require.NoError(t, seated(&table.Seated{Hand: 1, Players: []int{3, 2, table.NoPlayer, 0}}))
-	s := tb.session()
+	s := tb.Session()
 	assert.Equal(t, "Dot", s.Player(cards.North))
 	assert.Equal(t, "", s.Player(cards.South), "nobody sits there")
-	tb.must(calls("1S"))
+	tb.Must(calls("1S"))
 	assert.ErrorIs(t, seated(&table.Seated{Hand: 1, Players: []int{0, 1, 2, 3}}), game.ErrIllegal, "the auction has begun")
 }

@@ -217,6 +217,7 @@ func (s *Session) Score() game.ScoreSheet {
 func (s *Session) score(hands []*game.Hand, closed bool) game.ScoreSheet {
 	sheet := s.Rules.Score(game.ScoreInput{Hands: hands, Opts: s.Opts, Seating: s.Seating(), Closed: closed})
 	s.nameSides(sheet.Sides)
+	s.namePlayers(&sheet)
 	return sheet
 }
 

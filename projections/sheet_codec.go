@@ -45,6 +45,15 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 			body.Int(int64(x))
 		}
 	}
+	players := func(ps []game.PlayerScore) {
+		length(body, ps == nil, len(ps))
+		for _, p := range ps {
+			body.Int(int64(p.Player))
+			body.Uint(str(p.Name))
+			body.Int(int64(p.Points))
+			body.Uint(str(p.Role))
+		}
+	}
 	side := func(s *cards.Side) {
 		body.Bool(s != nil)
 		if s != nil {
@@ -89,6 +98,7 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 		body.Uint(str(r.Name))
 		body.Bool(r.NoGames)
 		ints(r.Balance)
+		players(r.Players)
 	}
 	length(body, sh.Boards == nil, len(sh.Boards))
 	for _, b := range sh.Boards {
@@ -119,6 +129,7 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 		ints(sd.Players)
 		body.Uint(str(sd.Name))
 	}
+	players(sh.Players)
 	e.Strings(table)
 	e.Raw(body.Bytes())
 	return e.Bytes()
@@ -165,6 +176,17 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 		}
 		return out
 	}
+	players := func() []game.PlayerScore {
+		n, isNil := readLength(d)
+		if isNil {
+			return nil
+		}
+		out := make([]game.PlayerScore, n)
+		for i := range out {
+			out[i] = game.PlayerScore{Player: int(d.Int()), Name: str(), Points: int(d.Int()), Role: str()}
+		}
+		return out
+	}
 	side := func() *cards.Side {
 		if !d.Bool() {
 			return nil
@@ -207,6 +229,7 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 			r.Name = str()
 			r.NoGames = d.Bool()
 			r.Balance = ints()
+			r.Players = players()
 		}
 	}
 	if n, isNil := readLength(d); !isNil {
@@ -235,6 +258,7 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 			sh.Sides[i] = game.SheetSide{Label: str(), Players: ints(), Name: str()}
 		}
 	}
+	sh.Players = players()
 	if err := d.Err(); err != nil {
 		return game.ScoreSheet{}, fmt.Errorf("a score sheet of the snapshot: %w", err)
 	}

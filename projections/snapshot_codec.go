@@ -16,7 +16,7 @@ import (
 // gains a field this codec does not write). SnapshotFormat changes when
 // the bytes do, and a checkpoint of another format is folded again from
 // the log rather than read.
-const SnapshotFormat = 4
+const SnapshotFormat = 5
 
 // AppendHand encodes a hand (its seating and options are the session's,
 // and are not written).
@@ -129,6 +129,10 @@ func appendKnowledge(e *events.Encoder, h *game.Hand) {
 	ints(e, h.Sitting.Players)
 	e.Int(int64(h.Sitting.Round))
 	e.Int(int64(h.Sitting.Table))
+	length(e, h.Out == nil, len(h.Out))
+	for _, o := range h.Out {
+		e.Bool(o)
+	}
 }
 
 // appendIrregular writes the hand's irregularities and the restrictions
@@ -301,6 +305,12 @@ func decodeKnowledge(d *events.Decoder, h *game.Hand) {
 	h.Sitting.Players = decodeInts(d)
 	h.Sitting.Round = int(d.Int())
 	h.Sitting.Table = int(d.Int())
+	if n, isNil := readLength(d); !isNil {
+		h.Out = make([]bool, n)
+		for i := range h.Out {
+			h.Out[i] = d.Bool()
+		}
+	}
 }
 
 // decodeIrregular reads what appendIrregular wrote.

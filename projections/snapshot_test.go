@@ -49,6 +49,7 @@ func TestSnapshotCodecCoversEveryField(t *testing.T) {
 		"Tricks.Cards.ID", "Tricks.Winner", "Tricks.LedAs", "Tricks.Named", "Tricks.WonID", "Won", "Claim", "Claim.Seat", "Claim.Tricks",
 		"Claim.Others", "Claim.Others.Seat", "Claim.Others.Tricks", "Claim.ID", "Discards", "HonoursClaimed",
 		"Revealed", "Result", "Result.Won", "Result.ID", "Given", "Given.Calls", "Given.Inconsistent", "Given.ID", "Annulled", "Abandoned", "Sitting", "Sitting.Players", "Sitting.Round", "Sitting.Table",
+		"Out", "Seating.PlayedFrom", "Seating.Dummies", "Seating.Players",
 		"Irregular", "Irregular.ID", "Irregular.Kind", "Irregular.Seat", "Irregular.Card", "Irregular.Cards", "Irregular.Call",
 		"Irregular.Trick", "Irregular.Calls", "Irregular.Proper", "Irregular.By", "Irregular.Law", "Irregular.What", "Irregular.Found",
 		"Irregular.Proof", "Irregular.ProofTrick", "Irregular.Established", "Irregular.Corrected", "Irregular.Withheld",
@@ -113,7 +114,7 @@ func TestSheetCodecCoversEveryField(t *testing.T) {
 	known := []string{"Rubbers", "Rubbers.Number", "Rubbers.Complete", "Rubbers.Winner", "Rubbers.Sides", "Rubbers.Sides.Above",
 		"Rubbers.Sides.Below", "Rubbers.Sides.Total", "Rubbers.Points", "Rubbers.Games", "Rubbers.Entries", "Rubbers.Entries.Hand",
 		"Rubbers.Entries.Side", "Rubbers.Entries.Above", "Rubbers.Entries.Points", "Rubbers.Entries.Label", "Rubbers.Entries.Law",
-		"Rubbers.Entries.GameLine", "Rubbers.Hands", "Rubbers.Note", "Rubbers.GameTo", "Rubbers.Deals", "Rubbers.Above", "Rubbers.Running", "Rubbers.Name", "Rubbers.NoGames", "Rubbers.Balance", "Sides", "Sides.Label", "Sides.Players", "Sides.Name",
+		"Rubbers.Entries.GameLine", "Rubbers.Hands", "Rubbers.Note", "Rubbers.GameTo", "Rubbers.Deals", "Rubbers.Above", "Rubbers.Running", "Rubbers.Name", "Rubbers.NoGames", "Rubbers.Balance", "Rubbers.Players", "Rubbers.Players.Player", "Rubbers.Players.Name", "Rubbers.Players.Points", "Rubbers.Players.Role", "Players", "Sides", "Sides.Label", "Sides.Players", "Sides.Name",
 		"Boards", "Boards.Board", "Boards.Hand", "Boards.Contract", "Boards.Declarer", "Boards.Tricks", "Boards.NS", "Boards.Entries",
 		"Tally", "Tally.Hand", "Tally.Won", "Tally.Lost", "Tally.Net", "Tally.Entries", "Winner", "Notes"}
 	got := fieldsOf(reflect.TypeFor[game.ScoreSheet](), "", map[reflect.Type]bool{})

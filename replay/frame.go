@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
@@ -85,11 +86,15 @@ func gamesWon(r game.Rubber, side func(cards.Side) string) string {
 // rubber is over, who won it and by how much.
 func gameSummary(r game.Rubber, sides int, side func(cards.Side) string) string {
 	won := gamesWon(r, side)
+	unit := "rubber"
+	if r.Name != "" {
+		unit = strings.ToLower(r.Name)
+	}
 	if r.Complete {
 		if r.Winner != nil {
-			return fmt.Sprintf("rubber %d won by %s, %d points (%s)", r.Number, side(*r.Winner), r.Points, won)
+			return fmt.Sprintf("%s %d won by %s, %d points (%s)", unit, r.Number, side(*r.Winner), r.Points, won)
 		}
-		return fmt.Sprintf("rubber %d over (%s)", r.Number, won)
+		return fmt.Sprintf("%s %d over (%s)", unit, r.Number, won)
 	}
 	score := make([]int, sides)
 	for _, e := range r.Entries {
@@ -103,6 +108,9 @@ func gameSummary(r game.Rubber, sides int, side func(cards.Side) string) string 
 	var parts []string
 	for s, n := range score {
 		parts = append(parts, fmt.Sprintf("%s %d", side(cards.Side(s)), n))
+	}
+	if r.Name != "" {
+		return fmt.Sprintf("%s %d to %d: %s", unit, r.Number, r.GameTo, strings.Join(parts, ", "))
 	}
 	return fmt.Sprintf("rubber %d, game %d to %d: %s (%s)", r.Number, len(r.Games)+1, r.GameTo, strings.Join(parts, ", "), won)
 }
@@ -136,7 +144,8 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 			// no suit he leads (Five Hundred's Joker at no trumps).
 			line = fmt.Sprintf("%s names %s for the card he leads", seat(d.Seat), CallText(d.Call, ascii))
 		case h.Phase != game.PhaseAuction && h.Contract != nil && h.Calls[len(h.Calls)-1].ID == p.Step.ID && worded(state.Rules):
-			line += ": the " + strings.ToLower(state.Rules.(game.ContractWording).AuctionName()) + " is over; played at " + state.Rules.(game.ContractWording).ContractWords(h)
+			phase, _ := AuctionWords(state.Rules)
+			line += ": the " + phase + " is over; played at " + state.Rules.(game.ContractWording).ContractWords(h)
 		case h.Phase != game.PhaseAuction && h.Contract != nil && h.Contract.Declarer == cards.NoSeat && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
 			line += fmt.Sprintf(": the auction is over; nobody bid, played at %s", h.Contract.Strain.Name())
 		case h.Phase != game.PhaseAuction && h.Contract != nil && len(h.Calls) > 0 && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
@@ -185,12 +194,15 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 
 // SeatedText says who sits where on a hand whose players move between
 // hands: "the players: N Bea, E Dot, S Cora, W Ann (round 2)", a seat
-// nobody sits in "nobody" (a dummy kept in a holder).
+// nobody sits in "nobody" (a dummy kept in a holder), a hand another plays
+// by who does ("Ann's dummy").
 func SeatedText(s *projections.Session, h *game.Hand, names Names) string {
 	var parts []string
 	for seat := range h.Seating.Seats {
 		p := Clean(s.PlayerAt(h.Number, cards.Seat(seat)))
 		switch {
+		case h.PlayedFrom(cards.Seat(seat)) != cards.Seat(seat):
+			p = SeatPlayerShort(s, h, cards.Seat(seat))
 		case p == "" && h.Sitting.Player(cards.Seat(seat)) == game.NoPlayer:
 			p = "nobody"
 		case p == "":
@@ -268,7 +280,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	for seat := range h.Held {
 		dg.Known[seat] = h.Known(cards.Seat(seat))
 		dg.Labels[seat] = names.Long[seat]
-		if pl := Clean(full.PlayerAt(h.Number, cards.Seat(seat))); pl != "" {
+		if pl := SeatPlayerShort(full, h, cards.Seat(seat)); pl != "" {
 			dg.Labels[seat] += ": " + pl
 		}
 		if cards.Seat(seat) == h.Turn {
@@ -314,14 +326,14 @@ func auctionLines(rs game.Ruleset, h *game.Hand, names Names, ascii bool) []stri
 		}
 		cells = append(cells, row)
 	}
+	phase, _ := AuctionWords(rs)
+	label := strings.ToUpper(phase[:1]) + phase[1:]
+	w := max(9, utf8.RuneCountInString(label)+1)
 	var out []string
 	for i, r := range cells {
-		line := "         "
+		line := strings.Repeat(" ", w)
 		if i == 0 {
-			line = "Auction  "
-			if cw, ok := rs.(game.ContractWording); ok {
-				line = padCols(cw.AuctionName(), 9)
-			}
+			line = padCols(label, w)
 		}
 		for _, cell := range r {
 			line += padCols(cell, 6)

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -325,12 +326,17 @@ func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 
 // revealFrom gives the hands of s what the whole record knows of them:
 // a hand dealt blank is known once its play has shown every card, and at
-// every moment of it, not only at the end.
+// every moment of it, not only at the end; who sat where (the deal.seated
+// that follows the deal) is known from the deal on.
 func revealFrom(full, s *projections.Session) {
 	for _, h := range s.Hands {
 		for _, f := range full.Hands {
 			if f.DealID != h.DealID {
 				continue
+			}
+			if !h.Sitting.Seated() && f.Sitting.Seated() {
+				h.Sitting = f.Sitting
+				h.Sitting.Players = slices.Clone(f.Sitting.Players)
 			}
 			for seat := range h.Dealt {
 				if !h.Known(cards.Seat(seat)) && f.Known(cards.Seat(seat)) {

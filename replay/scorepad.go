@@ -35,6 +35,10 @@ type ScoreView struct {
 	// King's Bridge's players): the keys are the labels the rest of the
 	// sheet uses ("A", "N").
 	Sides map[string]string `json:"side_names,omitempty"`
+	// Players is what each player won (or lost) in all, in a game whose
+	// players are not its sides (English Dummy, Mort), by name (his seat
+	// as the session opened when he has none); absent otherwise.
+	Players map[string]int `json:"players,omitempty"`
 }
 
 // TallyView is one line of a running score: the hand, the game it belongs
@@ -64,6 +68,9 @@ type RubberView struct {
 	// Balance is what each side wins or loses when the scores are balanced
 	// at the end (King's Bridge); absent where they are not.
 	Balance map[string]int `json:"balance,omitempty"`
+	// Players is what each player won or lost on the rubber, in a game
+	// whose players are not its sides; absent otherwise.
+	Players map[string]int `json:"players,omitempty"`
 }
 
 // EntryView is one entry of a rubber: hand 0 is a score made when the
@@ -97,6 +104,27 @@ func NewScoreView(s *projections.Session) ScoreView {
 	return ScoreSheetView(s.Score(), s.Seating())
 }
 
+// playerName names a player of a score sheet as the session named him
+// (game.PlayerScore.Name), else by his number.
+func playerName(p game.PlayerScore) string {
+	if p.Name != "" {
+		return Clean(p.Name)
+	}
+	return fmt.Sprintf("player %d", p.Player+1)
+}
+
+// playersView is players' shares by name.
+func playersView(ps []game.PlayerScore) map[string]int {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := map[string]int{}
+	for _, p := range ps {
+		out[playerName(p)] = p.Points
+	}
+	return out
+}
+
 // ScoreSheetView is a score sheet for --json at a seating.
 func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 	v := ScoreView{Rubbers: []RubberView{}, Notes: append([]string(nil), sheet.Notes...)}
@@ -110,7 +138,8 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 	}
 	for _, r := range sheet.Rubbers {
 		rv := RubberView{Number: r.Number, Complete: r.Complete, Points: r.Points,
-			Sides: map[string]game.SideTotal{}, Games: []string{}, Hands: append([]int{}, r.Hands...), Entries: []EntryView{}}
+			Sides: map[string]game.SideTotal{}, Games: []string{}, Hands: append([]int{}, r.Hands...), Entries: []EntryView{},
+			Players: playersView(r.Players)}
 		for _, g := range r.Games {
 			rv.Games = append(rv.Games, key(g))
 		}
@@ -153,6 +182,7 @@ func ScoreSheetView(sheet game.ScoreSheet, seating game.Seating) ScoreView {
 		w := key(*sheet.Winner)
 		v.Winner = &w
 	}
+	v.Players = playersView(sheet.Players)
 	if sheet.Boards != nil {
 		boards := []BoardView{}
 		for _, b := range sheet.Boards {
@@ -294,6 +324,9 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 		if r.Note != "" {
 			b.WriteString(r.Note + "\n")
 		}
+		if len(r.Players) > 0 {
+			b.WriteString("players: " + playersLine(r.Players) + "\n")
+		}
 	}
 	if sheet.Boards != nil {
 		drawBoards(&b, sheet.Boards, seating)
@@ -303,6 +336,9 @@ func drawScoreSheet(sheet game.ScoreSheet, seating game.Seating, we cards.Side, 
 	}
 	if len(sheet.Rubbers) == 0 && sheet.Boards == nil && len(sheet.Tally) == 0 {
 		b.WriteString("nothing scored yet: no hand is finished\n")
+	}
+	if len(sheet.Players) > 0 {
+		b.WriteString("\nIn all: " + playersLine(sheet.Players) + "\n")
 	}
 	for _, n := range sheet.Notes {
 		b.WriteString("note: " + n + "\n")
@@ -1000,4 +1036,18 @@ func fold(text string, width int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// playersLine writes players' shares: "Ann +12 (dummy's partner), Bob -6,
+// Cy -6".
+func playersLine(ps []game.PlayerScore) string {
+	var parts []string
+	for _, p := range ps {
+		part := fmt.Sprintf("%s %+d", playerName(p), p.Points)
+		if p.Role != "" {
+			part += " (" + p.Role + ")"
+		}
+		parts = append(parts, part)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -18,7 +18,7 @@ func StatusLine(s *projections.Session) string {
 		if s.Closed {
 			return "session closed"
 		}
-		return fmt.Sprintf("no hand dealt yet; %s deals first", seatLabel(s, s.NextDealer))
+		return fmt.Sprintf("no hand dealt yet; %s deals first", DealerLabel(s))
 	}
 	seating := s.Seating()
 	var b strings.Builder
@@ -28,7 +28,8 @@ func StatusLine(s *projections.Session) string {
 	}
 	switch h.Phase {
 	case game.PhaseAuction:
-		fmt.Fprintf(&b, " · %s · %s to call", AuctionWord(s.Rules), seatLabel(s, h.Turn))
+		phase, doing := AuctionWords(s.Rules)
+		fmt.Fprintf(&b, " · %s · %s %s", phase, seatLabel(s, h, h.Turn), doing)
 		if len(h.Calls) > 0 {
 			var calls []string
 			for _, c := range h.Calls {
@@ -38,7 +39,7 @@ func StatusLine(s *projections.Session) string {
 		}
 		b.WriteString(penaltyOpen(s, h))
 	case game.PhaseExchange:
-		fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h.Turn))
+		fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h, h.Turn))
 	case game.PhasePlay:
 		fmt.Fprintf(&b, " · %s", ContractLine(s, h))
 		t := h.CurrentTrick()
@@ -50,10 +51,11 @@ func StatusLine(s *projections.Session) string {
 			}
 			fmt.Fprintf(&b, " [%s]", strings.Join(cs, " "))
 		}
-		who := seatLabel(s, h.Turn) + " to play"
-		if h.Turn == h.Dummy {
-			who = seatLabel(s, h.Turn) + " (dummy) to play"
+		who := seatLabel(s, h, h.Turn)
+		if h.Turn == h.Dummy && h.PlayedFrom(h.Turn) == h.Turn {
+			who += " (dummy)" // bridge's: his partner names the card
 		}
+		who += " to play"
 		if h.Unsettled() != nil {
 			who = WhoWonText
 		}
@@ -74,30 +76,50 @@ func StatusLine(s *projections.Session) string {
 			}
 		}
 		b.WriteString(penaltyOpen(s, h))
-		fmt.Fprintf(&b, " · next dealer %s", seatLabel(s, s.NextDealer))
+		fmt.Fprintf(&b, " · next dealer %s", DealerLabel(s))
 	}
 	return b.String()
 }
 
-// AuctionWord is what the calls before the play are called, for a status
-// line: "auction", or the ruleset's own word (Quinto's "doubling").
-func AuctionWord(rs game.Ruleset) string {
-	if cw, ok := rs.(game.ContractWording); ok {
-		return strings.ToLower(cw.AuctionName())
+// AuctionWords is what a game calls its phase of calls, and what the
+// player to call does: "auction", "to call"; Quinto's "doubling"; Humbug
+// Whist's players say whether they are content.
+func AuctionWords(rs game.Ruleset) (phase, doing string) {
+	if w, ok := rs.(game.PhaseWords); ok {
+		return w.CallWords()
 	}
-	return "auction"
+	return "auction", "to call"
 }
 
 // WhoWonText is what a view says of a trick whose cards are all played and
 // whose winner the laws do not name (game.Hand.Unsettled): the table says.
 const WhoWonText = "who won it? the laws as printed do not say: hoyle won SEAT"
 
-func seatLabel(s *projections.Session, seat cards.Seat) string {
+// DealerLabel names the next dealer, and who will play his seat where the
+// session can tell (see projections.Session.NextSitting): where the players
+// move between hands, a fold of the latest hand alone names the seat only.
+func DealerLabel(s *projections.Session) string {
+	sit, known := s.NextSitting()
+	if s.NextDealer != cards.NoSeat && !known {
+		return s.Seating().Names[s.NextDealer]
+	}
+	number := 1
+	if h := s.Current(); h != nil {
+		number = h.Number + 1
+	}
+	next := game.NewHand(number, s.NextDealer, s.Seating(), s.Opts)
+	next.Sitting = sit
+	return seatLabel(s, next, s.NextDealer)
+}
+
+// seatLabel names a seat and who plays it on h (nil: before a hand, as the
+// session opened): "S (Z)", "N (dummy, played by Ann)".
+func seatLabel(s *projections.Session, h *game.Hand, seat cards.Seat) string {
 	if seat == cards.NoSeat {
 		return "nobody"
 	}
 	label := s.Seating().Names[seat]
-	if p := Clean(s.Player(seat)); p != "" { // a name is user text: no escape sequences on the terminal
+	if p := SeatPlayer(s, h, seat); p != "" { // a name is user text: cleaned, no escape sequences on the terminal
 		label += " (" + p + ")"
 	}
 	return label

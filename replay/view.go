@@ -6,6 +6,8 @@
 package replay
 
 import (
+	"strings"
+
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
@@ -14,16 +16,26 @@ import (
 // View is the table as `hoyle show --json` prints it. Its field names are a
 // stable scripting contract.
 type View struct {
-	Session  string            `json:"session"`
-	Game     string            `json:"game"`
-	Hand     int               `json:"hand"`
-	Board    int               `json:"board,omitempty"`
-	Dealer   *string           `json:"dealer"`
-	Phase    string            `json:"phase"`
-	Turn     *string           `json:"turn"`
-	Calls    []string          `json:"calls"`
-	Contract *ContractView     `json:"contract"`
-	Dummy    *string           `json:"dummy"`
+	Session  string        `json:"session"`
+	Game     string        `json:"game"`
+	Hand     int           `json:"hand"`
+	Board    int           `json:"board,omitempty"`
+	Dealer   *string       `json:"dealer"`
+	Phase    string        `json:"phase"`
+	Turn     *string       `json:"turn"`
+	Calls    []string      `json:"calls"`
+	Contract *ContractView `json:"contract"`
+	Dummy    *string       `json:"dummy"`
+	// Dummies lists the dummies, in a game that lays out more than one
+	// (Double Dummy); absent otherwise.
+	Dummies []string `json:"dummies,omitempty"`
+	// PlayedBy names, in a game where a player plays more than one hand
+	// or the players change seats, who plays each seat's cards on this
+	// hand: the player's name, or his seat when he has none ("N": "S"
+	// for dummy played from South); absent in other games. Out lists the
+	// hands laid aside, which play no card (Humbug Whist).
+	PlayedBy map[string]string `json:"played_by,omitempty"`
+	Out      []string          `json:"out,omitempty"`
 	Tricks   map[string]int    `json:"tricks"`
 	Hands    map[string]string `json:"hands"`
 	// Shown is, for each seat whose hand is not known, the cards it has
@@ -71,16 +83,10 @@ type PlayView struct {
 // SideName names a side at a seating: NS and EW at a compass table, the
 // seat names joined otherwise.
 func SideName(seating game.Seating, side cards.Side) string {
-	if seating.Compass {
+	if seating.CompassSides() {
 		return side.String()
 	}
-	name := ""
-	for i, sd := range seating.Sides {
-		if sd == side {
-			name += seating.Names[i]
-		}
-	}
-	return name
+	return strings.Join(seating.SideSeats(side), "")
 }
 
 // ContractText writes a contract as PBN does ("4S", "3NTX"), or "Pass".
@@ -132,6 +138,29 @@ func NewView(s *projections.Session) View {
 		}
 	}
 	v.Dummy = name(h.Dummy)
+	if dummies := h.Dummies(); len(dummies) > 0 && h.Dummy == cards.NoSeat {
+		v.Dummy = name(dummies[0])
+		if len(dummies) > 1 {
+			for _, d := range dummies {
+				v.Dummies = append(v.Dummies, seating.Names[d])
+			}
+		}
+	}
+	if PlayedFromOthers(s, h) {
+		v.PlayedBy = map[string]string{}
+		for seat := range seating.Seats {
+			st := cards.Seat(seat)
+			if !h.InPlay(st) {
+				v.Out = append(v.Out, seating.Names[seat])
+				continue
+			}
+			who := s.PlayerIn(h, st)
+			if who == "" {
+				who = seating.Names[h.PlayedFrom(st)]
+			}
+			v.PlayedBy[seating.Names[seat]] = who
+		}
+	}
 	for side, n := range h.Won {
 		v.Tricks[SideName(seating, cards.Side(side))] = n
 	}

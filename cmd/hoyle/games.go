@@ -29,17 +29,21 @@ func newGamesCmd(f *factory) *cobra.Command {
 
 // runGames lists the rulesets, from the registry.
 func runGames(_ context.Context, opts *gamesOptions) error {
+	width := 16 // the IDs' column: as wide as the longest ID
+	for _, rs := range rules.All() {
+		width = max(width, len(rs.Info().ID))
+	}
 	for _, rs := range rules.All() {
 		info := rs.Info()
-		fmt.Fprintf(opts.IO.Out, "%-16s %s\n", info.ID, info.Title)
-		fmt.Fprintf(opts.IO.Out, "%-16s laws: %s\n", "", info.Code)
+		fmt.Fprintf(opts.IO.Out, "%-*s %s\n", width, info.ID, info.Title)
+		fmt.Fprintf(opts.IO.Out, "%-*s laws: %s\n", width, "", info.Code)
 		if sitter, ok := rs.(game.Sitter); ok {
 			// Players who move between hands are named by their places.
 			places := sitter.Places(nil)
-			fmt.Fprintf(opts.IO.Out, "%-16s new --players: %d players, by their first places %s\n", "", len(places), strings.Join(places, ", "))
+			fmt.Fprintf(opts.IO.Out, "%-*s new --players: %d players, by their first places %s\n", width, "", len(places), strings.Join(places, ", "))
 		}
 		for _, o := range info.Options {
-			fmt.Fprintf(opts.IO.Out, "%-16s new --option %s=%s: %s\n", "", o.Name, strings.Join(o.Values, "|"), o.Summary)
+			fmt.Fprintf(opts.IO.Out, "%-*s new --option %s=%s: %s\n", width, "", o.Name, strings.Join(o.Values, "|"), o.Summary)
 		}
 	}
 	return nil

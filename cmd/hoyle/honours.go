@@ -19,7 +19,8 @@ import (
 // listed from the rulesets (see withRulesHelp).
 const honoursLong = `Record the honours a side claims for the current hand, when its deal was not
 recorded (with a recorded deal hoyle counts them itself). SIDE is NS or EW,
-or WE or THEY as the session's score pad names them. Claim once the auction
+or WE or THEY as the session's score pad names them; at Humbug Whist, whose
+players are its sides, a player (or his seat). Claim once the auction
 is over (in whist, once the card is turned up). A mistaken claim is withdrawn
 with undo. HOLDING is one of those the game's code of laws names.`
 
@@ -39,7 +40,7 @@ func newHonoursCmd(f *factory) *cobra.Command {
 		Short: "Record the honours a side claims at the table when the deal was not recorded",
 		Example: `  hoyle honours NS 3
   hoyle honours they 4-in-one`,
-		Args: exactArgs(2, "a side (NS, EW, WE or THEY) and a holding such as 3 or 4-in-one"),
+		Args: exactArgs(2, "a side (NS, EW, WE or THEY; a player where the players are the sides) and a holding such as 3 or 4-in-one"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Side, opts.Holding = args[0], args[1]
 			return runHonours(cmd.Context(), opts)
@@ -67,13 +68,19 @@ func runHonours(ctx context.Context, opts *honoursOptions) error {
 	})
 }
 
-// parseScoreSide reads NS or EW, or WE or THEY by the session's option.
+// parseScoreSide reads NS or EW, or WE or THEY by the session's option;
+// where the sides are not the compass partnerships (Humbug Whist, whose
+// players are its sides), a player or his seat.
 func parseScoreSide(ctx context.Context, st events.Store, session, tok string) (cards.Side, error) {
+	s, err := load.Tail(ctx, st, session)
+	if err != nil {
+		return cards.NoSide, err
+	}
+	compass := s.Seating().CompassSides()
 	switch strings.ToUpper(strings.TrimSpace(tok)) {
 	case "WE", "THEY":
-		s, err := load.Tail(ctx, st, session)
-		if err != nil {
-			return cards.NoSide, err
+		if !compass {
+			break
 		}
 		we := replay.WeSide(s.Opts)
 		if strings.EqualFold(strings.TrimSpace(tok), "they") {
@@ -81,9 +88,15 @@ func parseScoreSide(ctx context.Context, st events.Store, session, tok string) (
 		}
 		return we, nil
 	}
-	side, err := cards.ParseSide(tok)
-	if err != nil {
-		return cards.NoSide, usagef("%q is not a side: give NS, EW, WE or THEY", tok)
+	if compass {
+		side, err := cards.ParseSide(tok)
+		if err != nil {
+			return cards.NoSide, usagef("%q is not a side: give NS, EW, WE or THEY", tok)
+		}
+		return side, nil
 	}
-	return side, nil
+	if seat, err := s.SeatOf(tok); err == nil {
+		return s.Seating().SideOf(seat), nil
+	}
+	return cards.NoSide, usagef("%q is not a side: give a player, or his seat (%s)", tok, strings.Join(s.Seating().Names, ", "))
 }

@@ -102,6 +102,11 @@ const (
 	Double
 	Redouble
 	Bid
+	// Exchange is Humbug Whist's call of a player who puts down the hand
+	// dealt him and takes up the one on his right ("if not [content], he
+	// may exchange it"). Only a ruleset that has it reads it (ParseCall
+	// does not): no other game can be given one.
+	Exchange
 )
 
 // Call is one call of an auction or declaration: pass, double, redouble, or
@@ -118,6 +123,7 @@ var (
 	PassCall     = Call{Kind: Pass}
 	DoubleCall   = Call{Kind: Double}
 	RedoubleCall = Call{Kind: Redouble}
+	ExchangeCall = Call{Kind: Exchange}
 )
 
 // NewBid makes a bid.
@@ -133,6 +139,8 @@ func (c Call) String() string {
 		return "X"
 	case Redouble:
 		return "XX"
+	case Exchange:
+		return "Exchange"
 	case Bid:
 		if c.Level == 0 {
 			return c.Strain.String()

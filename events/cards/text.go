@@ -63,8 +63,13 @@ func (s *Side) UnmarshalText(b []byte) error {
 // MarshalText writes the call as String does.
 func (c Call) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
-// UnmarshalText reads a call as ParseCall does.
+// UnmarshalText reads a call as ParseCall does, and Humbug Whist's
+// Exchange as String writes it.
 func (c *Call) UnmarshalText(b []byte) error {
+	if string(b) == ExchangeCall.String() {
+		*c = ExchangeCall
+		return nil
+	}
 	v, err := ParseCall(string(b))
 	*c = v
 	return err

@@ -16,12 +16,15 @@ const NoPlayer = -1
 // Seated records who sits in each seat for the hand just dealt, in a
 // session whose players do not keep one seat each: the game moves them
 // (Six-hand Bridge's six players at two tables, King's Bridge's change of
-// partners), or seats fewer players than hands (Draw Bridge's two), or the
-// event's movement does (the pivot, a progressive game). It follows the
+// partners, English Dummy's and Mort's new seats at each rubber or game),
+// or seats fewer players than hands (Draw Bridge's two), or the event's
+// movement does (the pivot, a progressive game). It follows the
 // deal.dealt of its hand.
 //
 // Players lists, by seat, the player in it as an index into the
-// session.opened's Players, or NoPlayer. Round is the round of the
+// session.opened's Players, or NoPlayer. Where the session named its
+// players seat by seat, a hand with no player of its own that moves with
+// them (English Dummy's dummy) has the index of its seat, named "". Round is the round of the
 // rotation the hand is played in (from 1; 0 when there is none) and Table
 // the table of the session's it is played at (Six-hand Bridge's two ends;
 // 0 when there is one).

@@ -317,7 +317,7 @@ func (d *doc) sitting() game.Sitting {
 func (d *doc) seatName(seat cards.Seat) string {
 	name := d.names.Long[seat]
 	if d.opts.Seats == replay.FosterSeats {
-		if p := replay.Clean(d.full.PlayerAt(d.h.Number, seat)); p != "" && p != name {
+		if p := replay.SeatPlayer(d.full, d.h, seat); p != "" && p != name {
 			name += " (" + Text(p) + ")"
 		}
 	}
@@ -386,7 +386,7 @@ func (d *doc) diagram() error {
 			dg.Hands[seat] = h.Held[seat]
 		}
 		dg.Labels[seat] = d.names.Long[seat]
-		if p := replay.Clean(d.full.PlayerAt(d.h.Number, cards.Seat(seat))); p != "" && p != dg.Labels[seat] {
+		if p := replay.SeatPlayerShort(d.full, h, cards.Seat(seat)); p != "" && p != dg.Labels[seat] {
 			dg.Labels[seat] += ": " + p
 		}
 	}
@@ -445,7 +445,7 @@ func (d *doc) position(h *game.Hand) {
 			parts = append(parts, fmt.Sprintf("Tricks so far: %s; who won trick %d is not yet recorded (the laws as printed do not say).", d.tricksWon(h.Won), len(h.Tricks)))
 		default:
 			who := d.names.Long[h.Turn]
-			if h.Turn == h.Dummy {
+			if h.IsDummy(h.Turn) {
 				who += " (dummy)"
 			}
 			parts = append(parts, fmt.Sprintf("Tricks so far: %s; %s to play.", d.tricksWon(h.Won), who))
@@ -471,7 +471,11 @@ func (d *doc) contractLine(h *game.Hand) string {
 	if c.Declarer == cards.NoSeat {
 		switch {
 		case h.TurnUp != cards.NoCard:
-			return fmt.Sprintf("Trumps: %s, %s turned up by %s", c.Strain.Name(), replay.CardText(h.TurnUp, d.ascii), d.names.Long[h.Dealer])
+			line := fmt.Sprintf("Trumps: %s, %s turned up by %s", c.Strain.Name(), replay.CardText(h.TurnUp, d.ascii), d.names.Long[h.Dealer])
+			for _, dm := range h.Dummies() {
+				line += fmt.Sprintf("; %s dummy, played by %s", d.names.Long[dm], d.names.Long[h.PlayedFrom(dm)])
+			}
+			return line
 		case len(h.Calls) > 0:
 			return "Nobody bid: played at " + c.Strain.Name()
 		}

@@ -174,7 +174,7 @@ func (d *doc) parseHide(words []string) ([]bool, error) {
 			for seat := range seats {
 				s := cards.Seat(seat)
 				if strings.EqualFold(tok, d.names.Short[seat]) || strings.EqualFold(tok, d.names.Long[seat]) ||
-					strings.EqualFold(tok, replay.Clean(d.full.PlayerAt(d.h.Number, s))) ||
+					(d.h.PlayedFrom(s) == s && strings.EqualFold(tok, replay.Clean(d.full.PlayerIn(d.h, s)))) ||
 					(d.opts.Seats != replay.FosterSeats && strings.EqualFold(tok, d.h.Seating.Names[seat])) {
 					hidden[seat], found = true, true
 				}

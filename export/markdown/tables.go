@@ -70,11 +70,8 @@ func (d *doc) auction() {
 		d.turnUp()
 		return
 	}
-	name := "Auction"
-	if cw, ok := d.full.Rules.(game.ContractWording); ok {
-		name = cw.AuctionName()
-	}
-	d.printf("## %s\n\n", name)
+	phase, _ := replay.AuctionWords(d.full.Rules)
+	d.printf("## %s%s\n\n", strings.ToUpper(phase[:1]), phase[1:])
 	l := replay.LayOutAuction(h)
 	g := grid{}
 	for _, seat := range l.Seats {
@@ -187,7 +184,7 @@ func (d *doc) play() {
 		return
 	}
 	d.printf("## Play\n\n")
-	seats := h.Seating.Seats
+	seats := h.Playing() // a card from each hand that plays: Humbug's tricks are of two
 	g := grid{head: []string{"Trick"}, align: []string{"---:"}}
 	ordinals := []string{"1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"}
 	for i := range seats {

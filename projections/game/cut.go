@@ -40,7 +40,7 @@ type CutLaw struct {
 	Rule string
 }
 
-// Dealer settles the deal by the law: every seat of the seating cuts once,
+// Dealer settles the deal by the law: every player of the seating cuts once,
 // each a different card of the pack, and the player with the lowest card
 // (or highest, by the law) deals. When two or more players share the card
 // that would deal, the law has them cut again: that is refused, citing it,
@@ -60,6 +60,8 @@ func (l CutLaw) Dealer(seating Seating, pack []cards.Card, cuts []CutCard) (card
 		switch {
 		case c.Seat < 0 || int(c.Seat) >= seating.Seats:
 			return cards.NoSeat, Illegal(tok, fmt.Sprintf("the seats are %s", strings.Join(seating.Names, ", ")), "")
+		case !seating.Own(c.Seat):
+			return cards.NoSeat, Illegal(tok, fmt.Sprintf("%s is played by %s, who cuts for it: only players cut", name(c.Seat), name(seating.From(c.Seat))), l.Deals)
 		case seen[c.Seat]:
 			return cards.NoSeat, Illegal(tok, fmt.Sprintf("%s cuts twice: each player cuts one card", name(c.Seat)), "")
 		case !c.Card.Valid() || !inPack.Has(c.Card):
@@ -72,7 +74,7 @@ func (l CutLaw) Dealer(seating Seating, pack []cards.Card, cuts []CutCard) (card
 	}
 	var missing []string
 	for s, ok := range seen {
-		if !ok {
+		if !ok && seating.Own(cards.Seat(s)) {
 			missing = append(missing, name(cards.Seat(s)))
 		}
 	}

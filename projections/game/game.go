@@ -26,6 +26,23 @@ type Seating struct {
 	Names   []string     // short name by seat: "N", "E", ... or "A", "B", "C"
 	Sides   []cards.Side // each seat's side
 	Compass bool         // seats are N, E, S, W (PBN and LIN can describe them)
+
+	// PlayedFrom is, in a game where one player plays more than one hand
+	// (the dummy games), by seat the seat whose player plays its cards:
+	// the seat itself for a player's own hand. A seat played from another
+	// has no player of its own: nobody is named to it, and its cards are
+	// asked of the player who plays it. Nil: every seat is a player's.
+	PlayedFrom []cards.Seat
+	// Dummies marks, by seat, the hands that lie face up on the table and
+	// are played by another (English Dummy's dummy, Double Dummy's two);
+	// nil for none. Bridge's dummy is the hand's (Hand.Dummy): it is
+	// settled by the auction.
+	Dummies []bool
+	// Players lists the seats that have players of their own in the order
+	// new --players names them, when that is not seat order (English
+	// Dummy: in the order of the cut, the first to take dummy first). Nil:
+	// every seat with a player of its own, in seat order.
+	Players []cards.Seat
 }
 
 // SideCount is the number of sides.

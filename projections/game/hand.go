@@ -93,6 +93,9 @@ type Hand struct {
 	Seating Seating
 	Opts    Options
 	DealID  events.ID
+	// Out marks, by seat, hands dealt that play no card on this hand
+	// (Humbug Whist's hands not taken up); nil: every hand plays.
+	Out []bool
 
 	Dealt []cards.Set // as dealt, by seat; an empty set is unknown
 	// Revealed marks, by seat, a hand learned after the deal: given when
@@ -106,7 +109,7 @@ type Hand struct {
 	// rubber and Chicago), as the deal or the score says.
 	Vulnerable []cards.Side
 	// Sitting is who sat where, where the game or the event moves players
-	// between hands (see Sitter); the zero Sitting where it does not.
+	// between hands (see Reseater); the zero Sitting where it does not.
 	Sitting Sitting
 
 	Phase    Phase
@@ -266,7 +269,7 @@ func (h *Hand) CheckCard(rs Ruleset, c cards.Card) error {
 		return Illegal(c.String(), c.String()+" has already been played in this hand", "")
 	case h.Known(seat) && !h.Held[seat].Has(c):
 		reason := fmt.Sprintf("%s does not hold %s (holds %s)", h.SeatName(seat), c, h.Held[seat].PBN())
-		if other := h.Seating.Partner(seat); h.Declaring(seat) && other != cards.NoSeat && h.Held[other].Has(c) {
+		if other := h.Seating.Partner(seat); (h.Declaring(seat) || h.samePlayer(seat, other)) && other != cards.NoSeat && h.Held[other].Has(c) {
 			reason += fmt.Sprintf("; if it was played from %s's hand, record it as played with `hoyle play --irregular --seat %s %s`", h.SeatName(other), h.SeatName(other), c)
 		}
 		return Illegal(c.String(), reason, "")
@@ -290,11 +293,11 @@ func (h *Hand) playChecked(rs Ruleset, seat cards.Seat, t *Trick, c cards.Card, 
 	trick := len(h.Tricks)
 	h.consumeRestrictions(seat, c, trick, led)
 	defer h.afterCard(rs, seat, c, id, trick)
-	if len(t.Cards) < h.Seating.Seats {
+	if len(t.Cards) < h.Playing() {
 		// The next to play is the first, clockwise from the leader, who
 		// has not played: a card played out of turn leaves the turn with
 		// the player it passed over.
-		h.Turn = nextToPlay(t, h.Seating.Seats)
+		h.Turn = h.nextToPlay(t)
 		return nil
 	}
 	w := rs.TrickWinner(h, t)
@@ -463,6 +466,7 @@ func (h *Hand) Clone() *Hand {
 	c.Dealt = append([]cards.Set(nil), h.Dealt...)
 	c.Held = append([]cards.Set(nil), h.Held...)
 	c.Revealed = append([]bool(nil), h.Revealed...)
+	c.Out = append([]bool(nil), h.Out...)
 	c.Vulnerable = append([]cards.Side(nil), h.Vulnerable...)
 	c.Sitting = h.Sitting.clone()
 	c.Calls = append([]CallEntry(nil), h.Calls...)

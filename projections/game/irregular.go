@@ -403,15 +403,16 @@ func (h *Hand) Declaring(seat cards.Seat) bool {
 	return h.Contract != nil && h.Contract.Declarer != cards.NoSeat && h.Seating.SideOf(seat) == h.DeclaringSide()
 }
 
-// nextToPlay is the first seat clockwise from the trick's leader that has
-// not played to it.
-func nextToPlay(t *Trick, seats int) cards.Seat {
+// nextToPlay is the first seat clockwise from the trick's leader that
+// plays on this hand and has not played to it.
+func (h *Hand) nextToPlay(t *Trick) cards.Seat {
 	if len(t.Cards) == 0 {
 		return t.Leader
 	}
+	seats := h.Seating.Seats
 	s := t.Cards[0].Seat
 	for range seats {
-		if !slices.ContainsFunc(t.Cards, func(p PlayedCard) bool { return p.Seat == s }) {
+		if h.InPlay(s) && !slices.ContainsFunc(t.Cards, func(p PlayedCard) bool { return p.Seat == s }) {
 			return s
 		}
 		s = s.Next(seats)
@@ -438,6 +439,8 @@ func (h *Hand) PlayIrregular(rs Ruleset, seat, by cards.Seat, c cards.Card, id e
 	switch {
 	case seat < 0 || int(seat) >= h.Seating.Seats:
 		return nil, Illegal(tok, "no such seat at this table", "")
+	case !h.InPlay(seat):
+		return nil, Illegal(tok, h.SeatName(seat)+"'s hand is laid aside: it plays no card on this hand", "")
 	case !c.Valid():
 		return nil, Illegal(tok, "it is not a card", "")
 	case h.Played.Has(c):
@@ -453,9 +456,13 @@ func (h *Hand) PlayIrregular(rs Ruleset, seat, by cards.Seat, c cards.Card, id e
 	if h.Contract != nil {
 		declarer = h.Contract.Declarer
 	}
+	player := declarer // who plays dummy's cards: the declarer, or (a dummy game) dummy's partner
+	if h.IsDummy(seat) && h.PlayedFrom(seat) != seat {
+		player = h.PlayedFrom(seat)
+	}
 	switch {
-	case seat == h.Turn && by != cards.NoSeat && by != seat && !(seat == h.Dummy && by == declarer):
-		if seat != h.Dummy {
+	case seat == h.Turn && by != cards.NoSeat && by != seat && !(h.IsDummy(seat) && by == player):
+		if !h.IsDummy(seat) {
 			return nil, Illegal(tok, fmt.Sprintf("a card of %s's is his to play: only dummy's cards are played by another (the declarer)", h.SeatName(seat)), "")
 		}
 		irr.Kind = KindDummyPlayed
@@ -614,7 +621,7 @@ func (h *Hand) Expose(rs Ruleset, seat cards.Seat, cs []cards.Card, id events.ID
 			return nil, Illegal(t, t+" is named twice", "")
 		case slices.ContainsFunc(h.Restrict.Exposed, func(p PenaltyCard) bool { return p.Card == c }):
 			return nil, Illegal(t, t+" is already exposed", "")
-		case h.Dummy != cards.NoSeat && seat == h.Dummy && len(h.Tricks) > 0 && len(h.Tricks[0].Cards) > 0:
+		case h.IsDummy(seat) && len(h.Tricks) > 0 && (len(h.Tricks[0].Cards) > 0 || seat != h.Dummy):
 			return nil, Illegal(t, "dummy's cards are on the table: they cannot be exposed", "")
 		}
 	}
@@ -1256,7 +1263,7 @@ func (h *Hand) findRevokes(rs Ruleset, seat cards.Seat, c cards.Card, id events.
 				What: fmt.Sprintf("%s renounced in %s with %s at trick %d, and played %s at trick %d", h.SeatName(seat), suit.Name(), p.Card, ti+1, c, trick)}
 			if ir, ok := rs.(IrregularityRules); ok {
 				irr.Law = ir.PlayLaws(h).Revoke
-				if laws := ir.PlayLaws(h); laws.Dummy != "" && seat == h.Dummy {
+				if laws := ir.PlayLaws(h); laws.Dummy != "" && h.IsDummy(seat) {
 					irr.Law = laws.Dummy
 				}
 			}
@@ -1388,7 +1395,7 @@ type TricksOrValue struct {
 func (h *Hand) TricksOrValue(tricks int) TricksOrValue {
 	rv := TricksOrValue{Revoked: map[cards.Side]bool{}}
 	for _, irr := range h.Revokes() {
-		if irr.Seat == h.Dummy && h.Dummy != cards.NoSeat {
+		if h.IsDummy(irr.Seat) {
 			continue
 		}
 		side := h.Offending(irr)

@@ -100,6 +100,8 @@ func CallWords(c cards.Call) string {
 		return "a double"
 	case cards.Redouble:
 		return "a redouble"
+	case cards.Exchange:
+		return "an exchange"
 	}
 	return c.String()
 }
@@ -302,15 +304,10 @@ func (h *Hand) ApplyCallCard(irr *Irregularity, r *Remedy) error {
 
 // Side names a side of the hand's table for a sentence: "North-South".
 func (h *Hand) SideName(side cards.Side) string {
-	var names []string
-	for i, s := range h.Seating.Sides {
-		if s == side {
-			names = append(names, h.SeatName(cards.Seat(i)))
-		}
-	}
-	if h.Seating.Compass && len(names) == 2 {
+	if h.Seating.CompassSides() {
 		return side.String()
 	}
+	names := h.Seating.SideSeats(side)
 	if len(names) == 0 {
 		return side.String()
 	}

@@ -105,7 +105,7 @@ func (pc PlayCode) LeadChoices(h *Hand, irr *Irregularity) ([]Choice, string) {
 	case StandsSecondHand:
 		stood = stood || h.PlayedAfter(irr) > 0
 	case StandsTrick:
-		stood = stood || h.PlayedAfter(irr) >= h.Seating.Seats-1
+		stood = stood || h.PlayedAfter(irr) >= h.Playing()-1
 	}
 	if stood {
 		if pc.Stands == StandsTrick {
@@ -170,7 +170,7 @@ func (pc PlayCode) PlayOutOfTurnChoices(h *Hand, irr *Irregularity) ([]Choice, s
 	switch {
 	case irr.Remedied():
 		return nil, ""
-	case pc.PlayOutOfTurn == "" || partner == cards.NoSeat || !h.OnTable(irr) || !fourth || h.Declaring(irr.Seat) || partner == h.Dummy:
+	case pc.PlayOutOfTurn == "" || partner == cards.NoSeat || !h.OnTable(irr) || !fourth || h.Declaring(irr.Seat) || h.IsDummy(partner):
 		return nil, "no penalty: the card stands where it was played"
 	}
 	third := t.Cards[0].Seat.Plus(2, h.Seating.Seats)
@@ -234,7 +234,7 @@ func (pc PlayCode) CorrectedChoices(h *Hand, irr *Irregularity) ([]Choice, strin
 	if h.Contract != nil && h.Contract.Declarer != cards.NoSeat {
 		by = pc.declarer()
 	}
-	ok := !replayed && !irr.Chose(PlayHighest) && !irr.Chose(PlayLowest) && irr.Seat != h.Dummy
+	ok := !replayed && !irr.Chose(PlayHighest) && !irr.Chose(PlayLowest) && !h.IsDummy(irr.Seat)
 	if declarer {
 		law, by = pc.CorrectDeclarer, "the eldest hand"
 		adversaries := 0
@@ -243,7 +243,7 @@ func (pc PlayCode) CorrectedChoices(h *Hand, irr *Irregularity) ([]Choice, strin
 				adversaries++
 			}
 		}
-		ok = ok && law != "" && adversaries == 2 && len(t.Cards)+len(irr.Withdrawn) < h.Seating.Seats
+		ok = ok && law != "" && adversaries == 2 && len(t.Cards)+len(irr.Withdrawn) < h.Playing()
 	}
 	if ok && law != "" {
 		out = append(out,

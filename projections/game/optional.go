@@ -82,6 +82,20 @@ type ContractRules interface {
 type ContractWording interface {
 	// ContractWords says what hand h is played at: "10 a trick, doubled".
 	ContractWords(h *Hand) string
-	// AuctionName is what the calls before the play are called: "Doubling".
-	AuctionName() string
+}
+
+// FirstDealer is implemented by rulesets whose first dealer, when the
+// session names none, is not the default (South at a compass table,
+// Foster's Z; else the first seat): English Dummy's dummy deals first.
+type FirstDealer interface {
+	FirstDealer(opts Options) cards.Seat
+}
+
+// PhaseWords is implemented by rulesets whose calls before the play are
+// not an auction (Quinto's doubling; Humbug Whist's players say whether
+// they are content with their hands): what views call the phase
+// ("doubling", "content or exchange"), and what the player to call does
+// ("to call", "to say"). The JSON's phase stays "auction".
+type PhaseWords interface {
+	CallWords() (phase, doing string)
 }

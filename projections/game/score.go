@@ -59,8 +59,9 @@ type Rubber struct {
 	// 2, hands 5 to 8"), and is not in its JSON.
 	Deals int `json:"-"`
 	// Name is what the pad calls it where it is not a rubber: "Game" in
-	// Short Bridge, which has no rubbers. "" for a rubber (or a Chicago,
-	// which Deals names). Like GameTo it is not in the sheet's JSON.
+	// Short Bridge, which has no rubbers, and in Mort, whose games are
+	// each scored by itself. "" for a rubber (or a Chicago, which Deals
+	// names). Like GameTo it is not in the sheet's JSON.
 	Name string `json:"-"`
 	// Balance is, by side, what each wins or loses when the scores are
 	// balanced at the end (King's Bridge, as at Skat): nil where they are
@@ -70,6 +71,11 @@ type Rubber struct {
 	// game), which is never settled: the pad names it without a number
 	// and shows no game in play.
 	NoGames bool `json:"-"`
+	// Players is what each player won (or, negative, lost) on the
+	// rubber, in a game whose players are not its sides: English Dummy's
+	// dummy's partner receives its value from, or pays it to, each
+	// adversary. Nil where the sides are the players, or pairs.
+	Players []PlayerScore `json:"players,omitempty"`
 	// Above is what the score above the line holds, as its code names it,
 	// for the head of its column on a pad: "premiums" in contract bridge
 	// (all but the trick points), "honours" in the older codes (the
@@ -104,6 +110,21 @@ type Tally struct {
 	Entries []Entry `json:"entries"`
 }
 
+// PlayerScore is one player's share of a score, in a game whose players
+// are not its sides. The player is an index into the session's players, as
+// SheetSide.Players and Sitting.Players are (in the dummy games, which name
+// their players seat by seat, the seat he was named to).
+type PlayerScore struct {
+	Player int `json:"player"`
+	// Name is how people know him: the session fills it in from his name,
+	// else his place ("S"), as it names a SheetSide.
+	Name   string `json:"name,omitempty"`
+	Points int    `json:"points"`
+	// Role says what he was on the rubber, where it matters ("dummy's
+	// partner").
+	Role string `json:"role,omitempty"`
+}
+
 // ScoreSheet is a session's score, as its ruleset counts it. A ruleset fills
 // the parts its game has: rubbers for rubber bridge and whist, boards for
 // duplicate, a tally for games scored as a running total.
@@ -113,6 +134,9 @@ type ScoreSheet struct {
 	Tally   []Tally  `json:"tally,omitempty"`
 	// Winner of the session, if the game has one (Five Hundred's 500).
 	Winner *cards.Side `json:"winner,omitempty"`
+	// Players totals each player's share over the session, in a game
+	// whose players are not its sides (see Rubber.Players).
+	Players []PlayerScore `json:"players,omitempty"`
 	// Notes says anything the scorer should know: honours not counted
 	// because the deal was not recorded, an unfinished rubber made up.
 	Notes []string `json:"notes,omitempty"`

@@ -15,13 +15,18 @@ import (
 	"github.com/hoyle/hoyle/projections/rules/auction1913"
 	"github.com/hoyle/hoyle/projections/rules/bridge"
 	"github.com/hoyle/hoyle/projections/rules/contract"
+	"github.com/hoyle/hoyle/projections/rules/doubledummy"
 	"github.com/hoyle/hoyle/projections/rules/drawbridge"
+	"github.com/hoyle/hoyle/projections/rules/dummy"
 	"github.com/hoyle/hoyle/projections/rules/fivehundred"
+	"github.com/hoyle/hoyle/projections/rules/humbug"
 	"github.com/hoyle/hoyle/projections/rules/kingsbridge"
+	"github.com/hoyle/hoyle/projections/rules/mort"
 	"github.com/hoyle/hoyle/projections/rules/quinto"
 	"github.com/hoyle/hoyle/projections/rules/reversibridge"
 	"github.com/hoyle/hoyle/projections/rules/shortbridge"
 	"github.com/hoyle/hoyle/projections/rules/sixhandbridge"
+	"github.com/hoyle/hoyle/projections/rules/thirteenandtheodd"
 	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
@@ -42,6 +47,11 @@ var all = []game.Ruleset{
 	drawbridge.New(),
 	kingsbridge.New(),
 	sixhandbridge.New(),
+	dummy.New(),
+	doubledummy.New(),
+	mort.New(),
+	humbug.New(),
+	thirteenandtheodd.New(),
 }
 
 // All lists the rulesets by ID.

@@ -22,21 +22,22 @@ func Prompt(s *projections.Session) string {
 	case s.Closed:
 		p = "session closed"
 	case h == nil:
-		p = "no hand yet · " + label(s, s.NextDealer, "") + " deals"
+		p = "no hand yet · " + replay.DealerLabel(s) + " deals"
 	default:
 		p = fmt.Sprintf("hand %d", h.Number)
 		switch h.Phase {
 		case game.PhaseAuction:
-			p += " · " + replay.AuctionWord(s.Rules) + " · " + label(s, h.Turn, "") + " to call"
+			phase, doing := replay.AuctionWords(s.Rules)
+			p += " · " + phase + " · " + label(s, h, h.Turn, "") + " " + doing
 		case game.PhaseExchange:
-			p += " · exchange · " + label(s, h.Turn, "") + " to discard"
+			p += " · exchange · " + label(s, h, h.Turn, "") + " to discard"
 		case game.PhasePlay:
-			p += " · " + replay.ContractLine(s, h) + fmt.Sprintf(" · trick %d · ", len(h.Tricks)) + label(s, h.Turn, dummyOf(h, h.Turn)) + " to play"
+			p += " · " + replay.ContractLine(s, h) + fmt.Sprintf(" · trick %d · ", len(h.Tricks)) + label(s, h, h.Turn, dummyOf(h, h.Turn)) + " to play"
 			if h.Unsettled() != nil {
 				p = fmt.Sprintf("hand %d · %s · trick %d · who won it? (won SEAT)", h.Number, replay.ContractLine(s, h), len(h.Tricks))
 			}
 		case game.PhaseDone:
-			p += " done · " + label(s, s.NextDealer, "") + " deals next"
+			p += " done · " + replay.DealerLabel(s) + " deals next"
 		}
 	}
 	return p + "> "
@@ -67,18 +68,22 @@ func Table(s *projections.Session) string {
 		}
 		switch {
 		case t.Winner != cards.NoSeat:
-			parts = append(parts, "· won by "+label(s, t.Winner, ""))
+			parts = append(parts, "· won by "+label(s, h, t.Winner, ""))
 		case len(t.Cards) == 0:
-			parts = append(parts, label(s, h.Turn, dummyOf(h, h.Turn))+" to lead")
+			parts = append(parts, label(s, h, h.Turn, dummyOf(h, h.Turn))+" to lead")
 		case h.Unsettled() == t:
 			parts = append(parts, "· "+replay.WhoWonText)
 		default:
-			parts = append(parts, "· "+label(s, h.Turn, dummyOf(h, h.Turn))+" to play")
+			parts = append(parts, "· "+label(s, h, h.Turn, dummyOf(h, h.Turn))+" to play")
 		}
 		fmt.Fprintf(&b, "  trick %d: %s\n", n, strings.Join(parts, "  "))
 	}
-	if h.Dummy != cards.NoSeat && h.Known(h.Dummy) && len(h.Tricks[0].Cards) > 0 && h.Phase == game.PhasePlay {
-		fmt.Fprintf(&b, "  dummy %s: %s\n", label(s, h.Dummy, ""), replay.HandSymbols(h.Held[h.Dummy]))
+	for _, d := range h.Dummies() {
+		// Bridge's dummy goes down after the opening lead; a dummy game's
+		// lies on the table from the start of the play.
+		if h.Known(d) && h.Phase == game.PhasePlay && (d != h.Dummy || len(h.Tricks[0].Cards) > 0) {
+			fmt.Fprintf(&b, "  dummy %s: %s\n", label(s, h, d, ""), replay.HandSymbols(h.Held[d]))
+		}
 	}
 	return b.String()
 }
@@ -150,19 +155,20 @@ func scored(s *projections.Session, hand int) string {
 // dummyOf is "dummy" when seat is the hand's dummy: the declarer names
 // dummy's cards, and the prompt says whose they are.
 func dummyOf(h *game.Hand, seat cards.Seat) string {
-	if seat != cards.NoSeat && seat == h.Dummy {
+	if seat != cards.NoSeat && seat == h.Dummy && h.PlayedFrom(seat) == seat {
 		return "dummy"
 	}
 	return ""
 }
 
-// label names a seat and its player: "S (Z)", or "W (A, dummy)".
-func label(s *projections.Session, seat cards.Seat, extra string) string {
+// label names a seat and who plays it on h (nil: as the session opened):
+// "S (Z)", "W (A, dummy)", or in a dummy game "N (dummy, played by Ann)".
+func label(s *projections.Session, h *game.Hand, seat cards.Seat, extra string) string {
 	if seat == cards.NoSeat {
 		return "nobody"
 	}
 	var in []string
-	if p := replay.Clean(s.Player(seat)); p != "" { // a name is user text: no escape sequences on the terminal
+	if p := replay.SeatPlayer(s, h, seat); p != "" { // a name is user text: cleaned, no escape sequences on the terminal
 		in = append(in, p)
 	}
 	if extra != "" {

@@ -51,7 +51,7 @@ func Script(t testing.TB, name string) string {
 
 // RecordText runs a script (one hoyle command a line, without "hoyle") and
 // returns its session's log. It knows the commands that record: new, deal,
-// call, play, discard, won, claim, honours, cut-for-deal, undo and note; score,
+// call, play, discard, won, claim, honours, cut-for-deal, undo, note and close; score,
 // which only reads, is passed over. Any failure fails the test.
 func RecordText(t testing.TB, script string) []events.Envelope {
 	t.Helper()
@@ -143,6 +143,8 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 				cuts = append(cuts, projections.CutSpec{Seat: seat, Card: card})
 			}
 			_, err = r.CutForDeal(ctx, session, cuts)
+		case "close":
+			_, err = r.Close(ctx, session, strings.Join(args, " "))
 		case "score":
 			// It only reads.
 		case "claim":

@@ -258,6 +258,6 @@ func (*Rules) ContractWords(h *game.Hand) string {
 	}
 }
 
-// AuctionName implements game.ContractWording: the calls before the play
-// are the doubling.
-func (*Rules) AuctionName() string { return "Doubling" }
+// CallWords implements game.PhaseWords: the calls before the play are the
+// doubling.
+func (*Rules) CallWords() (phase, doing string) { return "doubling", "to call" }

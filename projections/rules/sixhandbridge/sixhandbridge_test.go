@@ -10,12 +10,10 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/load"
-	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules/bridge/bridgetest"
+	"github.com/hoyle/hoyle/projections/rules/rulestest"
 	"github.com/hoyle/hoyle/projections/rules/sixhandbridge"
 	"github.com/hoyle/hoyle/projections/simulate"
 	"github.com/hoyle/hoyle/projections/simulate/simtest"
@@ -25,35 +23,19 @@ import (
 // 5, C at 3 and 6.
 var six = []string{"Abe", "Bea", "Cal", "Ada", "Ben", "Cy"}
 
-type table struct {
-	t   *testing.T
-	rec *recorder.Recorder
-	id  string
+func newTable(t *testing.T) *table {
+	return &table{rulestest.New(t, projections.SessionSpec{Game: sixhandbridge.ID, PlayerList: six})}
 }
 
-func newTable(t *testing.T) *table {
-	rec := recorder.New(memstore.New())
-	id, err := rec.Open(context.Background(), projections.SessionSpec{Game: sixhandbridge.ID, PlayerList: six})
-	require.NoError(t, err)
-	return &table{t: t, rec: rec, id: id}
-}
+// table is a session of the six, written through the recorder.
+type table struct{ *rulestest.Table }
 
 // hand deals, has the dealer declare no trumps undoubled, and gives his
 // side tricks of the thirteen.
 func (tb *table) hand(tricks int) {
-	ctx := context.Background()
-	_, err := tb.rec.Deal(ctx, tb.id, projections.DealSpec{})
-	require.NoError(tb.t, err)
-	_, err = tb.rec.Calls(ctx, tb.id, []string{"NT", "P", "P"})
-	require.NoError(tb.t, err)
-	_, err = tb.rec.Claim(ctx, tb.id, projections.ClaimSpec{Tricks: tricks})
-	require.NoError(tb.t, err)
-}
-
-func (tb *table) session() *projections.Session {
-	s, _, err := load.Session(context.Background(), tb.rec.Store, tb.id)
-	require.NoError(tb.t, err)
-	return s
+	tb.Must(rulestest.DealBlank(""))
+	tb.Must(rulestest.Calls("NT P P"))
+	tb.Must(rulestest.Claim("", tricks))
 }
 
 // at names who sits where on hand n: dealer, his left, the dummy, his
@@ -74,7 +56,7 @@ func TestFostersDiagram(t *testing.T) {
 	for range 6 {
 		tb.hand(7)
 	}
-	s := tb.session()
+	s := tb.Session()
 	want := [][]string{
 		{"Abe", "Ben", "", "Bea"}, // deal 1, left: 1 deals; 5 on his left, 2 on his right
 		{"Ada", "Cal", "", "Cy"},  // deal 1, right: 4 deals; 3 on his left, 6 on his right
@@ -115,7 +97,7 @@ func TestARubberWonIdlesAnEnd(t *testing.T) {
 	tb.hand(7)  // deal 3, left: C v A
 	tb.hand(7)  // deal 3, right: C v B
 	tb.hand(7)  // deal 4: the left end (A v B) is idle; the right end (A v C)
-	s := tb.session()
+	s := tb.Session()
 	assert.Equal(t, 4, s.Hands[6].Sitting.Round)
 	assert.Equal(t, 2, s.Hands[6].Sitting.Table, "the left end sat out deal 4")
 	assert.Equal(t, []string{"Abe", "Cy", "", "Cal"}, at(s, 7), "Abe has come round from 1 to 4")
@@ -132,7 +114,7 @@ func TestARubberWonIdlesAnEnd(t *testing.T) {
 	}
 	tb.hand(7) // deal 5, left: B v C
 	tb.hand(7) // deal 5, right: B v A, their new rubber
-	sheet = tb.session().Score()
+	sheet = tb.Session().Score()
 	require.Len(t, sheet.Rubbers, 4)
 	assert.Equal(t, []int{9}, sheet.Rubbers[3].Hands, "A and B begin again")
 }

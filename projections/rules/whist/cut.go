@@ -16,7 +16,9 @@ const (
 	LawSamePack    = "Law 15 of the American Laws of Bridge (1913), the nearest code"
 )
 
-var cutLaw = game.CutLaw{Order: game.AceLowOrder, Deals: LawLowestDeals, SamePack: LawSamePack, Tie: LawCutAgain, Partners: LawLowestDeals,
+// CutLaw is the cut for deal of whist, and of the games of its family
+// that cut "as at whist".
+var CutLaw = game.CutLaw{Order: game.AceLowOrder, Deals: LawLowestDeals, SamePack: LawSamePack, Tie: LawCutAgain, Partners: LawLowestDeals,
 	Rule: "the lowest deals, the ace lowest; players cutting equal cards for the lowest cut again (the Club code of Bridge, Laws 17, 19 and 20, the nearest code)"}
 
 // CutDealer implements game.CutRules for English whist: the lowest cut
@@ -26,7 +28,7 @@ func (r *Rules) CutDealer(cuts []game.CutCard, _ game.Options) (cards.Seat, erro
 	if r.duplicate {
 		return cards.NoSeat, game.Illegal("cut for deal", "duplicate whist is played by boards, and each board fixes its dealer: deal --board N", LawCompared)
 	}
-	return cutLaw.Dealer(r.Seating(), r.Pack(), cuts)
+	return CutLaw.Dealer(r.Seating(), r.Pack(), cuts)
 }
 
 // CutRule implements game.CutRules.
@@ -34,5 +36,5 @@ func (r *Rules) CutRule(game.Options) string {
 	if r.duplicate {
 		return "no cut for deal: duplicate whist is played by boards, and each board fixes its dealer"
 	}
-	return cutLaw.Rule
+	return CutLaw.Rule
 }

@@ -28,18 +28,105 @@ func GameValue(losers int) (int, string) {
 	return 1, "a single"
 }
 
-var sides = []cards.Side{cards.NS, cards.EW}
+// Sides are the two sides of every game of the family hoyle scores as
+// whist: North-South (or the first player and his hands) against
+// East-West (the second).
+var Sides = []cards.Side{cards.NS, cards.EW}
+
+var sides = Sides
+
+// Scorer scores hands into rubbers of whist (Laws 1-10), with what a game
+// of the whist family changes in it: how a hand's tricks and its honours
+// score, whether the revoking side may win the game on the hand, and
+// whether each game is scored on its own. Its zero value is English whist;
+// the dummy games ("the methods of scoring ... are the same as in whist")
+// use it as it is, Humbug Whist and Thirteen and the Odd with their own
+// tricks and honours.
+type Scorer struct {
+	// Tricks scores a side's tricks on a hand, as scored (the tricks a
+	// revoke penalty transferred counted): the points, the entry's label
+	// and its law. Nil: whist's, each trick above six counts one (Law 2).
+	Tricks func(h *game.Hand, won []int, side cards.Side) (points int, label, law string)
+	// Honours counts a hand's honours. Nil: whist's four honours of
+	// trumps between partners, four 4 and three 2 (Law 3).
+	Honours *HonoursCount
+	// NoHonours: the game counts no honours (Thirteen and the Odd).
+	NoHonours bool
+	// RevokerMayWin: the revoking side may win the game on the hand it
+	// revoked in. Whist's revoking side "cannot score more than four".
+	RevokerMayWin bool
+	// RevokeLaw is the law of the revoke penalty the game scores; "":
+	// whist's, Law 75.
+	RevokeLaw string
+	// OneGame scores each game as a sheet of its own, worth its value
+	// (Law 8) without rubber points: Mort's games, each played with
+	// another player taking dummy.
+	OneGame bool
+}
+
+// Honours is what a hand's honours score.
+type Honours struct {
+	Side    cards.Side // who scores them; NoSide when nobody does
+	Holding string     // the holding as a claim names it ("4", "3")
+	Points  int
+	Label   string // "four honours"
+	Law     string
+}
+
+// HonoursCount counts the honours of a hand: from the cards, when every
+// hand is known, or from a claim made at the table.
+type HonoursCount struct {
+	Dealt   func(h *game.Hand, trump cards.Suit) Honours
+	Claimed func(side cards.Side, holding string) Honours
+	// Known says whether the cards that hold the honours are known, so
+	// that Dealt counts them. Nil: every hand (Hand.DealKnown).
+	Known func(h *game.Hand) bool
+}
+
+// whistHonours is Law 3: the A K Q J of trumps; a side holding the four
+// scores four points, any three two, only two nothing.
+var whistHonours = &HonoursCount{
+	Dealt: func(h *game.Hand, trump cards.Suit) Honours {
+		sd, n, _ := honoursHeld(trump, h.Dealt, h.Seating)
+		return lawThree(sd, n)
+	},
+	Claimed: func(side cards.Side, holding string) Honours {
+		switch holding {
+		case "4":
+			return lawThree(side, 4)
+		case "3":
+			return lawThree(side, 3)
+		}
+		return Honours{Side: cards.NoSide}
+	},
+}
+
+func lawThree(side cards.Side, n int) Honours {
+	if n < 3 {
+		return Honours{Side: cards.NoSide}
+	}
+	label := "three honours"
+	if n == 4 {
+		label = "four honours"
+	}
+	return Honours{Side: side, Holding: fmt.Sprint(n), Points: HonoursPoints(n), Label: label, Law: LawHonours}
+}
 
 // rubber is an English whist rubber being scored.
 type rubber struct {
 	game.Rubber
+	sc     *Scorer
 	score  map[cards.Side]int // in the game in play
 	won    map[cards.Side]int // games won
 	values map[cards.Side]int
 }
 
 // scoreRubbers folds the finished hands into rubbers by Laws 1-10.
-func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
+func scoreRubbers(in game.ScoreInput) game.ScoreSheet { return (&Scorer{}).Score(in) }
+
+// Score folds the session's finished hands into rubbers (or, OneGame,
+// games) by Laws 1-10 and the scorer's changes.
+func (sc *Scorer) Score(in game.ScoreInput) game.ScoreSheet {
 	var sheet game.ScoreSheet
 	var cur *rubber
 	for _, h := range in.Hands {
@@ -47,19 +134,22 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
 			continue
 		}
 		if cur == nil {
-			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints},
+			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints, Name: sc.name()}, sc: sc,
 				score: map[cards.Side]int{}, won: map[cards.Side]int{}, values: map[cards.Side]int{}}
 		}
 		sheet.Notes = append(sheet.Notes, cur.hand(h)...)
 		if cur.Complete {
-			sheet.Rubbers = append(sheet.Rubbers, cur.settle(true))
+			sheet.Rubbers = append(sheet.Rubbers, Settle(cur.Rubber, true))
 			cur = nil
 		}
 	}
 	if cur != nil {
-		r := cur.settle(in.Closed)
+		r := Settle(cur.Rubber, in.Closed)
 		if in.Closed {
 			r.Note = "the rubber was not finished; the laws of whist settle only a finished rubber, so its games stand at their value, without the rubber points"
+			if sc.OneGame {
+				r.Note = "the game was not finished: it scores nothing"
+			}
 		}
 		sheet.Rubbers = append(sheet.Rubbers, r)
 	}
@@ -78,10 +168,10 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 	}
 	add := func(e game.Entry) {
 		if gameOver {
-			notes = append(notes, fmt.Sprintf("hand %d: %s's %s not scored: the game was already won on the hand", h.Number, e.Side, e.Label))
+			notes = append(notes, fmt.Sprintf("hand %d: %s's %s not scored: the game was already won on the hand", h.Number, h.SideName(e.Side), e.Label))
 			return
 		}
-		if rv.Revoked[e.Side] && r.score[e.Side]+e.Points > GamePoints-1 {
+		if rv.Revoked[e.Side] && !r.sc.RevokerMayWin && r.score[e.Side]+e.Points > GamePoints-1 {
 			// "He cannot score more than four" on the hand he revoked.
 			e.Points = max(GamePoints-1-r.score[e.Side], 0)
 			e.Label += "; no more than four, having revoked"
@@ -113,43 +203,68 @@ func (r *rubber) hand(h *game.Hand) (notes []string) {
 	}
 	won := game.ScoredWon(h, rv.Transfers)
 	for _, sd := range sides {
-		if odd := won[sd] - 6; odd > 0 {
-			label := fmt.Sprintf("%d by cards", odd)
-			law := LawGame
-			if n := won[sd] - h.Won[sd]; n > 0 {
-				label += fmt.Sprintf("; %d of the tricks taken for a revoke", n)
-				law += "; " + LawRevokePenalty
-			}
-			add(game.Entry{Hand: h.Number, Side: sd, Points: odd, Label: label, Law: law})
+		points, label, law := r.sc.tricks(h, won, sd)
+		if points <= 0 {
+			continue
 		}
+		if n := won[sd] - h.Won[sd]; n > 0 {
+			label += fmt.Sprintf("; %d of the tricks taken for a revoke", n)
+			law += "; " + r.sc.revokeLaw()
+		}
+		add(game.Entry{Hand: h.Number, Side: sd, Points: points, Label: label, Law: law})
 	}
-	sd, n, known := r.honours(h)
+	if r.sc.NoHonours {
+		return notes
+	}
+	hon, known := r.honours(h)
 	if known == honoursDealt {
 		for claimer, claimed := range h.HonoursClaimed {
-			if claimer != sd || claimed != fmt.Sprint(n) {
-				notes = append(notes, fmt.Sprintf("hand %d: %s claimed %s honours, but the hands (as dealt, or as the play showed them) give otherwise; the hands are scored", h.Number, claimer, claimed))
+			if claimer != hon.Side || claimed != hon.Holding {
+				notes = append(notes, fmt.Sprintf("hand %d: %s claimed %s honours, but the hands (as dealt, or as the play showed them) give otherwise; the hands are scored", h.Number, h.SideName(claimer), claimed))
 			}
 		}
 	}
 	switch {
 	case known == honoursUnknown:
 		notes = append(notes, fmt.Sprintf("hand %d: the deal was not recorded and no honours were claimed; honours not counted", h.Number))
-	case n < 3:
+	case hon.Side == cards.NoSide || hon.Points <= 0:
 	case gameOver:
-		notes = append(notes, fmt.Sprintf("hand %d: %s's honours are not scored: the game was won by tricks, which score first (Law 5)", h.Number, sd))
-	case atStart[sd] == GamePoints-1:
-		notes = append(notes, fmt.Sprintf("hand %d: %s were at the score of four when the deal began and cannot score honours (Law 4)", h.Number, sd))
+		notes = append(notes, fmt.Sprintf("hand %d: %s's honours are not scored: the game was won by tricks, which score first (Law 5)", h.Number, h.SideName(hon.Side)))
+	case atStart[hon.Side] == GamePoints-1:
+		notes = append(notes, fmt.Sprintf("hand %d: %s were at the score of four when the deal began and cannot score honours (Law 4)", h.Number, h.SideName(hon.Side)))
 	default:
-		label := "three honours"
-		if n == 4 {
-			label = "four honours"
-		}
+		label := hon.Label
 		if known == honoursClaimed {
 			label += " (claimed)"
 		}
-		add(game.Entry{Hand: h.Number, Side: sd, Points: HonoursPoints(n), Label: label, Law: LawHonours})
+		add(game.Entry{Hand: h.Number, Side: hon.Side, Points: hon.Points, Label: label, Law: hon.Law})
 	}
 	return notes
+}
+
+// revokeLaw is the law of the revoke's penalty.
+func (sc *Scorer) revokeLaw() string {
+	if sc.RevokeLaw != "" {
+		return sc.RevokeLaw
+	}
+	return LawRevokePenalty
+}
+
+// name is what the sheet calls a part of it: a rubber (""), or a game.
+func (sc *Scorer) name() string {
+	if sc.OneGame {
+		return "Game"
+	}
+	return ""
+}
+
+// tricks scores a side's tricks by the scorer's rule, else Law 2.
+func (sc *Scorer) tricks(h *game.Hand, won []int, side cards.Side) (int, string, string) {
+	if sc.Tricks != nil {
+		return sc.Tricks(h, won, side)
+	}
+	odd := won[side] - 6
+	return odd, fmt.Sprintf("%d by cards", odd), LawGame
 }
 
 type honoursSource int
@@ -162,28 +277,35 @@ const (
 
 // honours finds the honours of h: from the deal when every hand is known,
 // else as claimed at the table.
-func (r *rubber) honours(h *game.Hand) (cards.Side, int, honoursSource) {
+func (r *rubber) honours(h *game.Hand) (Honours, honoursSource) {
+	count := r.sc.Honours
+	if count == nil {
+		count = whistHonours
+	}
 	trump, ok := h.Trump()
 	if !ok {
-		return cards.NoSide, 0, honoursDealt
+		return Honours{Side: cards.NoSide}, honoursDealt
 	}
-	if h.DealKnown() {
-		sd, n, _ := honoursHeld(trump, h.Dealt, h.Seating)
-		return sd, n, honoursDealt
+	known := h.DealKnown()
+	if count.Known != nil {
+		known = count.Known(h)
+	}
+	if known {
+		return count.Dealt(h, trump), honoursDealt
 	}
 	for _, sd := range sides {
-		switch h.HonoursClaimed[sd] {
-		case "4":
-			return sd, 4, honoursClaimed
-		case "3":
-			return sd, 3, honoursClaimed
+		if holding, ok := h.HonoursClaimed[sd]; ok {
+			if hon := count.Claimed(sd, holding); hon.Side != cards.NoSide {
+				return hon, honoursClaimed
+			}
 		}
 	}
-	return cards.NoSide, 0, honoursUnknown
+	return Honours{Side: cards.NoSide}, honoursUnknown
 }
 
 // endGame closes a game won by w: its value by the losers' score (Law 8);
-// the rubber ends at two games (Law 1) with the rubber points (Law 9).
+// the rubber ends at two games (Law 1) with the rubber points (Law 9), or,
+// each game scored on its own, at once.
 func (r *rubber) endGame(hand int, w cards.Side) {
 	v, name := GameValue(r.score[1-w])
 	r.Entries = append(r.Entries, game.Entry{Hand: hand, Side: w, Above: true, Points: v,
@@ -192,18 +314,22 @@ func (r *rubber) endGame(hand int, w cards.Side) {
 	r.won[w]++
 	r.values[w] += v
 	r.score = map[cards.Side]int{}
-	if r.won[w] == 2 {
+	switch {
+	case r.sc.OneGame:
+		r.Complete = true
+	case r.won[w] == 2:
 		r.Entries = append(r.Entries, game.Entry{Side: w, Above: true, Points: RubberPoints, Label: "the rubber", Law: LawRubberPoints})
 		r.Complete = true
 	}
 }
 
-// settle totals the rubber: below the line the points of the games, above
-// it what the rubber is worth; a side's Total is its points above the line
-// and the rubber's Points the difference, the losers' game deducted when
-// there were three (Law 10).
-func (r *rubber) settle(settled bool) game.Rubber {
-	out := r.Rubber
+// Settle totals a rubber of whist: below the line the points of the games,
+// above it what the rubber is worth; a side's Total is its points above
+// the line and the rubber's Points the difference, the losers' game
+// deducted when there were three (Law 10). A game of the family that adds
+// to a rubber's entries (English Dummy's point conceded) settles it again.
+func Settle(in game.Rubber, settled bool) game.Rubber {
+	out := in
 	out.Sides = map[cards.Side]*game.SideTotal{}
 	for _, sd := range sides {
 		out.Sides[sd] = &game.SideTotal{}
@@ -217,6 +343,7 @@ func (r *rubber) settle(settled bool) game.Rubber {
 			t.Below += e.Points
 		}
 	}
+	out.Winner, out.Points = nil, 0
 	if !settled {
 		return out
 	}

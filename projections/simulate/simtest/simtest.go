@@ -2,7 +2,7 @@
 // database takes seconds to make, so each is kept in the system's temporary
 // directory, named by what it holds, and reused by later runs.
 //
-// It imports events/bolt, events/memstore, projections (with load and
+// It imports events (bolt, memstore), projections (with load and
 // recorder) and projections/simulate; only tests and benchmarks import it.
 package simtest
 
@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/projections"
@@ -115,7 +116,11 @@ func FosterHand(tb testing.TB, path string) string {
 // property test of a ruleset checks. A session the laws refused any event
 // of is an error.
 func Memory(ctx context.Context, opt simulate.Options) (whole, tail *projections.Session, err error) {
-	st := memstore.New()
+	return MemoryIn(ctx, memstore.New(), opt)
+}
+
+// MemoryIn is Memory into a store the caller keeps (to verify it, say).
+func MemoryIn(ctx context.Context, st events.Store, opt simulate.Options) (whole, tail *projections.Session, err error) {
 	res, err := simulate.Run(ctx, st, opt)
 	if err != nil {
 		return nil, nil, err

@@ -32,6 +32,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -77,6 +78,10 @@ type Options struct {
 	// given the hand and the cards the diagram shows by seat, and returns
 	// Markdown (its own "## " heading included), or "" for nothing.
 	UnderDiagram func(h *game.Hand, shown []cards.Set) (string, error)
+	// NoDD leaves out the double-dummy analysis (dd.go): the table and
+	// par under the diagram, the marks on costly cards, the value of an
+	// end position.
+	NoDD bool
 }
 
 // Writeup is a write-up made: its Markdown, and what a renderer needs to
@@ -177,6 +182,9 @@ func BuildFolded(full *projections.Session, envs []events.Envelope, opts Options
 		return nil, err
 	}
 	d.collectNotes(number)
+	if err := d.analyse(number); err != nil {
+		return nil, err
+	}
 	if err := d.write(); err != nil {
 		return nil, err
 	}
@@ -228,6 +236,10 @@ type doc struct {
 
 	plainTitle   string
 	diagramShown replay.Diagram
+
+	dd     *ddhand.Analysis // the double-dummy analysis, or nil (dd.go)
+	ddWhy  error            // why the hand has none, when it cannot be analysed
+	marked bool             // a card of the play was marked as costly
 }
 
 func (d *doc) printf(format string, a ...any) { fmt.Fprintf(&d.b, format, a...) }
@@ -375,6 +387,7 @@ func (d *doc) diagram() error {
 	}
 	d.diagramShown = dg
 	d.printf("```\n%s\n```\n\n", strings.Join(dg.Lines(), "\n"))
+	d.ddSection(h, atMoment)
 	if d.opts.UnderDiagram != nil {
 		shown := make([]cards.Set, seats)
 		for seat := range seats {
@@ -425,6 +438,11 @@ func (d *doc) position(h *game.Hand) {
 			who += " (dummy)"
 		}
 		parts = append(parts, fmt.Sprintf("Tricks so far: %s; %s to play.", d.tricksWon(h.Won), who))
+		if !d.ddHidden() {
+			if line := replay.DDPositionText(d.dd, h, d.names, d.ascii); line != "" {
+				parts = append(parts, line)
+			}
+		}
 	default:
 		parts = append(parts, fmt.Sprintf("Phase: %s.", h.Phase))
 	}

@@ -18,7 +18,7 @@ import (
 // handOf is a list deal as a hand played in strain from the opening lead by
 // leader, its declarer on the leader's right, with the first n cards of
 // its play in tricks as the laws lay them out.
-func handOf(t *testing.T, ld ddlist.Deal, strain cards.Strain, n int) *game.Hand {
+func handOf(t testing.TB, ld ddlist.Deal, strain cards.Strain, n int) *game.Hand {
 	t.Helper()
 	h := game.NewHand(1, ld.Dealer, game.Compass, nil)
 	copy(h.Dealt, ld.Deal)
@@ -47,7 +47,7 @@ func play(h *game.Hand, leader cards.Seat, strain cards.Strain, cs []cards.Card)
 	}
 }
 
-func listDeals(t *testing.T) []ddlist.Deal {
+func listDeals(t testing.TB) []ddlist.Deal {
 	t.Helper()
 	ds, err := ddlist.Load()
 	require.NoError(t, err)

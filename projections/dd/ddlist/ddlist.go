@@ -113,7 +113,7 @@ func Read(r io.Reader) ([]Deal, error) {
 			}
 			copy(cur.Par[:], quoted)
 		case "PLAY":
-			if len(nums) != 1 || len(quoted) != 1 || len(quoted[0]) != 2*nums[0] {
+			if len(nums) != 1 || len(quoted) != 1 || nums[0] > 52 || len(quoted[0]) != 2*nums[0] {
 				return nil, bad("want a count and that many cards, quoted")
 			}
 			for i := 0; i < len(quoted[0]); i += 2 {

@@ -301,33 +301,26 @@ func compassNames() replay.Names {
 // writeDDTable writes the table as text: a row per declarer, a column per
 // strain.
 func writeDDTable(w io.Writer, t dd.Table, names replay.Names) {
-	heads := replay.DDStrainHeads(false)
-	fmt.Fprintf(w, "%-10s", "Declarer")
-	for _, h := range heads {
-		fmt.Fprintf(w, "%4s", h)
-	}
-	fmt.Fprintln(w)
-	for seat := cards.North; seat <= cards.West; seat++ {
-		fmt.Fprintf(w, "%-10s", names.Long[seat])
-		for _, v := range replay.DDRow(t, seat) {
-			fmt.Fprintf(w, "%4s", v)
-		}
-		fmt.Fprintln(w)
-	}
+	writeSeatTable(w, "Declarer", names, func(seat cards.Seat) []string { return replay.DDRow(t, seat) })
 }
 
 // writeLeadTable writes a whist table: the tricks NS take, by the hand
 // that leads and the trumps.
 func writeLeadTable(w io.Writer, t dd.Table, names replay.Names) {
-	heads := replay.DDStrainHeads(false)
-	fmt.Fprintf(w, "%-10s", "Leader")
-	for _, h := range heads {
+	writeSeatTable(w, "Leader", names, func(seat cards.Seat) []string { return replay.DDLeadRow(t, seat) })
+}
+
+// writeSeatTable writes a row of values by strain for each seat, under a
+// head naming what the seat is.
+func writeSeatTable(w io.Writer, head string, names replay.Names, row func(cards.Seat) []string) {
+	fmt.Fprintf(w, "%-10s", head)
+	for _, h := range replay.DDStrainHeads(false) {
 		fmt.Fprintf(w, "%4s", h)
 	}
 	fmt.Fprintln(w)
 	for seat := cards.North; seat <= cards.West; seat++ {
 		fmt.Fprintf(w, "%-10s", names.Long[seat])
-		for _, v := range replay.DDLeadRow(t, seat) {
+		for _, v := range row(seat) {
 			fmt.Fprintf(w, "%4s", v)
 		}
 		fmt.Fprintln(w)
@@ -437,23 +430,7 @@ type ddTableJSON dd.Table
 
 // MarshalJSON writes {"N":{"S":t,"H":t,"D":t,"C":t,"NT":t},...}.
 func (t ddTableJSON) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for seat := cards.North; seat <= cards.West; seat++ {
-		if seat > cards.North {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%q:{", seat.String())
-		for i, s := range dd.Strains {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, "%q:%d", s.String(), dd.Table(t).Get(s, seat))
-		}
-		b.WriteByte('}')
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return seatStrainJSON(func(seat cards.Seat, s cards.Strain) int { return dd.Table(t).Get(s, seat) }), nil
 }
 
 // ddLeadJSON is a whist table as JSON: the tricks NS take, by the seat
@@ -462,6 +439,12 @@ type ddLeadJSON dd.Table
 
 // MarshalJSON writes {"N":{"S":t,...},...}, t the tricks of NS.
 func (t ddLeadJSON) MarshalJSON() ([]byte, error) {
+	return seatStrainJSON(func(seat cards.Seat, s cards.Strain) int { return replay.DDSideTricks(dd.Table(t), s, seat, cards.NS) }), nil
+}
+
+// seatStrainJSON writes an object of a value for each seat and strain, in
+// the order people read a table: seats N, E, S, W, strains S, H, D, C, NT.
+func seatStrainJSON(value func(cards.Seat, cards.Strain) int) []byte {
 	var b bytes.Buffer
 	b.WriteByte('{')
 	for seat := cards.North; seat <= cards.West; seat++ {
@@ -473,12 +456,12 @@ func (t ddLeadJSON) MarshalJSON() ([]byte, error) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			fmt.Fprintf(&b, "%q:%d", s.String(), replay.DDSideTricks(dd.Table(t), s, seat, cards.NS))
+			fmt.Fprintf(&b, "%q:%d", s.String(), value(seat, s))
 		}
 		b.WriteByte('}')
 	}
 	b.WriteByte('}')
-	return b.Bytes(), nil
+	return b.Bytes()
 }
 
 // parJSON is par as JSON: the score for NS and the par contracts, with

@@ -376,7 +376,7 @@ func writePlayText(b *bytes.Buffer, h *game.Hand, p *ddhand.Play, names replay.N
 	}
 	cell := func(text string) string { return text + strings.Repeat(" ", max(1, 12-replay.Width(text))) }
 	if len(p.Cards) > 0 {
-		fmt.Fprintf(b, "After each trick, the tricks %s take in all (those won included) with best play from there; [−N] marks a card\nthat cost its side N tricks.\n", side)
+		fmt.Fprintf(b, "After each trick, the tricks %s take in all (those won included) with best play\nfrom there. [−N] marks a card that cost its side N tricks.\n", side)
 		fmt.Fprintf(b, "\nTrick  %s%s%s%s%s\n", cell("1st"), cell("2nd"), cell("3rd"), cell("4th"), side)
 	}
 	for i := 0; i < len(p.Cards); {

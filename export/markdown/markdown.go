@@ -5,7 +5,10 @@
 // trick with the winner marked, each note at its place with its glyph
 // (on a call or card, on a trick as a whole, or with the hand's
 // commentary), and the result with the score entries and the laws that
-// produced them.
+// produced them. Under the diagram goes the double-dummy analysis of the
+// deal (its table and par, as the books print them), and each card of the
+// play that cost its side tricks carries the machine's mark, apart from
+// people's notes (dd.go; Options.NoDD leaves it out).
 //
 // A write-up can be shaped for a column (Options): a title of the
 // writer's own, hands hidden for a problem, the play left out, the
@@ -73,10 +76,10 @@ type Options struct {
 	// write-up is rendered for (see Terminal): a table that would be wider
 	// is folded into a list, and the diagram's labels are cut to fit.
 	Width int
-	// UnderDiagram, when set, is asked for a section to go straight under
-	// the diagram, where the books print a double-dummy analysis: it is
-	// given the hand and the cards the diagram shows by seat, and returns
-	// Markdown (its own "## " heading included), or "" for nothing.
+	// UnderDiagram, when set, is asked for a section to go under the
+	// diagram, after the double-dummy analysis (see NoDD): it is given the
+	// hand and the cards the diagram shows by seat, and returns Markdown
+	// (its own "## " heading included), or "" for nothing.
 	UnderDiagram func(h *game.Hand, shown []cards.Set) (string, error)
 	// NoDD leaves out the double-dummy analysis (dd.go): the table and
 	// par under the diagram, the marks on costly cards, the value of an

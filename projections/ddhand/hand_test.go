@@ -60,7 +60,7 @@ func listDeals(t testing.TB) []ddlist.Deal {
 // or a defender's that raises it.
 func TestPlayIsDDSTrace(t *testing.T) {
 	ds := listDeals(t)
-	for _, i := range []int{1, 3, 2} {
+	for _, i := range []int{1, 2} {
 		ld := ds[i]
 		h := handOf(t, ld, ld.Strain, len(ld.Play))
 		a, err := Analyse(h, dd.Config{})
@@ -220,7 +220,7 @@ func TestWhatCannotBeAnalysed(t *testing.T) {
 // The auction: a table and par, no play yet; the hand's vulnerability is
 // par's.
 func TestBeforeThePlay(t *testing.T) {
-	ld := listDeals(t)[4]
+	ld := listDeals(t)[1]
 	h := handOf(t, ld, ld.Strain, 0)
 	h.Contract, h.Tricks, h.Phase = nil, nil, game.PhaseAuction
 	h.Vulnerable = []cards.Side{cards.NS, cards.EW}
@@ -234,7 +234,7 @@ func TestBeforeThePlay(t *testing.T) {
 // Each table is solved once a process, however many ask at once.
 func TestTablesAreKept(t *testing.T) {
 	ResetCache()
-	ld := listDeals(t)[5]
+	ld := listDeals(t)[0]
 	var wg sync.WaitGroup
 	got := make([]dd.Table, 4)
 	for i := range got {

@@ -17,6 +17,9 @@ import (
 type FrameOptions struct {
 	Seats SeatStyle
 	ASCII bool
+	// NoDD leaves out the double-dummy analysis: each card's value and
+	// cost, and the value of the position (see dd.go).
+	NoDD bool
 }
 
 // ScoreSummary sums a score sheet up in a line: the boards' running total
@@ -271,9 +274,13 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	if title == "" {
 		title = "session " + full.ID
 	}
+	a, err := frameAnalysis(c, o)
+	if err != nil {
+		return nil, err
+	}
 	out := []string{
 		fmt.Sprintf("%s · hand %d · %s · step %d of %d", title, h.Number, p.Moment, c.Index()+1, c.Len()),
-		"> " + StepText(state, p, names, o.ASCII),
+		"> " + StepText(state, p, names, o.ASCII) + ddStepText(a.analysis, p, names),
 		"",
 	}
 	dg := Diagram{Hands: h.Held, Known: make([]bool, len(h.Held)), Labels: make([]string, len(h.Held)), Rose: names.Short, ASCII: o.ASCII, Turn: names.Turn}
@@ -291,6 +298,7 @@ func Frame(c *Cursor, o FrameOptions) ([]string, error) {
 	out = append(out, "")
 	out = append(out, auctionLines(state.Rules, h, names, o.ASCII)...)
 	out = append(out, playLines(h, names, o.ASCII)...)
+	out = append(out, a.lines(h, names, o.ASCII)...)
 	if notes := c.Notes(); len(notes) > 0 {
 		out = append(out, "", "Notes at "+p.Moment.String()+":")
 		for _, n := range notes {
@@ -414,13 +422,17 @@ func Transcript(w io.Writer, c *Cursor, o FrameOptions) error {
 	if c.Index()+1 < c.Len() {
 		b.WriteString("\n")
 	}
+	a, err := frameAnalysis(c, o)
+	if err != nil {
+		return err
+	}
 	moved := false
 	for c.Next() {
 		if state, err = c.State(); err != nil {
 			return err
 		}
 		p := c.Point()
-		fmt.Fprintf(&b, "%-8s %s\n", p.Moment, StepText(state, p, names, o.ASCII))
+		fmt.Fprintf(&b, "%-8s %s%s\n", p.Moment, StepText(state, p, names, o.ASCII), ddStepText(a.analysis, p, names))
 		for _, n := range c.Notes() {
 			fmt.Fprintf(&b, "%-8s   %s\n", "", NoteText(n))
 		}

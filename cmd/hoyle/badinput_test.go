@@ -40,6 +40,12 @@ func TestBadInputEverywhere(t *testing.T) {
 		ok(t, db, "call", "6D", "P", "P")
 	}
 	closed := func(t *testing.T, db string) { done(t, db); ok(t, db, "close") }
+	pbnFile := func(name, text string) setup {
+		return func(t *testing.T, db string) {
+			done(t, db)
+			require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(db), name), []byte(text), 0o600))
+		}
+	}
 	withFile := func(name string) setup {
 		return func(t *testing.T, db string) {
 			done(t, db)
@@ -126,6 +132,24 @@ func TestBadInputEverywhere(t *testing.T) {
 		{"close mid-hand", inPlay, []string{"close"}, 1, []string{"still in progress", "finish it, or undo"}},
 		{"close twice", closed, []string{"close"}, 1, []string{"already closed"}},
 		{"deal after close", closed, []string{"deal"}, 1, []string{"closed"}},
+		// Double dummy.
+		{"dd of Five Hundred", widow, []string{"dd"}, 1, []string{"hand 1 cannot be analysed", "the double-dummy solver analyses four hands of 13 cards", "this game deals 3 hands"}},
+		{"dd of cards not known", unrecorded, []string{"dd"}, 1, []string{"hand 1 cannot be analysed", "not every card of the deal is known", "the deal was not recorded"}},
+		{"dd of no hand", done, []string{"dd", "--at", "4"}, 1, []string{"no such moment 4", "1 hand"}},
+		{"dd of no session", func(*testing.T, string) {}, []string{"dd"}, 1, []string{"no database"}},
+		{"dd deal not a deal", done, []string{"dd", "--deal", "hello"}, 2, []string{`"hello"`, "not a deal"}},
+		{"dd deal of 12 cards", done, []string{"dd", "--deal", "N:AKQJ.AKQ.AKQ.AK - - -"}, 2, []string{"--deal", "four hands of 13 cards", "North holds 12"}},
+		{"dd deal of three hands", done, []string{"dd", "--deal", "N:" + strings.SplitN(demoPBN[2:], " ", 2)[0] + " - - -"}, 2, []string{"four hands of 13 cards", "East's hand is not given"}},
+		{"dd deal and a moment", done, []string{"dd", "--deal", demoPBN, "--at", "1"}, 2, []string{"--at picks a recorded hand"}},
+		{"dd deal and a file", done, []string{"dd", "--deal", demoPBN, "--file", "x.pbn"}, 2, []string{"give one deal or one file"}},
+		{"dd tt-mb 0", done, []string{"dd", "--tt-mb", "0"}, 2, []string{"--tt-mb 0", "from 1 to"}},
+		{"dd file missing", done, []string{"dd", "--file", "none.pbn"}, 1, []string{"none.pbn", "no such file"}},
+		{"dd file not PBN", withFile("bad.pbn"), []string{"dd", "--file", "bad.pbn"}, 1, []string{"bad.pbn", "nothing was analysed"}},
+		{"dd file of a short deal", pbnFile("short.pbn", "[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AK - - -\"]\n"), []string{"dd", "--file", "short.pbn"}, 1,
+			[]string{"short.pbn", "the record at line 1", "North holds 12", "nothing was analysed"}},
+		{"dd file of no deal", pbnFile("empty.pbn", "% nothing here\n"), []string{"dd", "--file", "empty.pbn"}, 1, []string{"empty.pbn", "no deal in it"}},
+		{"dd file with a bad vulnerability", pbnFile("vul.pbn", "[Vulnerable \"Some\"]\n[Deal \""+demoPBN+"\"]\n"), []string{"dd", "--file", "vul.pbn"}, 1,
+			[]string{"vul.pbn", "Vulnerable", "None, NS, EW or All"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -134,10 +158,11 @@ func TestBadInputEverywhere(t *testing.T) {
 			db := filepath.Join(dir, "bad.db")
 			c.setup(t, db)
 			before := dirState(t, dir)
-			// export -o writes beside the database, where the check looks.
+			// export -o writes beside the database, where the check looks;
+			// dd --file reads from there.
 			args := c.args
 			for i, a := range args {
-				if i > 0 && args[i-1] == "-o" {
+				if i > 0 && (args[i-1] == "-o" || args[i-1] == "--file") {
 					args = append(append([]string(nil), args[:i]...), append([]string{filepath.Join(dir, a)}, args[i+1:]...)...)
 				}
 			}

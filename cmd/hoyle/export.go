@@ -139,7 +139,7 @@ func newExportCmd(f *factory) *cobra.Command {
 	opts := &exportOptions{IO: f.IO, DB: f.DB}
 	var hand int
 	cmd := &cobra.Command{
-		Use:   "export [--format md|html|pbn|lin|json] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments] [-o FILE] [--force]",
+		Use:   "export [--format md|html|pbn|lin|json] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments] [--no-dd] [-o FILE] [--force]",
 		Short: "Write a hand up (Markdown, HTML) or export the session in another format",
 		Long: `Write a hand of the session in a format. --format md writes it up as an
 illustrative hand in Markdown: a title line (session, hand, dealer, score and
@@ -162,6 +162,12 @@ Foster's A,B), --no-play (no play table), --from MOMENT (the narrative and
 the play table start at a moment, the diagram showing the position then)
 and --labels moments (each note with its moment, for a reviewer; none, the
 default, for readers).
+
+The write-up gives the double-dummy analysis, as hoyle dd computes it: the
+table and par under the diagram, and a mark [−N] on each card of the play
+that cost its side N tricks (the machine's, told apart from people's
+notes, which are numbered). --no-dd leaves it out. A game that is not four
+hands of 13 cards (Five Hundred) has none.
 
 --seats foster names the seats by Foster's letters, Z the dealer, A on his
 left, Y his partner, B on his right, and turns the diagram so that Z is at

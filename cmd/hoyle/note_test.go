@@ -28,8 +28,9 @@ func TestNoteSaysWhatItIsOn(t *testing.T) {
 	assert.Equal(t, "note on S 1♠, call 1", first(ok(t, db, "note", "--at", "1.a1", "one spade: I pass")))
 	assert.Equal(t, "note on trick 1", first(ok(t, db, "note", "--at", "1.2", "--trick", "1", "the hand of --at")))
 
-	// The write-up puts each where it is meant.
-	md := ok(t, db, "export")
+	// The write-up puts each where it is meant (the machine's marks left
+	// out: the subject is people's notes).
+	md := ok(t, db, "export", "--no-dd")
 	assert.Contains(t, md, "| 1 ! (3) | S ♥J |")
 	assert.Contains(t, md, "| 2 (4) | **E ♦A** | S ♦5 | W ♦2 (5) | N ♦3 (6) |", "the trick's note on the trick, the card's on the card")
 	assert.Contains(t, md, "- (3) Trick 1!: East wins the first\n- (3) Trick 1: the hand of --at\n- (4) Trick 2: the second diamond trick")
@@ -86,7 +87,7 @@ func TestQuoteAtThePromptNotesTheTrick(t *testing.T) {
 	assert.Contains(t, r.out, "note on N ♥5, trick 1\n")
 	assert.Contains(t, r.out, "note on trick 1\n")
 	assert.Contains(t, r.out, "note on E ♦A, trick 2\n")
-	md := ok(t, db, "export")
+	md := ok(t, db, "export", "--no-dd")
 	assert.Contains(t, md, "| 1 (2) | S ♥J | W ♥3 | N ♥5 (3) | **E ♥A** |")
 	assert.Contains(t, md, "- (2) Trick 1: East wins the first trick cheaply")
 }

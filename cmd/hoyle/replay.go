@@ -19,6 +19,7 @@ type replayOptions struct {
 	Hand  *int // nil: not given
 	Seats string
 	ASCII bool
+	NoDD  bool
 }
 
 // newReplayCmd builds the command: it binds the flags to the options and calls runReplay.
@@ -26,7 +27,7 @@ func newReplayCmd(f *factory) *cobra.Command {
 	opts := &replayOptions{IO: f.IO, DB: f.DB}
 	var hand int
 	cmd := &cobra.Command{
-		Use:   "replay [--at MOMENT] [--hand N] [--seats compass|foster] [--ascii]",
+		Use:   "replay [--at MOMENT] [--hand N] [--seats compass|foster] [--ascii] [--no-dd]",
 		Short: "Step through a hand, card by card and trick by trick, forwards and backwards",
 		Long: `Step through a hand as it was played: the deal, each call, each card, with
 the cards remaining, the auction so far, the trick on the table and the score
@@ -40,7 +41,15 @@ hand on a line, with its notes.
 
 --at starts at a moment, one of
   ` + replay.MomentSyntax + `.
---hand starts at the deal of hand N (default: the latest hand).`,
+--hand starts at the deal of hand N (default: the latest hand).
+
+Each card is shown with its double-dummy value: "dd EW 8" is the tricks
+the side counted (the declarer's; at whist the dealer's) takes in all
+after it, those won included, with best play by both sides from there;
+"cost 1 trick" is what the card cost the side that played it. During the
+auction the frame gives par; in the play, the value of the position.
+--no-dd leaves the analysis out (a hand that is not four hands of 13
+cards, or whose cards are not all known, has none).`,
 		Example: `  hoyle replay
   hoyle replay --at 1.a12
   hoyle replay --at 2.7 | less`,
@@ -56,6 +65,7 @@ hand on a line, with its notes.
 	cmd.Flags().IntVar(&hand, "hand", 0, "replay this hand (default: the latest, or the hand of --at)")
 	cmd.Flags().StringVar(&opts.Seats, "seats", "compass", "name seats by compass (N E S W) or foster (Z dealer, A, Y, B)")
 	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
+	cmd.Flags().BoolVar(&opts.NoDD, "no-dd", false, "leave out the double-dummy value and cost of each card")
 	return cmd
 }
 
@@ -79,7 +89,7 @@ func runReplay(ctx context.Context, opts *replayOptions) error {
 	if err != nil {
 		return err
 	}
-	frame := replay.FrameOptions{Seats: style, ASCII: opts.ASCII}
+	frame := replay.FrameOptions{Seats: style, ASCII: opts.ASCII, NoDD: opts.NoDD}
 	in, isFile := opts.IO.In.(*os.File)
 	if !opts.IO.InTTY || !opts.IO.OutTTY || !isFile {
 		return replay.Transcript(opts.IO.Out, c, frame)

@@ -18,13 +18,17 @@ func TestReplayIntoAPipe(t *testing.T) {
 	lines := strings.Split(out, "\n")
 	assert.Equal(t, "Foster's bidding example · hand 1 · 1 · step 1 of 68", lines[0])
 	assert.Contains(t, out, "1.a1     S 1♠\n")
-	assert.Contains(t, out, "1.1      E ♥A: trick 1 to E (NS 0, EW 1)\n")
-	assert.Contains(t, out, "1.5      N ♣A: trick 5 to N (NS 1, EW 4)\n           ?! North could hold up the ace once to cut East off from the clubs. (Foster)\n")
-	assert.Contains(t, out, "1.13     S ♥10: trick 13 to W (NS 3, EW 10)\n")
+	// Each card with its double-dummy value (EW's tricks in all) and, when
+	// it cost its side, the cost.
+	assert.Contains(t, out, "1.1.1    S ♥J · dd EW 12 · cost 4 tricks\n")
+	assert.Contains(t, out, "1.1      E ♥A: trick 1 to E (NS 0, EW 1) · dd EW 12\n")
+	assert.Contains(t, out, "1.5      N ♣A: trick 5 to N (NS 1, EW 4) · dd EW 8\n           ?! North could hold up the ace once to cut East off from the clubs. (Foster)\n")
+	assert.Contains(t, out, "1.13     S ♥10: trick 13 to W (NS 3, EW 10) · dd EW 10\n")
 
 	at := ok(t, db, "replay", "--at", "1.8", "--seats", "foster", "--ascii")
-	assert.True(t, strings.HasPrefix(at, "Foster's bidding example · hand 1 · 1.8 · step 48 of 68\n> A SA: trick 8 to A (YZ 3, AB 5)\n"), at)
-	assert.Contains(t, at, "1.9.1    A SK\n")
+	assert.True(t, strings.HasPrefix(at, "Foster's bidding example · hand 1 · 1.8 · step 48 of 68\n> A SA: trick 8 to A (YZ 3, AB 5) · dd AB 10\n"), at)
+	assert.Contains(t, at, "Double dummy: AB take 10 tricks in all with best play from here (those won included).\n")
+	assert.Contains(t, at, "1.9.1    A SK · dd AB 10\n")
 	assert.NotContains(t, at, "1.8.3 ", "nothing before the moment")
 	assert.NotContains(t, at, "North could hold up", "a note before the moment is not shown")
 }

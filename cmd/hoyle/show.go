@@ -46,7 +46,7 @@ type showView struct {
 func newShowCmd(f *factory) *cobra.Command {
 	opts := &showOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "show [--at MOMENT] [--json] [--seats compass|foster] [--ascii] [--style dark|light|notty|ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments]",
+		Use:   "show [--at MOMENT] [--json] [--seats compass|foster] [--ascii] [--style dark|light|notty|ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments] [--no-dd]",
 		Short: "Show the table now, or at a moment: the hands, the auction, the play, the score",
 		Long: `Show the current hand, or the table at a moment given by --at: the cards
 remaining, the trick on the table, the auction so far, the score so far. A
@@ -62,6 +62,11 @@ JSON object.
 that Z, the dealer, is at the bottom. The write-up is shaped as hoyle export
 shapes it: --title, --hide, --no-play, --from; --labels moments (the
 default here) gives each note its moment, as --at and note --at take it.
+
+Under the diagram is the double-dummy analysis of the deal (the tricks
+each hand takes as declarer in each strain, and par); in the play, a card
+that cost its side tricks is marked [−N], and at a moment in the play the
+position's value is given. --no-dd leaves it out.
 
 The style is --style, else none with NO_COLOR set (https://no-color.org),
 else GLAMOUR_STYLE, else light or dark by COLORFGBG's background, else

@@ -17,6 +17,7 @@ type writeupFlags struct {
 	NoPlay bool
 	From   string
 	Labels string
+	NoDD   bool
 }
 
 // bind adds the flags to a command; labels is the command's default.
@@ -26,6 +27,7 @@ func (w *writeupFlags) bind(fs *pflag.FlagSet, labels markdown.Labels) {
 	fs.BoolVar(&w.NoPlay, "no-play", false, "leave out the play table (and the notes on its cards and tricks)")
 	fs.StringVar(&w.From, "from", "", "start the narrative at this moment, the diagram showing the position then: "+replay.MomentSyntax)
 	fs.StringVar(&w.Labels, "labels", labels.String(), "notes with their moments (moments: 1.a1, 1.5), or without (none)")
+	fs.BoolVar(&w.NoDD, "no-dd", false, "leave out the double-dummy analysis (the table and par under the diagram, the marks on costly cards)")
 }
 
 // options reads the flags into the write-up's options.
@@ -37,7 +39,7 @@ func (w *writeupFlags) options(o *markdown.Options) error {
 	if o.From, err = momentFlag(w.From); err != nil {
 		return err
 	}
-	o.Title, o.Hide, o.NoPlay = w.Title, w.Hide, w.NoPlay
+	o.Title, o.Hide, o.NoPlay, o.NoDD = w.Title, w.Hide, w.NoPlay, w.NoDD
 	return nil
 }
 
@@ -45,7 +47,7 @@ func (w *writeupFlags) options(o *markdown.Options) error {
 // write-up, and mean nothing to --json or to the interchange formats.
 func (w *writeupFlags) given(fs *pflag.FlagSet) []string {
 	var out []string
-	for _, name := range []string{"title", "hide", "no-play", "from", "labels"} {
+	for _, name := range []string{"title", "hide", "no-play", "from", "labels", "no-dd"} {
 		if fs.Changed(name) {
 			out = append(out, "--"+name)
 		}

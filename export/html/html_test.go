@@ -170,12 +170,14 @@ func TestPageHasTheWriteUp(t *testing.T) {
 	for _, h := range find(doc, tag("h2")) {
 		h2 = append(h2, text(h))
 	}
-	assert.Equal(t, []string{"Auction", "Play", "Result"}, h2)
+	assert.Equal(t, []string{"Double dummy", "Auction", "Play", "Result"}, h2)
 	tables := find(doc, tag("table"))
-	require.Len(t, tables, 2)
-	assert.Len(t, find(tables[0], tag("tr")), 5, "the auction: a header and four rounds")
-	assert.Len(t, find(tables[1], tag("tr")), 14, "the play: a header and thirteen tricks")
-	assert.Contains(t, text(tables[1]), "N ♣A?! (4)")
+	require.Len(t, tables, 3)
+	assert.Len(t, find(tables[0], tag("tr")), 5, "the double-dummy table: a header and four declarers")
+	assert.Len(t, find(tables[1], tag("tr")), 5, "the auction: a header and four rounds")
+	assert.Len(t, find(tables[2], tag("tr")), 14, "the play: a header and thirteen tricks")
+	assert.Contains(t, text(tables[2]), "N ♣A?! (4)")
+	assert.Contains(t, text(tables[2]), "E ♣J [−4]", "the machine's mark on a costly card")
 	assert.Contains(t, text(doc), "North could hold up the ace once")
 }
 

@@ -5,7 +5,10 @@
 // trick with the winner marked, each note at its place with its glyph
 // (on a call or card, on a trick as a whole, or with the hand's
 // commentary), and the result with the score entries and the laws that
-// produced them.
+// produced them. Under the diagram goes the double-dummy analysis of the
+// deal (its table and par, as the books print them), and each card of the
+// play that cost its side tricks carries the machine's mark, apart from
+// people's notes (dd.go; Options.NoDD leaves it out).
 //
 // A write-up can be shaped for a column (Options): a title of the
 // writer's own, hands hidden for a problem, the play left out, the
@@ -32,6 +35,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -72,11 +76,15 @@ type Options struct {
 	// write-up is rendered for (see Terminal): a table that would be wider
 	// is folded into a list, and the diagram's labels are cut to fit.
 	Width int
-	// UnderDiagram, when set, is asked for a section to go straight under
-	// the diagram, where the books print a double-dummy analysis: it is
-	// given the hand and the cards the diagram shows by seat, and returns
-	// Markdown (its own "## " heading included), or "" for nothing.
+	// UnderDiagram, when set, is asked for a section to go under the
+	// diagram, after the double-dummy analysis (see NoDD): it is given the
+	// hand and the cards the diagram shows by seat, and returns Markdown
+	// (its own "## " heading included), or "" for nothing.
 	UnderDiagram func(h *game.Hand, shown []cards.Set) (string, error)
+	// NoDD leaves out the double-dummy analysis (dd.go): the table and
+	// par under the diagram, the marks on costly cards, the value of an
+	// end position.
+	NoDD bool
 }
 
 // Writeup is a write-up made: its Markdown, and what a renderer needs to
@@ -177,6 +185,9 @@ func BuildFolded(full *projections.Session, envs []events.Envelope, opts Options
 		return nil, err
 	}
 	d.collectNotes(number)
+	if err := d.analyse(number); err != nil {
+		return nil, err
+	}
 	if err := d.write(); err != nil {
 		return nil, err
 	}
@@ -228,6 +239,10 @@ type doc struct {
 
 	plainTitle   string
 	diagramShown replay.Diagram
+
+	dd     *ddhand.Analysis // the double-dummy analysis, or nil (dd.go)
+	ddWhy  error            // why the hand has none, when it cannot be analysed
+	marked bool             // a card of the play was marked as costly
 }
 
 func (d *doc) printf(format string, a ...any) { fmt.Fprintf(&d.b, format, a...) }
@@ -395,6 +410,7 @@ func (d *doc) diagram() error {
 	}
 	d.diagramShown = dg
 	d.printf("```\n%s\n```\n\n", strings.Join(dg.Lines(), "\n"))
+	d.ddSection(h, atMoment)
 	if d.opts.UnderDiagram != nil {
 		shown := make([]cards.Set, seats)
 		for seat := range seats {
@@ -449,6 +465,11 @@ func (d *doc) position(h *game.Hand) {
 				who += " (dummy)"
 			}
 			parts = append(parts, fmt.Sprintf("Tricks so far: %s; %s to play.", d.tricksWon(h.Won), who))
+		}
+		if !d.ddHidden() {
+			if line := replay.DDPositionText(d.dd, h, d.names, d.ascii); line != "" {
+				parts = append(parts, line)
+			}
 		}
 	default:
 		parts = append(parts, fmt.Sprintf("Phase: %s.", h.Phase))

@@ -118,7 +118,7 @@ func TestHideNamesSeatsPlayersAndSides(t *testing.T) {
 
 func TestFromStartsTheNarrative(t *testing.T) {
 	demo := replaytest.Record(t, "demo")
-	got, err := Render(demo, Options{From: moment(t, "1.8")})
+	got, err := Render(demo, Options{From: moment(t, "1.8"), NoDD: true})
 	require.NoError(t, err)
 	md := string(got)
 	assert.Contains(t, md, "# Foster's bidding example: hand 1, from after trick 8\n")
@@ -134,7 +134,7 @@ func TestFromStartsTheNarrative(t *testing.T) {
 	assert.Contains(t, md, "## Result")
 
 	// In the middle of a trick: its row is shown, from the lead.
-	got, err = Render(demo, Options{From: moment(t, "1.5.2")})
+	got, err = Render(demo, Options{From: moment(t, "1.5.2"), NoDD: true})
 	require.NoError(t, err)
 	assert.Contains(t, string(got), "| 5 | E ♣J | S ♣5 | W ♣6 | **N ♣A**?! (1) |")
 	assert.Contains(t, string(got), "On the table, trick 5: E ♣J, S ♣5.")

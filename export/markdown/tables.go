@@ -248,6 +248,9 @@ func (d *doc) play() {
 				cell += r
 				annotated = append(annotated, key)
 			}
+			if m := d.ddMark(p.ID); m != "" {
+				cell += " " + m
+			}
 			row = append(row, cell)
 		}
 		for len(row) < 1+seats {
@@ -267,6 +270,7 @@ func (d *doc) play() {
 		g.rows = append(g.rows, row)
 	}
 	d.writeGrid(g)
+	d.ddLegend(h)
 	d.noteList(annotated, func(k noteKey) string {
 		for i, t := range h.Tricks {
 			for _, p := range t.Cards {

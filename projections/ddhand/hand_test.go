@@ -1,0 +1,272 @@
+package ddhand
+
+import (
+	"errors"
+	"sync"
+	"testing"
+
+	"github.com/oklog/ulid/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/dd"
+	"github.com/hoyle/hoyle/projections/dd/ddlist"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// handOf is a list deal as a hand played in strain from the opening lead by
+// leader, its declarer on the leader's right, with the first n cards of
+// its play in tricks as the laws lay them out.
+func handOf(t testing.TB, ld ddlist.Deal, strain cards.Strain, n int) *game.Hand {
+	t.Helper()
+	h := game.NewHand(1, ld.Dealer, game.Compass, nil)
+	copy(h.Dealt, ld.Deal)
+	copy(h.Held, ld.Deal)
+	h.Contract = &game.Contract{Level: 1, Strain: strain, Declarer: ld.Leader.Plus(3, 4)}
+	h.Phase = game.PhasePlay
+	play(h, ld.Leader, strainOf(strain), ld.Play[:n])
+	return h
+}
+
+func strainOf(s cards.Strain) cards.Strain { return SolverStrain(s) }
+
+// play lays cards out in tricks from leader, each trick led by the winner
+// of the one before.
+func play(h *game.Hand, leader cards.Seat, strain cards.Strain, cs []cards.Card) {
+	h.Tricks = append(h.Tricks, game.Trick{Leader: leader, Winner: cards.NoSeat})
+	for _, c := range cs {
+		t := &h.Tricks[len(h.Tricks)-1]
+		seat := t.Leader.Plus(len(t.Cards), 4)
+		t.Cards = append(t.Cards, game.PlayedCard{Seat: seat, Card: c, ID: ulid.Make()})
+		if len(t.Cards) == 4 {
+			trick := []cards.Card{t.Cards[0].Card, t.Cards[1].Card, t.Cards[2].Card, t.Cards[3].Card}
+			t.Winner = t.Leader.Plus(winner(trick, strain), 4)
+			h.Tricks = append(h.Tricks, game.Trick{Leader: t.Winner, Winner: cards.NoSeat})
+		}
+	}
+}
+
+func listDeals(t testing.TB) []ddlist.Deal {
+	t.Helper()
+	ds, err := ddlist.Load()
+	require.NoError(t, err)
+	require.Len(t, ds, 100)
+	return ds
+}
+
+// The trace of a recorded hand is DDS's TRACE line, and each card's cost is
+// what the line's step says: a card of the declaring side that lowers it,
+// or a defender's that raises it.
+func TestPlayIsDDSTrace(t *testing.T) {
+	ds := listDeals(t)
+	for _, i := range []int{1, 2} {
+		ld := ds[i]
+		h := handOf(t, ld, ld.Strain, len(ld.Play))
+		a, err := Analyse(h, dd.Config{})
+		require.NoError(t, err)
+		assert.Equal(t, ld.Table, a.Table.DDSOrder(), "deal %d: the table", i)
+		require.NotNil(t, a.Play)
+		p := a.Play
+		assert.Equal(t, len(ld.Play), len(p.Cards), "deal %d: every card analysed", i)
+		assert.Equal(t, ld.Trace[0], p.Start)
+		side := ld.Leader.Plus(3, 4).Partnership()
+		assert.Equal(t, side, p.Side)
+		for k := 1; k < len(ld.Trace); k++ {
+			c := p.Cards[k-1]
+			require.Equal(t, ld.Trace[k], c.Tricks, "deal %d, card %d", i, k)
+			want := ld.Trace[k-1] - ld.Trace[k]
+			if c.Seat.Partnership() != side {
+				want = -want
+			}
+			assert.Equal(t, want, c.Cost, "deal %d, card %d (%s %s)", i, k, c.Seat, c.Card)
+			after, ok := p.After(k)
+			assert.True(t, ok)
+			assert.Equal(t, ld.Trace[k], after)
+		}
+	}
+}
+
+// Deal 1's trace has a costly card on each side: the opening lead gives
+// declarer a tenth trick, and a card of the declaring side late in the
+// play gives it back.
+func TestCostlyCards(t *testing.T) {
+	ld := listDeals(t)[1]
+	a, err := Analyse(handOf(t, ld, ld.Strain, len(ld.Play)), dd.Config{})
+	require.NoError(t, err)
+	costly := a.Play.Costly()
+	require.NotEmpty(t, costly)
+	assert.Equal(t, cards.East, costly[0].Seat, "the opening lead")
+	assert.Equal(t, 1, costly[0].Cost)
+	c, ok := a.Play.ByID(costly[0].ID)
+	assert.True(t, ok)
+	assert.Equal(t, costly[0], c)
+}
+
+// Royal spades are spades for the solver.
+func TestRoyalSpadesAreSpades(t *testing.T) {
+	ld := listDeals(t)[0] // played in spades
+	require.Equal(t, cards.StrainSpades, ld.Strain)
+	h := handOf(t, ld, cards.RoyalSpades, 8)
+	a, err := Analyse(h, dd.Config{})
+	require.NoError(t, err)
+	assert.Equal(t, cards.StrainSpades, a.Play.Strain)
+	s := dd.NewSolver(dd.Config{})
+	want, err := s.Trace(ld.Deal, cards.StrainSpades, ld.Leader, ld.Play[:8])
+	require.NoError(t, err)
+	assert.Equal(t, want.Tricks[0], a.Play.Start)
+	assert.Equal(t, want.Tricks[8], a.Play.Cards[7].Tricks)
+}
+
+// Whist plays no contract: no par, and the tricks are those of the side
+// on the opening leader's right (the dealer's).
+func TestWhistIsBySide(t *testing.T) {
+	ld := listDeals(t)[2]
+	h := handOf(t, ld, cards.StrainHearts, 4)
+	h.Contract.Declarer = cards.NoSeat
+	a, err := Analyse(h, dd.Config{})
+	require.NoError(t, err)
+	assert.True(t, a.BySide)
+	assert.Equal(t, dd.ParResult{}, a.Par)
+	assert.Equal(t, cards.NoSeat, a.Play.Declarer)
+	assert.Equal(t, ld.Leader.Plus(3, 4).Partnership(), a.Play.Side)
+	assert.Equal(t, 13-a.Table.Get(cards.StrainHearts, ld.Leader.Plus(3, 4)), 13-a.Play.Start)
+}
+
+// The analysis follows regular play only: a card out of turn ends it,
+// and says who played and whose turn it was.
+func TestIrregularPlayStopsTheAnalysis(t *testing.T) {
+	ld := listDeals(t)[1]
+	h := handOf(t, ld, ld.Strain, 5) // trick 2 is led
+	tr := &h.Tricks[1]
+	// The second card of trick 2 comes from the wrong seat: the leader's
+	// partner plays a card of his in its place.
+	partner := tr.Leader.Plus(2, 4)
+	c := ld.Deal[partner].Cards()[0]
+	tr.Cards = append(tr.Cards, game.PlayedCard{Seat: partner, Card: c, ID: ulid.Make()})
+	a, err := Analyse(h, dd.Config{})
+	require.NoError(t, err)
+	p := a.Play
+	assert.Equal(t, 6, p.Recorded)
+	assert.Len(t, p.Cards, 5)
+	require.NotNil(t, p.Stopped)
+	assert.Equal(t, c, p.Stopped.Card)
+	assert.Equal(t, partner.Name()+" played out of turn (it was "+tr.Leader.Plus(1, 4).Name()+"'s turn)", p.Stop)
+}
+
+// A renounce ends it too.
+func TestRenounceStopsTheAnalysis(t *testing.T) {
+	ld := listDeals(t)[1]
+	h := handOf(t, ld, ld.Strain, 4)
+	// Trick 2: its leader leads a suit the next hand holds, and the next
+	// hand plays another suit.
+	tr := &h.Tricks[1]
+	held := ld.Deal[tr.Leader]
+	for _, c := range ld.Play[:4] {
+		held = held.Remove(c)
+	}
+	next := tr.Leader.Plus(1, 4)
+	nextHeld := ld.Deal[next]
+	for _, c := range ld.Play[:4] {
+		nextHeld = nextHeld.Remove(c)
+	}
+	var lead, off cards.Card
+	for _, c := range held.Cards() {
+		if nextHeld.HasSuit(c.Suit()) {
+			for _, o := range nextHeld.Cards() {
+				if o.Suit() != c.Suit() {
+					lead, off = c, o
+				}
+			}
+			if off != 0 {
+				break
+			}
+		}
+	}
+	require.NotZero(t, off)
+	tr.Cards = append(tr.Cards, game.PlayedCard{Seat: tr.Leader, Card: lead, ID: ulid.Make()},
+		game.PlayedCard{Seat: next, Card: off, ID: ulid.Make()})
+	a, err := Analyse(h, dd.Config{})
+	require.NoError(t, err)
+	assert.Len(t, a.Play.Cards, 5)
+	assert.Equal(t, next.Name()+" did not follow suit, holding "+lead.Suit().Name(), a.Play.Stop)
+}
+
+// What cannot be analysed says why.
+func TestWhatCannotBeAnalysed(t *testing.T) {
+	ld := listDeals(t)[0]
+	h := handOf(t, ld, ld.Strain, 0)
+	h.Dealt[cards.East] = 0
+	h.Dealt[cards.West] = 0
+	_, err := Analyse(h, dd.Config{})
+	assert.ErrorIs(t, err, ErrCardsUnknown)
+	assert.EqualError(t, err, "not every card of the deal is known: East's and West's hands were not recorded with the deal, nor shown by the play")
+
+	three := game.NewHand(1, 0, game.Seating{Seats: 3, Names: []string{"A", "B", "C"}, Sides: []cards.Side{0, 1, 2}}, nil)
+	_, err = Analyse(three, dd.Config{})
+	assert.ErrorIs(t, err, ErrNotBridgeDeal)
+	assert.EqualError(t, err, "the double-dummy solver analyses four hands of 13 cards: this game deals 3 hands")
+
+	short := append(cards.Deal(nil), ld.Deal...)
+	short[cards.South] = short[cards.South].Remove(short[cards.South].Cards()[0])
+	assert.EqualError(t, CheckDeal(short), "the double-dummy solver analyses four hands of 13 cards: South holds 12")
+	joker := append(cards.Deal(nil), short...)
+	joker[cards.South] = joker[cards.South].Add(cards.Joker)
+	assert.ErrorIs(t, CheckDeal(joker), ErrNotBridgeDeal)
+	_, err = Table(short, dd.Config{})
+	assert.True(t, errors.Is(err, ErrNotBridgeDeal))
+}
+
+// The auction: a table and par, no play yet; the hand's vulnerability is
+// par's.
+func TestBeforeThePlay(t *testing.T) {
+	ld := listDeals(t)[1]
+	h := handOf(t, ld, ld.Strain, 0)
+	h.Contract, h.Tricks, h.Phase = nil, nil, game.PhaseAuction
+	h.Vulnerable = []cards.Side{cards.NS, cards.EW}
+	a, err := Analyse(h, dd.Config{})
+	require.NoError(t, err)
+	assert.Nil(t, a.Play)
+	assert.Equal(t, dd.VulBoth, a.Vul)
+	assert.Equal(t, dd.Par(a.Table, dd.VulBoth), a.Par)
+}
+
+// Each table is solved once a process, however many ask at once.
+func TestTablesAreKept(t *testing.T) {
+	ResetCache()
+	ld := listDeals(t)[0]
+	var wg sync.WaitGroup
+	got := make([]dd.Table, 4)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var err error
+			got[i], err = Table(ld.Deal, dd.Config{})
+			assert.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 1, tables.len())
+	for _, g := range got {
+		assert.Equal(t, ld.Table, g.DDSOrder())
+	}
+}
+
+func TestMemoIsBounded(t *testing.T) {
+	m := newMemo[int, int](3)
+	calls := 0
+	for _, k := range []int{1, 2, 3, 1, 4, 1, 2} {
+		v, err := m.get(k, func() (int, error) { calls++; return k * 10, nil })
+		require.NoError(t, err)
+		assert.Equal(t, k*10, v)
+	}
+	assert.Equal(t, 3, m.len())
+	// 1, 2, 3 computed; 1 kept; 4 drops 2 (1 was used since); 1 kept; 2
+	// again.
+	assert.Equal(t, 5, calls)
+	assert.Panics(t, func() { _, _ = m.get(9, func() (int, error) { panic("boom") }) })
+	v, err := m.get(9, func() (int, error) { return 90, nil })
+	assert.NoError(t, err, "a panic is not kept")
+	assert.Equal(t, 90, v)
+}

@@ -329,19 +329,28 @@ func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 // every moment of it, not only at the end; who sat where (the deal.seated
 // that follows the deal) is known from the deal on.
 func revealFrom(full, s *projections.Session) {
-	for _, h := range s.Hands {
-		for _, f := range full.Hands {
-			if f.DealID != h.DealID {
-				continue
+	var byDeal map[events.ID]*game.Hand // made on first need: most hands are full's own
+	for i, h := range s.Hands {
+		if i < len(full.Hands) && full.Hands[i] == h {
+			continue
+		}
+		if byDeal == nil {
+			byDeal = make(map[events.ID]*game.Hand, len(full.Hands))
+			for _, f := range full.Hands {
+				byDeal[f.DealID] = f
 			}
-			if !h.Sitting.Seated() && f.Sitting.Seated() {
-				h.Sitting = f.Sitting
-				h.Sitting.Players = slices.Clone(f.Sitting.Players)
-			}
-			for seat := range h.Dealt {
-				if !h.Known(cards.Seat(seat)) && f.Known(cards.Seat(seat)) {
-					_ = h.Reveal(s.Rules, cards.Seat(seat), f.Dealt[seat])
-				}
+		}
+		f, ok := byDeal[h.DealID]
+		if !ok {
+			continue
+		}
+		if !h.Sitting.Seated() && f.Sitting.Seated() {
+			h.Sitting = f.Sitting
+			h.Sitting.Players = slices.Clone(f.Sitting.Players)
+		}
+		for seat := range h.Dealt {
+			if !h.Known(cards.Seat(seat)) && f.Known(cards.Seat(seat)) {
+				_ = h.Reveal(s.Rules, cards.Seat(seat), f.Dealt[seat])
 			}
 		}
 	}

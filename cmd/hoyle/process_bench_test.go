@@ -92,6 +92,7 @@ func BenchmarkProcess(b *testing.B) {
 		{"show", "--at", "3.5", "--json"},
 		{"export", "--format", "md", "--hand", "3", "--no-dd"},
 		{"replay", "--hand", "3", "--no-dd"},
+		{"replay", "--no-dd"},                            // the latest hand, whose moments once scanned every hand
 		{"note", "--at", "3", "--by", "bench", "a note"}, // a table entry at a moment of an early hand
 		{"score", "--json"},
 		{"sessions"},

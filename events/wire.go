@@ -109,6 +109,10 @@ func (d *Decoder) Err() error {
 // fields that a newer schema added.
 func (d *Decoder) More() bool { return d.err == nil && len(d.buf) > 0 }
 
+// Left is how many bytes are left unread: what bounds a length read from
+// damaged bytes before anything is allocated for it.
+func (d *Decoder) Left() int { return len(d.buf) }
+
 func (d *Decoder) fail(what string) {
 	if d.err == nil {
 		d.err = fmt.Errorf("%w: truncated or invalid %s", ErrCorrupt, what)

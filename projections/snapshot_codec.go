@@ -454,20 +454,19 @@ func length(e *events.Encoder, isNil bool, n int) {
 }
 
 // readLength reads what length wrote: the length, and whether the slice
-// is nil. A hand's slices are short; a length beyond maxLength is damage.
+// is nil. Every element takes a byte at least, so a length beyond the
+// bytes left is damage, found before anything is allocated for it.
 func readLength(d *events.Decoder) (int, bool) {
 	n := d.Uint()
 	switch {
 	case n == 0:
 		return 0, true
-	case n > maxLength:
+	case n-1 > uint64(d.Left()):
 		d.Fail("length")
 		return 0, true
 	}
 	return int(n - 1), false
 }
-
-const maxLength = 1 << 24
 
 func sets(e *events.Encoder, ss []cards.Set) {
 	length(e, ss == nil, len(ss))

@@ -650,7 +650,11 @@ func (s *Session) giveContract(h *game.Hand, p *table.ContractGiven, id events.I
 		return err
 	}
 	if len(p.Calls) > 0 || p.Inconsistent != "" {
-		h.Given = &game.GivenAuction{Calls: append([]cards.Call(nil), p.Calls...), Inconsistent: p.Inconsistent, ID: id}
+		first := h.Dealer
+		if p.First != nil {
+			first = *p.First
+		}
+		h.Given = &game.GivenAuction{Calls: append([]cards.Call(nil), p.Calls...), First: first, Inconsistent: p.Inconsistent, ID: id}
 	}
 	return nil
 }

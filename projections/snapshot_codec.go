@@ -16,7 +16,7 @@ import (
 // gains a field this codec does not write). SnapshotFormat changes when
 // the bytes do, and a checkpoint of another format is folded again from
 // the log rather than read.
-const SnapshotFormat = 5
+const SnapshotFormat = 6
 
 // AppendHand encodes a hand (its seating and options are the session's,
 // and are not written).
@@ -121,6 +121,7 @@ func appendKnowledge(e *events.Encoder, h *game.Hand) {
 		for _, c := range g.Calls {
 			e.Call(c)
 		}
+		e.Seat(g.First)
 		e.String(g.Inconsistent)
 		e.Fixed(g.ID[:])
 	}
@@ -296,6 +297,7 @@ func decodeKnowledge(d *events.Decoder, h *game.Hand) {
 				g.Calls[i] = d.Call()
 			}
 		}
+		g.First = d.Seat()
 		g.Inconsistent = d.String()
 		d.Fixed(g.ID[:])
 		h.Given = g

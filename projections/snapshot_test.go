@@ -48,7 +48,7 @@ func TestSnapshotCodecCoversEveryField(t *testing.T) {
 		"Contract.Declarer", "Dummy", "Tricks", "Tricks.Leader", "Tricks.Cards", "Tricks.Cards.Seat", "Tricks.Cards.Card",
 		"Tricks.Cards.ID", "Tricks.Winner", "Tricks.LedAs", "Tricks.Named", "Tricks.WonID", "Won", "Claim", "Claim.Seat", "Claim.Tricks",
 		"Claim.Others", "Claim.Others.Seat", "Claim.Others.Tricks", "Claim.ID", "Discards", "HonoursClaimed",
-		"Revealed", "Result", "Result.Won", "Result.ID", "Given", "Given.Calls", "Given.Inconsistent", "Given.ID", "Annulled", "Abandoned", "Sitting", "Sitting.Players", "Sitting.Round", "Sitting.Table",
+		"Revealed", "Result", "Result.Won", "Result.ID", "Given", "Given.Calls", "Given.First", "Given.Inconsistent", "Given.ID", "Annulled", "Abandoned", "Sitting", "Sitting.Players", "Sitting.Round", "Sitting.Table",
 		"Out", "Seating.PlayedFrom", "Seating.Dummies", "Seating.Players",
 		"Irregular", "Irregular.ID", "Irregular.Kind", "Irregular.Seat", "Irregular.Card", "Irregular.Cards", "Irregular.Call",
 		"Irregular.Trick", "Irregular.Calls", "Irregular.Proper", "Irregular.By", "Irregular.Law", "Irregular.What", "Irregular.Found",

@@ -217,7 +217,13 @@ func TestFrozenV3HasEveryEventType(t *testing.T) {
 	}
 	sort.Strings(missing)
 	assert.Empty(t, missing, "event types not in the newest frozen database: freeze v4 with them (see fixtures/db/README.md)")
-	assert.Empty(t, upcast, "v3 was frozen with every type at its schema of the day")
+	// v3 was frozen with every type at its schema of the day; since then
+	// a contract given has kept the seat a file's auction began with.
+	var changed []string
+	for k := range upcast {
+		changed = append(changed, k)
+	}
+	assert.Equal(t, []string{"auction.contract schema 1 to 2"}, changed, "v3's events read through upcasters")
 }
 
 // TestFrozenDatabaseTakesNewEntries: a copy of the oldest frozen database

@@ -21,7 +21,9 @@ func init() {
 	reg := func(name, doc string, newFn func() events.Payload) {
 		events.Register(events.TypeInfo{Name: name, Schema: 1, New: newFn, Doc: doc})
 	}
-	reg(TypeContractGiven, "the contract as a traveller or a file gives it, without (or against) the auction", func() events.Payload { return &ContractGiven{} })
+	events.Register(events.TypeInfo{Name: TypeContractGiven, Schema: 2, New: func() events.Payload { return &ContractGiven{} },
+		Upcasters: map[uint16]events.Upcaster{1: upcastContractGivenV1},
+		Doc:       "the contract as a traveller or a file gives it, without (or against) the auction"})
 	reg(TypeResultGiven, "the tricks each side took, as a traveller gives them, without the play", func() events.Payload { return &ResultGiven{} })
 	reg(TypeHandGiven, "a hand added or corrected after the deal (after the play showed it)", func() events.Payload { return &HandGiven{} })
 	reg(TypeTagsKept, "the tags of an imported record that hoyle keeps for the round trip", func() events.Payload { return &TagsKept{} })
@@ -35,19 +37,26 @@ func init() {
 // 1 or 2, Declarer who plays it. Calls is the auction as the source gave
 // it, when it gave one; Inconsistent says why it could not be the auction
 // of this contract ("the auction makes North declarer; the Declarer tag
-// says East"), and is empty when it could.
+// says East"), and is empty when it could. First is who made the first of
+// Calls when the source says so and it is not the dealer (a PBN Auction
+// section names its first seat, and a careless file names the wrong one):
+// nil is the dealer.
+//
+// Schema 2 added First; a contract given in schema 1 is read through its
+// upcaster, its calls from the dealer.
 type ContractGiven struct {
 	Bid          cards.Call   `json:"bid"`
 	Doubled      int          `json:"doubled,omitempty"`
 	Declarer     cards.Seat   `json:"declarer"`
 	Calls        []cards.Call `json:"calls,omitempty"`
 	Inconsistent string       `json:"inconsistent,omitempty"`
+	First        *cards.Seat  `json:"first,omitempty"`
 }
 
 // EventType implements events.Payload.
 func (*ContractGiven) EventType() string { return TypeContractGiven }
 
-// MarshalWire implements events.Payload.
+// MarshalWire implements events.Payload: schema 2.
 func (p *ContractGiven) MarshalWire(e *events.Encoder) {
 	e.Call(p.Bid)
 	e.Uint(uint64(p.Doubled))
@@ -57,10 +66,24 @@ func (p *ContractGiven) MarshalWire(e *events.Encoder) {
 		e.Call(c)
 	}
 	e.String(p.Inconsistent)
+	first := cards.NoSeat
+	if p.First != nil {
+		first = *p.First
+	}
+	e.Seat(first)
 }
 
-// UnmarshalWire implements events.Payload.
+// UnmarshalWire implements events.Payload: schema 2.
 func (p *ContractGiven) UnmarshalWire(d *events.Decoder) error {
+	p.unmarshalV1(d)
+	if first := d.Seat(); first != cards.NoSeat {
+		p.First = &first
+	}
+	return d.Err()
+}
+
+// unmarshalV1 reads the fields of schema 1, which schema 2 begins with.
+func (p *ContractGiven) unmarshalV1(d *events.Decoder) {
 	p.Bid = d.Call()
 	p.Doubled = int(d.Uint())
 	p.Declarer = d.Seat()
@@ -69,7 +92,19 @@ func (p *ContractGiven) UnmarshalWire(d *events.Decoder) error {
 		p.Calls = append(p.Calls, d.Call())
 	}
 	p.Inconsistent = d.String()
-	return d.Err()
+}
+
+// upcastContractGivenV1 reads a contract given in schema 1, before First:
+// its calls, if any, are from the dealer. The stored bytes are not
+// rewritten: the event's hash covers them.
+func upcastContractGivenV1(raw []byte) (events.Payload, error) {
+	d := events.NewDecoder(raw)
+	p := &ContractGiven{}
+	p.unmarshalV1(d)
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // ResultGiven ends the current hand with the tricks each side took, as a

@@ -244,6 +244,8 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 	}
 	var calls []callNotes
 	if h.Given != nil {
+		// LIN's calls are from the dealer: a given auction a PBN file began
+		// elsewhere (Given.First) reads back from the dealer, marked given.
 		for i, c := range h.Given.Calls {
 			var notes []projections.Note
 			if i == len(h.Given.Calls)-1 {

@@ -435,6 +435,7 @@ func (x *exporter) auction(g *pbn.Game, h *game.Hand, annotate func(*pbn.Annotat
 	a := &pbn.Auction{First: h.Dealer}
 	switch {
 	case h.Given != nil:
+		a.First = h.Given.First
 		for _, c := range h.Given.Calls {
 			a.Calls = append(a.Calls, pbn.AuctionCall{Call: c})
 		}

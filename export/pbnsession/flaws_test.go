@@ -180,3 +180,35 @@ func TestFlawsRefusedWhenStrict(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, games[0].Play.Tricks[0][2].Line, ie.Line)
 }
+
+// An Auction section that begins with another seat than the dealer is
+// kept as the file gave it, from that seat: exported, it begins there
+// again, and it is not read back as a lawful auction from the dealer.
+func TestGivenAuctionKeepsItsFirstSeat(t *testing.T) {
+	const record = `[Board "1"]
+[Dealer "S"]
+[Vulnerable "None"]
+[Contract "1NT"]
+[Declarer "E"]
+[Result "7"]
+[Auction "E"]
+1NT Pass Pass Pass
+`
+	im := importText(t, []byte(record))
+	require.Len(t, im.res.Warnings, 1)
+	assert.Contains(t, im.res.Warnings[0].String(), "with the auction as given")
+	require.Len(t, im.folds, 1)
+	h := im.folds[0].Hands[0]
+	require.NotNil(t, h.Given)
+	assert.Equal(t, cards.East, h.Given.First)
+	assert.Len(t, h.Given.Calls, 4)
+
+	out := im.export(t)
+	assert.Contains(t, string(out), "[Auction \"E\"]\n1NT Pass Pass Pass")
+	back := importText(t, out)
+	require.Len(t, back.folds, 1)
+	require.NotNil(t, back.folds[0].Hands[0].Given, "still an auction given, not the auction")
+	assert.Equal(t, cards.East, back.folds[0].Hands[0].Given.First)
+	assert.Empty(t, back.folds[0].Hands[0].Calls)
+	assert.Equal(t, im.folds[0].Score(), back.folds[0].Score())
+}

@@ -614,6 +614,9 @@ func (rc *record) planContract(p *planned) error {
 		for _, c := range known {
 			given.Calls = append(given.Calls, c.call)
 		}
+		if len(given.Calls) > 0 && first != p.dealer {
+			given.First = &first // as the section says, though the dealer should begin
+		}
 		given.Inconsistent = fmt.Sprintf("%s (line %d)", why, line)
 	}
 	// The laws must allow the contract itself.

@@ -19,10 +19,12 @@ type Result struct {
 }
 
 // GivenAuction is what the hand knows of an auction it was not told call by
-// call: the calls as a source gave them, and why they could not be this
-// contract's auction ("" when they could).
+// call: the calls as a source gave them, from First (the dealer, unless the
+// source named another), and why they could not be this contract's auction
+// ("" when they could).
 type GivenAuction struct {
 	Calls        []cards.Call
+	First        cards.Seat
 	Inconsistent string
 	ID           events.ID
 }

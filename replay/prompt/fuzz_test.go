@@ -19,7 +19,7 @@ import (
 func FuzzPlan(f *testing.F) {
 	for _, seed := range []string{
 		"1s p 1c 1nt", "p p p hj h3 h5 ha", "sa", "10h", "h10 10h", "x xx", "2s", "sx", "1q",
-		`note "a note"`, `note "unclosed`, "hoyle call 1h", "shwo", "joker", "7nt", "2r", "dbl rdbl pass",
+		`note "a note"`, `note "unclosed`, `"a fine lead`, `  "a note" `, `"`, "hoyle call 1h", "shwo", "joker", "7nt", "2r", "dbl rdbl pass",
 		"hj 3h h5 ha da d5 d2 d3", "  ", "\t1h\t", "'1h p'", "é", "\x00", "!d2", "1s !1h", "!", "!!sa h3",
 	} {
 		for state := range 4 {
@@ -37,6 +37,15 @@ func FuzzPlan(f *testing.F) {
 		if err != nil {
 			if !errors.Is(err, prompt.ErrUnclosedQuote) {
 				t.Fatalf("Plan(%q): unexpected error %v", line, err)
+			}
+			return
+		}
+		if text, ok := strings.CutPrefix(strings.TrimSpace(line), `"`); ok {
+			// A note's short form: one note command, its text the line's
+			// after the quote (the closing quote may be left off).
+			text = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), `"`))
+			if len(plan) != 1 || plan[0][0] != "note" || (text != "" && plan[0][len(plan[0])-1] != text) {
+				t.Fatalf("Plan(%q) = %v: not the note %q", line, plan, text)
 			}
 			return
 		}

@@ -213,8 +213,12 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 		}
 	}
 	tags := &tagList{}
+	// A tag the record gave is written back as it was, but an empty one
+	// says nothing: the session's own value stands (a record with an
+	// empty Date was read into the session of the records around it, and
+	// must be read back into it).
 	keptOr := func(name, value string) {
-		if v, ok := kept.get(name); ok {
+		if v, ok := kept.get(name); ok && v != "" {
 			value = v
 		}
 		tags.set(name, value)

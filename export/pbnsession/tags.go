@@ -50,10 +50,15 @@ func keptTags(g *pbn.Game, keepBoard bool) []table.Tag {
 }
 
 // pbnTag is a kept tag as the codec writes it: its section's lines after
-// the tag's line.
+// the tag's line, but for a first line that begins with %, which PBN
+// would read at the start of a line as an escaped line, not data: that
+// one stays on the tag's line, where the record had it.
 func pbnTag(t table.Tag) pbn.Tag {
 	out := pbn.Tag{Name: t.Name, Value: t.Value}
-	if len(t.Section) > 0 {
+	switch {
+	case len(t.Section) > 0 && strings.HasPrefix(t.Section[0], "%"):
+		out.Section = " " + strings.Join(t.Section, "\n")
+	case len(t.Section) > 0:
 		out.Section = "\n" + strings.Join(t.Section, "\n")
 	}
 	return out

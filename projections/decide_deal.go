@@ -119,7 +119,7 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 			}
 			out = append(out, ev)
 		}
-		dr := s.Rules.Deal(Arrange(pack, perm, top), dealer)
+		dr := game.DealWith(s.Rules, Arrange(pack, perm, top), dealer, s.Opts)
 		d.Hands, d.Widow, d.TurnUp, d.Derived = dr.Hands, dr.Widow, dr.TurnUp, true
 	case spec.Cut != nil:
 		ev, err := s.propose(stamp, &table.Cut{By: dealer.Plus(-1, s.Seating().Seats), Top: *spec.Cut})

@@ -558,7 +558,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 			dr.Hands, dr.Widow, dr.TurnUp = first.Dealt, first.Widow, first.TurnUp
 		}
 	}
-	if err := s.Rules.CheckDeal(dr); err != nil {
+	if err := game.CheckDealWith(s.Rules, dr, s.Opts); err != nil {
 		return err
 	}
 	number := len(s.Hands) + 1

@@ -69,6 +69,21 @@ func CallText(c cards.Call, ascii bool) string {
 	return strconv.Itoa(int(c.Level)) + s
 }
 
+// TrumpNamedBy is who named the trump of a hand nobody declares, by a call
+// that declares it (Humbug Whist's dealer announcing it): the first bare
+// declaration of the contract's strain.
+func TrumpNamedBy(h *game.Hand) (cards.Seat, bool) {
+	if h.Contract == nil || h.Contract.Declarer != cards.NoSeat {
+		return cards.NoSeat, false
+	}
+	for _, c := range h.Calls {
+		if c.Call.Kind == cards.Bid && c.Call.Level == 0 && c.Call.Strain == h.Contract.Strain {
+			return c.Seat, true
+		}
+	}
+	return cards.NoSeat, false
+}
+
 // ContractShort writes a contract: "2NT", "4♠X", "4SXX" in ASCII, or "no
 // contract".
 func ContractShort(c *game.Contract, ascii bool) string {

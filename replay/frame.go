@@ -150,7 +150,15 @@ func StepText(state *projections.Session, p Point, names Names, ascii bool) stri
 			phase, _ := AuctionWords(state.Rules)
 			line += ": the " + phase + " is over; played at " + state.Rules.(game.ContractWording).ContractWords(h)
 		case h.Phase != game.PhaseAuction && h.Contract != nil && h.Contract.Declarer == cards.NoSeat && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
-			line += fmt.Sprintf(": the auction is over; nobody bid, played at %s", h.Contract.Strain.Name())
+			by, named := TrumpNamedBy(h)
+			switch {
+			case named:
+				line += fmt.Sprintf(": the play begins; %s trumps, announced by %s", h.Contract.Strain.Name(), seat(by))
+			case h.TurnUp != cards.NoCard:
+				line += fmt.Sprintf(": the play begins; %s trumps, turned up", h.Contract.Strain.Name())
+			default:
+				line += fmt.Sprintf(": the auction is over; nobody bid, played at %s", h.Contract.Strain.Name())
+			}
 		case h.Phase != game.PhaseAuction && h.Contract != nil && len(h.Calls) > 0 && h.Calls[len(h.Calls)-1].ID == p.Step.ID:
 			line += fmt.Sprintf(": the auction is over, %s by %s", ContractShort(h.Contract, ascii), seat(h.Contract.Declarer))
 		case h.Phase == game.PhaseDone && h.Contract == nil:
@@ -353,6 +361,10 @@ func auctionLines(rs game.Ruleset, h *game.Hand, names Names, ascii bool) []stri
 	case h.Contract != nil && worded:
 		out = append(out, "Played at "+cw.ContractWords(h))
 	case h.Contract != nil && h.Contract.Declarer == cards.NoSeat:
+		if by, ok := TrumpNamedBy(h); ok {
+			out = append(out, fmt.Sprintf("Trumps: %s, announced by %s", h.Contract.Strain.Name(), names.Long[by]))
+			break
+		}
 		out = append(out, "Nobody bid: played at "+h.Contract.Strain.Name())
 	case h.Contract != nil:
 		out = append(out, fmt.Sprintf("Contract %s by %s", ContractShort(h.Contract, ascii), names.Long[h.Contract.Declarer]))

@@ -153,6 +153,34 @@ func TestHumbugFromTheCLI(t *testing.T) {
 	writesUp(t, db)
 }
 
+// Humbug Whist's variation, where the dealer announces the trump and his
+// adversary alone may exchange, recorded, shown, replayed and written up.
+func TestHumbugTrumpAnnouncedFromTheCLI(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "humbug.db")
+	ok(t, db, "new", "--game", "humbug", "--players", "Ann,Bob", "--option", "trump=announced")
+	r := hoyle(t, db, "deal", "--hand", "N=AKQJT9876.AKQ.A.", "--hand", "S=.J2.K.AKQJT98765", "--turn-up", "H2")
+	assert.Equal(t, 1, r.code, "no card is turned up")
+	assert.Contains(t, r.err, "announcing a trump suit")
+	ok(t, db, "deal", "--hand", "N=AKQJT9876.AKQ.A.", "--hand", "S=.J2.K.AKQJT98765")
+	assert.Equal(t, "S", showJSON(t, db)["turn"], "Ann, the dealer, announces first")
+	before := fileHash(t, db)
+	r = hoyle(t, db, "call", "exchange")
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.err, "announces a trump suit first")
+	assert.Equal(t, before, fileHash(t, db), "nothing recorded")
+	ok(t, db, "call", "hearts", "content")
+	v := showJSON(t, db)
+	assert.Equal(t, "play", v["phase"])
+	assert.Equal(t, "H", v["contract"].(map[string]any)["strain"])
+	assert.Equal(t, "N", v["turn"], "Bob leads")
+	md := ok(t, db, "export", "--format", "md", "--no-dd")
+	assert.Contains(t, md, "Trumps: hearts, announced by South")
+	assert.Contains(t, ok(t, db, "replay", "--no-dd"), "the play begins; hearts trumps, announced by S")
+	ok(t, db, "claim", "7", "--by", "N")
+	assert.Contains(t, ok(t, db, "score", "--explain"), "three honours", "Bob's ace, king and queen of the suit announced")
+}
+
 // Thirteen and the Odd: two hands, a trump nobody's, a point for the odd
 // trick.
 func TestThirteenAndTheOddFromTheCLI(t *testing.T) {

@@ -478,7 +478,8 @@ func (d *doc) position(h *game.Hand) {
 }
 
 // contractLine is "2NT by East, West dummy"; in a hand nobody declares,
-// what made the trump: the card turned up (whist), or nobody bidding (Five
+// what made the trump: the card turned up (whist), a player announcing it
+// (Humbug Whist's dealer, in a variation), or nobody bidding (Five
 // Hundred, played at no trumps).
 func (d *doc) contractLine(h *game.Hand) string {
 	c := h.Contract
@@ -498,6 +499,9 @@ func (d *doc) contractLine(h *game.Hand) string {
 			}
 			return line
 		case len(h.Calls) > 0:
+			if by, ok := replay.TrumpNamedBy(h); ok {
+				return fmt.Sprintf("Trumps: %s, announced by %s", c.Strain.Name(), d.names.Long[by])
+			}
 			return "Nobody bid: played at " + c.Strain.Name()
 		}
 		return "Trumps: " + c.Strain.Name()

@@ -106,3 +106,29 @@ func (FourHanded) TrickWinner(h *Hand, t *Trick) cards.Seat {
 func (FourHanded) Discard(h *Hand, seat cards.Seat, cs []cards.Card) error {
 	return Illegal("discard", "this game has no widow to discard to", "")
 }
+
+// DealerWith is implemented by a ruleset whose deal depends on the
+// session's options: Humbug Whist turns no card up for trump where the
+// dealer announces it. Its methods stand for Deal and CheckDeal.
+type DealerWith interface {
+	DealWith(pack []cards.Card, dealer cards.Seat, opts Options) DealResult
+	CheckDealWith(d DealResult, opts Options) error
+}
+
+// DealWith deals a pack by the ruleset's deal pattern, under the session's
+// options.
+func DealWith(rs Ruleset, pack []cards.Card, dealer cards.Seat, opts Options) DealResult {
+	if d, ok := rs.(DealerWith); ok {
+		return d.DealWith(pack, dealer, opts)
+	}
+	return rs.Deal(pack, dealer)
+}
+
+// CheckDealWith checks hands given by the scorer by the ruleset's laws,
+// under the session's options.
+func CheckDealWith(rs Ruleset, d DealResult, opts Options) error {
+	if c, ok := rs.(DealerWith); ok {
+		return c.CheckDealWith(d, opts)
+	}
+	return rs.CheckDeal(d)
+}

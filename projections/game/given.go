@@ -99,7 +99,7 @@ func (h *Hand) Reveal(rs Ruleset, seat cards.Seat, dealt cards.Set) error {
 	d := DealResult{Hands: make([]cards.Set, h.Seating.Seats), Widow: h.Widow, TurnUp: h.TurnUp}
 	copy(d.Hands, h.Dealt)
 	d.Hands[seat] = dealt
-	if err := rs.CheckDeal(d); err != nil {
+	if err := CheckDealWith(rs, d, h.Opts); err != nil {
 		return err
 	}
 	h.Dealt[seat] = dealt

@@ -46,8 +46,13 @@
 //     hands, carries no penalty (the adversary lets it stand or has it taken
 //     back).
 //
-// The variation in which the dealer names the trump instead of turning it
-// up, and his adversary alone may exchange, is not implemented.
+// The variation the text gives ("the dealer announcing a trump suit after
+// he has examined his hand, instead of turning up the last card. His
+// adversary then has the right either to play his hand, or to exchange it
+// for the one on his right; but the dealer must play the hand dealt to
+// him") is the option trump=announced: the dealer's first word is a suit,
+// no card is turned (the last card dealt is only the dealer's), and the
+// adversary alone is content or exchanges.
 //
 // It imports events, events/cards, projections/game and the dummy,
 // doubledummy and whist rulesets it builds on.
@@ -80,6 +85,7 @@ const (
 	LawHonours  = Text + ", Scoring: of the A K Q J of trumps, if each player holds two, neither counts; if one holds one or none, the other counts 2 for two, 3 for three, 4 for four"
 	LawRevoke   = Text + ", Scoring: the penalty for a revoke is three tricks, and it takes precedence of other scores"
 	LawRubbers  = Text + " is a variation on double dummy: " + doubledummy.LawRubbers
+	LawAnnounce = Text + ": a variation is sometimes made by the dealer announcing a trump suit after he has examined his hand, instead of turning up the last card; his adversary then has the right either to play his hand, or to exchange it for the one on his right; but the dealer must play the hand dealt to him"
 	LawNearest  = ", the nearest code (Humbug Whist is a variation on Double Dummy)"
 )
 
@@ -121,8 +127,20 @@ func (*Rules) Info() game.Info {
 		Title: "Humbug Whist",
 		Code: "Foster's Complete Hoyle (1914), Humbug Whist: two players, four hands dealt, each may exchange his for the dead hand on his right; " +
 			"tricks over six, honours 2, 3 or 4, the revoke three tricks, five points game; rubbers and the rest as Double Dummy and whist",
+		Options: []game.OptionInfo{{Name: OptionTrump, Values: []string{TrumpTurned, TrumpAnnounced},
+			Summary: "turned: the last card is turned for trump, and each player may exchange; announced: the dealer announces a trump suit after examining his hand, and his adversary alone may exchange"}},
 	}
 }
+
+// The option that chooses how the trump is made, and its values.
+const (
+	OptionTrump    = "trump"
+	TrumpTurned    = "turned"
+	TrumpAnnounced = "announced"
+)
+
+// announced reports whether the dealer announces the trump on h.
+func announced(h *game.Hand) bool { return h.Opts[OptionTrump] == TrumpAnnounced }
 
 // Seating implements game.Ruleset.
 func (*Rules) Seating() game.Seating { return Seating }
@@ -133,14 +151,45 @@ func (*Rules) NextDealer(h *game.Hand) cards.Seat { return h.Dealer.Plus(2, 4) }
 
 // Start implements game.Ruleset: the card turned up makes the trump; the
 // dead hands lie aside; the dealer's adversary, then the dealer, say
-// whether they are content.
+// whether they are content. When the dealer announces the trump (no card
+// was turned: see DealWith), he speaks first, and there is no trump until
+// he has.
 func (*Rules) Start(h *game.Hand, _ game.Options) {
-	h.Contract = &game.Contract{Strain: cards.StrainOf(h.TurnUp.Suit()), Declarer: cards.NoSeat}
 	h.Out = make([]bool, 4)
 	for seat := range 4 {
 		h.Out[seat] = !Seating.Own(cards.Seat(seat))
 	}
+	if announced(h) {
+		h.Phase, h.Turn = game.PhaseAuction, h.Dealer
+		return
+	}
+	h.Contract = &game.Contract{Strain: cards.StrainOf(h.TurnUp.Suit()), Declarer: cards.NoSeat}
 	h.Phase, h.Turn = game.PhaseAuction, adversary(h)
+}
+
+// DealWith implements game.DealerWith: the deal as at whist, but where
+// the dealer announces the trump the last card is not turned up.
+func (r *Rules) DealWith(pack []cards.Card, dealer cards.Seat, opts game.Options) game.DealResult {
+	d := r.Deal(pack, dealer)
+	if opts[OptionTrump] == TrumpAnnounced {
+		d.TurnUp = cards.NoCard
+	}
+	return d
+}
+
+// CheckDealWith implements game.DealerWith: the deal as at whist, but
+// where the dealer announces the trump no card is turned up.
+func (r *Rules) CheckDealWith(d game.DealResult, opts game.Options) error {
+	if opts[OptionTrump] != TrumpAnnounced {
+		return r.CheckDeal(d)
+	}
+	if d.TurnUp != cards.NoCard {
+		return game.Illegal(d.TurnUp.String(), "no card is turned up: the dealer announces the trump after he has examined his hand", LawAnnounce)
+	}
+	if d.Widow != 0 {
+		return game.Illegal(d.Widow.PBN(), "Humbug Whist has no widow: the whole pack is dealt", LawDeal)
+	}
+	return game.CheckHands(d, r.Pack(), 13)
 }
 
 // adversary is the dealer's adversary's seat.
@@ -150,10 +199,11 @@ func adversary(h *game.Hand) cards.Seat { return h.Dealer.Plus(2, 4) }
 func right(seat cards.Seat) cards.Seat { return seat.Plus(-1, 4) }
 
 // CallWords implements game.PhaseWords: the players say whether they are
-// content.
+// content (the dealer first announcing the trump, where he does).
 func (*Rules) CallWords() (string, string) { return "content or exchange", "to say" }
 
-// ParseCall implements game.Ruleset: "content" (or "pass"), "exchange".
+// ParseCall implements game.Ruleset: "content" (or "pass"), "exchange",
+// and a suit (C, D, H, S, or its name) for the dealer's announced trump.
 func (*Rules) ParseCall(tok string) (cards.Call, error) {
 	switch strings.ToLower(strings.TrimSpace(tok)) {
 	case "content", "stand", "keep", "p", "pass":
@@ -161,21 +211,34 @@ func (*Rules) ParseCall(tok string) (cards.Call, error) {
 	case "exchange", "ex", "change":
 		return cards.ExchangeCall, nil
 	}
+	if suit, err := cards.ParseSuit(tok); err == nil {
+		return cards.Call{Kind: cards.Bid, Strain: cards.StrainOf(suit)}, nil
+	}
 	return cards.Call{}, &cards.TokenError{Kind: cards.ErrBadCall, Token: tok,
-		Reason: "a player at Humbug Whist is content (content, or pass) or exchanges his hand for the one on his right (exchange)"}
+		Reason: "a player at Humbug Whist is content (content, or pass) or exchanges his hand for the one on his right (exchange); where the dealer announces the trump, he names a suit (C, D, H or S)"}
 }
 
 // CallSpace implements game.Ruleset.
-func (*Rules) CallSpace() []cards.Call { return []cards.Call{cards.PassCall, cards.ExchangeCall} }
+func (*Rules) CallSpace() []cards.Call {
+	out := []cards.Call{cards.PassCall, cards.ExchangeCall}
+	for _, suit := range []cards.Suit{cards.Clubs, cards.Diamonds, cards.Hearts, cards.Spades} {
+		out = append(out, cards.Call{Kind: cards.Bid, Strain: cards.StrainOf(suit)})
+	}
+	return out
+}
 
 // Call implements game.Ruleset: a player content, or exchanging his hand
-// for the dead hand on his right. Once both have said, the dealer's
-// adversary leads, from the hand he plays.
+// for the dead hand on his right. Once both have said (where the dealer
+// announces the trump, once his adversary has), the dealer's adversary
+// leads, from the hand he plays.
 func (*Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
 	if h.Phase != game.PhaseAuction {
 		return game.Illegal(c.String(), "the players have said whether they are content; the play is on", LawExchange)
 	}
 	seat := h.Turn
+	if announced(h) {
+		return announce(h, c, id)
+	}
 	switch c.Kind {
 	case cards.Pass:
 	case cards.Exchange:
@@ -188,12 +251,45 @@ func (*Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
 		h.Turn = h.Dealer
 		return nil
 	}
+	startPlay(h)
+	return nil
+}
+
+// announce is a call where the dealer announces the trump: his suit first,
+// then his adversary content or exchanging; the dealer plays the hand
+// dealt him.
+func announce(h *game.Hand, c cards.Call, id events.ID) error {
+	seat := h.Turn
+	if len(h.Calls) == 0 {
+		suit, ok := c.Strain.Trump()
+		if c.Kind != cards.Bid || c.Level != 0 || !ok {
+			return game.Illegal(c.String(), h.SeatName(seat)+", the dealer, announces a trump suit first (C, D, H or S)", LawAnnounce)
+		}
+		h.Contract = &game.Contract{Strain: cards.StrainOf(suit), Declarer: cards.NoSeat}
+		h.Calls = append(h.Calls, game.CallEntry{Seat: seat, Call: c, ID: id})
+		h.Turn = adversary(h)
+		return nil
+	}
+	switch c.Kind {
+	case cards.Pass:
+	case cards.Exchange:
+		h.Out[seat], h.Out[right(seat)] = true, false
+	default:
+		return game.Illegal(c.String(), "the trump is announced: "+h.SeatName(seat)+" plays his hand (content, or pass) or exchanges it for the one on his right (exchange)", LawAnnounce)
+	}
+	h.Calls = append(h.Calls, game.CallEntry{Seat: seat, Call: c, ID: id})
+	startPlay(h)
+	return nil
+}
+
+// startPlay begins the play once the players have said: the dealer's
+// adversary leads, from the hand he plays.
+func startPlay(h *game.Hand) {
 	lead := adversary(h)
 	if !h.InPlay(lead) {
 		lead = right(lead)
 	}
 	h.StartPlay(lead)
-	return nil
 }
 
 // Exchanged reports whether seat's player exchanged his hand on h.

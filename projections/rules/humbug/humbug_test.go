@@ -169,3 +169,85 @@ func TestRandomSessions(t *testing.T) {
 		}
 	})
 }
+
+// The variation: "the dealer announcing a trump suit after he has examined
+// his hand, instead of turning up the last card. His adversary then has
+// the right either to play his hand, or to exchange it for the one on his
+// right; but the dealer must play the hand dealt to him."
+func TestTheDealerAnnouncesTheTrump(t *testing.T) {
+	tb := rulestest.New(t, projections.SessionSpec{Game: humbug.ID, PlayerList: []string{"Ann", "Bob"},
+		Options: map[string]string{humbug.OptionTrump: humbug.TrumpAnnounced}})
+	require.Error(t, tb.Try(rulestest.DealHands(map[string]string{"N": "AKQJT98765.AK.A.", "S": ".QJ2.K.AKQJT9876"}, "H2")),
+		"no card is turned up")
+	tb.Must(rulestest.DealSeed(4))
+	h := tb.Hand()
+	assert.Equal(t, cards.NoCard, h.TurnUp, "no card is turned up")
+	_, ok := h.Trump()
+	assert.False(t, ok, "no trump until the dealer announces it")
+	assert.Equal(t, cards.South, h.Turn, "Ann, the dealer, speaks first")
+	require.Error(t, tb.Try(rulestest.Calls("exchange")), "the dealer must play the hand dealt to him")
+	require.Error(t, tb.Try(rulestest.Calls("content")), "he announces the trump first")
+	require.Error(t, tb.Try(rulestest.Plays("SA")), "no card before the trump is announced")
+
+	tb.Must(rulestest.Calls("h"))
+	h = tb.Hand()
+	trump, ok := h.Trump()
+	require.True(t, ok)
+	assert.Equal(t, cards.Hearts, trump)
+	assert.Equal(t, cards.North, h.Turn, "then his adversary says")
+	require.Error(t, tb.Try(rulestest.Calls("s")), "the trump is announced once")
+	tb.Must(rulestest.Calls("exchange"))
+	s := tb.Session()
+	h = s.Current()
+	assert.Equal(t, game.PhasePlay, h.Phase, "the dealer does not say: he plays his hand")
+	assert.True(t, h.InPlay(cards.South), "Ann plays the hand dealt her")
+	assert.False(t, h.InPlay(cards.North))
+	assert.True(t, h.InPlay(cards.West), "Bob took up the hand on his right")
+	assert.Equal(t, "Bob", s.PlayerIn(h, cards.West))
+	assert.Equal(t, cards.West, h.Turn, "the dealer's adversary leads, from the hand he plays")
+
+	// Honours are of the suit announced, counted in the hands played: Bob
+	// holds the ace, king and queen of hearts, Ann the knave; a turned
+	// diamond would have given them nothing to count.
+	tb.Must(rulestest.Claim("Bob", 7))
+	tb.Must(rulestest.DealHands(map[string]string{"N": "AKQJT9876.AKQ.A.", "S": ".J2.K.AKQJT98765"}, ""))
+	assert.Equal(t, cards.North, tb.Hand().Dealer, "each player deals for himself in turn")
+	tb.Must(rulestest.Calls("h content"))
+	tb.Must(rulestest.Claim("Bob", 7))
+	s = tb.Session()
+	var second []string
+	for _, r := range s.Score().Rubbers {
+		for _, e := range r.Entries {
+			if e.Hand == 2 && e.Law == humbug.LawHonours {
+				second = append(second, e.Label)
+			}
+		}
+	}
+	assert.Equal(t, []string{"three honours"}, second)
+}
+
+// Where the card is turned, nobody names a suit.
+func TestASuitIsNamedOnlyWhereTheTrumpIsAnnounced(t *testing.T) {
+	tb := open(t)
+	tb.Must(rulestest.DealSeed(4))
+	require.Error(t, tb.Try(rulestest.Calls("h")))
+	tb.Must(rulestest.Calls("content content"))
+}
+
+// Random legal sessions of the variation: every hand's trump announced by
+// its dealer, who plays the hand dealt him.
+func TestRandomSessionsTrumpAnnounced(t *testing.T) {
+	rulestest.RandomSessions(t, humbug.ID, map[string]string{humbug.OptionTrump: humbug.TrumpAnnounced}, func(rt *rapid.T, s *projections.Session) {
+		for _, h := range s.Hands {
+			if h.TurnUp != cards.NoCard || len(h.Calls) == 0 {
+				continue
+			}
+			if h.Calls[0].Seat != h.Dealer || h.Calls[0].Call.Kind != cards.Bid {
+				rt.Fatalf("hand %d: the first call is %s's %s", h.Number, h.Calls[0].Seat, h.Calls[0].Call)
+			}
+			if h.Phase == game.PhasePlay && !h.InPlay(h.Dealer) {
+				rt.Fatalf("hand %d: the dealer exchanged", h.Number)
+			}
+		}
+	})
+}

@@ -244,8 +244,6 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 	}
 	var calls []callNotes
 	if h.Given != nil {
-		// LIN's calls are from the dealer: a given auction a PBN file began
-		// elsewhere (Given.First) reads back from the dealer, marked given.
 		for i, c := range h.Given.Calls {
 			var notes []projections.Note
 			if i == len(h.Given.Calls)-1 {
@@ -334,9 +332,16 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 // givenText is a contract given without its auction, as hy|contract|
 // writes it: the contract in the game's words and its declarer ("4SX N"),
 // or "Pass".
+//
+// LIN's calls are from the dealer: the calls as given of a source that
+// began them at another seat (a PBN Auction section) say where, "from E".
 func givenText(h *game.Hand) string {
-	if h.Contract == nil {
-		return "Pass"
+	text := "Pass"
+	if h.Contract != nil {
+		text = build.ContractText(h.Contract) + " " + h.Contract.Declarer.String()
 	}
-	return build.ContractText(h.Contract) + " " + h.Contract.Declarer.String()
+	if h.Given != nil && len(h.Given.Calls) > 0 && h.Given.First != h.Dealer {
+		text += " from " + h.Given.First.String()
+	}
+	return text
 }

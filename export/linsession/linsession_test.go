@@ -157,6 +157,27 @@ func TestFromPBN(t *testing.T) {
 	}
 }
 
+// The calls a PBN record gave against its contract, beginning at another
+// seat than the dealer's, go through LIN (whose calls are from the dealer)
+// and back with the seat they began from.
+func TestGivenAuctionFromAnotherSeat(t *testing.T) {
+	const record = "[Board \"1\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Contract \"1NT\"]\n[Declarer \"E\"]\n[Result \"7\"]\n[Auction \"E\"]\n1NT Pass Pass Pass\n"
+	res, err := pbnsession.Read(strings.NewReader(record), pbnsession.Options{Now: clock})
+	require.NoError(t, err)
+	folds, _ := exporttest.Load(t, res)
+	require.Len(t, folds, 1)
+	var out bytes.Buffer
+	require.NoError(t, Write(&out, folds[0], ExportOptions{}))
+	assert.Contains(t, out.String(), "1NT E from E|")
+	back := importText(t, out.String())
+	require.Len(t, back.folds, 1)
+	g := back.folds[0].Hands[0].Given
+	require.NotNil(t, g, "the calls are still the calls as given")
+	assert.Equal(t, cards.East, g.First)
+	assert.Equal(t, folds[0].Hands[0].Given.Calls, g.Calls)
+	assert.Equal(t, folds[0].Score(), back.folds[0].Score())
+}
+
 // Under Strict, a record the laws refuse, or that cannot be read, refuses
 // the whole file, placed at its token.
 func TestRefusals(t *testing.T) {

@@ -557,6 +557,9 @@ func (rc *record) planAuction(p *planned) error {
 	for _, c := range p.calls {
 		g.Calls = append(g.Calls, c.call)
 	}
+	if len(g.Calls) > 0 && given.first != cards.NoSeat && given.first != p.dealer {
+		g.First = &given.first
+	}
 	if bad != nil {
 		if rc.imp.opt.Strict {
 			return fail(at, fmt.Errorf("%w (rs| gives %s)", bad, given.text))
@@ -642,12 +645,15 @@ func (rc *record) recordAuction(p *planned, ids []events.ID, notesAt func(int, e
 	return ids, id, nil
 }
 
-// contractGiven is a contract given without the calls.
+// contractGiven is a contract given without the calls; first is the seat
+// the calls as given began with, when hy|contract says it was not the
+// dealer.
 type contractGiven struct {
 	bid      cards.Call
 	doubled  int
 	declarer cards.Seat
 	text     string
+	first    cards.Seat
 }
 
 // given is the contract hy|contract gives (hoyle's own), else the
@@ -655,8 +661,16 @@ type contractGiven struct {
 func (rc *record) given() (contractGiven, bool) {
 	if v := rc.hoyle[hyContract]; v != "" {
 		f := strings.Fields(v)
+		out := contractGiven{declarer: cards.NoSeat, text: v, first: cards.NoSeat}
+		if n := len(f); n >= 3 && strings.EqualFold(f[n-2], "from") {
+			first, err := cards.ParseSeat(f[n-1])
+			if err != nil {
+				rc.warn(rc.extraPair(keyHoyle, 0), "hy|contract %s| says the calls began from %s, which is not a seat", cards.Quote(v), cards.Quote(f[n-1]))
+				return contractGiven{}, false
+			}
+			out.first, f = first, f[:n-2]
+		}
 		t := strings.ToUpper(f[0])
-		out := contractGiven{declarer: cards.NoSeat, text: v}
 		if t == "PASS" || t == "P" {
 			out.bid = cards.PassCall
 			return out, true
@@ -681,11 +695,11 @@ func (rc *record) given() (contractGiven, bool) {
 		return contractGiven{}, false
 	}
 	if res.Passed {
-		return contractGiven{bid: cards.PassCall, declarer: cards.NoSeat, text: "PASS"}, true
+		return contractGiven{bid: cards.PassCall, declarer: cards.NoSeat, text: "PASS", first: cards.NoSeat}, true
 	}
 	c := res.Contract
 	return contractGiven{bid: cards.NewBid(c.Level, c.Strain), doubled: c.Doubled, declarer: res.Declarer,
-		text: c.String() + " by " + res.Declarer.String()}, true
+		text: c.String() + " by " + res.Declarer.String(), first: cards.NoSeat}, true
 }
 
 // rsEntry is the rs| result of this record, and as the file writes it:

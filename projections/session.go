@@ -108,6 +108,10 @@ type Session struct {
 	closedAt uint64
 	// sheets are score sheets a checkpoint kept (see SheetCache).
 	sheets *SheetCache
+	// summaries: the first summaries hands are held without their history
+	// (see Graft); the score of them comes from the kept sheets or not at
+	// all.
+	summaries int
 	// retractions are the retractions folded past, in force or not, and
 	// skipped the versions of the events they withdrew (see track).
 	retractions []Retraction
@@ -187,6 +191,7 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out.Problems = nil
 	out.byID = nil
 	out.sheets = s.sheets // kept sheets serve the spliced hands if they are the same
+	out.summaries = min(s.summaries, keep)
 	return &out
 }
 
@@ -215,6 +220,12 @@ func (s *Session) Score() game.ScoreSheet {
 // score is the sheet of hands, closed or not, its own sides (if it has
 // them) named by their players.
 func (s *Session) score(hands []*game.Hand, closed bool) game.ScoreSheet {
+	if min(len(hands), s.summaries) > 0 {
+		// A reader of one hand checks that the kept sheets serve it before
+		// it leaves out the history of the others (see Graft): scoring
+		// hands held without it would give a wrong score.
+		panic(fmt.Sprintf("projections: session %s scored from %d hands without their history", s.ID, min(len(hands), s.summaries)))
+	}
 	sheet := s.Rules.Score(game.ScoreInput{Hands: hands, Opts: s.Opts, Seating: s.Seating(), Closed: closed})
 	s.nameSides(sheet.Sides)
 	s.namePlayers(&sheet)

@@ -85,12 +85,17 @@ func same(h, kept *game.Hand) *game.Hand {
 // has it for the session's finished hands: the same hands (the same
 // values, not copies) and the same close.
 func (s *Session) keptScore() (game.ScoreSheet, bool) {
+	return s.keptSheet(SheetKey{Finished: s.finishedHands(), Closed: s.Closed})
+}
+
+// keptSheet is the sheet of key k from the cache, when the cache has it for
+// the session's first k.Finished hands.
+func (s *Session) keptSheet(k SheetKey) (game.ScoreSheet, bool) {
 	c := s.sheets
-	if c == nil {
+	f := k.Finished
+	if c == nil || f > len(s.Hands) {
 		return game.ScoreSheet{}, false
 	}
-	f := s.finishedHands()
-	k := SheetKey{Finished: f, Closed: s.Closed}
 	raw, ok := c.sheets[k]
 	if !ok || f > len(c.hands) {
 		return game.ScoreSheet{}, false

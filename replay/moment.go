@@ -315,11 +315,18 @@ func Target(s *projections.Session, m Moment) (events.ID, error) {
 // is then that read's session). In the second case an @N moment is folded
 // from its hand's deal too, which is the log as it stood at N unless a
 // retraction after N withdrew something before that deal; if one did,
-// FoldAt says ErrWholeLog, and the caller reads the whole log.
+// FoldAt says ErrWholeLog, and the caller reads the whole log; so too when
+// full holds hands without their history (projections.Graft) and the
+// sheets its checkpoint kept do not score the state at p.
 func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projections.Session, error) {
 	s, err := foldAt(full, envs, p)
 	if err == nil && full != nil && p.Moment.Kind != AfterEvent {
 		revealFrom(full, s)
+	}
+	if err == nil && s.WithoutHistory() > 0 && !s.ScoresFromKept() {
+		// The earlier hands were read without their history, and the
+		// sheets kept do not score this state: only the whole log can.
+		return nil, ErrWholeLog
 	}
 	return s, err
 }

@@ -232,19 +232,31 @@ func indexRecord(starts []uint64, prev []events.Hash) []byte {
 }
 
 func (s *snapshot) addIndex(v []byte, chunk int) bool {
-	body, ok := unseal(v)
-	if !ok || chunk*indexChunk != len(s.starts) {
+	if chunk*indexChunk != len(s.starts) {
 		return false
+	}
+	starts, prev, ok := indexEntries(v)
+	s.starts, s.prev = append(s.starts, starts...), append(s.prev, prev...)
+	return ok
+}
+
+// indexEntries reads a record of the index: where each of its hands
+// begins, and the hash its deal links to.
+func indexEntries(v []byte) ([]uint64, []events.Hash, bool) {
+	body, ok := unseal(v)
+	if !ok {
+		return nil, nil, false
 	}
 	d := events.NewDecoder(body)
 	n := d.Len(33)
+	starts, prev := make([]uint64, 0, n), make([]events.Hash, 0, n)
 	for range n {
-		s.starts = append(s.starts, d.Uint())
+		starts = append(starts, d.Uint())
 		var h events.Hash
 		d.Fixed(h[:])
-		s.prev = append(s.prev, h)
+		prev = append(prev, h)
 	}
-	return d.Err() == nil
+	return starts, prev, d.Err() == nil
 }
 
 func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {

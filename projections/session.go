@@ -13,6 +13,7 @@ package projections
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -170,8 +171,12 @@ func (s *Session) Withdrawn(id events.ID) bool { return s.retracted[id] }
 func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out := *tail
 	out.Partial = false
-	out.Hands = append(append([]*game.Hand(nil), s.Hands[:keep]...), tail.Hands...)
-	out.starts = append(append([]uint64(nil), s.starts[:min(keep, len(s.starts))]...), tail.starts...)
+	out.Hands = append(append(make([]*game.Hand, 0, keep+len(tail.Hands)), s.Hands[:keep]...), tail.Hands...)
+	if n := keep + len(tail.starts); keep <= len(s.starts) && n <= len(s.starts) && slices.Equal(s.starts[keep:n], tail.starts) {
+		out.starts = s.starts[:n:n] // the same deals: shared, not copied for every moment of a long session
+	} else {
+		out.starts = append(append(make([]uint64, 0, n), s.starts[:min(keep, len(s.starts))]...), tail.starts...)
+	}
 	// What the score settles for a hand when it is dealt (who is
 	// vulnerable) the tail did not see; s did, and it does not change.
 	for i, h := range tail.Hands {

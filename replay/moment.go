@@ -336,20 +336,25 @@ func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 // every moment of it, not only at the end; who sat where (the deal.seated
 // that follows the deal) is known from the deal on.
 func revealFrom(full, s *projections.Session) {
-	var byDeal map[events.ID]*game.Hand // made on first need: most hands are full's own
+	var byDeal map[events.ID]*game.Hand // made on first need: most hands are full's own, or at its place
 	for i, h := range s.Hands {
 		if i < len(full.Hands) && full.Hands[i] == h {
 			continue
 		}
-		if byDeal == nil {
-			byDeal = make(map[events.ID]*game.Hand, len(full.Hands))
-			for _, f := range full.Hands {
-				byDeal[f.DealID] = f
+		var f *game.Hand
+		if i < len(full.Hands) && full.Hands[i].DealID == h.DealID {
+			f = full.Hands[i] // the same hand, as the whole record holds it
+		} else {
+			if byDeal == nil {
+				byDeal = make(map[events.ID]*game.Hand, len(full.Hands))
+				for _, f := range full.Hands {
+					byDeal[f.DealID] = f
+				}
 			}
-		}
-		f, ok := byDeal[h.DealID]
-		if !ok {
-			continue
+			var ok bool
+			if f, ok = byDeal[h.DealID]; !ok {
+				continue
+			}
 		}
 		if !h.Sitting.Seated() && f.Sitting.Seated() {
 			h.Sitting = f.Sitting

@@ -125,18 +125,23 @@ func (s *Session) WithoutHistory() int { return s.summaries }
 // ScoresHandFromKept reports whether every state of the session's latest
 // hand scores from the sheets its checkpoint kept: at its deal and as it is
 // played (the hands before it), and, if it is done, at its end; closed or
-// not, as the session is.
+// not, as the session is. It does not decode them (a reader that records
+// a note at a moment of the hand never asks the score): the checkpoint's
+// CRC has checked their bytes, and they decode unless this build cannot
+// read what it wrote.
 func (s *Session) ScoresHandFromKept() bool {
 	n := len(s.Hands)
-	if n == 0 || !s.ScoresFromKept() {
+	if n == 0 {
 		return false
 	}
-	if _, ok := s.keptSheet(SheetKey{Finished: n - 1}); !ok {
-		return false
-	}
+	keys := []SheetKey{{Finished: s.finishedHands(), Closed: s.Closed}, {Finished: n - 1}}
 	if s.Hands[n-1].Phase == game.PhaseDone && s.Closed {
-		_, ok := s.keptSheet(SheetKey{Finished: n})
-		return ok
+		keys = append(keys, SheetKey{Finished: n})
+	}
+	for _, k := range keys {
+		if _, ok := s.keptRaw(k); !ok {
+			return false
+		}
 	}
 	return true
 }

@@ -1,7 +1,6 @@
 package projections
 
 import (
-	"bytes"
 	"maps"
 	"reflect"
 	"slices"
@@ -100,21 +99,7 @@ func Graft(snap *Snapshot, tail *Session, summaries int) (*Session, bool) {
 // hand in which it is done, as corrected, holds it as it ends, and scores
 // from the sheets kept for it.
 func FoldSettled(opened events.Envelope, tail []events.Envelope) (*Session, bool, error) {
-	s, err := open(opened)
-	if err != nil {
-		return nil, false, err
-	}
-	s.Partial = len(tail) > 0 && tail[0].Version > 2
-	s.retracted = Retracted(append([]events.Envelope{opened}, tail...))
-	var done []byte
-	for _, e := range tail {
-		s.fold(e)
-		if h := s.Current(); done == nil && h != nil && h.Phase == game.PhaseDone {
-			done = AppendHand(nil, h)
-		}
-	}
-	h := s.Current()
-	return s, done == nil || h != nil && bytes.Equal(done, AppendHand(nil, h)), nil
+	return foldTail(opened, tail, true)
 }
 
 // WithoutHistory is how many of the session's hands, from the first, are

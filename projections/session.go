@@ -11,6 +11,7 @@
 package projections
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -260,19 +261,31 @@ func Fold(envs []events.Envelope) (*Session, error) {
 // time that does not grow with the session (see load.Tail). Hands
 // holds only the hands from that deal on; their numbers are the deals'.
 func FoldTail(opened events.Envelope, tail []events.Envelope) (*Session, error) {
+	s, _, err := foldTail(opened, tail, false)
+	return s, err
+}
+
+// foldTail is FoldTail; when settle, it also says whether the latest hand,
+// once done, was left as it was done (see FoldSettled).
+func foldTail(opened events.Envelope, tail []events.Envelope, settle bool) (*Session, bool, error) {
 	envs := make([]events.Envelope, 0, len(tail)+1)
 	envs = append(envs, opened)
 	envs = append(envs, tail...)
 	s, err := open(opened)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	s.Partial = len(tail) > 0 && tail[0].Version > 2
 	s.retracted = Retracted(envs)
+	var done []byte
 	for _, e := range tail {
 		s.fold(e)
+		if h := s.Current(); settle && done == nil && h != nil && h.Phase == game.PhaseDone {
+			done = AppendHand(nil, h)
+		}
 	}
-	return s, nil
+	h := s.Current()
+	return s, done == nil || h != nil && bytes.Equal(done, AppendHand(nil, h)), nil
 }
 
 // Retracted works out which events of envs are withdrawn: a retraction in

@@ -135,11 +135,9 @@ func (opts *replayOptions) cursor(ctx context.Context, n int, at *replay.Moment)
 			return err
 		}
 		// A moment @N of the hand (a claim, a discard) that the hand alone
-		// cannot fold asks for the whole log now, not half-way through; so
-		// does any moment the sheets kept do not score, when the earlier
-		// hands were read without their history.
+		// cannot fold asks for the whole log now, not half-way through.
 		for i, p := range c.Points() {
-			if p.Moment.Kind == replay.AfterEvent || s.WithoutHistory() > 0 {
+			if p.Moment.Kind == replay.AfterEvent {
 				c.Seek(i)
 				if _, err := c.State(); err != nil {
 					return err

@@ -175,6 +175,9 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 				bad = err != nil
 			}
 		case len(k) == 5 && k[0] == keyIndex && index == nil:
+			if snap.starts == nil && h.hands <= 1<<24 {
+				snap.starts, snap.prev = make([]uint64, 0, h.hands), make([]events.Hash, 0, h.hands) // the header said how many
+			}
 			bad = !snap.addIndex(v, int(binary.BigEndian.Uint32(k[1:])))
 		case len(k) == 1 && k[0] == keySheets && upTo < 0:
 			sheets = bytes.Clone(v)
@@ -235,21 +238,20 @@ func (s *snapshot) addIndex(v []byte, chunk int) bool {
 	if chunk*indexChunk != len(s.starts) {
 		return false
 	}
-	starts, prev, ok := indexEntries(v)
-	s.starts, s.prev = append(s.starts, starts...), append(s.prev, prev...)
+	var ok bool
+	s.starts, s.prev, ok = appendIndex(s.starts, s.prev, v)
 	return ok
 }
 
-// indexEntries reads a record of the index: where each of its hands
-// begins, and the hash its deal links to.
-func indexEntries(v []byte) ([]uint64, []events.Hash, bool) {
+// appendIndex reads a record of the index, appending where each of its
+// hands begins to starts and the hash its deal links to to prev.
+func appendIndex(starts []uint64, prev []events.Hash, v []byte) ([]uint64, []events.Hash, bool) {
 	body, ok := unseal(v)
 	if !ok {
-		return nil, nil, false
+		return starts, prev, false
 	}
 	d := events.NewDecoder(body)
 	n := d.Len(33)
-	starts, prev := make([]uint64, 0, n), make([]events.Hash, 0, n)
 	for range n {
 		starts = append(starts, d.Uint())
 		var h events.Hash

@@ -118,7 +118,7 @@ func (r *reading) lastHand(ctx context.Context, n int, index *snapshot) (*game.H
 		case len(k) == 5 && k[0] == keyIndex && int(binary.BigEndian.Uint32(k[1:])) == last:
 			// The chunk of the index that holds hand n, as read before: the
 			// checkpoint has not been written again with other hands.
-			starts, prev, ok := indexEntries(v)
+			starts, prev, ok := appendIndex(nil, nil, v)
 			i := n - 1 - last*indexChunk
 			same = ok && len(starts) == i+1 && starts[i] == index.starts[n-1] && prev[i] == index.prev[n-1]
 		case len(k) == 1 && k[0] == keySheets:

@@ -19,8 +19,10 @@ import (
 // held without their history (projections.Graft), and the score comes from
 // the kept sheets. Whenever those do not serve every state of the hand
 // (the checkpoint is behind the hand, a retraction after it reaches an
-// earlier hand, the session was closed since, the players move between
-// hands), the session is read as before.
+// earlier hand, the session was closed since, the hand was done once as
+// it does not end, the players move between hands), the session is read
+// as before. At a table the checkpoint is brought up every MinLag events,
+// so between two writes of it the latest hand is mostly read as before.
 
 // latest reads hand n, the last of the checkpoint whose index is index
 // (read with no hands), when it is the session's latest and the kept

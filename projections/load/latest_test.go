@@ -95,6 +95,7 @@ func TestTheLatestHandLeavesOutTheOthersHistory(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, n-1, before.Session.WithoutHistory())
 
+			assert.Panics(t, func() { s.Snapshot() }, "a snapshot of hands without their history")
 			s.UseSheets(nil)
 			assert.Panics(t, func() { s.Score() }, "a score of hands without their history")
 		})

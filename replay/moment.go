@@ -220,6 +220,9 @@ func Resolve(s *projections.Session, m Moment) (Point, error) {
 	if m.Hand < 1 || m.Hand > len(s.Hands) {
 		return no("the session has %s", Count(len(s.Hands), "hand"))
 	}
+	if m.Hand <= s.WithoutHistory() {
+		return Point{}, ErrWholeLog // the session was read for a later hand
+	}
 	h := s.Hands[m.Hand-1]
 	var id events.ID
 	switch m.Kind {

@@ -77,11 +77,20 @@ func (s *Session) HandStart(n int) (uint64, bool) {
 	if len(s.Hands) == 0 || len(s.starts) != len(s.Hands) {
 		return 0, false
 	}
-	i := n - s.Hands[0].Number
+	i := n - s.numberAt(0)
 	if i < 0 || i >= len(s.Hands) {
 		return 0, false
 	}
 	return s.starts[i], true
+}
+
+// numberAt is the number of the session's i-th hand: its place, for a hand
+// held without its history (see Graft), which holds nothing of its own.
+func (s *Session) numberAt(i int) int {
+	if i < s.summaries {
+		return i + 1
+	}
+	return s.Hands[i].Number
 }
 
 // Retraction is a retraction folded past, in force or not: its version,
@@ -112,7 +121,7 @@ func (s *Session) HandOf(v uint64) int {
 	if i < 0 || i >= len(s.Hands) {
 		return 0
 	}
-	return s.Hands[i].Number
+	return s.numberAt(i)
 }
 
 // idSet is a set of event IDs, each with its version, in little memory:

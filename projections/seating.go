@@ -99,6 +99,15 @@ func (s *Session) NextSitting() (game.Sitting, bool) {
 	return sit, err == nil
 }
 
+// playersMove reports whether the players change seats between hands, by
+// the game's rule (game.Reseater) or by the event's movement (a pivot or a
+// progressive game): then who sits where next needs the earlier hands.
+func (s *Session) playersMove() bool {
+	_, reseats := s.Rules.(game.Reseater)
+	plan, _ := s.Placement().Plan()
+	return reseats || plan != nil && (plan.Kind == movement.Pivot || plan.Kind == movement.Progressive)
+}
+
 // sittingFor is who sits where on the next hand, if the game or the
 // event's movement moves the players: the ruleset's sitting
 // (game.Reseater), else the pivot's or a progressive game's. ok is false
@@ -107,12 +116,11 @@ func (s *Session) NextSitting() (game.Sitting, bool) {
 // hand alone is told so.
 func (s *Session) sittingFor(number int) (game.Sitting, bool, error) {
 	r, reseats := s.Rules.(game.Reseater)
-	plan, _ := s.Placement().Plan()
-	moves := plan != nil && (plan.Kind == movement.Pivot || plan.Kind == movement.Progressive)
-	if !reseats && !moves {
+	if !s.playersMove() {
 		return game.Sitting{}, false, nil
 	}
-	if s.Partial {
+	plan, _ := s.Placement().Plan()
+	if s.Partial || s.summaries > 0 {
 		return game.Sitting{}, false, game.ErrWholeSession
 	}
 	if reseats {

@@ -11,8 +11,10 @@
 package projections
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -108,6 +110,10 @@ type Session struct {
 	closedAt uint64
 	// sheets are score sheets a checkpoint kept (see SheetCache).
 	sheets *SheetCache
+	// summaries: the first summaries hands are held without their history
+	// (see Graft); the score of them comes from the kept sheets or not at
+	// all.
+	summaries int
 	// retractions are the retractions folded past, in force or not, and
 	// skipped the versions of the events they withdrew (see track).
 	retractions []Retraction
@@ -166,8 +172,12 @@ func (s *Session) Withdrawn(id events.ID) bool { return s.retracted[id] }
 func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out := *tail
 	out.Partial = false
-	out.Hands = append(append([]*game.Hand(nil), s.Hands[:keep]...), tail.Hands...)
-	out.starts = append(append([]uint64(nil), s.starts[:min(keep, len(s.starts))]...), tail.starts...)
+	out.Hands = append(append(make([]*game.Hand, 0, keep+len(tail.Hands)), s.Hands[:keep]...), tail.Hands...)
+	if n := keep + len(tail.starts); keep <= len(s.starts) && n <= len(s.starts) && slices.Equal(s.starts[keep:n], tail.starts) {
+		out.starts = s.starts[:n:n] // the same deals: shared, not copied for every moment of a long session
+	} else {
+		out.starts = append(append(make([]uint64, 0, n), s.starts[:min(keep, len(s.starts))]...), tail.starts...)
+	}
 	// What the score settles for a hand when it is dealt (who is
 	// vulnerable) the tail did not see; s did, and it does not change.
 	for i, h := range tail.Hands {
@@ -187,6 +197,7 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out.Problems = nil
 	out.byID = nil
 	out.sheets = s.sheets // kept sheets serve the spliced hands if they are the same
+	out.summaries = min(s.summaries, keep)
 	return &out
 }
 
@@ -215,6 +226,12 @@ func (s *Session) Score() game.ScoreSheet {
 // score is the sheet of hands, closed or not, its own sides (if it has
 // them) named by their players.
 func (s *Session) score(hands []*game.Hand, closed bool) game.ScoreSheet {
+	if min(len(hands), s.summaries) > 0 {
+		// A reader of one hand checks that the kept sheets serve it before
+		// it leaves out the history of the others (see Graft): scoring
+		// hands held without it would give a wrong score.
+		panic(fmt.Sprintf("projections: session %s scored from %d hands without their history", s.ID, min(len(hands), s.summaries)))
+	}
 	sheet := s.Rules.Score(game.ScoreInput{Hands: hands, Opts: s.Opts, Seating: s.Seating(), Closed: closed})
 	s.nameSides(sheet.Sides)
 	s.namePlayers(&sheet)
@@ -244,19 +261,31 @@ func Fold(envs []events.Envelope) (*Session, error) {
 // time that does not grow with the session (see load.Tail). Hands
 // holds only the hands from that deal on; their numbers are the deals'.
 func FoldTail(opened events.Envelope, tail []events.Envelope) (*Session, error) {
+	s, _, err := foldTail(opened, tail, false)
+	return s, err
+}
+
+// foldTail is FoldTail; when settle, it also says whether the latest hand,
+// once done, was left as it was done (see FoldSettled).
+func foldTail(opened events.Envelope, tail []events.Envelope, settle bool) (*Session, bool, error) {
 	envs := make([]events.Envelope, 0, len(tail)+1)
 	envs = append(envs, opened)
 	envs = append(envs, tail...)
 	s, err := open(opened)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	s.Partial = len(tail) > 0 && tail[0].Version > 2
 	s.retracted = Retracted(envs)
+	var done []byte
 	for _, e := range tail {
 		s.fold(e)
+		if h := s.Current(); settle && done == nil && h != nil && h.Phase == game.PhaseDone {
+			done = AppendHand(nil, h)
+		}
 	}
-	return s, nil
+	h := s.Current()
+	return s, done == nil || h != nil && bytes.Equal(done, AppendHand(nil, h)), nil
 }
 
 // Retracted works out which events of envs are withdrawn: a retraction in

@@ -85,21 +85,17 @@ func same(h, kept *game.Hand) *game.Hand {
 // has it for the session's finished hands: the same hands (the same
 // values, not copies) and the same close.
 func (s *Session) keptScore() (game.ScoreSheet, bool) {
+	return s.keptSheet(SheetKey{Finished: s.finishedHands(), Closed: s.Closed})
+}
+
+// keptSheet is the sheet of key k from the cache, when the cache has it for
+// the session's first k.Finished hands.
+func (s *Session) keptSheet(k SheetKey) (game.ScoreSheet, bool) {
+	raw, ok := s.keptRaw(k)
+	if !ok {
+		return game.ScoreSheet{}, false
+	}
 	c := s.sheets
-	if c == nil {
-		return game.ScoreSheet{}, false
-	}
-	f := s.finishedHands()
-	k := SheetKey{Finished: f, Closed: s.Closed}
-	raw, ok := c.sheets[k]
-	if !ok || f > len(c.hands) {
-		return game.ScoreSheet{}, false
-	}
-	for i := range f {
-		if s.Hands[i] != c.hands[i] {
-			return game.ScoreSheet{}, false
-		}
-	}
 	if sheet, ok := c.decoded[k]; ok {
 		return sheet, true
 	}
@@ -109,6 +105,26 @@ func (s *Session) keptScore() (game.ScoreSheet, bool) {
 	}
 	c.decoded[k] = sheet // read by everyone who scores the same hands: never changed
 	return sheet, true
+}
+
+// keptRaw is the encoded sheet of key k, when the cache has it for the
+// session's first k.Finished hands.
+func (s *Session) keptRaw(k SheetKey) ([]byte, bool) {
+	c := s.sheets
+	f := k.Finished
+	if c == nil || f > len(s.Hands) || f > len(c.hands) {
+		return nil, false
+	}
+	raw, ok := c.sheets[k]
+	if !ok {
+		return nil, false
+	}
+	for i := range f {
+		if s.Hands[i] != c.hands[i] {
+			return nil, false
+		}
+	}
+	return raw, true
 }
 
 // ScoresFromKept reports whether Score would take the session's sheet from

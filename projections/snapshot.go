@@ -43,6 +43,10 @@ type Snapshot struct {
 // Snapshot is the fold so far, without its history. It shares the
 // session's hands, which a finished fold no longer changes.
 func (s *Session) Snapshot() *Snapshot {
+	if s.summaries > 0 {
+		// A checkpoint never keeps hands without their history (Graft).
+		panic(fmt.Sprintf("projections: a snapshot of session %s, which holds %d hands without their history", s.ID, s.summaries))
+	}
 	snap := &Snapshot{Version: s.Version, Hands: slices.Clone(s.Hands), Starts: slices.Clone(s.starts),
 		Notes: slices.Clone(s.Notes), Withdrawn: maps.Clone(s.retracted), ClosedAt: s.closedAt,
 		Retractions: slices.Clone(s.retractions), NextDealer: s.NextDealer}

@@ -29,7 +29,12 @@ type Cursor struct {
 	hand   int
 	points []Point
 	i      int
-	states map[int]*projections.Session
+	// state is the session folded at moment at (at < 0: none yet): the
+	// latest asked for, kept while the cursor stays there. Only one: each
+	// state of the latest hand of a long session holds a slot for every
+	// hand, and a transcript asks for each moment once.
+	state *projections.Session
+	at    int
 }
 
 // NewCursor makes a cursor over hand number hand of a session: envs is its
@@ -38,7 +43,7 @@ func NewCursor(envs []events.Envelope, full *projections.Session, hand int) (*Cu
 	if hand < 1 || hand > len(full.Hands) {
 		return nil, &MomentError{Moment: Moment{Kind: Dealt, Hand: hand}, Reason: fmt.Sprintf("the session has %s", Count(len(full.Hands), "hand"))}
 	}
-	c := &Cursor{envs: envs, full: full, hand: hand, states: map[int]*projections.Session{}}
+	c := &Cursor{envs: envs, full: full, hand: hand, at: -1}
 	// Steps run in log order, so their hand numbers never go down: the
 	// hand's steps are found by binary search, not by reading them all.
 	first := sort.Search(len(full.Steps), func(i int) bool { return full.Steps[i].Hand >= hand })
@@ -174,14 +179,14 @@ func (c *Cursor) JumpTo(p Point) error {
 
 // State is the session folded up to the cursor's moment.
 func (c *Cursor) State() (*projections.Session, error) {
-	if s, ok := c.states[c.i]; ok {
-		return s, nil
+	if c.at == c.i {
+		return c.state, nil
 	}
 	s, err := FoldAt(c.full, c.envs, c.points[c.i])
 	if err != nil {
 		return nil, err
 	}
-	c.states[c.i] = s
+	c.state, c.at = s, c.i
 	return s, nil
 }
 

@@ -220,6 +220,9 @@ func Resolve(s *projections.Session, m Moment) (Point, error) {
 	if m.Hand < 1 || m.Hand > len(s.Hands) {
 		return no("the session has %s", Count(len(s.Hands), "hand"))
 	}
+	if m.Hand <= s.WithoutHistory() {
+		return Point{}, ErrWholeLog // the session was read for a later hand
+	}
 	h := s.Hands[m.Hand-1]
 	var id events.ID
 	switch m.Kind {
@@ -315,11 +318,18 @@ func Target(s *projections.Session, m Moment) (events.ID, error) {
 // is then that read's session). In the second case an @N moment is folded
 // from its hand's deal too, which is the log as it stood at N unless a
 // retraction after N withdrew something before that deal; if one did,
-// FoldAt says ErrWholeLog, and the caller reads the whole log.
+// FoldAt says ErrWholeLog, and the caller reads the whole log; so too when
+// full holds hands without their history (projections.Graft) and the
+// sheets its checkpoint kept do not score the state at p.
 func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projections.Session, error) {
 	s, err := foldAt(full, envs, p)
 	if err == nil && full != nil && p.Moment.Kind != AfterEvent {
 		revealFrom(full, s)
+	}
+	if err == nil && s.WithoutHistory() > 0 && !s.ScoresFromKept() {
+		// The earlier hands were read without their history, and the
+		// sheets kept do not score this state: only the whole log can.
+		return nil, ErrWholeLog
 	}
 	return s, err
 }
@@ -329,20 +339,25 @@ func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 // every moment of it, not only at the end; who sat where (the deal.seated
 // that follows the deal) is known from the deal on.
 func revealFrom(full, s *projections.Session) {
-	var byDeal map[events.ID]*game.Hand // made on first need: most hands are full's own
+	var byDeal map[events.ID]*game.Hand // made on first need: most hands are full's own, or at its place
 	for i, h := range s.Hands {
 		if i < len(full.Hands) && full.Hands[i] == h {
 			continue
 		}
-		if byDeal == nil {
-			byDeal = make(map[events.ID]*game.Hand, len(full.Hands))
-			for _, f := range full.Hands {
-				byDeal[f.DealID] = f
+		var f *game.Hand
+		if i < len(full.Hands) && full.Hands[i].DealID == h.DealID {
+			f = full.Hands[i] // the same hand, as the whole record holds it
+		} else {
+			if byDeal == nil {
+				byDeal = make(map[events.ID]*game.Hand, len(full.Hands))
+				for _, f := range full.Hands {
+					byDeal[f.DealID] = f
+				}
 			}
-		}
-		f, ok := byDeal[h.DealID]
-		if !ok {
-			continue
+			var ok bool
+			if f, ok = byDeal[h.DealID]; !ok {
+				continue
+			}
 		}
 		if !h.Sitting.Seated() && f.Sitting.Seated() {
 			h.Sitting = f.Sitting

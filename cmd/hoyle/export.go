@@ -277,7 +277,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	case format.hand:
 		// One hand is written up: it is read alone (see readHand).
 		var buf bytes.Buffer
-		if err := opts.DB.withHand(ctx, req.Hand, req.At, func(w *load.Window) error {
+		if err := opts.DB.withHand(ctx, req.Hand, handOf(req.At, req.Hand, req.Writeup.From), func(w *load.Window) error {
 			buf.Reset()
 			req.Session, req.Envs = w.Session, w.Envs
 			return format.write(&buf, req)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -92,8 +93,10 @@ func BenchmarkProcess(b *testing.B) {
 		{"show", "--at", "3.5", "--json"},
 		{"export", "--format", "md", "--hand", "3", "--no-dd"},
 		{"replay", "--hand", "3", "--no-dd"},
-		{"replay", "--no-dd"},                            // the latest hand, whose moments once scanned every hand
-		{"note", "--at", "3", "--by", "bench", "a note"}, // a table entry at a moment of an early hand
+		{"replay", "--no-dd"},                                   // the latest hand, whose moments once scanned every hand
+		{"export", "--format", "md", "--no-dd"},                 // the latest hand's write-up
+		{"note", "--at", "3", "--by", "bench", "a note"},        // a table entry at a moment of an early hand
+		{"note", "--at", "LATEST.5", "--by", "bench", "a note"}, // and of the latest hand
 		{"score", "--json"},
 		{"sessions"},
 		{"verify"},
@@ -105,6 +108,10 @@ func BenchmarkProcess(b *testing.B) {
 				db := simulatedDB(b, "auction", hands)
 				if args[0] == "note" {
 					db = simtest.Copy(b, db, b.TempDir())
+				}
+				args := slices.Clone(args)
+				for i, a := range args {
+					args[i] = strings.Replace(a, "LATEST", fmt.Sprint(hands), 1)
 				}
 				benchProcess(b, db, args...)
 			})

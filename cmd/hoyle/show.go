@@ -110,7 +110,7 @@ func runShow(ctx context.Context, opts *showOptions) error {
 	if err := opts.Writeup.options(&mdOpts); err != nil {
 		return err
 	}
-	return opts.DB.withHand(ctx, 0, at, func(w *load.Window) error { return show(opts, w, at, mdOpts, term) })
+	return opts.DB.withHand(ctx, 0, handOf(at, 0, mdOpts.From), func(w *load.Window) error { return show(opts, w, at, mdOpts, term) })
 }
 
 // show prints the table at the moment at (nil: now) of a session read for

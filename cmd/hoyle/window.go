@@ -47,6 +47,15 @@ func loadHand(ctx context.Context, st events.Store, session string, n int, at *r
 	return w, err
 }
 
+// handOf is the moment whose hand a write-up reads: that of --at, else,
+// when no hand is named, that of --from (the write-up is of its hand).
+func handOf(at *replay.Moment, hand int, from *replay.Moment) *replay.Moment {
+	if at == nil && hand == 0 {
+		return from
+	}
+	return at
+}
+
 // wholeReads makes readHand read the whole log, as hoyle did before it read
 // one hand alone: tests compare the two.
 var wholeReads atomic.Bool

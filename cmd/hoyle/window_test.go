@@ -72,6 +72,7 @@ func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
 				moments := []string{"", ".a1", ".a3", ".1", ".2.1", ".13", ".1.4"}
 				for h := 1; h <= hands+1; h++ {
 					same("export", "--hand", fmt.Sprint(h), "--no-dd")
+					same("export", "--from", fmt.Sprint(h)+".1", "--no-dd") // the write-up of the hand of --from
 					same("replay", "--hand", fmt.Sprint(h), "--no-dd")
 					for i, m := range moments {
 						if !full && i != 0 && i != h%len(moments) {

@@ -27,6 +27,7 @@ package markdown
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -191,6 +192,9 @@ func BuildFolded(full *projections.Session, envs []events.Envelope, opts Options
 	if err := d.write(); err != nil {
 		return nil, err
 	}
+	if d.wholeLog {
+		return nil, replay.ErrWholeLog
+	}
 	md := append(bytes.TrimRight(d.b.Bytes(), "\n"), '\n')
 	return &Writeup{Markdown: md, Title: d.plainTitle, Diagram: d.diagramShown}, nil
 }
@@ -243,6 +247,9 @@ type doc struct {
 	dd     *ddhand.Analysis // the double-dummy analysis, or nil (dd.go)
 	ddWhy  error            // why the hand has none, when it cannot be analysed
 	marked bool             // a card of the play was marked as costly
+	// wholeLog: a score the write-up needs only the whole log can give
+	// (replay.ErrWholeLog); the caller reads it and writes again.
+	wholeLog bool
 }
 
 func (d *doc) printf(format string, a ...any) { fmt.Fprintf(&d.b, format, a...) }
@@ -366,6 +373,8 @@ func (d *doc) scoreBefore() string {
 	if p, err := replay.Resolve(d.full, replay.Moment{Kind: replay.Dealt, Hand: d.h.Number}); err == nil {
 		if before, err := replay.FoldAt(d.full, d.envs, p); err == nil {
 			s = before
+		} else if errors.Is(err, replay.ErrWholeLog) {
+			d.wholeLog = true // never the score after the hand in its place
 		}
 	}
 	return replay.ScoreSummary(s.Score(), d.names)

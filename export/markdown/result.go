@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/hoyle/hoyle/events/cards"
@@ -65,6 +66,8 @@ func (d *doc) scoreEntries() {
 			c.Last()
 			if after, err := c.State(); err == nil {
 				sheet = after.Score()
+			} else if errors.Is(err, replay.ErrWholeLog) {
+				d.wholeLog = true
 			}
 		}
 	}

@@ -175,6 +175,9 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 				bad = err != nil
 			}
 		case len(k) == 5 && k[0] == keyIndex && index == nil:
+			if snap.starts == nil && h.hands <= 1<<24 {
+				snap.starts, snap.prev = make([]uint64, 0, h.hands), make([]events.Hash, 0, h.hands) // the header said how many
+			}
 			bad = !snap.addIndex(v, int(binary.BigEndian.Uint32(k[1:])))
 		case len(k) == 1 && k[0] == keySheets && upTo < 0:
 			sheets = bytes.Clone(v)
@@ -232,19 +235,30 @@ func indexRecord(starts []uint64, prev []events.Hash) []byte {
 }
 
 func (s *snapshot) addIndex(v []byte, chunk int) bool {
-	body, ok := unseal(v)
-	if !ok || chunk*indexChunk != len(s.starts) {
+	if chunk*indexChunk != len(s.starts) {
 		return false
+	}
+	var ok bool
+	s.starts, s.prev, ok = appendIndex(s.starts, s.prev, v)
+	return ok
+}
+
+// appendIndex reads a record of the index, appending where each of its
+// hands begins to starts and the hash its deal links to to prev.
+func appendIndex(starts []uint64, prev []events.Hash, v []byte) ([]uint64, []events.Hash, bool) {
+	body, ok := unseal(v)
+	if !ok {
+		return starts, prev, false
 	}
 	d := events.NewDecoder(body)
 	n := d.Len(33)
 	for range n {
-		s.starts = append(s.starts, d.Uint())
+		starts = append(starts, d.Uint())
 		var h events.Hash
 		d.Fixed(h[:])
-		s.prev = append(s.prev, h)
+		prev = append(prev, h)
 	}
-	return d.Err() == nil
+	return starts, prev, d.Err() == nil
 }
 
 func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {

@@ -403,12 +403,19 @@ func window(ctx context.Context, st events.Store, session string, pick func(star
 	if err != nil {
 		return nil, err
 	}
-	// A hand the checkpoint holds, before its last, is read with the hands
-	// before it only.
+	// The checkpoint's last hand, when it is the session's latest, is read
+	// with the others held without their history (see latest); a hand the
+	// checkpoint holds, before its last, is read with the hands before it
+	// only.
 	if index, err := r.checkpoint(ctx, 0); err != nil {
 		return nil, err
 	} else if index != nil && index.Version <= r.info.Version {
 		n, err := pick(index.starts)
+		if err == nil && n >= 1 && n == len(index.starts) {
+			if w, ok, err := r.latest(ctx, n, index); ok || err != nil {
+				return w, err
+			}
+		}
 		if err == nil && n >= 1 && n < len(index.starts) && index.starts[n] <= index.Version {
 			if w, ok, err := r.early(ctx, n, index); ok || err != nil {
 				return w, err

@@ -1,0 +1,132 @@
+package projections
+
+import (
+	"maps"
+	"reflect"
+	"slices"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// Reading the latest hand of a long session without the others' history.
+// Every reader of one hand needs the earlier hands for two things only:
+// where each begins (the snapshot's Starts) and the score before and after
+// the hand, which a checkpoint keeps (SheetCache). Decoding the calls and
+// the tricks of thousands of hands to hold them beside the one shown is
+// the whole cost of showing the latest hand of a long session; Graft
+// leaves them out.
+
+// withoutHistory stands for every hand a session holds without its
+// history (see Graft). It is not on the heap: the garbage collector
+// passes over the thousands of pointers to it in each state of a long
+// session's latest hand without looking them up.
+var withoutHistory game.Hand
+
+// Graft is the session a snapshot records, its last hand folded from the
+// log instead: tail is a FoldTail of the session's opening and its events
+// from that hand's deal to the head. The first summaries of snap's hands
+// are not read (they may be nil): the session holds them without their
+// history, as one empty hand that stands for them all, their numbers are
+// their places (HandOf, HandStart), and it scores them from the sheets the
+// checkpoint kept (UseSheets, given the session's own Hands) or not at
+// all. Such a session is for reading its last hand (replay, the
+// write-up, the moments of that hand): it decides nothing. The notes and
+// the retractions up to the deal are the snapshot's, those after it the
+// tail's.
+//
+// It is not ok, and the caller reads the session the long way, unless the
+// tail holds that one hand, folded alone exactly as the snapshot holds it
+// (then nothing the tail fold could not see changed it), and who sits
+// where next does not depend on the earlier hands. The caller gives the
+// session the snapshot's sheets and checks that they serve
+// (ScoresHandFromKept): with summaries, no score can be made without them.
+func Graft(snap *Snapshot, tail *Session, summaries int) (*Session, bool) {
+	n := len(snap.Hands)
+	if n == 0 || len(snap.Starts) != n || summaries >= n || len(tail.Hands) != 1 || len(tail.starts) != 1 ||
+		tail.starts[0] != snap.Starts[n-1] || tail.Hands[0].Number != n {
+		return nil, false
+	}
+	kept, h := snap.Hands[n-1], tail.Hands[0]
+	if h.DealID != kept.DealID {
+		return nil, false
+	}
+	// What the score settles for a hand when it is dealt (who is
+	// vulnerable) a fold of the hand alone does not see: the snapshot does.
+	h.Vulnerable = kept.Vulnerable
+	if h != kept && !reflect.DeepEqual(h, kept) {
+		return nil, false
+	}
+	start := snap.Starts[n-1]
+	out := *tail
+	out.Partial = false
+	out.summaries = summaries
+	out.Hands = slices.Clone(snap.Hands)
+	for i := range summaries {
+		out.Hands[i] = &withoutHistory
+	}
+	out.Hands[n-1] = kept
+	out.starts = slices.Clone(snap.Starts)
+	if out.playersMove() {
+		return nil, false
+	}
+	out.Notes = nil
+	for _, note := range snap.Notes {
+		if note.Version < start {
+			out.Notes = append(out.Notes, note)
+		}
+	}
+	out.Notes = append(out.Notes, tail.Notes...)
+	out.retracted = maps.Clone(snap.Withdrawn)
+	if out.retracted == nil {
+		out.retracted = map[events.ID]bool{}
+	}
+	maps.Copy(out.retracted, tail.retracted)
+	out.retractions = nil
+	for _, r := range snap.Retractions {
+		if r.Version < start {
+			out.retractions = append(out.retractions, r)
+		}
+	}
+	out.retractions = append(out.retractions, tail.retractions...)
+	out.byID = nil
+	return &out, true
+}
+
+// FoldSettled is FoldTail, and whether its latest hand, once done, was
+// left as it was done: no later event (honours claimed after the play, an
+// irregularity found in the record) changed it. Then every state of the
+// hand in which it is done, as corrected, holds it as it ends, and scores
+// from the sheets kept for it.
+func FoldSettled(opened events.Envelope, tail []events.Envelope) (*Session, bool, error) {
+	return foldTail(opened, tail, true)
+}
+
+// WithoutHistory is how many of the session's hands, from the first, are
+// held without their history (see Graft): what the tests of a long
+// session's latest hand look at.
+func (s *Session) WithoutHistory() int { return s.summaries }
+
+// ScoresHandFromKept reports whether every state of the session's latest
+// hand scores from the sheets its checkpoint kept: at its deal and as it is
+// played (the hands before it), and, if it is done, at its end; closed or
+// not, as the session is. It does not decode them (a reader that records
+// a note at a moment of the hand never asks the score): the checkpoint's
+// CRC has checked their bytes, and they decode unless this build cannot
+// read what it wrote.
+func (s *Session) ScoresHandFromKept() bool {
+	n := len(s.Hands)
+	if n == 0 {
+		return false
+	}
+	keys := []SheetKey{{Finished: s.finishedHands(), Closed: s.Closed}, {Finished: n - 1}}
+	if s.Hands[n-1].Phase == game.PhaseDone && s.Closed {
+		keys = append(keys, SheetKey{Finished: n})
+	}
+	for _, k := range keys {
+		if _, ok := s.keptRaw(k); !ok {
+			return false
+		}
+	}
+	return true
+}

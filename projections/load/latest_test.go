@@ -1,0 +1,178 @@
+package load_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/simulate"
+)
+
+// copyUpTo copies a session's events, from the first not yet copied up to
+// version to, from src to st (a session made elsewhere, recorded again
+// step by step); it returns the version copied last.
+func copyUpTo(t *testing.T, st events.Store, stored []events.Envelope, from, to uint64) uint64 {
+	t.Helper()
+	ctx := context.Background()
+	for _, e := range stored[from:min(to, uint64(len(stored)))] {
+		expected := events.AnyVersion
+		if e.Version == 1 {
+			expected = events.NewSession
+		}
+		_, err := st.Append(ctx, events.Batch{Session: e.Session, Expected: expected,
+			Events: []events.Event{{ID: e.ID, At: e.At, Data: e.Data, Raw: e.Raw, Schema: e.Schema}}})
+		require.NoError(t, err)
+		from = e.Version
+	}
+	return from
+}
+
+// simulated records a session of a game in memory and returns its events.
+func simulated(t *testing.T, game string, options map[string]string, hands int) []events.Envelope {
+	t.Helper()
+	ctx := context.Background()
+	src := memstore.New()
+	res, err := simulate.Run(ctx, src, simulate.Options{Game: game, Options: options, Hands: hands, Seed: 7, ClaimEvery: 5})
+	require.NoError(t, err)
+	var stored []events.Envelope
+	for e, err := range src.ReadSession(ctx, res.Session, 1) {
+		require.NoError(t, err)
+		stored = append(stored, e)
+	}
+	return stored
+}
+
+// TestTheLatestHandLeavesOutTheOthersHistory: the latest hand of a long
+// session, read from a checkpoint written at its head, holds the hands
+// before it without their history, and scores from the sheets the
+// checkpoint kept: the same score as the whole fold, before the hand and
+// after it. A score of those hands without the kept sheets is refused,
+// never made wrong.
+func TestTheLatestHandLeavesOutTheOthersHistory(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		game    string
+		options map[string]string
+	}{
+		{"auction", nil},
+		{"contract", map[string]string{"scoring": "rubber"}}, // who is vulnerable follows the score
+		{"whist", nil},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			stored := simulated(t, tc.game, tc.options, 40)
+			session := stored[0].Session
+			st := memstore.New()
+			copyUpTo(t, st, stored, 0, uint64(len(stored)))
+			require.NoError(t, load.Refresh(ctx, st, session, 0))
+			full, _, err := load.Session(ctx, st, session)
+			require.NoError(t, err)
+			n := len(full.Hands)
+
+			w, err := load.Hand(ctx, st, session, 0)
+			require.NoError(t, err)
+			s := w.Session
+			assert.Equal(t, n-1, s.WithoutHistory(), "the hands before the latest are held without their history")
+			for _, h := range s.Hands[:n-1] {
+				assert.Nil(t, h.Tricks, "hand %d", h.Number)
+				assert.Nil(t, h.Calls, "hand %d", h.Number)
+			}
+			assert.Equal(t, full.Hands[n-1], s.Hands[n-1])
+			require.True(t, s.ScoresHandFromKept())
+			sameSession(t, full, s, "the latest hand")
+			require.Equal(t, full.Score(), s.Score())
+
+			// The score before the hand: the session as it stood at its deal.
+			start, _ := full.HandStart(n)
+			before, err := load.HandAt(ctx, st, session, start)
+			require.NoError(t, err)
+			assert.Equal(t, n-1, before.Session.WithoutHistory())
+
+			assert.Panics(t, func() { s.Snapshot() }, "a snapshot of hands without their history")
+			s.UseSheets(nil)
+			assert.Panics(t, func() { s.Score() }, "a score of hands without their history")
+		})
+	}
+}
+
+// When the kept sheets cannot serve the latest hand (the checkpoint is
+// behind it by a finished hand, the hand finished after the checkpoint, a
+// note of an earlier hand was withdrawn since, the session was closed
+// since), it is read as before, with every hand's history, and scores as
+// the whole fold does.
+func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
+	ctx := context.Background()
+	stored := simulated(t, "contract", map[string]string{"scoring": "rubber"}, 12)
+	session := stored[0].Session
+	var deals []uint64
+	for _, e := range stored {
+		if e.Type == table.TypeDealt {
+			deals = append(deals, e.Version)
+		}
+	}
+	require.Len(t, deals, 12)
+
+	check := func(t *testing.T, st events.Store, light bool) {
+		t.Helper()
+		full, _, err := load.Session(ctx, st, session)
+		require.NoError(t, err)
+		w, err := load.Hand(ctx, st, session, 0)
+		require.NoError(t, err)
+		if light {
+			assert.Equal(t, len(full.Hands)-1, w.Session.WithoutHistory())
+		} else {
+			assert.Zero(t, w.Session.WithoutHistory(), "read with every hand's history")
+		}
+		sameSession(t, full, w.Session, "the latest hand")
+		assert.Equal(t, full.Score(), w.Session.Score())
+	}
+
+	t.Run("behind by a finished hand", func(t *testing.T) {
+		st := memstore.New()
+		v := copyUpTo(t, st, stored, 0, deals[11]-1) // hands 1 to 11, done
+		require.NoError(t, load.Refresh(ctx, st, session, 0))
+		check(t, st, true)
+		copyUpTo(t, st, stored, v, uint64(len(stored))) // hand 12, all of it
+		check(t, st, false)
+	})
+	t.Run("finished after the checkpoint", func(t *testing.T) {
+		st := memstore.New()
+		v := copyUpTo(t, st, stored, 0, deals[11]+20) // hand 12 part-way
+		require.NoError(t, load.Refresh(ctx, st, session, 0))
+		check(t, st, true)
+		copyUpTo(t, st, stored, v, uint64(len(stored)))
+		check(t, st, false)
+	})
+	t.Run("an earlier note withdrawn since", func(t *testing.T) {
+		st := memstore.New()
+		copyUpTo(t, st, stored, 0, deals[11]-1)
+		r := recorder.New(st)
+		_, err := r.Note(ctx, session, projections.NoteSpec{Text: "on the deal of hand 11", Target: stored[deals[10]-1].ID})
+		require.NoError(t, err)
+		_, err = r.Deal(ctx, session, projections.DealSpec{})
+		require.NoError(t, err)
+		require.NoError(t, load.Refresh(ctx, st, session, 0))
+		check(t, st, true)
+		_, err = r.RetractNote(ctx, session, projections.NoteFilter{})
+		require.NoError(t, err)
+		check(t, st, false)
+	})
+	t.Run("closed since", func(t *testing.T) {
+		st := memstore.New()
+		copyUpTo(t, st, stored, 0, uint64(len(stored)))
+		require.NoError(t, load.Refresh(ctx, st, session, 0))
+		check(t, st, true)
+		_, err := recorder.New(st).Close(ctx, session, "")
+		require.NoError(t, err)
+		check(t, st, false)
+		require.NoError(t, load.Refresh(ctx, st, session, 0))
+		check(t, st, true)
+	})
+}

@@ -331,9 +331,15 @@ func writeExport(opts *exportOptions, doc *spool, isJSON bool) error {
 	return writeFileFrom(opts.Output, doc, opts.Force, 0o644)
 }
 
-// writeFile writes data to path. Without force it makes a new file and
-// refuses a path that exists (created exclusively, so a file made
-// meanwhile is not replaced either).
+// writeFileMode writes data to path, a new file made with the given
+// permissions (see writeFileFrom).
+func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error {
+	return writeFileFrom(path, bytes.NewReader(data), force, mode)
+}
+
+// writeFileFrom writes what src holds to path. Without force it makes a
+// new file and refuses a path that exists (created exclusively, so a file
+// made meanwhile is not replaced either).
 //
 // With force it replaces only a regular file, and it writes into that
 // file's own inode (truncate, write, fsync) rather than renaming a new file
@@ -344,16 +350,6 @@ func writeExport(opts *exportOptions, doc *spool, isJSON bool) error {
 // place keeps the file the user named; the document is made whole in
 // memory first, so the file is incomplete only for the time of one write,
 // and only if that write fails (a full disk), which is reported.
-func writeFile(path string, data []byte, force bool) error {
-	return writeFileMode(path, data, force, 0o644)
-}
-
-// writeFileMode is writeFile making a new file with the given permissions.
-func writeFileMode(path string, data []byte, force bool, mode os.FileMode) error {
-	return writeFileFrom(path, bytes.NewReader(data), force, mode)
-}
-
-// writeFileFrom is writeFileMode writing what src holds.
 func writeFileFrom(path string, src io.WriterTo, force bool, mode os.FileMode) error {
 	if !force {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)

@@ -126,9 +126,6 @@ type holding = uint16
 // consecutive bits.
 func suitOf(s cards.Set, u int) holding { return holding(uint64(s)>>(13*uint(u))) & 0x1fff }
 
-// cardOf is the cards.Card of an internal suit and rank index.
-func cardOf(u, r int) cards.Card { return cards.NewCard(cards.Suit(u), cards.Rank(r+2)) }
-
 // splitCard is the internal suit and rank index of a card.
 func splitCard(c cards.Card) (int, int) { return int(c.Suit()), int(c.Rank()) - 2 }
 

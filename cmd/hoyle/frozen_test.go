@@ -30,7 +30,7 @@ import (
 // and no change of code may change what an old record says. An event whose
 // schema changed since is read through its upcaster; the file's bytes stay.
 //
-//	go test ./cmd/hoyle -run TestFrozenDatabases/v4 -freeze v4 -update   writes fixtures/db/v4.db (never over an existing one) and its golden file
+//	go test ./cmd/hoyle -run TestFrozenDatabases/v5 -freeze v5 -update   writes fixtures/db/v5.db (never over an existing one) and its golden file
 //	go test ./cmd/hoyle -run TestFrozenDatabases -update                 rewrites the golden files, for a change of output meant
 
 var freeze = flag.String("freeze", "", "write fixtures/db/NAME.db from fixtures/scripts/frozen-NAME.hoyle with this hoyle")
@@ -224,6 +224,24 @@ func TestFrozenV3HasEveryEventType(t *testing.T) {
 		changed = append(changed, k)
 	}
 	assert.Equal(t, []string{"auction.contract schema 1 to 2"}, changed, "v3's events read through upcasters")
+}
+
+// TestFrozenV4HoldsTodaysContractGiven: v4 holds a contract given in
+// schema 2, with the seat its file's auction began from, and Humbug
+// Whist's announced trump; nothing in it is read through an upcaster.
+func TestFrozenV4HoldsTodaysContractGiven(t *testing.T) {
+	t.Parallel()
+	have, upcast := frozenTypes(t, "v4")
+	assert.True(t, have[table.TypeContractGiven])
+	assert.Empty(t, upcast, "v4 was frozen with every type at its schema of the day")
+	db := filepath.Join(frozenDir, "v4.db")
+	var sessions []struct{ ID, Name string }
+	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "sessions", "--json")), &sessions))
+	require.NotEmpty(t, sessions)
+	log := ok(t, db, "--session", sessions[0].ID, "log", "--json")
+	assert.Equal(t, "Frozen v4", sessions[0].Name)
+	assert.Contains(t, log, `"type":"auction.contract","schema":2`)
+	assert.Contains(t, log, `"first":"E"`)
 }
 
 // TestFrozenDatabaseTakesNewEntries: a copy of the oldest frozen database

@@ -40,6 +40,18 @@ func envInt(name string, def int) int {
 	return def
 }
 
+// randomDeal deals the 52 cards at random (the differential tests
+// against DDS, build tag dds, use it).
+func randomDeal(r *rand.Rand) cards.Deal {
+	deck := cards.Deck(2, false)
+	r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	d := make(cards.Deal, 4)
+	for i, c := range deck {
+		d[i%4] = d[i%4].Add(c)
+	}
+	return d
+}
+
 // randomEnding deals n cards to each seat from a random subset of the pack.
 func randomEnding(r *rand.Rand, n int) [4]cards.Set {
 	deck := cards.Deck(2, false)

@@ -170,7 +170,10 @@ func (rc *record) routeNotes(claims bool) map[slot][]pendingNote {
 	unreferenced := func(notes map[int]string, isUsed func(int) bool, line int) {
 		for _, num := range slices.Sorted(maps.Keys(notes)) {
 			if !isUsed(num) {
-				put(slot{kind: onDeal}, pendingNote{text: fmt.Sprintf("%d: %s", num, notes[num]), line: line})
+				// "3: text"; a note with no text is "3:", as commentary
+				// reads it back.
+				text := strings.TrimSpace(fmt.Sprintf("%d: %s", num, notes[num]))
+				put(slot{kind: onDeal}, pendingNote{text: text, line: line})
 			}
 		}
 	}

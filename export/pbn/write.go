@@ -132,10 +132,12 @@ func writeGame(b *strings.Builder, g *Game) error {
 	return nil
 }
 
-// checkSection makes sure a raw section reads back as itself: only words
+// CheckSection makes sure a raw section reads back as itself: only words
 // and commentary, no tag, no empty line, nothing after its last token, and
-// at least one word (commentary alone is not a section).
-func checkSection(sec string) error {
+// at least one word (commentary alone is not a section). Write refuses a
+// tag whose section does not; an importer that keeps sections to write
+// them back checks them as it reads them.
+func CheckSection(sec string) error {
 	if sec == "" {
 		return nil
 	}
@@ -199,7 +201,7 @@ func checkTags(tags []Tag) error {
 		if strings.ContainsAny(t.Value, "\r\n") {
 			return invalid("tag %s: the value holds a line break", t.Name)
 		}
-		if err := checkSection(t.Section); err != nil {
+		if err := CheckSection(t.Section); err != nil {
 			return invalid("tag %s: %v", t.Name, err)
 		}
 	}

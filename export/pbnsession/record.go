@@ -292,7 +292,11 @@ func (rc *record) run(p *planned) error {
 	if err != nil {
 		return fail(g, tagLine(g, "Deal"), err)
 	}
-	if kept := keptTags(g, keepBoard); len(kept) > 0 {
+	kept, err := rc.keptTags(g, keepBoard)
+	if err != nil {
+		return err
+	}
+	if len(kept) > 0 {
 		if _, err := rc.add(&table.TagsKept{Format: "pbn", Tags: kept}); err != nil {
 			return fail(g, g.Line, err)
 		}
@@ -799,7 +803,13 @@ func (rc *record) play(h *game.Hand, resultKnown bool, result int) error {
 		}
 		return nil
 	}
-	claim, _ := rc.b.ClaimFor(result) // Result counts any revoke's tricks transferred
+	claim, reached := rc.b.ClaimFor(result) // Result counts any revoke's tricks transferred
+	if !reached && len(h.Tricks) > 0 && len(h.Tricks[0].Cards) > 0 {
+		c := h.Clone()
+		if c.ClaimRest(rc.rs, h.Contract.Declarer, claim, nil, events.ID{}) == nil {
+			rc.warn(tagLine(g, "Result"), "board %s: Result says %d tricks; with the revoke penalties of the play the nearest declarer can have is %d, recorded so", boardText(g), result, build.DeclarerTricks(rc.rs, c))
+		}
+	}
 	var p events.Payload = &table.Claimed{Seat: h.Contract.Declarer, Tricks: claim}
 	if len(h.Tricks) == 1 && len(h.Tricks[0].Cards) == 0 && (h.Given != nil || len(h.Calls) == 0) {
 		// No card played of a contract given: the result as a traveller gives it.

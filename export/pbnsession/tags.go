@@ -1,6 +1,7 @@
 package pbnsession
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hoyle/hoyle/events/table"
@@ -37,16 +38,25 @@ var folded = map[string]bool{
 // keptTags are the tags of a record that hoyle does not fold, in the
 // record's order, with their sections' lines: Event, Site, Date, Scoring,
 // Score and every other, known or not (the Board too when it is not the
-// board recorded).
-func keptTags(g *pbn.Game, keepBoard bool) []table.Tag {
+// board recorded). A section that would not read back as itself once
+// written (a broken tag in it, where the file ended) is a problem: the
+// tag is kept without it.
+func (rc *record) keptTags(g *pbn.Game, keepBoard bool) ([]table.Tag, error) {
 	var out []table.Tag
 	for _, t := range g.Tags {
 		if folded[t.Name] || hoyleTags[t.Name] || t.Name == "Board" && !keepBoard {
 			continue
 		}
-		out = append(out, table.Tag{Name: t.Name, Value: t.Value, Section: t.SectionLines()})
+		k := table.Tag{Name: t.Name, Value: t.Value, Section: t.SectionLines()}
+		if err := pbn.CheckSection(pbnTag(k).Section); err != nil {
+			if e := rc.problem(t.Line, fmt.Errorf("tag %s: %w", t.Name, err), "the tag is kept without its section"); e != nil {
+				return nil, e
+			}
+			k.Section = nil
+		}
+		out = append(out, k)
 	}
-	return out
+	return out, nil
 }
 
 // pbnTag is a kept tag as the codec writes it: its section's lines after

@@ -44,3 +44,26 @@ func TestRevokeInThePlay(t *testing.T) {
 	assert.Equal(t, summaries(im), summaries(again))
 	assert.True(t, strings.Contains(out, "C6"))
 }
+
+// A Result the play's revokes put out of reach (every claim gives declarer
+// more, once the tricks are transferred) is said, and the nearest is
+// recorded with the fewest tricks claimed, so that the export's Result
+// reads back to the same claim.
+func TestResultOutOfReachOfTheRevokes(t *testing.T) {
+	const record = "[Board \"1\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Declarer \"N\"]\n[Contract \"1NT\"]\n[Result \"8\"]\n" +
+		"[Auction \"S\"]\n1C X 1NT Pass\nPass Pass\n[Play \"E\"]\nD4 C2 S2 D7\nC7 C8 S7 H2\nH7 C9 S8 D9\nDA D8 DT CA\nCQ H8 H9 D2\n*\n"
+	im := importText(t, []byte(record))
+	var msgs []string
+	for _, w := range im.res.Warnings {
+		msgs = append(msgs, w.String())
+	}
+	require.Contains(t, strings.Join(msgs, "\n"), "Result says 8 tricks; with the revoke penalties of the play the nearest declarer can have is 10, recorded so")
+	h := im.folds[0].Hands[0]
+	require.NotNil(t, h.Claim)
+	out := im.export(t)
+	assert.Contains(t, string(out), "[Result \"10\"]")
+	back := importText(t, out)
+	require.NotNil(t, back.folds[0].Hands[0].Claim)
+	assert.Equal(t, h.Claim.Tricks, back.folds[0].Hands[0].Claim.Tricks, "the same claim")
+	assert.Equal(t, im.folds[0].Score(), back.folds[0].Score())
+}

@@ -45,7 +45,14 @@ func RenounceRecorded(renounce error) string {
 // ClaimFor is the number of the tricks left that the declarer claims for a
 // result of total tricks, the result he is scored with (DeclarerTricks):
 // when a revoke transfers tricks (Law 64A), the tricks won in play are
-// fewer than the result. ok is false when no claim gives that result.
+// fewer than the result.
+//
+// The transfer depends on the tricks each side wins after the revoke, so
+// several claims may give one result: ClaimFor takes the fewest. When none
+// gives it, ok is false and n is the fewest tricks that come nearest (the
+// caller says so). Either way n is the fewest tricks that give the result
+// the hand then has, so that a hand exported with that result and read
+// again is claimed the same.
 func (b *Session) ClaimFor(total int) (n int, ok bool) {
 	h := b.S.Current()
 	if h == nil || h.Contract == nil || h.Phase != game.PhasePlay {
@@ -56,29 +63,24 @@ func (b *Session) ClaimFor(total int) (n int, ok bool) {
 	if len(h.Revokes()) == 0 && len(h.Irregular) == 0 {
 		return plain, plain >= 0 && plain <= rest
 	}
-	// The transfer depends on the tricks each side wins after the revoke:
-	// try the plain count first, then the others.
-	for _, k := range append([]int{plain}, seq(rest)...) {
-		if k < 0 || k > rest {
-			continue
-		}
+	best, off := plain, -1
+	for k := 0; k <= rest; k++ {
 		c := h.Clone()
 		if c.ClaimRest(b.S.Rules, h.Contract.Declarer, k, nil, events.ID{}) != nil {
 			continue
 		}
-		if DeclarerTricks(b.S.Rules, c) == total {
+		d := DeclarerTricks(b.S.Rules, c) - total
+		if d == 0 {
 			return k, true
 		}
+		if d < 0 {
+			d = -d
+		}
+		if off < 0 || d < off {
+			best, off = k, d
+		}
 	}
-	return plain, false
-}
-
-func seq(n int) []int {
-	out := make([]int, n+1)
-	for i := range out {
-		out[i] = i
-	}
-	return out
+	return best, false
 }
 
 // DeclarerTricks is what a finished hand's result says: the tricks its

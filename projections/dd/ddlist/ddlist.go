@@ -116,6 +116,9 @@ func Read(r io.Reader) ([]Deal, error) {
 			if len(nums) != 1 || len(quoted) != 1 || nums[0] > 52 || len(quoted[0]) != 2*nums[0] {
 				return nil, bad("want a count and that many cards, quoted")
 			}
+			if cur.Play != nil {
+				return nil, bad("a second PLAY line for the deal")
+			}
 			for i := 0; i < len(quoted[0]); i += 2 {
 				c, err := cards.ParseCard(quoted[0][i : i+2])
 				if err != nil {

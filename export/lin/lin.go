@@ -143,6 +143,9 @@ func Parse(s string) (Record, error) {
 			if len(r.Cards) > 0 {
 				return Record{}, fail("a call after the play began")
 			}
+			if r.Claimed {
+				return Record{}, fail("a call after the claim (mc|), which ends the record's calls and cards")
+			}
 			c, err := parseCall(v)
 			if err != nil {
 				return Record{}, fail(err.Error())
@@ -157,6 +160,9 @@ func Parse(s string) (Record, error) {
 			}
 			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed})
 		case "pc":
+			if r.Claimed {
+				return Record{}, fail("a card after the claim (mc|), which ends the record's calls and cards")
+			}
 			c, err := cards.ParseCard(v)
 			if err != nil || c == cards.Joker {
 				return Record{}, fail(strconv.Quote(v) + " is not a card")
@@ -175,7 +181,11 @@ func Parse(s string) (Record, error) {
 		default:
 			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed})
 		}
-		if key != "an" {
+		switch key {
+		case "an", "qx", "pn", "md", "ah", "sv":
+			// An explanation still follows its call across the record's
+			// header pairs, which String writes first, wherever they stood.
+		default:
 			lastWasCall = false
 		}
 	}

@@ -235,23 +235,33 @@ func (*Rules) Call(h *game.Hand, c cards.Call, id events.ID) error {
 	if h.Phase != game.PhaseAuction {
 		return game.Illegal(c.String(), "the players have said whether they are content; the play is on", LawExchange)
 	}
-	seat := h.Turn
 	if announced(h) {
 		return announce(h, c, id)
 	}
-	switch c.Kind {
-	case cards.Pass:
-	case cards.Exchange:
-		h.Out[seat], h.Out[right(seat)] = true, false
-	default:
-		return game.Illegal(c.String(), "a player is content (content, or pass) or exchanges his hand for the one on his right (exchange)", LawExchange)
+	if err := say(h, c, id, "a player is content (content, or pass) or exchanges his hand for the one on his right (exchange)", LawExchange); err != nil {
+		return err
 	}
-	h.Calls = append(h.Calls, game.CallEntry{Seat: seat, Call: c, ID: id})
 	if len(h.Calls) < 2 {
 		h.Turn = h.Dealer
 		return nil
 	}
 	startPlay(h)
+	return nil
+}
+
+// say records the player whose turn it is content, or exchanging his hand
+// for the dead hand on his right; any other call is refused, with why and
+// its law.
+func say(h *game.Hand, c cards.Call, id events.ID, why, law string) error {
+	seat := h.Turn
+	switch c.Kind {
+	case cards.Pass:
+	case cards.Exchange:
+		h.Out[seat], h.Out[right(seat)] = true, false
+	default:
+		return game.Illegal(c.String(), why, law)
+	}
+	h.Calls = append(h.Calls, game.CallEntry{Seat: seat, Call: c, ID: id})
 	return nil
 }
 
@@ -270,14 +280,10 @@ func announce(h *game.Hand, c cards.Call, id events.ID) error {
 		h.Turn = adversary(h)
 		return nil
 	}
-	switch c.Kind {
-	case cards.Pass:
-	case cards.Exchange:
-		h.Out[seat], h.Out[right(seat)] = true, false
-	default:
-		return game.Illegal(c.String(), "the trump is announced: "+h.SeatName(seat)+" plays his hand (content, or pass) or exchanges it for the one on his right (exchange)", LawAnnounce)
+	why := "the trump is announced: " + h.SeatName(seat) + " plays his hand (content, or pass) or exchanges it for the one on his right (exchange)"
+	if err := say(h, c, id, why, LawAnnounce); err != nil {
+		return err
 	}
-	h.Calls = append(h.Calls, game.CallEntry{Seat: seat, Call: c, ID: id})
 	startPlay(h)
 	return nil
 }

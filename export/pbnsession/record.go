@@ -803,12 +803,9 @@ func (rc *record) play(h *game.Hand, resultKnown bool, result int) error {
 		}
 		return nil
 	}
-	claim, reached := rc.b.ClaimFor(result) // Result counts any revoke's tricks transferred
-	if !reached && len(h.Tricks) > 0 && len(h.Tricks[0].Cards) > 0 {
-		c := h.Clone()
-		if c.ClaimRest(rc.rs, h.Contract.Declarer, claim, nil, events.ID{}) == nil {
-			rc.warn(tagLine(g, "Result"), "board %s: Result says %d tricks; with the revoke penalties of the play the nearest declarer can have is %d, recorded so", boardText(g), result, build.DeclarerTricks(rc.rs, c))
-		}
+	claim, gives, reached := rc.b.ClaimFor(result) // Result counts any revoke's tricks transferred
+	if !reached && gives >= 0 {
+		rc.warn(tagLine(g, "Result"), "board %s: Result says %d tricks; with the revoke penalties of the play the nearest declarer can have is %d, recorded so", boardText(g), result, gives)
 	}
 	var p events.Payload = &table.Claimed{Seat: h.Contract.Declarer, Tricks: claim}
 	if len(h.Tricks) == 1 && len(h.Tricks[0].Cards) == 0 && (h.Given != nil || len(h.Calls) == 0) {

@@ -49,38 +49,39 @@ func RenounceRecorded(renounce error) string {
 //
 // The transfer depends on the tricks each side wins after the revoke, so
 // several claims may give one result: ClaimFor takes the fewest. When none
-// gives it, ok is false and n is the fewest tricks that come nearest (the
-// caller says so). Either way n is the fewest tricks that give the result
-// the hand then has, so that a hand exported with that result and read
-// again is claimed the same.
-func (b *Session) ClaimFor(total int) (n int, ok bool) {
+// gives it, ok is false and n is the fewest tricks that come nearest, and
+// gives the result they give (the caller says so; -1 when no claim can be
+// made at all). Either way n is the fewest tricks that give the result the
+// hand then has, so that a hand exported with that result and read again
+// is claimed the same.
+func (b *Session) ClaimFor(total int) (n, gives int, ok bool) {
 	h := b.S.Current()
 	if h == nil || h.Contract == nil || h.Phase != game.PhasePlay {
-		return 0, false
+		return 0, -1, false
 	}
 	rest := b.S.Rules.Tricks() - h.CompletedTricks()
 	plain := total - h.DeclarerWon()
 	if len(h.Revokes()) == 0 && len(h.Irregular) == 0 {
-		return plain, plain >= 0 && plain <= rest
+		if plain < 0 || plain > rest {
+			return plain, -1, false
+		}
+		return plain, total, true
 	}
-	best, off := plain, -1
+	best, gives, off := plain, -1, -1
 	for k := 0; k <= rest; k++ {
 		c := h.Clone()
 		if c.ClaimRest(b.S.Rules, h.Contract.Declarer, k, nil, events.ID{}) != nil {
 			continue
 		}
-		d := DeclarerTricks(b.S.Rules, c) - total
-		if d == 0 {
-			return k, true
+		got := DeclarerTricks(b.S.Rules, c)
+		if got == total {
+			return k, got, true
 		}
-		if d < 0 {
-			d = -d
-		}
-		if off < 0 || d < off {
-			best, off = k, d
+		if d := max(got-total, total-got); off < 0 || d < off {
+			best, gives, off = k, got, d
 		}
 	}
-	return best, false
+	return best, gives, false
 }
 
 // DeclarerTricks is what a finished hand's result says: the tricks its

@@ -5,9 +5,6 @@
 // Folds are pure: no I/O, no clocks, deterministic. The state at any moment
 // is the fold of the events up to it, so replay is folding a prefix and a
 // full rebuild from zero always works.
-//
-// It imports events (and events/cards, events/table), projections/game and
-// the ruleset registry, projections/rules; nothing above it, and no store.
 package projections
 
 import (

@@ -4,11 +4,10 @@
 // It also runs that server in process (StartServer, Serve) for `hoyle serve`
 // and for tests.
 //
-// It imports events and nothing else of hoyle, plus the NATS modules:
-// nats.go and its jetstream package (connections, stream management,
-// publishing), nats-server (the embedded server) and
-// orbit.go/jetstreamext (the client side of JetStream's atomic batch
-// publish, ADR-50).
+// Besides events, it is built on the NATS modules: nats.go and its
+// jetstream package (connections, stream management, publishing),
+// nats-server (the embedded server) and orbit.go/jetstreamext (the client
+// side of JetStream's atomic batch publish, ADR-50).
 //
 // # The log
 //

@@ -12,8 +12,6 @@
 // version and by this format of hoyle's: so two processes saving the
 // checkpoint at once, in either order, cost a fold at most, never a wrong
 // result.
-//
-// It imports events, projections/load and projections/compare.
 package ledger
 
 import (

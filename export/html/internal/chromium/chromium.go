@@ -13,8 +13,6 @@
 // round the page), the page is measured after it has loaded rather than
 // when the flags happen to fire, print media can be emulated, and one
 // browser serves every check of a test.
-//
-// It imports the standard library only.
 package chromium
 
 import (

@@ -102,10 +102,10 @@ func FoldSettled(opened events.Envelope, tail []events.Envelope) (*Session, bool
 	return foldTail(opened, tail, true)
 }
 
-// WithoutHistory is how many of the session's hands, from the first, are
-// held without their history (see Graft): what the tests of a long
+// HandsWithoutHistory is how many of the session's hands, from the first,
+// are held without their history (see Graft): what the tests of a long
 // session's latest hand look at.
-func (s *Session) WithoutHistory() int { return s.summaries }
+func (s *Session) HandsWithoutHistory() int { return s.summaries }
 
 // ScoresHandFromKept reports whether every state of the session's latest
 // hand scores from the sheets its checkpoint kept: at its deal and as it is

@@ -100,7 +100,7 @@
 // # Checkpoints, followers and sync
 //
 // Beside the log the store keeps what projections of it need in order not
-// to read it all again (events.Checkpointer): a checkpoint is a position
+// to read it all again (events.ProjectionCheckpoints): a checkpoint is a position
 // and parts by key, kept in the index stream under "proj.<name>." (derived
 // data, dropped with the index). A follower (events.Follower) is a durable
 // pull consumer on the log, "hoyle_<name>", acknowledging all up to the

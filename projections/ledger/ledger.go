@@ -1,6 +1,6 @@
 // Package ledger is the central projection of hoyle compare: every
 // session's summary (compare.Table), kept up to date from the log. Over a
-// store that keeps checkpoints (events.Checkpointer: the shared log on
+// store that keeps checkpoints (events.ProjectionCheckpoints: the shared log on
 // NATS JetStream), the summaries are saved with the session's version, so
 // that compare reads the checkpoint and folds again only the sessions
 // written since, instead of the whole log; over a store that follows
@@ -61,7 +61,7 @@ func Tables(ctx context.Context, st events.Store) ([]compare.Table, Stats, error
 		return nil, stats, err
 	}
 	stats.Sessions = len(infos)
-	cp, keeps := st.(events.Checkpointer)
+	cp, keeps := st.(events.ProjectionCheckpoints)
 	saved := map[string][]byte{}
 	if keeps {
 		c, err := cp.LoadCheckpoint(ctx, Name)
@@ -93,7 +93,7 @@ func Tables(ctx context.Context, st events.Store) ([]compare.Table, Stats, error
 		}
 	}
 	if keeps && (len(changed) > 0 || last > stats.Position) {
-		stats.SaveErr = cp.SaveCheckpoint(ctx, Name, events.Checkpoint{Position: last, Parts: changed})
+		stats.SaveErr = cp.SaveCheckpoint(ctx, Name, events.ProjectionCheckpoint{Position: last, Parts: changed})
 		stats.Saved = stats.SaveErr == nil
 	}
 	return out, stats, nil
@@ -145,7 +145,7 @@ func decode(b []byte) (compare.Table, bool) {
 // is done. progress, when not nil, is told of each batch saved.
 func Follow(ctx context.Context, st events.Store, progress func(position uint64, sessions int)) error {
 	f, ok := st.(events.Follower)
-	cp, keeps := st.(events.Checkpointer)
+	cp, keeps := st.(events.ProjectionCheckpoints)
 	if !ok || !keeps {
 		return fmt.Errorf("%w: this store neither follows its log nor keeps checkpoints", events.ErrInvalid)
 	}
@@ -170,7 +170,7 @@ func Follow(ctx context.Context, st events.Store, progress func(position uint64,
 			changed[id] = b
 		}
 		pos := batch[len(batch)-1].Position
-		if err := cp.SaveCheckpoint(ctx, Name, events.Checkpoint{Position: pos, Parts: changed}); err != nil {
+		if err := cp.SaveCheckpoint(ctx, Name, events.ProjectionCheckpoint{Position: pos, Parts: changed}); err != nil {
 			return err
 		}
 		if progress != nil {

@@ -103,7 +103,7 @@ func TestCheckpointedLedger(t *testing.T) {
 	assert.Len(t, got[2].Plays, 2)
 
 	// A part saved at another version is folded again, not trusted.
-	require.NoError(t, st.SaveCheckpoint(ctx, ledger.Name, events.Checkpoint{Parts: map[string][]byte{ids[0]: []byte("garbage")}}))
+	require.NoError(t, st.SaveCheckpoint(ctx, ledger.Name, events.ProjectionCheckpoint{Parts: map[string][]byte{ids[0]: []byte("garbage")}}))
 	_, stats, err = ledger.Tables(ctx, st)
 	require.NoError(t, err)
 	assert.Equal(t, 1, stats.Folded)

@@ -17,7 +17,7 @@ import (
 )
 
 // The checkpoint: a session's snapshot (projections.Snapshot) kept beside
-// its log, in a store that keeps checkpoints (events.Checkpoints). Its
+// its log, in a store that keeps checkpoints (events.SessionSnapshots). Its
 // records, by key:
 //
 //	0x00           the header: the snapshot's format, the build of hoyle
@@ -140,7 +140,7 @@ func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
 // checkpointWith is checkpoint, the index taken from a read of the same
 // checkpoint (index, read with no hands), if given, rather than read again.
 func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot) (*snapshot, error) {
-	cp, ok := r.st.(events.Checkpoints)
+	cp, ok := r.st.(events.SessionSnapshots)
 	if !ok {
 		return nil, nil
 	}
@@ -185,9 +185,9 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 		return !bad
 	}
 	// The header and the hands wanted, then what follows the hands.
-	err = cp.ReadCheckpoint(ctx, r.session, nil, func(k, v []byte) bool { return len(k) > 0 && k[0] <= keyHand && read(k, v) })
+	err = cp.ReadSnapshot(ctx, r.session, nil, func(k, v []byte) bool { return len(k) > 0 && k[0] <= keyHand && read(k, v) })
 	if err == nil && !bad {
-		err = cp.ReadCheckpoint(ctx, r.session, []byte{keyNotes}, read)
+		err = cp.ReadSnapshot(ctx, r.session, []byte{keyNotes}, read)
 	}
 	if index != nil {
 		if index.Version != h.version || index.Hash != h.hash {
@@ -334,7 +334,7 @@ const MinLag = 768
 // they append (a table entry with MinLag, a bulk writer with 0): readers
 // never write. It changes only the checkpoint, never the log.
 func Refresh(ctx context.Context, st events.Store, session string, minLag uint64) error {
-	cp, ok := st.(events.Checkpoints)
+	cp, ok := st.(events.SessionSnapshots)
 	if !ok {
 		return nil
 	}
@@ -343,7 +343,7 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 		return err
 	}
 	fresh := false
-	err = cp.ReadCheckpoint(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
+	err = cp.ReadSnapshot(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
 		if len(k) == 1 && k[0] == keyHeader {
 			h, ok := decodeHeader(v)
 			fresh = ok && h.current() && h.version <= info.Version && info.Version-h.version < max(minLag, 1)
@@ -365,7 +365,7 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	if err != nil {
 		return err
 	}
-	w := events.CheckpointWrite{Reset: old == nil}
+	w := events.SnapshotWrite{Reset: old == nil}
 	if old != nil && from > len(snap.Hands) && snap.Version == old.Version {
 		return nil
 	}
@@ -374,11 +374,11 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	}
 	for i := from - 1; i < len(snap.Hands); i++ {
 		hand := projections.AppendHand(nil, snap.Hands[i])
-		w.Put = append(w.Put, events.CheckpointRecord{Key: handKey(i + 1), Value: sealed(hand)})
+		w.Put = append(w.Put, events.SnapshotRecord{Key: handKey(i + 1), Value: sealed(hand)})
 	}
 	for c := (from - 1) / indexChunk; c*indexChunk < len(snap.Hands); c++ {
 		end := min((c+1)*indexChunk, len(snap.Hands))
-		w.Put = append(w.Put, events.CheckpointRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
+		w.Put = append(w.Put, events.SnapshotRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
 	}
 	notes := events.NewEncoder(nil)
 	notes.Uint(uint64(len(snap.Notes)))
@@ -406,10 +406,10 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 		retractions.Uint(r.Target)
 	}
 	w.Put = append(w.Put,
-		events.CheckpointRecord{Key: []byte{keyHeader}, Value: h.encode()},
-		events.CheckpointRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
-		events.CheckpointRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
-		events.CheckpointRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())},
-		events.CheckpointRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())})
-	return cp.WriteCheckpoint(ctx, session, w)
+		events.SnapshotRecord{Key: []byte{keyHeader}, Value: h.encode()},
+		events.SnapshotRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
+		events.SnapshotRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
+		events.SnapshotRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())},
+		events.SnapshotRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())})
+	return cp.WriteSnapshot(ctx, session, w)
 }

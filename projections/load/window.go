@@ -17,7 +17,7 @@ import (
 // Reading one hand. A reader of one hand (show, replay, the write-up, a
 // note at a moment) folds that hand's events alone; the hands before it,
 // the notes and what the score needs of them come from the session's
-// snapshot: its checkpoint where the store keeps one (events.Checkpoints),
+// snapshot: its checkpoint where the store keeps one (events.SessionSnapshots),
 // brought up to the session's head by folding the events after it, or
 // else a fold of the whole session as it streams past, keeping no history.
 // Either way the result is the same Session, but for the steps it holds.

@@ -2,7 +2,6 @@ package projections
 
 import (
 	"maps"
-	"reflect"
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
@@ -12,7 +11,7 @@ import (
 // Reading the latest hand of a long session without the others' history.
 // Every reader of one hand needs the earlier hands for two things only:
 // where each begins (the snapshot's Starts) and the score before and after
-// the hand, which a checkpoint keeps (SheetCache). Decoding the calls and
+// the hand, which a checkpoint keeps (KeptSheets). Decoding the calls and
 // the tricks of thousands of hands to hold them beside the one shown is
 // the whole cost of showing the latest hand of a long session; Graft
 // leaves them out.
@@ -54,13 +53,13 @@ func Graft(snap *Snapshot, tail *Session, summaries int) (*Session, bool) {
 	// What the score settles for a hand when it is dealt (who is
 	// vulnerable) a fold of the hand alone does not see: the snapshot does.
 	h.Vulnerable = kept.Vulnerable
-	if h != kept && !reflect.DeepEqual(h, kept) {
+	if !SameHand(h, kept) {
 		return nil, false
 	}
 	start := snap.Starts[n-1]
 	out := *tail
-	out.Partial = false
-	out.summaries = summaries
+	out.read.partial = false
+	out.read.withoutHistory = summaries
 	out.Hands = slices.Clone(snap.Hands)
 	for i := range summaries {
 		out.Hands[i] = &withoutHistory
@@ -105,7 +104,7 @@ func FoldSettled(opened events.Envelope, tail []events.Envelope) (*Session, bool
 // HandsWithoutHistory is how many of the session's hands, from the first,
 // are held without their history (see Graft): what the tests of a long
 // session's latest hand look at.
-func (s *Session) HandsWithoutHistory() int { return s.summaries }
+func (s *Session) HandsWithoutHistory() int { return s.read.withoutHistory }
 
 // ScoresHandFromKept reports whether every state of the session's latest
 // hand scores from the sheets its checkpoint kept: at its deal and as it is
@@ -124,7 +123,7 @@ func (s *Session) ScoresHandFromKept() bool {
 		keys = append(keys, SheetKey{Finished: n})
 	}
 	for _, k := range keys {
-		if _, ok := s.keptRaw(k); !ok {
+		if s.read.sheets == nil || !s.read.sheets.Has(k, s.Hands) {
 			return false
 		}
 	}

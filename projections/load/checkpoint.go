@@ -13,7 +13,6 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
-	"github.com/hoyle/hoyle/projections/game"
 )
 
 // The checkpoint: a session's snapshot (projections.Snapshot) kept beside
@@ -29,7 +28,7 @@ import (
 //	0x04           the retractions (the version of each, and of its target)
 //	0x05 chunk     the index, by 512 hands (4 bytes, big-endian): where each
 //	               hand's deal is in the log, and the hash it links to
-//	0x06           the score sheets kept (projections.SheetCache)
+//	0x06           the score sheets kept (keptSheets)
 //
 // Each record ends with a CRC-32C of the rest: a damaged record makes the
 // checkpoint unread, never misread. A checkpoint is read only if the build
@@ -272,24 +271,6 @@ func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {
 	}
 	s.Hands = append(s.Hands, h)
 	return true
-}
-
-// decodeSheets reads the sheets record: each sheet's key and its bytes.
-func decodeSheets(v []byte, hands []*game.Hand) *projections.SheetCache {
-	body, ok := unseal(v)
-	if !ok {
-		return nil
-	}
-	c := projections.NewSheetCache(hands)
-	d := events.NewDecoder(body)
-	for range d.Len(3) {
-		k := projections.SheetKey{Finished: int(d.Uint()), Closed: d.Bool()}
-		c.Add(k, d.Raw())
-	}
-	if d.Err() != nil {
-		return nil
-	}
-	return c
 }
 
 func (s *snapshot) setRetractions(v []byte) bool {

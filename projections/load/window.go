@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"reflect"
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
-	"github.com/hoyle/hoyle/projections/game"
 )
 
 // Reading one hand. A reader of one hand (show, replay, the write-up, a
@@ -221,7 +219,7 @@ type snapshot struct {
 	starts []uint64
 	prev   []events.Hash
 	// sheets are the score sheets the checkpoint kept, if any.
-	sheets *projections.SheetCache
+	sheets *keptSheets
 	// fromCheckpoint: read from the store's checkpoint (and perhaps
 	// brought up to date), not folded from the log in this read.
 	fromCheckpoint bool
@@ -339,18 +337,6 @@ func (r *reading) foldFrom(ctx context.Context, snap *snapshot, from int) (*snap
 	out.Prev = slices.Clone(snap.Prev[:from-1])
 	out.Prev = append(out.Prev, dealLinks(envs, out.Starts[from-1:])...)
 	return out, true, nil
-}
-
-// reuse puts the snapshot's own hand in place of each hand folded again
-// that is the same, so that the score sheets the checkpoint kept serve the
-// session read (projections.SheetCache knows the snapshot's hands by
-// identity).
-func reuse(folded, kept []*game.Hand) {
-	for i := range min(len(folded), len(kept)) {
-		if folded[i] != kept[i] && reflect.DeepEqual(folded[i], kept[i]) {
-			folded[i] = kept[i]
-		}
-	}
 }
 
 // foldAll folds the whole session as it streams past, keeping no steps.

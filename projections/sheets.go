@@ -72,8 +72,9 @@ func (s *Session) finishedHands() int {
 	return n
 }
 
-// SameHand reports whether two folds of a hand hold the same record of it:
-// the same value, or the same encoding as a checkpoint keeps it
+// SameHand reports whether two folds of a hand of one session hold the
+// same record of it: the same value, or the same encoding as a checkpoint
+// keeps it
 // (AppendHand, which writes every field of a hand: see
 // TestSnapshotCodecCoversEveryField). It is how the load path knows a hand
 // folded again from the log to be the one a checkpoint kept, whose score

@@ -24,7 +24,7 @@ var withoutHistory game.Hand
 
 // Graft is the session a snapshot records, its last hand folded from the
 // log instead: tail is a FoldTail of the session's opening and its events
-// from that hand's deal to the head. The first summaries of snap's hands
+// from that hand's deal to the head. The first without of snap's hands
 // are not read (they may be nil): the session holds them without their
 // history, as one empty hand that stands for them all, their numbers are
 // their places (HandOf, HandStart), and it scores them from the sheets the
@@ -35,14 +35,14 @@ var withoutHistory game.Hand
 // tail's.
 //
 // It is not ok, and the caller reads the session the long way, unless the
-// tail holds that one hand, folded alone exactly as the snapshot holds it
+// tail holds that one hand, folded alone, as the snapshot holds it (SameHand)
 // (then nothing the tail fold could not see changed it), and who sits
 // where next does not depend on the earlier hands. The caller gives the
 // session the snapshot's sheets and checks that they serve
-// (ScoresHandFromKept): with summaries, no score can be made without them.
-func Graft(snap *Snapshot, tail *Session, summaries int) (*Session, bool) {
+// (ScoresHandFromKept): with hands held so, no score can be made without them.
+func Graft(snap *Snapshot, tail *Session, without int) (*Session, bool) {
 	n := len(snap.Hands)
-	if n == 0 || len(snap.Starts) != n || summaries >= n || len(tail.Hands) != 1 || len(tail.starts) != 1 ||
+	if n == 0 || len(snap.Starts) != n || without >= n || len(tail.Hands) != 1 || len(tail.starts) != 1 ||
 		tail.starts[0] != snap.Starts[n-1] || tail.Hands[0].Number != n {
 		return nil, false
 	}
@@ -59,9 +59,9 @@ func Graft(snap *Snapshot, tail *Session, summaries int) (*Session, bool) {
 	start := snap.Starts[n-1]
 	out := *tail
 	out.read.partial = false
-	out.read.withoutHistory = summaries
+	out.read.withoutHistory = without
 	out.Hands = slices.Clone(snap.Hands)
-	for i := range summaries {
+	for i := range without {
 		out.Hands[i] = &withoutHistory
 	}
 	out.Hands[n-1] = kept

@@ -82,7 +82,7 @@ func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, 
 	if !ok {
 		return nil, false, nil
 	}
-	s.UseSheets(decodeSheets(sheets, s.Hands))
+	s.UseSheets(decodeSheets(sheets, s.Hands).kept())
 	if !s.ScoresHandFromKept() {
 		return nil, false, nil
 	}

@@ -42,6 +42,15 @@ func decodeSheets(v []byte, hands []*game.Hand) *keptSheets {
 	return c
 }
 
+// kept is c as a session's projections.KeptSheets: nil, not an interface
+// holding a nil *keptSheets, when the checkpoint kept none.
+func (c *keptSheets) kept() projections.KeptSheets {
+	if c == nil {
+		return nil
+	}
+	return c
+}
+
 // Has implements projections.KeptSheets: the sheet of k is kept, and the
 // first k.Finished of hands are the checkpoint's own.
 func (c *keptSheets) Has(k projections.SheetKey, hands []*game.Hand) bool {

@@ -88,7 +88,7 @@ func Summary(ctx context.Context, st events.Store, session string) (*projections
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", session, err)
 	}
-	s.UseSheets(snap.sheets)
+	s.UseSheets(snap.sheets.kept())
 	return s, nil
 }
 
@@ -514,7 +514,7 @@ func (r *reading) hands(ctx context.Context, snap *snapshot, first, last int) (*
 		return nil, err
 	}
 	reuse(s.Hands[first-1:min(last, len(s.Hands))], snap.Hands[first-1:])
-	s.UseSheets(snap.sheets)
+	s.UseSheets(snap.sheets.kept())
 	return &Window{Session: s, Envs: envs, First: first, Last: last}, nil
 }
 

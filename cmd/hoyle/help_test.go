@@ -38,6 +38,10 @@ func TestHelpListsEveryTopic(t *testing.T) {
 		assert.Contains(t, readme, "(cmd/hoyle/topics/"+name+".md)", "the README links to %s", file)
 		assert.False(t, commands[name], "the topic %s has a command's name", name)
 	}
+	// The shell completes hoyle help's word to a topic or a command.
+	completed := ok(t, db, "__complete", "help", "l")
+	assert.Contains(t, completed, "laws\t")
+	assert.Contains(t, completed, "log\t")
 	// A command's help does not end with the topics: only hoyle's own.
 	assert.NotContains(t, ok(t, db, "help", "deal"), "Help topics")
 }

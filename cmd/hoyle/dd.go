@@ -21,7 +21,7 @@ import (
 
 // ddOptions are the flags of hoyle dd.
 type ddOptions struct {
-	IO   *IO
+	IO   *Streams
 	DB   *database
 	JSON bool
 	At   string

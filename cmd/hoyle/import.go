@@ -27,7 +27,7 @@ import (
 
 // importOptions are the argument and flags of hoyle import.
 type importOptions struct {
-	IO        *IO
+	IO        *Streams
 	DB        *database
 	File      string // "-" is standard input
 	Format    string
@@ -135,14 +135,14 @@ an import interrupted midway is completed by importing the file again.`,
 // total, 0, draws a spinner) and cleared when the work is done. Commands
 // use it only when standard error is a terminal: redirected, it would fill
 // a file with carriage returns.
-func progressBar(io *IO, what string) func(done, total int) {
+func progressBar(streams *Streams, what string) func(done, total int) {
 	var bar *progressbar.ProgressBar
 	return func(done, total int) {
 		if bar == nil {
 			if total <= 0 {
 				total = -1
 			}
-			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(io.Err), progressbar.OptionSetDescription(what),
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(streams.Err), progressbar.OptionSetDescription(what),
 				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(50*time.Millisecond))
 		}
 		_ = bar.Set(done)
@@ -199,8 +199,8 @@ type input struct {
 	src  io.Closer // the file being copied, if any
 }
 
-func openInput(io_ *IO, path string) (*input, error) {
-	var src io.Reader = io_.In
+func openInput(streams *Streams, path string) (*input, error) {
+	var src io.Reader = streams.In
 	var closer io.Closer
 	if path != "-" {
 		f, err := os.Open(path)

@@ -25,7 +25,7 @@ func TestREADMEListsEveryCommand(t *testing.T) {
 		}
 	}
 	have := map[string]bool{}
-	for _, c := range newRootCmd(newFactory(&IO{})).Commands() {
+	for _, c := range newRootCmd(newFactory(&Streams{})).Commands() {
 		if c.Hidden || c.Name() == "help" || c.Name() == "completion" {
 			continue
 		}

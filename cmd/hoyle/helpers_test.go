@@ -269,7 +269,7 @@ func TestMain(m *testing.M) {
 }
 
 // built is the hoyle binary, built once by hoyleBinary for the tests that
-// run the real command (main, newSystemIO) with its streams redirected.
+// run the real command (main, newSystemStreams) with its streams redirected.
 var built struct {
 	once sync.Once
 	dir  string

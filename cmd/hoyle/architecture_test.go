@@ -112,9 +112,8 @@ var allowed = map[string][]string{
 		"projections/load", "projections/recorder", "replay", "replay/prompt"},
 
 	// export: the codecs, then the sessions written and read through them.
-	"export/pbn":                    {"events/cards"},
-	"export/lin":                    {"events/cards"},
-	"export/html/internal/chromium": nil,
+	"export/pbn": {"events/cards"},
+	"export/lin": {"events/cards"},
 	"export/internal/build": {"events", "events/cards", "events/table", "projections", "projections/game",
 		"replay"},
 	"export/markdown": {"events", "events/cards", "events/table", "projections", "projections/ddhand",
@@ -126,6 +125,8 @@ var allowed = map[string][]string{
 		"projections", "projections/game", "projections/rules"},
 	"export/linsession": {"events", "events/cards", "events/table", "export/internal/build", "export/lin",
 		"export/pbn", "projections", "projections/game", "projections/rules"},
+	"export/importer": {"events", "events/table", "export/internal/build", "export/linsession",
+		"export/pbnsession", "projections/load"},
 	"export/internal/exporttest": {"events", "events/bolt", "events/cards", "events/memstore",
 		"export/internal/build", "projections", "projections/game", "projections/load", "projections/recorder",
 		"projections/simulate/simtest"},
@@ -136,11 +137,13 @@ var allowed = map[string][]string{
 	// cmd may import every layer below it, and fixtures; not the test-only
 	// helpers.
 	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/natsstore", "events/table",
-		"export/eventreport", "export/html", "export/jsonlog", "export/linsession", "export/markdown",
+		"export/eventreport", "export/html", "export/importer", "export/jsonlog", "export/linsession", "export/markdown",
 		"export/pbn", "export/pbnsession", "fixtures", "projections", "projections/compare", "projections/dd",
 		"projections/ddhand", "projections/game", "projections/ledger", "projections/load",
 		"projections/movement", "projections/recorder", "projections/rules", "projections/simulate",
 		"projections/verify", "replay", "replay/prompt"},
+	// The developers' tools run hoyle as a user does.
+	"cmd/hoyle-tools/htmlpages": nil,
 }
 
 // pendingSideways are imports the table above does not allow but the code

@@ -19,7 +19,7 @@ import (
 
 // serveOptions: hoyle serve [--listen ADDR] [--dir DIR] [--token TOKEN].
 type serveOptions struct {
-	IO       *IO
+	IO       *Streams
 	DB       *database
 	Listen   string
 	Dir      string
@@ -110,13 +110,13 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 
 // follow keeps hoyle compare's projection current until ctx is done,
 // starting again after a failure.
-func follow(ctx context.Context, io *IO, st *natsstore.Store) {
+func follow(ctx context.Context, streams *Streams, st *natsstore.Store) {
 	for {
 		err := ledger.Follow(ctx, st, nil)
 		if ctx.Err() != nil || errors.Is(err, natsstore.ErrClosed) {
 			return
 		}
-		fmt.Fprintf(io.Err, "hoyle serve: keeping compare's projection: %v; trying again\n", err)
+		fmt.Fprintf(streams.Err, "hoyle serve: keeping compare's projection: %v; trying again\n", err)
 		select {
 		case <-ctx.Done():
 			return

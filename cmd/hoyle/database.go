@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/natsstore"
@@ -43,6 +45,9 @@ type database struct {
 	parent *database
 	// bulk: the command opened the database to write in bulk (see settle).
 	bulk bool
+	// tokenFile is --token-file: the shared log's token, kept out of the
+	// command line (and so out of ps).
+	tokenFile string
 }
 
 // lockWaits say how long a command waits for another hoyle process to let
@@ -133,13 +138,51 @@ func (d *database) openShared(url string) (events.Store, error) {
 			}
 			replicas = n
 		}
-		st, err := natsstore.Open(context.Background(), url, natsstore.Options{Timeout: timeout, Replicas: replicas})
+		opt := natsstore.Options{Timeout: timeout, Replicas: replicas, Warn: d.warn}
+		token, err := d.token()
+		if err != nil {
+			return nil, err
+		}
+		if token != "" {
+			opt.NATS = append(opt.NATS, nats.Token(token))
+		}
+		st, err := natsstore.Open(context.Background(), url, opt)
 		if err != nil {
 			return nil, err
 		}
 		d.shared = st
 	}
 	return keptOpen{d.shared}, nil
+}
+
+// token is the shared log's token: the contents of --token-file, else
+// $HOYLE_NATS_TOKEN, else none (or the one in the nats:// address).
+func (d *database) token() (string, error) {
+	if d.tokenFile != "" {
+		return readToken("--token-file", d.tokenFile)
+	}
+	return d.io.Getenv("HOYLE_NATS_TOKEN"), nil
+}
+
+// readToken reads a token from a file: its first line, without the line
+// ending or spaces around it. The file's contents are never printed.
+func readToken(flag, path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", usagef("%s: %v", flag, err)
+	}
+	tok, _, _ := strings.Cut(string(b), "\n")
+	tok = strings.TrimSpace(tok)
+	if tok == "" {
+		return "", usagef("%s %s holds no token: put the token on its first line", flag, path)
+	}
+	return tok, nil
+}
+
+// warn prints a store's warning (a message in the shared log that is not
+// a hoyle event, a summary not the server's) on standard error.
+func (d *database) warn(msg string) {
+	fmt.Fprintf(d.io.Err, "hoyle: warning: %s\n", msg)
 }
 
 // keptOpen is the shared log as a command's open gives it: its Close

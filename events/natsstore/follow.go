@@ -84,22 +84,22 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 				if err != nil {
 					continue
 				}
-				e, err := records.Read(msg.Data(), meta.Sequence.Stream)
-				if err != nil {
-					return err
+				msgs = append(msgs, msg) // acknowledged with the batch, a hoyle event or not
+				e, ok := s.event(&records, ctx, msg.Data(), meta.Sequence.Stream, msg.Subject())
+				if !ok {
+					continue
 				}
 				envs = append(envs, e)
-				msgs = append(msgs, msg)
 			}
 			if berr := batch.Error(); berr != nil && !errors.Is(berr, errNoMessages) && !errors.Is(berr, nats.ErrTimeout) {
 				ferr = berr
 				break
 			}
-			if len(envs) == 0 {
+			if len(msgs) == 0 {
 				break
 			}
 		}
-		if ferr != nil && len(envs) == 0 {
+		if ferr != nil && len(msgs) == 0 {
 			if err := s.waitRetry(ctx, ferr); err != nil {
 				return err
 			}
@@ -108,7 +108,14 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 			}
 			continue
 		}
+		if len(msgs) == 0 {
+			continue
+		}
 		if len(envs) == 0 {
+			// Only messages that are not hoyle events: passed over.
+			octx, cancel := s.opContext(ctx)
+			_ = msgs[len(msgs)-1].DoubleAck(octx)
+			cancel()
 			continue
 		}
 		if err := handle(ctx, envs); err != nil {

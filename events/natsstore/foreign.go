@@ -26,29 +26,27 @@ func (s *Store) event(r *events.RecordReader, ctx context.Context, data []byte, 
 	} else {
 		e, err = events.UnmarshalRecord(data, pos, false)
 	}
-	if err == nil && checkSessionID(e.Session) != nil {
-		err = &SessionIDError{ID: e.Session, Reason: "cannot be a session of this log"}
+	// Why it is not one, in words: not the decoder's error, which for a
+	// first byte above the record format says "a newer version".
+	why := ""
+	switch {
+	case err != nil:
+		why = "it does not decode as an event record"
+	case checkSessionID(e.Session) != nil:
+		why = "its session ID cannot be one of this log's"
+	case subject != "" && subject != s.logSubject(e.Session):
+		why = "it is an event of session " + e.Session + " under another subject"
 	}
-	if err == nil && subject != "" && subject != s.logSubject(e.Session) {
-		err = errWrongSubject
-	}
-	if err != nil {
-		s.skipForeign(ctx, pos, subject, err)
+	if why != "" {
+		s.skipForeign(ctx, pos, subject, why)
 		return e, false
 	}
 	return e, true
 }
 
-// errWrongSubject: an event record under another session's subject.
-var errWrongSubject = errorString("an event record under another session's subject")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
-
 // skipForeign remembers a position that is not a hoyle event, and warns
 // of it (once), naming its subject (asked for if the read had none).
-func (s *Store) skipForeign(ctx context.Context, pos uint64, subject string, why error) {
+func (s *Store) skipForeign(ctx context.Context, pos uint64, subject, why string) {
 	s.foreignMu.Lock()
 	if s.foreign == nil {
 		s.foreign = map[uint64]bool{}
@@ -66,7 +64,7 @@ func (s *Store) skipForeign(ctx context.Context, pos uint64, subject string, why
 			subject = m.subject
 		}
 	}
-	s.warnf("the shared log's message %d, under subject %q, is not a hoyle event: skipped (%v)", pos, subject, why)
+	s.warnf("the shared log's message %d, under subject %q, is not a hoyle event (%s): skipped", pos, subject, why)
 }
 
 // Foreign reports whether the store has skipped the message at position

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -146,13 +147,79 @@ func (d *database) openShared(url string) (events.Store, error) {
 		if token != "" {
 			opt.NATS = append(opt.NATS, nats.Token(token))
 		}
+		known, statePath, err := d.knownLog(url)
+		if err != nil {
+			return nil, err
+		}
+		if known.LogID != "" {
+			opt.Expect = &natsstore.Expectation{Identity: known, Where: statePath}
+		}
 		st, err := natsstore.Open(context.Background(), url, opt)
 		if err != nil {
 			return nil, err
 		}
+		if id := st.Identity(); id.LogID != "" && id != known {
+			// The first read of this log (or its server's key, named
+			// since): remembered, so that the log deleted or replaced is
+			// refused. A failure to remember costs only that check.
+			_ = d.rememberLog(url, id)
+		}
 		d.shared = st
 	}
 	return keptOpen{d.shared}, nil
+}
+
+// sharedLogsFile is where this user's hoyle remembers the identity of
+// each shared log it has read (natsstore.Identity), beside the default
+// database in the XDG data directory.
+func (d *database) sharedLogsFile() string {
+	return filepath.Join(filepath.Dir(d.dbPathFile()), "shared-logs.json")
+}
+
+// logKey names a shared log in that file: its servers, without
+// credentials.
+func logKey(url string) string {
+	return strings.ReplaceAll(natsstore.Redact(url), "***@", "") + " " + natsstore.DefaultStream
+}
+
+// knownLog is the identity remembered for the shared log at url (zero if
+// none), and the file it is kept in.
+func (d *database) knownLog(url string) (natsstore.Identity, string, error) {
+	path := d.sharedLogsFile()
+	known := map[string]natsstore.Identity{}
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return natsstore.Identity{}, path, nil
+	case err != nil:
+		return natsstore.Identity{}, path, err
+	}
+	if err := json.Unmarshal(b, &known); err != nil {
+		return natsstore.Identity{}, path, fmt.Errorf("%s is damaged (%v): remove it, and hoyle remembers each shared log again at its next read", path, err)
+	}
+	return known[logKey(url)], path, nil
+}
+
+// rememberLog keeps the identity of the shared log at url.
+func (d *database) rememberLog(url string, id natsstore.Identity) error {
+	path := d.sharedLogsFile()
+	known := map[string]natsstore.Identity{}
+	if b, err := os.ReadFile(path); err == nil {
+		_ = json.Unmarshal(b, &known)
+	}
+	known[logKey(url)] = id
+	b, err := json.MarshalIndent(known, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // token is the shared log's token: the contents of --token-file, else
@@ -182,7 +249,7 @@ func readToken(flag, path string) (string, error) {
 // warn prints a store's warning (a message in the shared log that is not
 // a hoyle event, a summary not the server's) on standard error.
 func (d *database) warn(msg string) {
-	fmt.Fprintf(d.io.Err, "hoyle: warning: %s\n", msg)
+	fmt.Fprintf(d.io.Err, "hoyle: warning: %s\n", replay.Escape(msg))
 }
 
 // keptOpen is the shared log as a command's open gives it: its Close

@@ -131,10 +131,18 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if tables != "" {
 		fmt.Fprintln(opts.IO.Out, "giving the tables' token in $HOYLE_NATS_TOKEN or with --token-file FILE")
 	}
+	replaced := make(chan error, 1)
 	if !opts.NoFollow {
-		go follow(ctx, opts.IO, st)
+		go func() { replaced <- follow(ctx, opts.IO, st) }()
 	}
-	<-ctx.Done()
+	select {
+	case <-ctx.Done():
+	case err := <-replaced:
+		if err != nil {
+			return fmt.Errorf("hoyle serve: %w", err)
+		}
+		<-ctx.Done()
+	}
 	fmt.Fprintln(opts.IO.Err, "hoyle serve: stopping")
 	return nil
 }
@@ -163,17 +171,22 @@ func (opts *serveOptions) tokens() (tables, director string, err error) {
 }
 
 // follow keeps hoyle compare's projection current until ctx is done,
-// starting again after a failure.
-func follow(ctx context.Context, io *IO, st *natsstore.Store) {
+// starting again after a failure. The log deleted or replaced meanwhile
+// ends it with a natsstore.LogReplacedError: the server must not follow
+// (and sign the summaries of) a log that is not the club's.
+func follow(ctx context.Context, io *IO, st *natsstore.Store) error {
 	for {
 		err := ledger.Follow(ctx, st, nil)
 		if ctx.Err() != nil || errors.Is(err, natsstore.ErrClosed) {
-			return
+			return nil
+		}
+		if ierr := st.CheckIdentity(ctx); errors.Is(ierr, natsstore.ErrLogReplaced) {
+			return ierr
 		}
 		fmt.Fprintf(io.Err, "hoyle serve: keeping compare's projection: %v; trying again\n", err)
 		select {
 		case <-ctx.Done():
-			return
+			return nil
 		case <-time.After(time.Second):
 		}
 	}

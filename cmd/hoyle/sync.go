@@ -62,7 +62,7 @@ func runSync(ctx context.Context, opts *syncOptions) error {
 		return err
 	}
 	defer local.Close()
-	remote := &database{io: opts.IO, path: opts.To}
+	remote := &database{io: opts.IO, path: opts.To, tokenFile: opts.DB.tokenFile}
 	defer remote.close()
 	shared, err := remote.openShared(opts.To)
 	if err != nil {

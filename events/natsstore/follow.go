@@ -33,7 +33,8 @@ const (
 // Follow implements events.Follower with a durable JetStream consumer.
 // Failures to reach the server are waited out (the follower tries again
 // every half second) until ctx is done; a consumer of that name that the
-// store cannot use is an error.
+// store cannot use is an error, and so is the log deleted or replaced
+// (a LogReplacedError).
 func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context.Context, batch []events.Envelope) error) error {
 	if err := checkToken("follower", name); err != nil {
 		return err
@@ -53,6 +54,14 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 			return err
 		}
 		if cons == nil {
+			// (Again:) a consumer lost may be a log deleted, or deleted
+			// and made again: never follow a log that is not the one
+			// opened. Failing to ask is waited out as any failure is.
+			if s.identity.LogID != "" {
+				if err := s.CheckIdentity(ctx); errors.Is(err, ErrLogReplaced) {
+					return err
+				}
+			}
 			octx, cancel := s.opContext(ctx)
 			c, err := s.js.CreateOrUpdateConsumer(octx, s.log, cfg)
 			cancel()

@@ -25,6 +25,9 @@ const (
 	// accepted before it hands it out again: long enough for a handler
 	// that folds many sessions the first time.
 	followAckWait = 2 * time.Minute
+	// followCheck is how often a follower checks that the log is still
+	// the one it opened (Store.CheckIdentity).
+	followCheck = 5 * time.Second
 	// followRetry is the pause after a failure (the server away, a handler
 	// refusing a batch) before the follower tries again.
 	followRetry = 500 * time.Millisecond
@@ -49,19 +52,24 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 		FilterSubject: s.logPrefix + "*",
 	}
 	var cons jetstream.Consumer
+	var checked time.Time
 	for {
 		if err := s.live(ctx); err != nil {
 			return err
 		}
-		if cons == nil {
-			// (Again:) a consumer lost may be a log deleted, or deleted
-			// and made again: never follow a log that is not the one
-			// opened. Failing to ask is waited out as any failure is.
+		if cons == nil || time.Since(checked) > followCheck {
+			// A consumer lost may be a log deleted, or deleted and made
+			// again (whose consumer fetches nothing, not an error): never
+			// follow a log that is not the one opened. Failing to ask is
+			// waited out as any failure is.
 			if s.identity.LogID != "" {
 				if err := s.CheckIdentity(ctx); errors.Is(err, ErrLogReplaced) {
 					return err
 				}
 			}
+			checked = time.Now()
+		}
+		if cons == nil {
 			octx, cancel := s.opContext(ctx)
 			c, err := s.js.CreateOrUpdateConsumer(octx, s.log, cfg)
 			cancel()
@@ -112,9 +120,7 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 			if err := s.waitRetry(ctx, ferr); err != nil {
 				return err
 			}
-			if errors.Is(ferr, jetstream.ErrConsumerNotFound) || errors.Is(ferr, jetstream.ErrConsumerDeleted) {
-				cons = nil
-			}
+			cons = nil // made again (or found) at the next turn, the log checked first
 			continue
 		}
 		if len(msgs) == 0 {

@@ -176,6 +176,13 @@ func (d *database) sharedLogsFile() string {
 	return filepath.Join(filepath.Dir(d.dbPathFile()), "shared-logs.json")
 }
 
+// hasDataHome reports whether the user has a data directory
+// ($XDG_DATA_HOME or $HOME) to remember shared logs in: without one,
+// hoyle writes nothing beside the working directory for a shared log.
+func (d *database) hasDataHome() bool {
+	return d.io.Getenv("XDG_DATA_HOME") != "" || d.io.Getenv("HOME") != ""
+}
+
 // logKey names a shared log in that file: its servers, without
 // credentials.
 func logKey(url string) string {
@@ -186,6 +193,9 @@ func logKey(url string) string {
 // none), and the file it is kept in.
 func (d *database) knownLog(url string) (natsstore.Identity, string, error) {
 	path := d.sharedLogsFile()
+	if !d.hasDataHome() {
+		return natsstore.Identity{}, path, nil
+	}
 	known := map[string]natsstore.Identity{}
 	b, err := os.ReadFile(path)
 	switch {
@@ -202,6 +212,9 @@ func (d *database) knownLog(url string) (natsstore.Identity, string, error) {
 
 // rememberLog keeps the identity of the shared log at url.
 func (d *database) rememberLog(url string, id natsstore.Identity) error {
+	if !d.hasDataHome() {
+		return nil
+	}
 	path := d.sharedLogsFile()
 	known := map[string]natsstore.Identity{}
 	if b, err := os.ReadFile(path); err == nil {

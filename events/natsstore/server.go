@@ -156,7 +156,9 @@ func StartServer(dir, listen string, opt ServerOptions) (*Server, error) {
 	}
 	url, directorURL := "nats://"+addr.String(), "nats://"+addr.String()
 	if auth != nil {
-		url = "nats://" + auth.table + "@" + addr.String()
+		if auth.table != "" {
+			url = "nats://" + auth.table + "@" + addr.String()
+		}
 		directorURL = "nats://" + auth.director + "@" + addr.String()
 	}
 	started = true

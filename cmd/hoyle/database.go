@@ -144,7 +144,8 @@ func (d *database) openShared(url string) (events.Store, error) {
 		if err != nil {
 			return nil, err
 		}
-		if token != "" {
+		if token != "" && natsstore.Redact(url) == url {
+			// (A token in the address itself wins: the client takes one.)
 			opt.NATS = append(opt.NATS, nats.Token(token))
 		}
 		known, statePath, err := d.knownLog(url)

@@ -284,9 +284,17 @@ func TestSignedCheckpoint(t *testing.T) {
 	ctx := context.Background()
 	srv := startServer(t, t.TempDir(), "")
 	defer srv.Shutdown()
+	// A log made before its server signed for it: the server names its key.
+	plain := openOn(t, srv.URL(), natsstore.Options{})
+	before := plain.Identity()
+	require.NotEmpty(t, before.LogID)
+	require.Empty(t, before.Signer)
+	plain.Close()
 	served, err := natsstore.OpenServed(ctx, srv, natsstore.Options{})
 	require.NoError(t, err)
 	defer served.Close()
+	assert.Equal(t, before.LogID, served.Identity().LogID)
+	require.NotEmpty(t, served.Identity().Signer)
 	require.NoError(t, served.SaveCheckpoint(ctx, "compare", events.Checkpoint{Position: 4, Parts: map[string][]byte{"a": []byte("true"), "b": []byte("B")}}))
 
 	var w warnings

@@ -63,7 +63,7 @@ said so. --token and --director-token exist, but every local user sees a
 command line (ps): prefer the files. Without any token, anyone who reaches
 the port may do everything: listen on the loopback only, or on a trusted
 network. There is no TLS: for that, run a club's own nats-server cluster
-(see the README).
+(see hoyle help tables).
 
 One server at a time keeps a directory: a second hoyle serve on the same
 --dir is refused, naming the first. The directory also keeps the log's

@@ -18,7 +18,7 @@ import (
 	"github.com/hoyle/hoyle/projections/ledger"
 )
 
-// serveOptions: hoyle serve [--listen ADDR] [--dir DIR] [--token TOKEN].
+// serveOptions: hoyle serve [--listen ADDR] [--dir DIR] [--token-file FILE] [--director-token-file FILE].
 type serveOptions struct {
 	IO                *IO
 	DB                *database
@@ -35,7 +35,7 @@ type serveOptions struct {
 func newServeCmd(f *factory) *cobra.Command {
 	opts := &serveOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "serve [--listen ADDR] [--dir DIR] [--token TOKEN]",
+		Use:   "serve [--listen ADDR] [--dir DIR] [--token-file FILE] [--director-token-file FILE]",
 		Short: "Run the club's shared log: a NATS JetStream server that every table records into",
 		Long: `Run an embedded NATS server with JetStream, its store on disk in --dir,
 listening on --listen (127.0.0.1:4222 unless given; 0.0.0.0:4222 for the

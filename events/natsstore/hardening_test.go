@@ -74,8 +74,14 @@ func TestTableCredential(t *testing.T) {
 	start := time.Now()
 	err = table.SaveCheckpoint(ctx, "compare", events.Checkpoint{Position: 3, Parts: map[string][]byte{"s": []byte("forged")}})
 	require.ErrorIs(t, err, natsstore.ErrNotPermitted)
+	t.Logf("a summary refused to the table's token in %v", time.Since(start))
 	assert.Less(t, time.Since(start), 4*time.Second, "a refusal is reported at once")
 	assert.Contains(t, err.Error(), "not permitted")
+
+	// A log the director has not made: the table may not make it.
+	_, err = natsstore.Open(ctx, srv.URL(), natsstore.Options{Stream: "ELSEWHERE", Timeout: 5 * time.Second})
+	require.ErrorIs(t, err, natsstore.ErrNotPermitted)
+	assert.NotErrorIs(t, err, natsstore.ErrUnavailable)
 
 	// The stream's own API, through a plain client with the table's token.
 	nc, err := nats.Connect(srv.URL(), nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}))

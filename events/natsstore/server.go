@@ -193,8 +193,9 @@ func Serve(ctx context.Context, dir, listen string, opt ServerOptions, ready fun
 		return err
 	}
 	// The streams are made now, with the director's credential, so that the
-	// first table (whose credential may not make them) finds them.
-	st, err := Open(ctx, s.DirectorURL(), Options{Stream: opt.Stream})
+	// first table (whose credential may not make them) finds them; the
+	// log's identity and the signing key are kept in the directory.
+	st, err := OpenServed(ctx, s, Options{Stream: opt.Stream})
 	if err != nil {
 		s.Shutdown()
 		return err

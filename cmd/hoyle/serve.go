@@ -100,6 +100,9 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.Token != "" || opts.DirectorToken != "" {
+		fmt.Fprintln(opts.IO.Err, "hoyle serve: warning: a token on the command line is visible to every local user (ps): prefer --token-file, --director-token-file or the environment")
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sopts := natsstore.ServerOptions{Token: tables, DirectorToken: director}

@@ -14,7 +14,7 @@ import (
 
 // compareOptions: hoyle compare [--json] [--event NAME].
 type compareOptions struct {
-	IO    *IO
+	IO    *Streams
 	DB    *database
 	JSON  bool
 	Event string

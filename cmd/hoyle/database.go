@@ -27,7 +27,7 @@ import (
 // and --session (filled in when the command line is parsed), and how long
 // to wait for another hoyle process.
 type database struct {
-	io      *IO
+	streams *Streams
 	path    string // --db
 	session string // --session
 	// pin, when set, is the session's version as the record prompt showed
@@ -82,7 +82,7 @@ func (d *database) dbPath() string {
 	if d.path != "" {
 		return d.path
 	}
-	if p := d.io.Getenv("HOYLE_DB"); p != "" {
+	if p := d.streams.Getenv("HOYLE_DB"); p != "" {
 		return p
 	}
 	return d.dbPathFile()
@@ -90,9 +90,9 @@ func (d *database) dbPath() string {
 
 // dbPathFile is hoyle.db in the XDG data directory.
 func (d *database) dbPathFile() string {
-	dir := d.io.Getenv("XDG_DATA_HOME")
+	dir := d.streams.Getenv("XDG_DATA_HOME")
 	if dir == "" {
-		home := d.io.Getenv("HOME")
+		home := d.streams.Getenv("HOME")
 		if home == "" {
 			home = "."
 		}
@@ -124,7 +124,7 @@ func (d *database) openShared(url string) (events.Store, error) {
 	}
 	if d.shared == nil {
 		timeout := sharedTimeout
-		if v := d.io.Getenv("HOYLE_NATS_TIMEOUT"); v != "" {
+		if v := d.streams.Getenv("HOYLE_NATS_TIMEOUT"); v != "" {
 			t, err := time.ParseDuration(v)
 			if err != nil || t <= 0 {
 				return nil, usagef("$HOYLE_NATS_TIMEOUT %q is not a duration such as 5s", v)
@@ -132,7 +132,7 @@ func (d *database) openShared(url string) (events.Store, error) {
 			timeout = t
 		}
 		replicas := 0
-		if v := d.io.Getenv("HOYLE_NATS_REPLICAS"); v != "" {
+		if v := d.streams.Getenv("HOYLE_NATS_REPLICAS"); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 5 {
 				return nil, usagef("$HOYLE_NATS_REPLICAS %q: the servers that keep each stream, 1 to 5", v)
@@ -181,7 +181,7 @@ func (d *database) sharedLogsFile() string {
 // ($XDG_DATA_HOME or $HOME) to remember shared logs in: without one,
 // hoyle writes nothing beside the working directory for a shared log.
 func (d *database) hasDataHome() bool {
-	return d.io.Getenv("XDG_DATA_HOME") != "" || d.io.Getenv("HOME") != ""
+	return d.streams.Getenv("XDG_DATA_HOME") != "" || d.streams.Getenv("HOME") != ""
 }
 
 // logKey names a shared log in that file: its servers, without
@@ -242,7 +242,7 @@ func (d *database) token() (string, error) {
 	if d.tokenFile != "" {
 		return readToken("--token-file", d.tokenFile)
 	}
-	return d.io.Getenv("HOYLE_NATS_TOKEN"), nil
+	return d.streams.Getenv("HOYLE_NATS_TOKEN"), nil
 }
 
 // readToken reads a token from a file: its first line, without the line
@@ -263,7 +263,7 @@ func readToken(flag, path string) (string, error) {
 // warn prints a store's warning (a message in the shared log that is not
 // a hoyle event, a summary not the server's) on standard error.
 func (d *database) warn(msg string) {
-	fmt.Fprintf(d.io.Err, "hoyle: warning: %s\n", replay.Escape(msg))
+	fmt.Fprintf(d.streams.Err, "hoyle: warning: %s\n", replay.Escape(msg))
 }
 
 // keptOpen is the shared log as a command's open gives it: its Close
@@ -319,6 +319,26 @@ func (d *database) open(write, create bool) (events.Store, error) {
 	}
 	return st, nil
 }
+
+// openAtOnce opens the database read-only as open does, but only if the
+// file is there and free at once: for what must never create a database
+// nor keep anyone waiting (a command's help). A shared log is not reached:
+// help asks no server.
+func (d *database) openAtOnce() (events.Store, error) {
+	path := d.dbPath()
+	if isSharedLog(path) {
+		return nil, errNotAtOnce
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, err
+	}
+	now := *d
+	now.waits = lockWaits{} // one try: a database in use is not waited for
+	return now.open(false, false)
+}
+
+// errNotAtOnce: the database cannot be opened without waiting.
+var errNotAtOnce = errors.New("the database is not opened without waiting")
 
 // readerLetGo is how long a reader holds the database before it lets a
 // waiting writer in (bolt.Options.LetGo).
@@ -400,7 +420,7 @@ func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
 		st, err := bolt.Open(path, opt)
 		if !errors.Is(err, events.ErrLocked) {
 			if told && err == nil {
-				fmt.Fprintln(d.io.Err, "hoyle: the reader has let go of the database")
+				fmt.Fprintln(d.streams.Err, "hoyle: the reader has let go of the database")
 			}
 			return st, err
 		}
@@ -415,7 +435,7 @@ func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
 		case readers && waited > d.waits.readers:
 			return nil, fmt.Errorf("%w; other hoyle processes have been reading it for %v", err, waited.Round(time.Second))
 		case readers && !told && waited > d.waits.notice:
-			fmt.Fprintln(d.io.Err, "hoyle: waiting for another hoyle process that is reading the database (show, score, export...) to finish...")
+			fmt.Fprintln(d.streams.Err, "hoyle: waiting for another hoyle process that is reading the database (show, score, export...) to finish...")
 			told = true
 		}
 		time.Sleep(lockPoll)
@@ -502,6 +522,6 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 }
 
 // printStatus prints the table's state in one line after an entry.
-func printStatus(io *IO, s *projections.Session) {
-	fmt.Fprintln(io.Out, replay.StatusLine(s))
+func printStatus(streams *Streams, s *projections.Session) {
+	fmt.Fprintln(streams.Out, replay.StatusLine(s))
 }

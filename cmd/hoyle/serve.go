@@ -20,7 +20,7 @@ import (
 
 // serveOptions: hoyle serve [--listen ADDR] [--dir DIR] [--token-file FILE] [--director-token-file FILE].
 type serveOptions struct {
-	IO                *IO
+	IO                *Streams
 	DB                *database
 	Listen            string
 	Dir               string
@@ -177,7 +177,7 @@ func (opts *serveOptions) tokens() (tables, director string, err error) {
 // starting again after a failure. The log deleted or replaced meanwhile
 // ends it with a natsstore.LogReplacedError: the server must not follow
 // (and sign the summaries of) a log that is not the club's.
-func follow(ctx context.Context, io *IO, st *natsstore.Store) error {
+func follow(ctx context.Context, streams *Streams, st *natsstore.Store) error {
 	for {
 		err := ledger.Follow(ctx, st, nil)
 		if ctx.Err() != nil || errors.Is(err, natsstore.ErrClosed) {
@@ -186,7 +186,7 @@ func follow(ctx context.Context, io *IO, st *natsstore.Store) error {
 		if ierr := st.CheckIdentity(ctx); errors.Is(ierr, natsstore.ErrLogReplaced) {
 			return ierr
 		}
-		fmt.Fprintf(io.Err, "hoyle serve: keeping compare's projection: %v; trying again\n", err)
+		fmt.Fprintf(streams.Err, "hoyle serve: keeping compare's projection: %v; trying again\n", err)
 		select {
 		case <-ctx.Done():
 			return nil

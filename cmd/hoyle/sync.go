@@ -14,7 +14,7 @@ import (
 
 // syncOptions: hoyle sync --to nats://HOST:PORT.
 type syncOptions struct {
-	IO *IO
+	IO *Streams
 	DB *database
 	To string
 }
@@ -62,7 +62,7 @@ func runSync(ctx context.Context, opts *syncOptions) error {
 		return err
 	}
 	defer local.Close()
-	remote := &database{io: opts.IO, path: opts.To, tokenFile: opts.DB.tokenFile}
+	remote := &database{streams: opts.IO, path: opts.To, tokenFile: opts.DB.tokenFile}
 	defer remote.close()
 	shared, err := remote.openShared(opts.To)
 	if err != nil {

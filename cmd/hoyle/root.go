@@ -95,6 +95,7 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 	root.SetErr(f.IO.Err)
 	root.PersistentFlags().StringVar(&f.DB.path, "db", "", "the database file, or nats://HOST:PORT for a club's shared log (hoyle serve) (default $HOYLE_DB, else hoyle.db in the XDG data directory)")
 	root.PersistentFlags().StringVar(&f.DB.session, "session", "", "the session ID (default: the session opened most recently)")
+	root.PersistentFlags().StringVar(&f.DB.tokenFile, "token-file", "", "a file holding the shared log's token (default $HOYLE_NATS_TOKEN); for hoyle serve, the tables' token")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddGroup(commandGroups...)
 

@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"testing"
 
@@ -117,5 +118,52 @@ func TestEntriesStayOneBoardLong(t *testing.T) {
 	}
 	for i := 2; i < len(small); i++ {
 		assert.LessOrEqual(t, large[i], 2*small[i], "entry %d reads %d events at 10,000 boards, %d at 10", i, large[i], small[i])
+	}
+}
+
+// BenchmarkResultBoards: an entry in a duplicate session of result-only
+// boards, at 10 and at 10,000 boards: a result (which deals its board), a
+// call, and the latest board read (load.Tail, as show and sessions read
+// it).
+//
+//	go test ./projections/load -run '^$' -bench ResultBoards
+func BenchmarkResultBoards(b *testing.B) {
+	ctx := context.Background()
+	for _, boards := range []int{10, 10_000} {
+		st := memstore.New()
+		id := resultBoards(b, st, boards)
+		r := recorder.New(st)
+		next := boards + 1
+		b.Run(fmt.Sprintf("result/%d", boards), func(b *testing.B) {
+			for b.Loop() {
+				_, err := r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+					return s.DecideResult(stamp, projections.ResultSpec{Board: next, Contract: "3NT", Declarer: "S", Tricks: "9"})
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+				next++
+			}
+		})
+		_, err := r.Deal(ctx, id, projections.DealSpec{})
+		require.NoError(b, err)
+		b.Run(fmt.Sprintf("call/%d", boards), func(b *testing.B) {
+			for b.Loop() {
+				// A call and its undo: the auction stays where it was.
+				if _, err := r.Calls(ctx, id, []string{"P"}); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := r.Undo(ctx, id); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("tail/%d", boards), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := load.Tail(ctx, st, id); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

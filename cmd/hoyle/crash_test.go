@@ -469,7 +469,7 @@ func TestCrashKilledImport(t *testing.T) {
 // completes it, to exactly what an import that was never killed makes.
 func TestCrashKilledBatchedImport(t *testing.T) {
 	t.Parallel()
-	rounds := testkit.Rounds(2, 20) // HOYLE_FULL=1 runs all 20
+	rounds := testkit.Rounds(1, 20) // HOYLE_FULL=1 runs all 20
 	dir := t.TempDir()
 	sim := filepath.Join(dir, "sim.db")
 	r := hoyleRun(t, sim, "simulate", "--game", "contract", "--hands", "500", "--seed", "3", "--batch", "500")

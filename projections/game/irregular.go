@@ -461,7 +461,11 @@ func (h *Hand) PlayIrregular(rs Ruleset, seat, by cards.Seat, c cards.Card, id e
 		player = h.PlayedFrom(seat)
 	}
 	switch {
-	case seat == h.Turn && by != cards.NoSeat && by != seat && !(h.IsDummy(seat) && by == player):
+	case seat == h.Turn && by != cards.NoSeat && (by != seat || h.IsDummy(seat)) && !(h.IsDummy(seat) && by == player):
+		// dummy's card played by another than the declarer: by an
+		// adversary, or by dummy himself (a card he touched or named:
+		// 1913 Law 62, "if the dummy ... suggest the play of one of
+		// his cards").
 		if !h.IsDummy(seat) {
 			return nil, Illegal(tok, fmt.Sprintf("a card of %s's is his to play: only dummy's cards are played by another (the declarer)", h.SeatName(seat)), "")
 		}

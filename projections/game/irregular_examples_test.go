@@ -392,3 +392,114 @@ func TestNewDeal(t *testing.T) {
 	assert.Contains(t, irr.What, game.ReasonWords("misdeal"))
 	assert.NotEmpty(t, game.ReasonWords(""), "no reason given has words too")
 }
+
+// Club code of Bridge, Law 86 (1913's nearest code): "Should the third hand
+// not have played, and the fourth play before his partner, the latter (not
+// being Dummy or his partner) may be called on to win, or not to win, the
+// trick."
+func TestFourthHandBeforeHisPartner(t *testing.T) {
+	rs := auction1913.New()
+	var id ids
+	h := bridgetest.Dealt(t, rs, cards.South, irrDeal)
+	bridgetest.Calls(t, rs, h, "3H", "P", "P", "P")
+	play(t, rs, h, "S8", "S3", "SK", "SA", "D2")
+	assert.Equal(t, cards.West, h.Turn)
+	early := id.next()
+	irr, err := h.PlayIrregular(rs, cards.East, cards.NoSeat, card(t, "D8"), early)
+	require.NoError(t, err)
+	assert.Equal(t, game.KindPlayOutOfTurn, irr.Kind)
+	assert.Equal(t, auction1913.BridgePlayOOT, irr.Law)
+	assert.Equal(t, cards.West, h.Turn, "the turn stays with the player passed over")
+	assert.Equal(t, []string{game.PlayWin, game.PlayNotWin}, openFor(rs, h, early))
+
+	win := h.Clone()
+	_, err = win.ChooseRemedy(rs, early, game.PlayWin, cards.NoCard, cards.NoSuit, id.next())
+	require.NoError(t, err)
+	assert.ErrorIs(t, win.CheckCard(rs, card(t, "D5")), game.ErrRestricted, "West must win the trick if he can: the ten does")
+	assert.NoError(t, win.CheckCard(rs, card(t, "DT")))
+	play(t, rs, win, "DT", "D4")
+	assert.Equal(t, cards.West, win.Tricks[1].Winner)
+
+	_, err = h.ChooseRemedy(rs, early, game.PlayNotWin, cards.NoCard, cards.NoSuit, id.next())
+	require.NoError(t, err)
+	assert.ErrorIs(t, h.CheckCard(rs, card(t, "DT")), game.ErrRestricted, "West must not win it if he can help it")
+	play(t, rs, h, "D5", "DQ")
+	assert.Equal(t, cards.North, h.Tricks[1].Winner, "dummy's queen")
+}
+
+// 1913 Law 62: "If the dummy, by touching a card or otherwise, suggest the
+// play of one of his cards, either adversary may require the declarer to
+// play or not to play such card."
+func TestDummySuggestsACard(t *testing.T) {
+	rs := auction1913.New()
+	var id ids
+	h := bridgetest.Dealt(t, rs, cards.South, irrDeal)
+	bridgetest.Calls(t, rs, h, "3H", "P", "P", "P")
+	play(t, rs, h, "S8")
+	sug := id.next()
+	irr, err := h.PlayIrregular(rs, cards.North, cards.North, card(t, "S3"), sug)
+	require.NoError(t, err)
+	assert.Equal(t, game.KindDummyPlayed, irr.Kind)
+	assert.Equal(t, auction1913.LawDummySuggests, irr.Law)
+	assert.Equal(t, []string{"accept", "withdraw"}, openFor(rs, h, sug))
+
+	played := h.Clone()
+	_, err = played.ChooseRemedy(rs, sug, "accept", cards.NoCard, cards.NoSuit, id.next())
+	require.NoError(t, err)
+	assert.Equal(t, cards.East, played.Turn, "the card stands as the declarer's play")
+
+	_, err = h.ChooseRemedy(rs, sug, "withdraw", cards.NoCard, cards.NoSuit, id.next())
+	require.NoError(t, err)
+	assert.True(t, h.Held[cards.North].Has(card(t, "S3")), "the card goes back to dummy")
+	assert.Equal(t, cards.North, h.Turn, "the declarer plays another")
+	_, err = h.PlayIrregular(rs, cards.North, cards.East, card(t, "S4"), id.next())
+	assert.ErrorIs(t, err, game.ErrIllegal, "only the declarer plays dummy's cards: the laws have no rule for an adversary playing them")
+	_, err = h.PlayIrregular(rs, cards.North, cards.South, card(t, "S4"), id.next())
+	assert.ErrorIs(t, err, game.ErrRegular, "the declarer playing dummy's card is the ordinary play")
+	play(t, rs, h, "S4", "SK", "SA")
+	assert.Equal(t, cards.South, h.Tricks[0].Winner)
+}
+
+// Club code of Bridge, Law 94: a renounce corrected in time by one of the
+// declarer's adversaries: "the dealer may call the card thus played in
+// error, or may require him to play his highest or lowest card to that
+// trick in which he has renounced."
+func TestRenounceCorrectedRemedies(t *testing.T) {
+	rs := auction1913.New()
+	var id ids
+	h := bridgetest.Dealt(t, rs, cards.South, irrDeal)
+	bridgetest.Calls(t, rs, h, "3H", "P", "P", "P")
+	play(t, rs, h, "S8", "S3", "SK", "SA", "C2", "C7", "CA")
+	rev := id.next()
+	_, err := h.PlayIrregular(rs, cards.East, cards.NoSeat, card(t, "D8"), rev)
+	require.NoError(t, err)
+	_, err = h.CorrectRenounce(rs, cards.East, card(t, "D8"))
+	require.NoError(t, err)
+	open := openFor(rs, h, rev)
+	assert.ElementsMatch(t, []string{"call-card", game.PlayHighest, game.PlayLowest}, open)
+
+	high := h.Clone()
+	_, err = high.ChooseRemedy(rs, rev, game.PlayHighest, cards.NoCard, cards.NoSuit, id.next())
+	require.NoError(t, err)
+	assert.ErrorIs(t, high.CheckCard(rs, card(t, "C9")), game.ErrRestricted, "his highest club: the jack")
+	assert.Equal(t, []cards.Card{card(t, "CJ")}, high.LegalCards(rs))
+	assert.Empty(t, high.ExposedOf(high.Irregularity(rev)), "the card in error is not called as well")
+
+	low := h.Clone()
+	_, err = low.ChooseRemedy(rs, rev, game.PlayLowest, cards.NoCard, cards.NoSuit, id.next())
+	require.NoError(t, err)
+	assert.Equal(t, []cards.Card{card(t, "C9")}, low.LegalCards(rs))
+
+	_, err = h.ChooseRemedy(rs, rev, "call-card", card(t, "D8"), cards.NoSuit, id.next())
+	require.NoError(t, err)
+	assert.True(t, h.Pending(cards.East))
+	assert.Equal(t, []cards.Card{card(t, "C9"), card(t, "CT"), card(t, "CJ")}, sortedAsc(h.LegalCards(rs)), "he follows suit: the diamond waits for his next turn he can play it")
+}
+
+func sortedAsc(cs []cards.Card) []cards.Card {
+	out := sortedDesc(cs)
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}

@@ -27,9 +27,9 @@ import (
 // and no change of code may change what an old record says. An event whose
 // schema changed since is read through its upcaster; the file's bytes stay.
 //
-//	go run ./cmd/hoyle-freeze v5                                   writes fixtures/db/v5.db (never over an existing one)
-//	go test ./cmd/hoyle -run 'TestFrozenDatabases/v5' -update      writes its golden file
-//	go test ./cmd/hoyle -run TestFrozenDatabases -update           rewrites the golden files, for a change of output meant
+//	go run ./cmd/hoyle-tools/freeze v5                         writes fixtures/db/v5.db (never over an existing one)
+//	go test ./cmd/hoyle -run 'TestFrozenDatabases/v5' -update   writes its golden file
+//	go test ./cmd/hoyle -run TestFrozenDatabases -update        rewrites the golden files, for a change of output meant
 
 const frozenDir = "../../fixtures/db"
 

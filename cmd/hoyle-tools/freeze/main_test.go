@@ -117,7 +117,7 @@ func TestFreezeRefuses(t *testing.T) {
 // Every frozen database of the repository has the script it was frozen
 // from, where this command reads it.
 func TestEveryFrozenDatabaseHasItsScript(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("..", "..", "fixtures", "db", "*.db"))
+	paths, err := filepath.Glob(filepath.Join("..", "..", "..", "fixtures", "db", "*.db"))
 	require.NoError(t, err)
 	require.NotEmpty(t, paths)
 	for _, p := range paths {
@@ -132,7 +132,7 @@ func TestEveryFrozenDatabaseHasItsScript(t *testing.T) {
 func TestRepoRoot(t *testing.T) {
 	root, err := repoRoot()
 	require.NoError(t, err)
-	abs, err := filepath.Abs(filepath.Join("..", ".."))
+	abs, err := filepath.Abs(filepath.Join("..", "..", ".."))
 	require.NoError(t, err)
 	assert.Equal(t, abs, root)
 }

@@ -1,4 +1,4 @@
-// Command hoyle-freeze writes a frozen database: fixtures/db/NAME.db, from
+// Command freeze writes a frozen database: fixtures/db/NAME.db, from
 // the script fixtures/scripts/frozen-NAME.hoyle, with the hoyle of the
 // working tree. A frozen database is written once and never again (see
 // fixtures/db/README.md); every later hoyle must read it the same, which
@@ -6,7 +6,7 @@
 //
 // Run it from anywhere in the repository:
 //
-//	go run ./cmd/hoyle-freeze v5
+//	go run ./cmd/hoyle-tools/freeze v5
 //	go test ./cmd/hoyle -run 'TestFrozenDatabases/v5' -update
 //
 // The first builds cmd/hoyle, runs the script's commands with it, one
@@ -16,10 +16,8 @@
 //
 // The script's commands run in cmd/hoyle, as the tests ran them when
 // freezing was a test flag: a path in a script (an import's file) is
-// relative to it, "../../fixtures/scripts/frozen-v4.pbn".
-//
-// It imports fixtures (the scripts) and replay/prompt (which splits a
-// script into commands, as the prompt splits a typed line).
+// relative to it, "../../fixtures/scripts/frozen-v4.pbn". The script is
+// split into commands by replay/prompt, as the prompt splits a typed line.
 package main
 
 import (
@@ -40,7 +38,7 @@ import (
 
 func main() {
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./cmd/hoyle-freeze NAME\n\n"+
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: go run ./cmd/hoyle-tools/freeze NAME\n\n"+
 			"writes fixtures/db/NAME.db from fixtures/scripts/frozen-NAME.hoyle with the hoyle of this working tree;\n"+
 			"then run go test ./cmd/hoyle -run 'TestFrozenDatabases/NAME' -update for its golden file\n")
 		flag.PrintDefaults()
@@ -52,7 +50,7 @@ func main() {
 		os.Exit(2)
 	}
 	if err := run(flag.Arg(0), *hoyle, os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "hoyle-freeze:", err)
+		fmt.Fprintln(os.Stderr, "freeze:", err)
 		os.Exit(1)
 	}
 }
@@ -181,7 +179,7 @@ func repoRoot() (string, error) {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", errors.New("not inside the hoyle repository: run it from the repository, as go run ./cmd/hoyle-freeze NAME")
+			return "", errors.New("not inside the hoyle repository: run it from the repository, as go run ./cmd/hoyle-tools/freeze NAME")
 		}
 		dir = parent
 	}

@@ -335,7 +335,8 @@ func TestClaim(t *testing.T) {
 }
 
 // TestWhistTurnUp: in whist the dealer's last card is turned up for trump
-// (seeds/003, the whist family), and there is no auction.
+// (seeds/003, THE WHIST FAMILY: "the last was turned up for the trump"),
+// and there is no auction: the eldest hand leads.
 func TestWhistTurnUp(t *testing.T) {
 	rs := whist.New()
 	pack := rs.Pack()

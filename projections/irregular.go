@@ -192,7 +192,7 @@ func (s *Session) DecideCorrect(stamp Stamp, substitute string) ([]events.Event,
 	}
 	var irr *game.Irregularity
 	for _, x := range h.Irregular {
-		if h.Correctable(x) {
+		if h.Correctable(x) || h.CorrectableTwelfth(s.Rules, x) {
 			irr = x
 		}
 	}

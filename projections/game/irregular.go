@@ -275,6 +275,14 @@ type PlayLaws struct {
 	// Claim is the law after which a revoke can no longer be claimed: the
 	// cards cut for the following deal.
 	Claim string
+	// Twelfth, when the code has it, is the law by which a revoke on the
+	// next-to-last trick, even established, must still be corrected when
+	// it is discovered before the hands are put away ("A revoke on the
+	// twelfth trick, even if established, must be corrected if discovered
+	// before all four hands have been returned to the board", contract
+	// Law 62D1): hoyle allows it while the hand played out is the last
+	// one recorded.
+	Twelfth string
 }
 
 // IrregularityRules is implemented by rulesets whose code of laws has
@@ -689,6 +697,9 @@ func (h *Hand) CorrectRenounce(rs Ruleset, seat cards.Seat, c cards.Card) (*Irre
 	switch {
 	case irr == nil:
 		return nil, Illegal(tok, fmt.Sprintf("%s has no renounce with %s to correct in this hand", h.SeatName(seat), c), laws.Correct)
+	case h.CorrectableTwelfth(rs, irr):
+		h.reopenTwelfth()
+		t = h.CurrentTrick()
 	case irr.Established > 0:
 		return nil, Illegal(tok, fmt.Sprintf("%s's revoke was established at trick %d: it can no longer be corrected", h.SeatName(seat), irr.Established), laws.Established)
 	case h.Phase != PhasePlay || t == nil || !h.Correctable(irr):
@@ -728,6 +739,40 @@ func (h *Hand) Correctable(irr *Irregularity) bool {
 	}
 	n := len(h.Tricks)
 	return irr.Trick == n || irr.Trick == n-1 && len(h.Tricks[n-1].Cards) == 0
+}
+
+// CorrectableTwelfth reports whether a revoke on the next-to-last trick
+// of a hand played out may still be corrected although established, by
+// the code's PlayLaws.Twelfth (contract Law 62D1).
+func (h *Hand) CorrectableTwelfth(rs Ruleset, irr *Irregularity) bool {
+	ir, ok := rs.(IrregularityRules)
+	if !ok || ir.PlayLaws(h).Twelfth == "" || irr.Kind != KindRevoke || irr.Corrected {
+		return false
+	}
+	n := rs.Tricks()
+	return h.Phase == PhaseDone && !h.Annulled && h.Claim == nil && irr.Trick == n-1 &&
+		len(h.Tricks) == n && h.Tricks[n-1].Winner != cards.NoSeat
+}
+
+// reopenTwelfth takes back the last trick and opens the one before it
+// again, so that a revoke in it is corrected as in a trick on the table
+// (Law 62D1): the play goes on from the corrected card.
+func (h *Hand) reopenTwelfth() {
+	last := &h.Tricks[len(h.Tricks)-1]
+	for len(last.Cards) > 0 {
+		h.takeBackLast(last)
+	}
+	h.Won[h.Seating.SideOf(last.Winner)]--
+	h.Tricks = h.Tricks[:len(h.Tricks)-1]
+	t := h.CurrentTrick()
+	h.Won[h.Seating.SideOf(t.Winner)]--
+	t.Winner = cards.NoSeat
+	for _, irr := range h.Irregular {
+		if irr.Kind == KindRevoke && irr.Trick == len(h.Tricks) {
+			irr.Established = 0
+		}
+	}
+	h.Phase = PhasePlay
 }
 
 // takeBackLast takes the last card of trick t back into its player's

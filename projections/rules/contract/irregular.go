@@ -53,8 +53,9 @@ const (
 // PlayLaws implements game.IrregularityRules.
 func (*Rules) PlayLaws(*game.Hand) game.PlayLaws {
 	return game.PlayLaws{Revoke: LawRevokeDef, Established: LawEstablished, Correct: LawCorrect,
-		Dummy: "Law 64B3: no rectification for a revoke in failing to play a card of dummy's",
-		Claim: "Law 64B4: no rectification once a player of the non-offending side has called on the next deal"}
+		Dummy:   "Law 64B3: no rectification for a revoke in failing to play a card of dummy's",
+		Claim:   "Law 64B4: no rectification once a player of the non-offending side has called on the next deal",
+		Twelfth: "Law 62D1: a revoke on the twelfth trick, even if established, must be corrected if discovered before all four hands have been returned to the board"}
 }
 
 // JudgeCall implements game.IrregularityRules.
@@ -208,6 +209,11 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 			return nil, "corrected in time: no revoke"
 		case irr.Established == 0:
 			return nil, "not yet established: it must be corrected if attention is drawn to it (hoyle correct)"
+		case irr.Seat == h.Dummy:
+			// Dummy's revoke transfers no trick: "there is no
+			// rectification ... if the revoke was made in failing to play
+			// any card of dummy's hand" (Law 64B3).
+			return nil, "no trick is transferred for a revoke in failing to play a card of dummy's; the Director may restore equity (Law 64B3, Law 64C)"
 		case h.Phase != game.PhaseDone:
 			return nil, "the tricks are transferred after play ends (Law 64A)"
 		}
@@ -577,7 +583,7 @@ func RevokeTransfer(h *game.Hand, irr *game.Irregularity) (int, string, string) 
 	case irr.Seat == h.Dummy:
 		return 0, LawNoRectify + "3", "no rectification for a revoke in failing to play a card of dummy's"
 	case irr.Trick == 12:
-		return 0, LawNoRectify + "6", "no rectification for a revoke on the twelfth trick (Law 62D)"
+		return 0, LawNoRectify + "6", "no rectification for a revoke on the twelfth trick, which must still be corrected until the hands are returned to the board (hoyle correct, Law 62D1)"
 	}
 	for _, other := range h.Revokes() {
 		if other != irr && other.Seat == irr.Seat && other.Trick < irr.Trick && ledSuitOf(h, other) == ledSuitOf(h, irr) {

@@ -322,6 +322,13 @@ type IrregularityRules interface {
 	Corrected(h *Hand, irr *Irregularity)
 }
 
+// RulingFirst is implemented by codes in which a ruling must be recorded
+// before the auction goes on (contract: whether a call is comparable,
+// Law 31): RulingFirst refuses call c while one is awaited.
+type RulingFirst interface {
+	RulingFirst(h *Hand, c cards.Call) error
+}
+
 // ComputedRemedy is implemented by rulesets whose code applies a remedy it
 // can only state once the play is over (contract's revoke: one or two
 // tricks, by the tricks won after it): what it comes to now, if anything.

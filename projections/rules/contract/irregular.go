@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
@@ -294,8 +295,17 @@ func (r *Rules) outOfTurnChoices(h *game.Hand, irr *game.Irregularity) ([]game.C
 			return nil, ""
 		}
 		partner := h.Seating.Partner(irr.Seat)
+		ooc := r.outOfTurnCase(h, irr)
+		since := game.CallsSince(h, irr)
+		if ooc == "31A" && len(since) > 0 && since[0].Call.Kind == cards.Pass {
+			// "If that opponent passes, offender must repeat the call out
+			// of rotation, and when that call is legal there is no
+			// rectification" (Law 31A1): the repeat is enforced, and
+			// there is nothing for the Director to rule.
+			return nil, fmt.Sprintf("his right-hand opponent passed: %s repeats %s, and there is no rectification (Law 31A1)", h.SeatName(irr.Seat), irr.Call)
+		}
 		offenderCalled := false
-		for _, c := range game.CallsSince(h, irr) {
+		for _, c := range since {
 			switch c.Seat {
 			case irr.Seat:
 				offenderCalled = true
@@ -310,7 +320,7 @@ func (r *Rules) outOfTurnChoices(h *game.Hand, irr *game.Irregularity) ([]game.C
 		}
 		return []game.Choice{
 			{Name: "comparable", Law: LawComparable, By: "the Director", Effect: "the offender's call is comparable: no further rectification"},
-			{Name: "not-comparable", Law: LawBidOOT + "A2(b)", By: "the Director", Effect: fmt.Sprintf("it is not comparable: %s must pass when next it is his turn; Laws 16C, 26B and 72C may apply", h.SeatName(partner))},
+			{Name: "not-comparable", Law: notComparableLaw(ooc), By: "the Director", Effect: fmt.Sprintf("it is not comparable: %s must pass whenever it is his turn; Laws 16C, 26B and 72C may apply", h.SeatName(partner))},
 		}, ""
 	}
 	switch {
@@ -324,6 +334,35 @@ func (r *Rules) outOfTurnChoices(h *game.Hand, irr *game.Irregularity) ([]game.C
 		{Name: "accept", Law: LawAccepted, By: "the offender's left-hand opponent", Effect: "he calls over it: it stands, with no rectification"},
 		{Name: "cancel", Law: "Law 29B; " + law, By: "the Director", Effect: "it is cancelled, the auction reverts to the player whose turn it was, and " + effect},
 	}, ""
+}
+
+// notComparableLaw is the provision that bars the offender's partner for
+// the rest of the auction when the offender's call, after his call out of
+// rotation was cancelled, is not comparable: Law 31A2(b) at his
+// right-hand opponent's turn, and by Law 31B2 ("the Director rules as in
+// A2(a) or A2(b)") at his partner's or left-hand opponent's.
+func notComparableLaw(ooc string) string {
+	if ooc == "31B" {
+		return LawBidOOT + "B2 and " + LawBidOOT + "A2(b)"
+	}
+	return LawBidOOT + "A2(b)"
+}
+
+// RulingFirst implements game.RulingFirst: once the offender has made his
+// call after his bid out of rotation was cancelled, the Director rules
+// whether it is comparable before the auction goes on (Law 31A2, 31B2):
+// what the offender's partner may call depends on it.
+func (r *Rules) RulingFirst(h *game.Hand, c cards.Call) error {
+	for _, irr := range h.Irregular {
+		if irr.Kind != game.KindCallOutOfTurn {
+			continue
+		}
+		cs, _ := r.outOfTurnChoices(h, irr)
+		if slices.ContainsFunc(cs, func(ch game.Choice) bool { return ch.Name == "not-comparable" }) {
+			return game.Illegal(c.String(), fmt.Sprintf("the Director first rules whether %s's call is comparable to the %s he made out of turn: record hoyle penalty comparable, or hoyle penalty not-comparable", h.SeatName(irr.Seat), irr.Call), notComparableLaw(r.outOfTurnCase(h, irr)))
+		}
+	}
+	return nil
 }
 
 // cancelEffect says what a call out of rotation cancelled brings, by Laws
@@ -487,7 +526,9 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 		effect, _ := r.cancelEffect(h, irr)
 		rem.Effect = "it is cancelled, the auction reverts to " + h.SeatName(irr.Proper) + ", and " + effect
 	case "not-comparable":
-		h.Bar(h.Seating.Partner(irr.Seat), game.BarNextTurn, false, LawBidOOT+"A2(b)", irr)
+		// "offender's partner must pass whenever it is his turn to call"
+		// (Law 31A2(b); Law 31B2 rules as in A2(b)).
+		h.Bar(h.Seating.Partner(irr.Seat), game.BarAuction, false, notComparableLaw(r.outOfTurnCase(h, irr)), irr)
 	case "refuse":
 		if err := h.TakeBack(irr); err != nil {
 			return err

@@ -234,6 +234,8 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 			out = append(out, game.Choice{Name: "sufficient", Law: LawInsufficient + "B1(a)", By: "the offender, the bid not accepted",
 				Effect: fmt.Sprintf("it is corrected to %s, the lowest sufficient bid in the same denomination: the auction goes on without rectification", b)})
 		}
+		out = append(out, game.Choice{Name: "comparable", Law: LawInsufficient + "B1(b)", By: "the Director, the bid not accepted",
+			Effect: "it is withdrawn for a call he rules comparable (Law 23A): the auction goes on without rectification; Law 27D may apply"})
 		out = append(out, game.Choice{Name: "other", Law: LawInsufficient + "B2", By: "the offender, the bid not accepted",
 			Effect: fmt.Sprintf("it is withdrawn for another legal call (a sufficient bid or a pass, not a double), and %s must pass whenever it is his turn; the lead restrictions of Law 26B may apply", partner)})
 		return out, ""
@@ -510,7 +512,15 @@ func penaltyLeadChoices(h *game.Hand, irr *game.Irregularity) []game.Choice {
 // Choose implements game.IrregularityRules.
 func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
 	switch rem.Choice {
-	case "accept", "comparable", "leave":
+	case "accept", "leave":
+	case "comparable":
+		if irr.Kind == game.KindInsufficient {
+			// "if the insufficient bid is corrected with a comparable
+			// call (see Law 23A) the auction proceeds without further
+			// rectification" (Law 27B1(b)): withdrawn, and nobody barred.
+			game.WithdrawCall(h, irr, irr.Seat)
+			rem.Effect = fmt.Sprintf("%s is withdrawn for a call the Director rules comparable: no rectification", irr.Call)
+		}
 	case "new-deal":
 		h.Annul()
 	case "sufficient":

@@ -132,6 +132,7 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 		// "The card so led or played becomes a penalty card" (Law 57A).
 		irr.Law, irr.Withheld = LawPremature, true
 		h.ExposePenalty(irr, []cards.Card{irr.Card}, game.Major, LawPenaltyCard)
+		majorWhenTwo(h, irr.Seat)
 	case game.KindDummyPlayed:
 		irr.Law = LawDummyPlaced
 	}
@@ -153,8 +154,14 @@ func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 	switch {
 	case h.Phase == game.PhaseAuction:
 		irr.Law = LawExposedAuction
-		if kind == game.Major {
-			h.Bar(h.Seating.Partner(irr.Seat), game.BarNextTurn, false, LawExposedAuction, irr)
+		// "If two or more cards are so exposed, offender's partner must
+		// pass when next it is his turn to call" (Law 24C): counted over
+		// the auction, the cards exposed one at a time as well.
+		switch {
+		case len(irr.Cards)+len(penaltyCardsOf(h, irr.Seat)) > 1:
+			h.Bar(h.Seating.Partner(irr.Seat), game.BarNextTurn, false, LawExposedAuction+"C", irr)
+		case kind == game.Major:
+			h.Bar(h.Seating.Partner(irr.Seat), game.BarNextTurn, false, LawExposedAuction+"B", irr)
 		}
 		h.ExposePenalty(irr, irr.Cards, kind, LawPenaltyCard)
 	case h.Declaring(irr.Seat):
@@ -163,7 +170,34 @@ func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 		irr.Law = LawExposedPlay
 		h.ExposePenalty(irr, irr.Cards, kind, LawPenaltyCard)
 	}
+	majorWhenTwo(h, irr.Seat)
 	return nil
+}
+
+// penaltyCardsOf are the penalty cards a player has on the table.
+func penaltyCardsOf(h *game.Hand, seat cards.Seat) []game.PenaltyCard {
+	var out []game.PenaltyCard
+	for _, p := range h.Restrict.Exposed {
+		if p.Seat == seat {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// majorWhenTwo applies the last words of Law 50B: "when one defender has
+// two or more penalty cards, all such cards become major penalty cards",
+// however they were exposed (one at a time, or in the auction, Law 24C).
+func majorWhenTwo(h *game.Hand, seat cards.Seat) {
+	if len(penaltyCardsOf(h, seat)) < 2 {
+		return
+	}
+	for i, p := range h.Restrict.Exposed {
+		if p.Seat == seat && p.Kind == game.Minor {
+			h.Restrict.Exposed[i].Kind = game.Major
+			h.Restrict.Exposed[i].Law = LawPenaltyCard + "B: two or more penalty cards are all major"
+		}
+	}
 }
 
 // JudgeNewDeal implements game.IrregularityRules.
@@ -195,6 +229,7 @@ func (*Rules) Corrected(h *game.Hand, irr *game.Irregularity) {
 		}
 	}
 	h.ExposePenalty(irr, cs, game.Major, LawCorrect+"B and "+LawPenaltyCard)
+	majorWhenTwo(h, irr.Seat)
 }
 
 // Choices implements game.IrregularityRules.
@@ -544,6 +579,7 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 			return err
 		}
 		h.ExposePenalty(irr, []cards.Card{irr.Card}, game.Major, LawPenaltyCard)
+		majorWhenTwo(h, irr.Seat)
 	case "correct", "withdraw":
 		return h.TakeBack(irr)
 	case game.PlayHighest, game.PlayLowest:

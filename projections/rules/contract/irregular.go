@@ -481,11 +481,27 @@ func (r *Rules) leadChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice
 	if irr.Law == LawOpeningLead {
 		accept, law = "the lead stands: dummy's hand is faced and the declarer plays second", "Laws 53A and 54B"
 	}
-	return []game.Choice{
-		{Name: "accept", Law: law, By: "the declarer", Effect: accept},
-		{Name: "refuse", Law: "Laws 56 and 50D2", By: "the declarer",
-			Effect: fmt.Sprintf("%s becomes a major penalty card and the right player leads; when %s's partner next has the lead, the declarer may require or forbid that suit", irr.Card, h.SeatName(irr.Seat))},
-	}, ""
+	out := []game.Choice{{Name: "accept", Law: law, By: "the declarer", Effect: accept}}
+	if irr.Law == LawOpeningLead && h.Contract != nil && h.Dummy != cards.NoSeat {
+		// "After a faced opening lead out of turn, declarer may spread
+		// his hand; he becomes dummy, and his partner becomes declarer"
+		// (Law 54A).
+		out = append(out, game.Choice{Name: "spread", Law: LawOpeningLead + "A", By: "the declarer",
+			Effect: fmt.Sprintf("he spreads his hand and becomes dummy; %s becomes declarer, and the lead stands", h.SeatName(h.Dummy))})
+	}
+	return append(out, game.Choice{Name: "refuse", Law: "Laws 56 and 50D2", By: "the declarer",
+		Effect: fmt.Sprintf("%s becomes a major penalty card and the right player leads; when %s's partner next has the lead, the declarer may require or forbid that suit", irr.Card, h.SeatName(irr.Seat))}), ""
+}
+
+// spread is Law 54A: the declarer faces his hand and becomes dummy, his
+// partner declarer; the lead out of turn stands, now from the new
+// declarer's left.
+func spread(h *game.Hand, rem *game.Remedy) {
+	c := *h.Contract
+	old := c.Declarer
+	c.Declarer = h.Dummy
+	h.Contract, h.Dummy = &c, old
+	rem.Effect = fmt.Sprintf("%s spreads his hand and becomes dummy; %s is the declarer, and the lead stands", h.SeatName(old), h.SeatName(c.Declarer))
 }
 
 // prematureChoices: Law 57A. The card of a defender played before his
@@ -558,6 +574,8 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 		}
 	case "new-deal":
 		h.Annul()
+	case "spread":
+		spread(h, rem)
 	case "sufficient":
 		b, _ := r.SufficientBid(h, irr)
 		r.ReplaceCall(h, irr, b)

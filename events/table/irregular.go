@@ -132,19 +132,32 @@ func (p *RenounceCorrected) UnmarshalWire(d *events.Decoder) error {
 
 // NewDeal records a new deal demanded for the hand in progress, with the
 // reason given at the table ("a card faced in the pack"): the hand is void.
+// Misdeal says the dealer misdealt, which in some codes loses him the deal
+// (Short Whist: "A misdeal loses the deal").
 type NewDeal struct {
-	Reason string `json:"reason"`
+	Reason  string `json:"reason"`
+	Misdeal bool   `json:"misdeal,omitempty"`
 }
 
 // EventType implements events.Payload.
 func (*NewDeal) EventType() string { return TypeNewDeal }
 
 // MarshalWire implements events.Payload.
-func (p *NewDeal) MarshalWire(e *events.Encoder) { e.String(p.Reason) }
+// The misdeal flag is written only when set, so that a new deal recorded
+// before it existed reads back the same.
+func (p *NewDeal) MarshalWire(e *events.Encoder) {
+	e.String(p.Reason)
+	if p.Misdeal {
+		e.Bool(true)
+	}
+}
 
 // UnmarshalWire implements events.Payload.
 func (p *NewDeal) UnmarshalWire(d *events.Decoder) error {
 	p.Reason = d.String()
+	if d.More() {
+		p.Misdeal = d.Bool()
+	}
 	return d.Err()
 }
 

@@ -657,7 +657,9 @@ func (h *Hand) ExposePenalty(irr *Irregularity, cs []cards.Card, k PenaltyKind, 
 }
 
 // NewDeal records a new deal demanded: the hand is void, and dealt again.
-func (h *Hand) NewDeal(rs Ruleset, reason string, id events.ID) (*Irregularity, error) {
+// A misdeal loses the deal where the code says so (MisdealRules); where
+// it does not, a misdeal is refused, the same dealer dealing again.
+func (h *Hand) NewDeal(rs Ruleset, reason string, misdeal bool, id events.ID) (*Irregularity, error) {
 	ir, err := irregularityRules(rs, "new-deal")
 	if err != nil {
 		return nil, err
@@ -669,9 +671,46 @@ func (h *Hand) NewDeal(rs Ruleset, reason string, id events.ID) (*Irregularity, 
 	if err := ir.JudgeNewDeal(h, irr); err != nil {
 		return nil, err
 	}
+	if misdeal {
+		mr, ok := rs.(MisdealRules)
+		law, loses := "", false
+		if ok {
+			law, loses = mr.Misdeal(h)
+		}
+		if !loses {
+			return nil, Illegal("new-deal", rs.Info().Title+" has no misdeal that loses the deal: the same dealer deals again; record it without --misdeal", irr.Law)
+		}
+		irr.Law, irr.What = law, "a misdeal: "+ReasonWords(reason)
+		irr.Remedies = append(irr.Remedies, Remedy{Choice: ChoiceMisdeal, Law: law,
+			Effect: fmt.Sprintf("a misdeal loses the deal: %s deals next", h.SeatName(h.Dealer.Next(h.Seating.Seats)))})
+	}
 	h.Irregular = append(h.Irregular, irr)
 	h.Annul()
 	return irr, nil
+}
+
+// ChoiceMisdeal is the remedy a code applies to a new deal that was a
+// misdeal which loses the deal.
+const ChoiceMisdeal = "misdeal"
+
+// MisdealRules is implemented by codes in which a misdeal loses the deal:
+// Misdeal says whether it does for h, and by which law.
+type MisdealRules interface {
+	Misdeal(h *Hand) (law string, losesDeal bool)
+}
+
+// Misdealt reports whether the hand was annulled by a misdeal that lost
+// the dealer his deal: the next player deals.
+func (h *Hand) Misdealt() bool {
+	if !h.Annulled {
+		return false
+	}
+	for _, irr := range h.Irregular {
+		if irr.Kind == KindNewDeal && irr.Chose(ChoiceMisdeal) {
+			return true
+		}
+	}
+	return false
 }
 
 // Annul voids the hand: it is over, scores nothing, and its dealer deals

@@ -161,4 +161,3 @@ func handPoints(sheet game.ScoreSheet) []HandPoints {
 	}
 	return out
 }
-

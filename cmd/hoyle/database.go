@@ -377,7 +377,12 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	return load.Tail(ctx, st, session)
 }
 
-// printStatus prints the table's state in one line after an entry.
+// printStatus prints the table's state in one line after an entry; at
+// the record prompt without whose turn it is, which the prompt says.
 func printStatus(io *IO, s *projections.Session) {
+	if io.AtPrompt {
+		fmt.Fprintln(io.Out, replay.StatusLineAtPrompt(s))
+		return
+	}
 	fmt.Fprintln(io.Out, replay.StatusLine(s))
 }

@@ -1,11 +1,11 @@
 // Command hoyle records card-game sessions at a real table as an
 // append-only event log, and replays, scores, annotates and writes them up.
-// Run `hoyle --help`, or see the README.
+// Run `hoyle help`: the commands, and the help topics (topics/*.md).
 //
-// It may import every layer below it, and is the only package that imports
-// fixtures.
+// What each package of the module may import, this one included, is the
+// table in architecture_test.go, checked against `go list` by its tests.
 package main
 
 import "os"
 
-func main() { os.Exit(run(os.Args[1:], newSystemIO())) }
+func main() { os.Exit(run(os.Args[1:], newSystemStreams())) }

@@ -29,9 +29,6 @@
 // reported as a warning, never silently dropped: a board dealt differently
 // at two tables, a table recorded twice, a board played out of the
 // movement's order.
-//
-// It imports events/cards, projections, projections/game,
-// projections/movement and projections/rules/contract and whist.
 package compare
 
 import (

@@ -144,6 +144,9 @@ var allowed = map[string][]string{
 		"projections/verify", "replay", "replay/prompt"},
 	// The developers' tools run hoyle as a user does.
 	"cmd/hoyle-tools/htmlpages": nil,
+	// freeze runs hoyle as a user does, on fixtures/scripts/frozen-NAME.hoyle
+	// split into commands as the prompt splits a typed line.
+	"cmd/hoyle-tools/freeze": {"fixtures", "replay/prompt"},
 }
 
 // pendingSideways are imports the table above does not allow but the code

@@ -108,7 +108,7 @@ func randomEntry(rng *rand.Rand) (string, recorder.Decision) {
 		}
 	case n < 19:
 		return "new-deal", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-			return s.DecideNewDeal(stamp, "a card faced in the pack")
+			return s.DecideNewDeal(stamp, "a card faced in the pack", rng.IntN(2) == 0)
 		}
 	case n < 24:
 		return "irregular", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {

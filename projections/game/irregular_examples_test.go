@@ -384,7 +384,7 @@ func TestNewDeal(t *testing.T) {
 	rs := auction1913.New()
 	var id ids
 	h := bridgetest.Dealt(t, rs, cards.South, irrDeal)
-	irr, err := h.NewDeal(rs, "misdeal", id.next())
+	irr, err := h.NewDeal(rs, "misdeal", false, id.next())
 	require.NoError(t, err)
 	assert.Equal(t, game.KindNewDeal, irr.Kind)
 	assert.True(t, h.Annulled)

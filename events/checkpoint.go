@@ -65,6 +65,13 @@ type SessionSnapshots interface {
 	// WriteSnapshot changes the session's snapshot records in one atomic,
 	// durable step; ErrReadOnly on a store opened read-only.
 	WriteSnapshot(ctx context.Context, session string, w SnapshotWrite) error
+	// SnapshotKey is the key the snapshot's records are sealed with (a
+	// keyed MAC, see projections/load), held by the process and never
+	// stored beside the records: whoever can write the file but does not
+	// hold the key cannot make a record a reader believes. Nil when the
+	// store was opened without one: then no snapshot is written, and none
+	// is believed (readers fold the log).
+	SnapshotKey() []byte
 }
 
 // SnapshotWrite is one change to a session's snapshot records, applied in this

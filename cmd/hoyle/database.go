@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -387,7 +389,7 @@ func (d *database) settle(ctx context.Context) {
 		return
 	}
 	d.bulk = false
-	st, err := bolt.Open(d.dbPath(), bolt.Options{LockTimeout: time.Millisecond})
+	st, err := bolt.Open(d.dbPath(), bolt.Options{LockTimeout: time.Millisecond, SnapshotKey: d.checkpointKey(true)})
 	if err != nil {
 		return
 	}
@@ -406,6 +408,7 @@ func (d *database) settle(ctx context.Context) {
 func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
 	write, create := !opt.ReadOnly, opt.Create
 	path := d.dbPath()
+	opt.SnapshotKey = d.checkpointKey(write) // a reader makes no file
 	if create {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, err
@@ -530,3 +533,63 @@ func printStatus(streams *Streams, s *projections.Session) {
 	}
 	fmt.Fprintln(streams.Out, replay.StatusLine(s))
 }
+
+// checkpointKeyFile is the key that seals this user's checkpoints (see
+// events.SessionSnapshots.SnapshotKey), in the user's data directory
+// ($XDG_DATA_HOME/hoyle, or ~/.local/share/hoyle), readable by the user
+// only. It is never kept in the database: whoever can write a database
+// (a club's shared drive, a copy sent by mail) cannot seal a checkpoint
+// this user's hoyle believes. "" when the user has no data directory.
+func (d *database) checkpointKeyFile() string {
+	if !d.hasDataHome() {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(d.dbPathFile()), "checkpoint.key")
+}
+
+// checkpointKey reads the key that seals checkpoints, making it first if
+// create is set (a writer) and there is none. Nil when there is no data
+// directory, a reader finds no key, or it cannot be read or made: then the
+// store keeps no checkpoint and believes none, and every reader folds the
+// log (correct, only slower on long sessions).
+func (d *database) checkpointKey(create bool) []byte {
+	path := d.checkpointKeyFile()
+	if path == "" {
+		return nil
+	}
+	b, err := os.ReadFile(path)
+	if err == nil {
+		key, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(b)))
+		if err != nil || len(key) < checkpointKeySize {
+			return nil // damaged: checkpoints are not believed until it is removed
+		}
+		return key
+	}
+	if !create || !errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	key := make([]byte, checkpointKeySize)
+	if _, err := rand.Read(key); err != nil {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil
+	}
+	// O_EXCL: two writers making it at once agree on the first one's.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, os.ErrExist) {
+		return d.checkpointKey(false)
+	}
+	if err != nil {
+		return nil
+	}
+	_, werr := f.WriteString(base64.StdEncoding.EncodeToString(key) + "\n")
+	if cerr := f.Close(); werr != nil || cerr != nil {
+		os.Remove(path)
+		return nil
+	}
+	return key
+}
+
+// checkpointKeySize is the length of the key, in bytes.
+const checkpointKeySize = 32

@@ -106,7 +106,7 @@ func hoyleRun(t *testing.T, db string, args ...string) result {
 func hoyleEnv(t *testing.T, db string, env map[string]string, terminal bool, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	home := t.TempDir()
+	home := testHome(t)
 	streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: terminal, Getenv: func(k string) string {
 		if k == "HOME" {
 			return home
@@ -179,9 +179,10 @@ type result struct {
 func hoyle(t *testing.T, db string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
+	home := testHome(t)
 	streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string {
 		if k == "HOME" {
-			return t.TempDir()
+			return home
 		}
 		return ""
 	}}
@@ -318,6 +319,20 @@ func binaryRun(t *testing.T, db string, stdout, stderr *os.File, args ...string)
 	return 0
 }
 
+// testHome is the test's home directory, the same for every run of hoyle
+// in one test: the user's data directory, where the key that seals the
+// checkpoints is kept (a run with another home believes none of them).
+func testHome(t *testing.T) string {
+	if h, ok := testHomes.Load(t); ok {
+		return h.(string)
+	}
+	h, _ := testHomes.LoadOrStore(t, t.TempDir())
+	t.Cleanup(func() { testHomes.Delete(t) })
+	return h.(string)
+}
+
+var testHomes sync.Map // *testing.T -> its home
+
 // noEnv is an environment with nothing set.
 func noEnv(string) string { return "" }
 
@@ -334,7 +349,7 @@ func hoyleProcess(t *testing.T, db string, args ...string) *exec.Cmd {
 	exe, err := os.Executable()
 	require.NoError(t, err)
 	cmd := exec.Command(exe, append([]string{"--db", db}, args...)...)
-	home := t.TempDir()
+	home := testHome(t)
 	cmd.Env = append(os.Environ(), asHoyle+"=1", "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+home, "HOYLE_DB=")
 	return cmd
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/binary"
 	"hash/crc32"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,10 +21,12 @@ import (
 
 // TestVerifyFindsAForgedCheckpoint: a checkpoint's hand rewritten with
 // hoyle's own codec, its CRC sealed anew, five tricks more to NS, changed
-// the score every reader showed, and verify said ok. verify now folds the
-// log again and finds the record, by session and the event the checkpoint
-// was folded to; verify --repair writes it again from the log, and the
-// score is the log's once more.
+// the score every reader showed (5100 where the log gives 100), and verify
+// said ok. The checkpoint is sealed with a key kept in the user's data
+// directory now: the forger, who can write the file but has not the key,
+// changes nothing that score or show print. verify folds the log again and
+// finds the record, by session and the event the checkpoint was folded
+// to; verify --repair writes it again from the log.
 func TestVerifyFindsAForgedCheckpoint(t *testing.T) {
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "forged.db")
@@ -31,8 +36,9 @@ func TestVerifyFindsAForgedCheckpoint(t *testing.T) {
 	ok(t, db, "claim", "7")
 	ok(t, db, "deal", "--seed", "3")
 	truth := ok(t, db, "score")
+	shown := ok(t, db, "show", "--json")
 
-	st, err := bolt.Open(db, bolt.Options{})
+	st, err := bolt.Open(db, bolt.Options{SnapshotKey: userCheckpointKey(t)})
 	require.NoError(t, err)
 	require.NoError(t, load.Refresh(ctx, st, trim(id), 0))
 	full, _, err := load.Session(ctx, st, trim(id))
@@ -45,7 +51,8 @@ func TestVerifyFindsAForgedCheckpoint(t *testing.T) {
 	require.NoError(t, st.WriteSnapshot(ctx, trim(id), events.SnapshotWrite{Put: []events.SnapshotRecord{{Key: key, Value: rec}}}))
 	require.NoError(t, st.Close())
 
-	t.Logf("score as the forged checkpoint has it:\n%s", ok(t, db, "score"))
+	assert.Equal(t, truth, ok(t, db, "score"), "the log's score, not the forged checkpoint's")
+	assert.Equal(t, shown, ok(t, db, "show", "--json"), "the log's hand, not the forged checkpoint's")
 	r := hoyle(t, db, "verify")
 	assert.Equal(t, 1, r.code, r.out)
 	assert.Contains(t, r.err, "session "+trim(id)+", the checkpoint folded to event ")
@@ -64,4 +71,15 @@ func trim(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// userCheckpointKey is the key hoyle keeps in the test's home to seal the
+// checkpoints (made by the first entry).
+func userCheckpointKey(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(testHome(t), ".local", "share", "hoyle", "checkpoint.key"))
+	require.NoError(t, err)
+	key, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(b)))
+	require.NoError(t, err)
+	return key
 }

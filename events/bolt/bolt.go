@@ -77,6 +77,11 @@ type Options struct {
 	// this. 0 holds the file until Close (verify, which checks the file as
 	// one state).
 	LetGo time.Duration
+	// SnapshotKey seals the checkpoints (events.SessionSnapshots): the
+	// caller keeps it away from the file (hoyle: in the user's data
+	// directory). Without one, checkpoints are neither written nor
+	// believed, and readers fold the log.
+	SnapshotKey []byte
 }
 
 // letGoPause is how long a read that let go of the file waits before it

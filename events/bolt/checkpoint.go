@@ -23,6 +23,9 @@ var bucketCheckpoints = []byte("checkpoints")
 
 var _ events.SessionSnapshots = (*Store)(nil)
 
+// SnapshotKey implements events.SessionSnapshots: Options.SnapshotKey.
+func (s *Store) SnapshotKey() []byte { return s.opt.SnapshotKey }
+
 // ReadSnapshot implements events.SessionSnapshots, in one read transaction.
 func (s *Store) ReadSnapshot(ctx context.Context, session string, from []byte, fn func(key, value []byte) bool) error {
 	if err := ctx.Err(); err != nil {

@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"crypto/rand"
 	"bytes"
 	"context"
 	"maps"
@@ -10,6 +11,18 @@ import (
 )
 
 var _ events.SessionSnapshots = (*Store)(nil)
+
+// SnapshotKey implements events.SessionSnapshots: a key made for this
+// store when it is first asked, held in memory only, as the store is.
+func (s *Store) SnapshotKey() []byte {
+	s.keyOnce.Do(func() {
+		s.key = make([]byte, 32)
+		if _, err := rand.Read(s.key); err != nil {
+			s.key = nil // no key: checkpoints are not kept
+		}
+	})
+	return s.key
+}
 
 // ReadSnapshot implements events.SessionSnapshots.
 func (s *Store) ReadSnapshot(ctx context.Context, session string, from []byte, fn func(key, value []byte) bool) error {

@@ -24,6 +24,9 @@ type Store struct {
 	closed   bool
 	// checkpoints holds each session's checkpoint records, by key.
 	checkpoints map[string]map[string][]byte
+	// key seals them (SnapshotKey), made once.
+	key     []byte
+	keyOnce sync.Once
 }
 
 var _ events.Store = (*Store)(nil)

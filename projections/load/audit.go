@@ -12,13 +12,15 @@ import (
 )
 
 // Checking what the checkpoints keep against the log. A checkpoint's
-// records are sealed with a CRC only, which anyone who can write the file
-// can compute again: a record rewritten with hoyle's own codecs (a score
-// changed) reads as well as the true one. So hoyle verify folds the log
-// itself to the version the checkpoint says it was folded to, makes the
-// records that fold gives, and compares them with those kept, byte for
-// byte; verify --repair drops a checkpoint that differs, and writes it
-// again from the log.
+// records are sealed with a keyed MAC (see sealer) that no reader without
+// the key believes; but a checkpoint forged, or sealed with another key,
+// is still in the file, and the fold it was made by may be wrong. So
+// hoyle verify folds the log itself to the version the checkpoint says it
+// was folded to, makes the records that fold gives, and compares them with
+// those kept, byte for byte, and checks each record's seal with the key
+// the store holds (none: the seals are not checked, and no reader believes
+// them anyway); verify --repair drops a checkpoint that differs, and
+// writes it again from the log.
 
 // ErrKeptDiffers: a checkpoint holds a record that the log, folded again,
 // does not give (see Audit).
@@ -64,7 +66,10 @@ func Audit(ctx context.Context, st events.Store, session string) ([]Difference, 
 	if err != nil {
 		return nil, err
 	}
-	h, ok := decodeHeader(stored[string([]byte{keyHeader})])
+	seal := sealerOf(cp, session)
+	checkSeals := len(seal.key) > 0
+	hv := stored[string([]byte{keyHeader})]
+	h, ok := decodeHeaderBody(unsealed(hv))
 	if ok && h.format != projections.SnapshotFormat {
 		// Another format's: no reader of this one reads it, and its
 		// records are not this codec's to compare.
@@ -83,22 +88,39 @@ func Audit(ctx context.Context, st events.Store, session string) ([]Difference, 
 	if err != nil {
 		return nil, err
 	}
-	want, err := r.records(snap, 1, h.build)
+	want, err := r.records(snap, 1, h.build, seal)
 	if err != nil {
 		return nil, err
 	}
 	var out []Difference
+	at := seal.at(h.version, h.hash)
 	for _, rec := range want {
 		got, ok := stored[string(rec.Key)]
 		delete(stored, string(rec.Key))
-		if !ok || !bytes.Equal(got, rec.Value) {
+		switch {
+		case !ok || !bytes.Equal(unsealed(got), unsealed(rec.Value)):
 			out = append(out, Difference{Session: session, Version: h.version, Record: recordName(rec.Key)})
+		case checkSeals && len(rec.Key) == 1 && rec.Key[0] == keyHeader:
+			if _, ok := seal.open(rec.Key, got); !ok {
+				out = append(out, Difference{Session: session, Version: h.version, Record: sealOf(rec.Key)})
+			}
+		case checkSeals:
+			if _, ok := at.open(rec.Key, got); !ok {
+				out = append(out, Difference{Session: session, Version: h.version, Record: sealOf(rec.Key)})
+			}
 		}
 	}
 	for k := range stored {
 		out = append(out, Difference{Session: session, Version: h.version, Record: recordName([]byte(k)) + " (not the log's)"})
 	}
 	return out, nil
+}
+
+// sealOf names the seal of a record whose bytes are the log's but whose
+// seal is not made with this user's key: forged, or written by another
+// user of the file. No reader believes it.
+func sealOf(k []byte) string {
+	return "the seal of " + recordName(k) + " (not made with this user's key; no reader believes it)"
 }
 
 // Drop removes the session's checkpoint: readers fold the log until a

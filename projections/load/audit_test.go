@@ -18,10 +18,11 @@ import (
 
 // TestAuditFindsAForgedCheckpoint: a checkpoint kept as hoyle keeps it,
 // brought up to date as the session goes on, is the log's: Audit finds
-// nothing. One whose hand is written again with hoyle's own codec (its CRC
-// sealed anew), with more tricks to a side, is found, by session, the
-// version it was folded to and the record; dropped and written again from
-// the log, it is the log's once more.
+// nothing. One whose hand is written again with hoyle's own codec, with
+// more tricks to a side, sealed even with the store's own key (a fold
+// gone wrong, or a key that got out), is found, by session, the version
+// it was folded to and the record; dropped and written again from the
+// log, it is the log's once more.
 func TestAuditFindsAForgedCheckpoint(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(testkit.Seed(t), 31))
@@ -44,7 +45,7 @@ func TestAuditFindsAForgedCheckpoint(t *testing.T) {
 	require.NoError(t, err)
 	forged := full.Hands[1].Clone()
 	forged.Won[0] += 5
-	load.ForgeHand(t, st, id, 2, forged)
+	load.ForgeHand(t, st, id, 2, forged, st.SnapshotKey())
 
 	diffs, err = load.Audit(ctx, st, id)
 	require.NoError(t, err)
@@ -59,4 +60,45 @@ func TestAuditFindsAForgedCheckpoint(t *testing.T) {
 	diffs, err = load.Audit(ctx, st, id)
 	require.NoError(t, err)
 	assert.Empty(t, diffs, "rebuilt from the log")
+}
+
+// TestForgedCheckpointIsNotBelieved: a checkpoint's hand rewritten with
+// hoyle's own codec and sealed anew, five tricks more to a side, was what
+// every reader showed until verify ran (issue 30, finding 3). Its seal is
+// a keyed MAC now, and a forger without the store's key cannot make one
+// that holds: the session read is the log's, and Audit names the record.
+func TestForgedCheckpointIsNotBelieved(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(testkit.Seed(t), 32))
+	st := memstore.New()
+	res, err := simulate.Run(ctx, st, simulate.Options{Game: "auction", Hands: 6, Seed: rng.Uint64(), ClaimEvery: 2})
+	require.NoError(t, err)
+	id := res.Session
+	require.NoError(t, load.Refresh(ctx, st, id, 0))
+	truth, _, err := load.Session(ctx, st, id)
+	require.NoError(t, err)
+
+	forged := truth.Hands[1].Clone()
+	forged.Won[0] += 5
+	load.ForgeHand(t, st, id, 2, forged, nil)
+
+	read, err := load.Summary(ctx, st, id)
+	require.NoError(t, err)
+	assert.Equal(t, truth.Hands[1].Won, read.Hands[1].Won, "the log's tricks, not the forger's")
+	w, err := load.Hand(ctx, st, id, 2)
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(w.Session.Hands), 2)
+	assert.Equal(t, truth.Hands[1].Won, w.Session.Hands[1].Won)
+
+	diffs, err := load.Audit(ctx, st, id)
+	require.NoError(t, err)
+	require.Len(t, diffs, 1)
+	assert.Equal(t, "hand 2", diffs[0].Record)
+
+	// The log's very bytes, sealed with another key: verify says so.
+	load.ForgeHand(t, st, id, 2, truth.Hands[1], nil)
+	diffs, err = load.Audit(ctx, st, id)
+	require.NoError(t, err)
+	require.Len(t, diffs, 1)
+	assert.Contains(t, diffs[0].Record, "the seal of hand 2")
 }

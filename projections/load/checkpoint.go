@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"crypto/hmac"
+	"crypto/sha256"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"runtime/debug"
 	"sync"
@@ -30,8 +31,9 @@ import (
 //	               hand's deal is in the log, and the hash it links to
 //	0x06           the score sheets kept (keptSheets)
 //
-// Each record ends with a CRC-32C of the rest: a damaged record makes the
-// checkpoint unread, never misread. A checkpoint is read only if the build
+// Each record ends with a keyed MAC of the rest (see sealer): a damaged or
+// forged record makes the checkpoint unread, never misread, and a store
+// without the key believes no checkpoint. A checkpoint is read only if the build
 // that wrote it is this one (a newer hoyle may fold differently) and its
 // last event is in the log with the hash it recorded: then the log up to
 // there is what was folded. The events after it are folded on top (see
@@ -47,19 +49,78 @@ const (
 	keySheets    = 0x06
 )
 
-// crcTable is made on first use: a process that reads no checkpoint does
-// not pay for it when it starts.
-var crcTable = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+// macSize is how many bytes of a record's seal are kept: the first half
+// of an HMAC-SHA-256, as much as anyone needs to make a forgery hopeless.
+const macSize = 16
 
-func sealed(b []byte) []byte { return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, crcTable())) }
+// A sealer seals a session's checkpoint records with a keyed MAC (its
+// store's events.SessionSnapshots.SnapshotKey, which is never kept beside
+// the records): over the session, the record's key, the version and the
+// hash of the event the checkpoint was folded to (zero for the header,
+// which holds them), and the record's bytes. Anyone who can write the file
+// can still write a record with hoyle's own codecs, but not one that a
+// reader believes: a record whose seal does not hold is not read, and the
+// session is folded from the log. A record moved from another session or
+// another checkpoint of the same session does not hold either: every
+// record of a checkpoint is written again each time it is (Refresh), bound
+// to the event it was folded to, whose hash the reader checks against the
+// log (catchUp reads on from it, linking to it).
+type sealer struct {
+	key     []byte
+	session string
+	version uint64
+	hash    events.Hash
+}
 
-// unseal checks a record's CRC and returns the record without it.
-func unseal(b []byte) ([]byte, bool) {
-	if len(b) < 4 {
+// sealerOf is the sealer of st's checkpoints of session, for its header;
+// at is the sealer of its other records, once the header is read.
+func sealerOf(cp events.SessionSnapshots, session string) sealer {
+	return sealer{key: cp.SnapshotKey(), session: session}
+}
+
+func (s sealer) at(version uint64, hash events.Hash) sealer {
+	s.version, s.hash = version, hash
+	return s
+}
+
+func (s sealer) mac(k, body []byte) []byte {
+	m := hmac.New(sha256.New, s.key)
+	var n [8]byte
+	binary.BigEndian.PutUint64(n[:], uint64(len(s.session)))
+	m.Write([]byte("hoyle checkpoint 1\x00"))
+	m.Write(n[:])
+	m.Write([]byte(s.session))
+	binary.BigEndian.PutUint64(n[:], uint64(len(k)))
+	m.Write(n[:])
+	m.Write(k)
+	binary.BigEndian.PutUint64(n[:], s.version)
+	m.Write(n[:])
+	m.Write(s.hash[:])
+	m.Write(body)
+	return m.Sum(nil)[:macSize]
+}
+
+// seal is the record kept under k: body and its MAC.
+func (s sealer) seal(k, body []byte) []byte { return append(body, s.mac(k, body)...) }
+
+// open checks the seal of the record kept under k and returns its bytes
+// without it: not ok when it does not hold, or there is no key to check it
+// with (a store opened without one believes no checkpoint).
+func (s sealer) open(k, v []byte) ([]byte, bool) {
+	if len(s.key) == 0 || len(v) < macSize {
 		return nil, false
 	}
-	body := b[:len(b)-4]
-	return body, crc32.Checksum(body, crcTable()) == binary.BigEndian.Uint32(b[len(b)-4:])
+	body := v[:len(v)-macSize]
+	return body, hmac.Equal(s.mac(k, body), v[len(v)-macSize:])
+}
+
+// unsealed is a record's bytes without its seal, unchecked: for verify,
+// which compares them with the log's.
+func unsealed(v []byte) []byte {
+	if len(v) < macSize {
+		return nil
+	}
+	return v[:len(v)-macSize]
 }
 
 func handKey(n int) []byte { return binary.BigEndian.AppendUint64([]byte{keyHand}, uint64(n)) }
@@ -95,7 +156,7 @@ type header struct {
 	nextDealer                       cards.Seat
 }
 
-func (h header) encode() []byte {
+func (h header) encode(s sealer) []byte {
 	e := events.NewEncoder(nil)
 	e.Uint(h.format)
 	e.String(h.build)
@@ -104,14 +165,19 @@ func (h header) encode() []byte {
 	e.Uint(h.hands)
 	e.Uint(h.closedAt)
 	e.Seat(h.nextDealer)
-	return sealed(e.Bytes())
+	return s.seal([]byte{keyHeader}, e.Bytes())
 }
 
-func decodeHeader(b []byte) (header, bool) {
-	body, ok := unseal(b)
+// decodeHeader reads a header record: not ok when its seal does not hold.
+func decodeHeader(s sealer, b []byte) (header, bool) {
+	body, ok := s.open([]byte{keyHeader}, b)
 	if !ok {
 		return header{}, false
 	}
+	return decodeHeaderBody(body)
+}
+
+func decodeHeaderBody(body []byte) (header, bool) {
 	var h header
 	d := events.NewDecoder(body)
 	h.format = d.Uint()
@@ -151,25 +217,33 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 	var h header
 	var sheets []byte
 	snap := &snapshot{Snapshot: &projections.Snapshot{}, fromCheckpoint: true}
+	seal := sealerOf(cp, r.session)
 	bad := false
 	read := func(k, v []byte) bool {
-		switch {
-		case len(k) == 1 && k[0] == keyHeader:
-			h, ok = decodeHeader(v)
+		if len(k) == 1 && k[0] == keyHeader {
+			h, ok = decodeHeader(seal, v)
 			bad = !ok || !h.current() || h.version > r.info.Version
+			seal = seal.at(h.version, h.hash) // every other record is bound to the event the header names
+			return !bad
+		}
+		if h.format == 0 {
+			bad = true // no header first: not a checkpoint read
+			return false
+		}
+		body, sealOK := seal.open(k, v)
+		switch {
 		case len(k) == 9 && k[0] == keyHand:
 			n := int(binary.BigEndian.Uint64(k[1:]))
 			if upTo >= 0 && n > upTo {
 				return false
 			}
-			bad = !snap.addHand(&hd, v, n)
+			bad = !sealOK || !snap.addHand(&hd, body, n)
 		case len(k) == 1 && k[0] == keyNotes:
-			bad = !snap.setNotes(v)
+			bad = !sealOK || !snap.setNotes(body)
 		case len(k) == 1 && k[0] == keyRetracted:
-			bad = !snap.setRetractions(v)
+			bad = !sealOK || !snap.setRetractions(body)
 		case len(k) == 1 && k[0] == keyWithdrawn:
-			body, ok := unseal(v)
-			if bad = !ok; !bad {
+			if bad = !sealOK; !bad {
 				snap.Withdrawn, err = projections.DecodeIDs(body)
 				bad = err != nil
 			}
@@ -177,9 +251,9 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 			if snap.starts == nil && h.hands <= 1<<24 {
 				snap.starts, snap.prev = make([]uint64, 0, h.hands), make([]events.Hash, 0, h.hands) // the header said how many
 			}
-			bad = !snap.addIndex(v, int(binary.BigEndian.Uint32(k[1:])))
-		case len(k) == 1 && k[0] == keySheets && upTo < 0:
-			sheets = bytes.Clone(v)
+			bad = !sealOK || !snap.addIndex(body, int(binary.BigEndian.Uint32(k[1:])))
+		case len(k) == 1 && k[0] == keySheets && upTo < 0 && sealOK:
+			sheets = bytes.Clone(body) // a sheet that does not hold is computed again
 		}
 		return !bad
 	}
@@ -223,6 +297,7 @@ func indexKey(chunk int) []byte {
 	return binary.BigEndian.AppendUint32([]byte{keyIndex}, uint32(chunk))
 }
 
+// indexRecord is the bytes of a record of the index (before its seal).
 func indexRecord(starts []uint64, prev []events.Hash) []byte {
 	e := events.NewEncoder(nil)
 	e.Uint(uint64(len(starts)))
@@ -230,7 +305,7 @@ func indexRecord(starts []uint64, prev []events.Hash) []byte {
 		e.Uint(starts[i])
 		e.Fixed(prev[i][:])
 	}
-	return sealed(e.Bytes())
+	return e.Bytes()
 }
 
 func (s *snapshot) addIndex(v []byte, chunk int) bool {
@@ -242,13 +317,10 @@ func (s *snapshot) addIndex(v []byte, chunk int) bool {
 	return ok
 }
 
-// appendIndex reads a record of the index, appending where each of its
-// hands begins to starts and the hash its deal links to to prev.
-func appendIndex(starts []uint64, prev []events.Hash, v []byte) ([]uint64, []events.Hash, bool) {
-	body, ok := unseal(v)
-	if !ok {
-		return starts, prev, false
-	}
+// appendIndex reads a record of the index (its seal checked), appending
+// where each of its hands begins to starts and the hash its deal links to
+// to prev.
+func appendIndex(starts []uint64, prev []events.Hash, body []byte) ([]uint64, []events.Hash, bool) {
 	d := events.NewDecoder(body)
 	n := d.Len(33)
 	for range n {
@@ -260,9 +332,8 @@ func appendIndex(starts []uint64, prev []events.Hash, v []byte) ([]uint64, []eve
 	return starts, prev, d.Err() == nil
 }
 
-func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {
-	body, ok := unseal(v)
-	if !ok || n != len(s.Hands)+1 {
+func (s *snapshot) addHand(hd *projections.HandDecoder, body []byte, n int) bool {
+	if n != len(s.Hands)+1 {
 		return false
 	}
 	h, err := hd.Decode(body)
@@ -273,11 +344,7 @@ func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {
 	return true
 }
 
-func (s *snapshot) setRetractions(v []byte) bool {
-	body, ok := unseal(v)
-	if !ok {
-		return false
-	}
+func (s *snapshot) setRetractions(body []byte) bool {
 	d := events.NewDecoder(body)
 	n := d.Len(2)
 	for range n {
@@ -286,11 +353,7 @@ func (s *snapshot) setRetractions(v []byte) bool {
 	return d.Err() == nil
 }
 
-func (s *snapshot) setNotes(v []byte) bool {
-	body, ok := unseal(v)
-	if !ok {
-		return false
-	}
+func (s *snapshot) setNotes(body []byte) bool {
 	d := events.NewDecoder(body)
 	n := d.Len(1)
 	for range n {
@@ -316,8 +379,8 @@ const MinLag = 768
 // never write. It changes only the checkpoint, never the log.
 func Refresh(ctx context.Context, st events.Store, session string, minLag uint64) error {
 	cp, ok := st.(events.SessionSnapshots)
-	if !ok {
-		return nil
+	if !ok || len(cp.SnapshotKey()) == 0 {
+		return nil // no key to seal it with: none is kept, and readers fold the log
 	}
 	info, err := st.Session(ctx, session)
 	if err != nil {
@@ -326,7 +389,7 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	fresh := false
 	err = cp.ReadSnapshot(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
 		if len(k) == 1 && k[0] == keyHeader {
-			h, ok := decodeHeader(v)
+			h, ok := decodeHeader(sealerOf(cp, session), v)
 			fresh = ok && h.current() && h.version <= info.Version && info.Version-h.version < max(minLag, 1)
 		}
 		return false
@@ -346,14 +409,14 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	if err != nil {
 		return err
 	}
-	w := events.SnapshotWrite{Reset: old == nil}
 	if old != nil && from > len(snap.Hands) && snap.Version == old.Version {
 		return nil
 	}
-	if !w.Reset {
-		w.Trim = handKey(from)
-	}
-	w.Put, err = r.records(snap, from, buildID())
+	// Every record is written again, sealed to the event now folded to: a
+	// record kept from an older checkpoint would be sealed to another one,
+	// and could be put back later in place of one written since.
+	w := events.SnapshotWrite{Reset: true}
+	w.Put, err = r.records(snap, 1, buildID(), sealerOf(cp, session))
 	if err != nil {
 		return err
 	}
@@ -364,15 +427,16 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 // hands from from on (and the index chunks that hold them), then the
 // header, the notes, the events withdrawn, the retractions and the score
 // sheets.
-func (r *reading) records(snap *snapshot, from int, build string) ([]events.SnapshotRecord, error) {
+func (r *reading) records(snap *snapshot, from int, build string, seal sealer) ([]events.SnapshotRecord, error) {
 	var put []events.SnapshotRecord
+	at := seal.at(snap.Version, snap.Hash)
+	rec := func(k, body []byte) events.SnapshotRecord { return events.SnapshotRecord{Key: k, Value: at.seal(k, body)} }
 	for i := from - 1; i < len(snap.Hands); i++ {
-		hand := projections.AppendHand(nil, snap.Hands[i])
-		put = append(put, events.SnapshotRecord{Key: handKey(i + 1), Value: sealed(hand)})
+		put = append(put, rec(handKey(i+1), projections.AppendHand(nil, snap.Hands[i])))
 	}
 	for c := (from - 1) / indexChunk; c*indexChunk < len(snap.Hands); c++ {
 		end := min((c+1)*indexChunk, len(snap.Hands))
-		put = append(put, events.SnapshotRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
+		put = append(put, rec(indexKey(c), indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])))
 	}
 	notes := events.NewEncoder(nil)
 	notes.Uint(uint64(len(snap.Notes)))
@@ -400,9 +464,9 @@ func (r *reading) records(snap *snapshot, from int, build string) ([]events.Snap
 		retractions.Uint(r.Target)
 	}
 	return append(put,
-		events.SnapshotRecord{Key: []byte{keyHeader}, Value: h.encode()},
-		events.SnapshotRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
-		events.SnapshotRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
-		events.SnapshotRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())},
-		events.SnapshotRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())}), nil
+		events.SnapshotRecord{Key: []byte{keyHeader}, Value: h.encode(seal)},
+		rec([]byte{keyNotes}, notes.Bytes()),
+		rec([]byte{keyWithdrawn}, projections.AppendIDs(nil, snap.Withdrawn)),
+		rec([]byte{keyRetracted}, retractions.Bytes()),
+		rec([]byte{keySheets}, sheets.Bytes())), nil
 }

@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"crypto/rand"
 	"testing"
 
 	"github.com/hoyle/hoyle/events"
@@ -10,12 +11,28 @@ import (
 )
 
 // ForgeHand rewrites hand n of the session's checkpoint as a forger with
-// hoyle's own codec would: the record sealed anew, the header untouched.
-func ForgeHand(t testing.TB, st events.Store, session string, n int, h *game.Hand) {
+// hoyle's own codec would: the record sealed anew with key (nil: a key of
+// the forger's own, not the store's), to the event the header names; the
+// header untouched.
+func ForgeHand(t testing.TB, st events.Store, session string, n int, h *game.Hand, key []byte) {
 	t.Helper()
+	ctx := context.Background()
 	cp := st.(events.SessionSnapshots)
-	err := cp.WriteSnapshot(context.Background(), session, events.SnapshotWrite{Put: []events.SnapshotRecord{
-		{Key: handKey(n), Value: sealed(projections.AppendHand(nil, h))}}})
+	if key == nil {
+		key = make([]byte, 32)
+		rand.Read(key)
+	}
+	seal := sealer{key: key, session: session}
+	var hd header
+	if err := cp.ReadSnapshot(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
+		hd, _ = decodeHeaderBody(unsealed(v))
+		return false
+	}); err != nil {
+		t.Fatal(err)
+	}
+	k := handKey(n)
+	err := cp.WriteSnapshot(ctx, session, events.SnapshotWrite{Put: []events.SnapshotRecord{
+		{Key: k, Value: seal.at(hd.version, hd.hash).seal(k, projections.AppendHand(nil, h))}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,12 +22,11 @@ type keptSheets struct {
 
 var _ projections.KeptSheets = (*keptSheets)(nil)
 
-// decodeSheets reads the sheets record: each sheet's key and its bytes,
-// kept for the given hands. Nil when the record is damaged: that costs
-// only the scoring.
-func decodeSheets(v []byte, hands []*game.Hand) *keptSheets {
-	body, ok := unseal(v)
-	if !ok {
+// decodeSheets reads the sheets record (its seal checked): each sheet's
+// key and its bytes, kept for the given hands. Nil when the record is
+// missing or damaged: that costs only the scoring.
+func decodeSheets(body []byte, hands []*game.Hand) *keptSheets {
+	if body == nil {
 		return nil
 	}
 	c := &keptSheets{hands: hands, raw: map[projections.SheetKey][]byte{}, decoded: map[projections.SheetKey]game.ScoreSheet{}}

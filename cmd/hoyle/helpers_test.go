@@ -349,8 +349,8 @@ func hoyleProcess(t *testing.T, db string, args ...string) *exec.Cmd {
 	exe, err := os.Executable()
 	require.NoError(t, err)
 	cmd := exec.Command(exe, append([]string{"--db", db}, args...)...)
-	home := testHome(t)
-	cmd.Env = append(os.Environ(), asHoyle+"=1", "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+home, "HOYLE_DB=")
+	home := testHome(t) // the data directory as hoyle and hoyleEnv have it: the same checkpoint key
+	cmd.Env = append(os.Environ(), asHoyle+"=1", "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+filepath.Join(home, ".local", "share"), "HOYLE_DB=")
 	return cmd
 }
 

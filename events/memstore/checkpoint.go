@@ -1,9 +1,9 @@
 package memstore
 
 import (
-	"crypto/rand"
 	"bytes"
 	"context"
+	"crypto/rand"
 	"maps"
 	"slices"
 

@@ -3,9 +3,9 @@ package load
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"crypto/hmac"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -430,7 +430,9 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 func (r *reading) records(snap *snapshot, from int, build string, seal sealer) ([]events.SnapshotRecord, error) {
 	var put []events.SnapshotRecord
 	at := seal.at(snap.Version, snap.Hash)
-	rec := func(k, body []byte) events.SnapshotRecord { return events.SnapshotRecord{Key: k, Value: at.seal(k, body)} }
+	rec := func(k, body []byte) events.SnapshotRecord {
+		return events.SnapshotRecord{Key: k, Value: at.seal(k, body)}
+	}
 	for i := from - 1; i < len(snap.Hands); i++ {
 		put = append(put, rec(handKey(i+1), projections.AppendHand(nil, snap.Hands[i])))
 	}

@@ -81,6 +81,9 @@ scan:
 				return nil, fmt.Errorf("session %s: %w", session, err)
 			}
 			if h := bare.Current(); h != nil && h.DealID == e.ID && len(bare.Problems) == 0 && !needsCards(h) {
+				if err := vouched(ctx, st, session, next, rev); err != nil {
+					return nil, err
+				}
 				return bare, nil
 			}
 			board = d.Board
@@ -88,11 +91,84 @@ scan:
 			break scan
 		}
 	}
+	if err := vouched(ctx, st, session, next, rev); err != nil {
+		return nil, err
+	}
 	s, err := projections.FoldTail(opened, reversed(rev))
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", session, err)
 	}
 	return s, nil
+}
+
+// vouched checks the chain below the tail read (rev, newest first; first,
+// its oldest event, or the opening) down to the event the session's
+// checkpoint was folded to, and that event's hash against the one the
+// checkpoint names. The checkpoint is sealed with the store's key by a
+// writer that checked the chain up to there: the log below it is the one
+// it was folded from. A writer keeps the checkpoint within MinLag events of
+// the head, so this reads at most that many events more than the tail:
+// an event altered since the checkpoint was written, or a chain rewritten
+// through its event, refuses the entry and says where. (An event altered
+// below the checkpoint, after it was sealed, is found by verify, and by
+// any reader of its hand.) Without a checkpoint believed (a store without
+// a key), only the tail's own chain is checked.
+func vouched(ctx context.Context, st events.Store, session string, first events.Envelope, rev []events.Envelope) error {
+	cp, ok := st.(events.SessionSnapshots)
+	if !ok {
+		return nil
+	}
+	var h header
+	found := false
+	err := cp.ReadSnapshot(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
+		if len(k) == 1 && k[0] == keyHeader {
+			h, found = decodeHeader(sealerOf(cp, session), v)
+		}
+		return false
+	})
+	if err != nil || !found || h.version == 0 {
+		return err
+	}
+	broken := func(e events.Envelope) error {
+		return tampered(&events.VerifyError{Session: session, Version: e.Version, Position: e.Position,
+			Err: fmt.Errorf("%w: the checkpoint was folded to it when it hashed to %.12s…, but it hashes to %.12s…", events.ErrTampered, h.hash, e.Hash)})
+	}
+	if h.version >= first.Version {
+		for _, e := range rev {
+			if e.Version == h.version && e.Hash != h.hash {
+				return broken(e)
+			}
+		}
+		return nil
+	}
+	// Forwards from the checkpoint's event to the one below the tail.
+	next := h.version
+	var link events.Hash
+	for e, err := range st.ReadSession(ctx, session, h.version) {
+		if err != nil {
+			return tampered(err)
+		}
+		if e.Version == h.version {
+			var c events.Chain
+			if err := c.Next(e); err != nil {
+				return tampered(err)
+			}
+			if e.Hash != h.hash {
+				return broken(e)
+			}
+		} else if err := checkLink(e, next, link); err != nil {
+			return tampered(err)
+		}
+		if e.Version+1 == first.Version {
+			if first.PrevHash != e.Hash {
+				return tampered(&events.VerifyError{Session: session, Version: e.Version, Position: e.Position,
+					Err: fmt.Errorf("%w: the event after it links to %.12s…, but it hashes to %.12s…", events.ErrTampered, first.PrevHash, e.Hash)})
+			}
+			return nil
+		}
+		next, link = e.Version+1, e.Hash
+	}
+	return fmt.Errorf("%w: session %s ends at event %d, before %d", events.ErrCorrupt, session, next-1, first.Version-1)
 }
 
 // needsCards reports whether what is recorded of a hand, or may be next,

@@ -62,7 +62,7 @@ func TestSeekFromTheDealEqualsFoldingFromTheStart(t *testing.T) {
 // jump and show --at do once the session is read).
 func BenchmarkSeekRandomMoment(b *testing.B) {
 	path := simtest.DB(b, "auction", simtest.Hands(), 2)
-	st, err := bolt.Open(path, bolt.Options{ReadOnly: true})
+	st, err := bolt.Open(path, bolt.Options{ReadOnly: true, SnapshotKey: simtest.Key})
 	require.NoError(b, err)
 	defer st.Close()
 	ctx := context.Background()

@@ -56,7 +56,7 @@ func TestRebuildEqualsFoldingEachSession(t *testing.T) {
 func openBench(b *testing.B) (*bolt.Store, uint64) {
 	b.Helper()
 	path := simtest.DB(b, "auction", simtest.Hands(), 1)
-	st, err := bolt.Open(path, bolt.Options{ReadOnly: true})
+	st, err := bolt.Open(path, bolt.Options{ReadOnly: true, SnapshotKey: simtest.Key})
 	require.NoError(b, err)
 	b.Cleanup(func() { st.Close() })
 	list, err := st.Sessions(context.Background())
@@ -143,13 +143,13 @@ func TestFoldSeqEqualsFold(t *testing.T) {
 func checkpointed(b *testing.B, hands int) (*bolt.Store, string) {
 	b.Helper()
 	path := simtest.Copy(b, simtest.DB(b, "auction", hands, 1), b.TempDir())
-	st, err := bolt.Open(path, bolt.Options{})
+	st, err := bolt.Open(path, bolt.Options{SnapshotKey: simtest.Key})
 	require.NoError(b, err)
 	id, err := st.LastSession(context.Background())
 	require.NoError(b, err)
 	require.NoError(b, load.Refresh(context.Background(), st, id, 0))
 	require.NoError(b, st.Close())
-	st, err = bolt.Open(path, bolt.Options{ReadOnly: true})
+	st, err = bolt.Open(path, bolt.Options{ReadOnly: true, SnapshotKey: simtest.Key})
 	require.NoError(b, err)
 	b.Cleanup(func() { st.Close() })
 	return st, id

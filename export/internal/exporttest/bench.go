@@ -31,7 +31,7 @@ func BenchSizes() []int {
 func Simulated(b *testing.B, n int) (*projections.Session, []events.Envelope) {
 	b.Helper()
 	path := simtest.DB(b, "contract", n, 1)
-	st, err := bolt.Open(path, bolt.Options{ReadOnly: true})
+	st, err := bolt.Open(path, bolt.Options{ReadOnly: true, SnapshotKey: simtest.Key})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -21,16 +21,22 @@ import (
 	"github.com/hoyle/hoyle/projections/simulate"
 )
 
+// Key seals the checkpoints of the databases made here
+// (bolt.Options.SnapshotKey): a test's key, never a user's. Open them with
+// it, or they are read the long way.
+var Key = []byte("simtest: the tests' checkpoint key")
+
 // DB returns the path of a bbolt database holding one simulated session of
-// the given game, hands and seed. Callers open it read-only, or copy it.
+// the given game, hands and seed, its checkpoint sealed with Key. Callers
+// open it read-only, or copy it.
 func DB(tb testing.TB, game string, hands int, seed uint64) string {
 	tb.Helper()
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("hoyle-sim-%s-%d-%d-v%d.db", game, hands, seed, bolt.Format))
+	path := filepath.Join(os.TempDir(), fmt.Sprintf("hoyle-sim-%s-%d-%d-v%d-sealed.db", game, hands, seed, bolt.Format))
 	if _, err := os.Stat(path); err == nil {
 		return path
 	}
 	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
-	st, err := bolt.Open(tmp, bolt.Options{Create: true, NoSync: true, Bulk: int64(hands) << 13})
+	st, err := bolt.Open(tmp, bolt.Options{Create: true, NoSync: true, Bulk: int64(hands) << 13, SnapshotKey: Key})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -86,7 +92,7 @@ func Hands() int {
 func FosterHand(tb testing.TB, path string) string {
 	tb.Helper()
 	ctx := context.Background()
-	st, err := bolt.Open(path, bolt.Options{Create: true})
+	st, err := bolt.Open(path, bolt.Options{Create: true, SnapshotKey: Key})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -230,19 +230,24 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 			bad = true // no header first: not a checkpoint read
 			return false
 		}
-		body, sealOK := seal.open(k, v)
+		// Each record's seal is checked only when it is read: the score
+		// sheets (the largest) not when only some hands are wanted.
 		switch {
 		case len(k) == 9 && k[0] == keyHand:
 			n := int(binary.BigEndian.Uint64(k[1:]))
 			if upTo >= 0 && n > upTo {
 				return false
 			}
+			body, sealOK := seal.open(k, v)
 			bad = !sealOK || !snap.addHand(&hd, body, n)
 		case len(k) == 1 && k[0] == keyNotes:
+			body, sealOK := seal.open(k, v)
 			bad = !sealOK || !snap.setNotes(body)
 		case len(k) == 1 && k[0] == keyRetracted:
+			body, sealOK := seal.open(k, v)
 			bad = !sealOK || !snap.setRetractions(body)
 		case len(k) == 1 && k[0] == keyWithdrawn:
+			body, sealOK := seal.open(k, v)
 			if bad = !sealOK; !bad {
 				snap.Withdrawn, err = projections.DecodeIDs(body)
 				bad = err != nil
@@ -251,9 +256,12 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 			if snap.starts == nil && h.hands <= 1<<24 {
 				snap.starts, snap.prev = make([]uint64, 0, h.hands), make([]events.Hash, 0, h.hands) // the header said how many
 			}
+			body, sealOK := seal.open(k, v)
 			bad = !sealOK || !snap.addIndex(body, int(binary.BigEndian.Uint32(k[1:])))
-		case len(k) == 1 && k[0] == keySheets && upTo < 0 && sealOK:
-			sheets = bytes.Clone(body) // a sheet that does not hold is computed again
+		case len(k) == 1 && k[0] == keySheets && upTo < 0:
+			if body, sealOK := seal.open(k, v); sealOK {
+				sheets = bytes.Clone(body) // a sheet that does not hold is computed again
+			}
 		}
 		return !bad
 	}

@@ -111,9 +111,9 @@ func (r *reading) lastHand(ctx context.Context, n int, index *snapshot) (*game.H
 	// checkpoint written again since does not hold, and is not read.
 	seal := sealerOf(cp, r.session).at(index.Version, index.Hash)
 	err = cp.ReadSnapshot(ctx, r.session, handKey(n), func(k, v []byte) bool {
-		body, sealOK := seal.open(k, v)
 		switch {
 		case len(k) == 9 && k[0] == keyHand:
+			body, sealOK := seal.open(k, v)
 			if bad = !sealOK || int(binary.BigEndian.Uint64(k[1:])) != n; bad {
 				break // damaged, or a hand after n: written again since
 			}
@@ -123,11 +123,14 @@ func (r *reading) lastHand(ctx context.Context, n int, index *snapshot) (*game.H
 		case len(k) == 5 && k[0] == keyIndex && int(binary.BigEndian.Uint32(k[1:])) == last:
 			// The chunk of the index that holds hand n, as read before: the
 			// checkpoint has not been written again with other hands.
+			body, sealOK := seal.open(k, v)
 			starts, prev, ok := appendIndex(nil, nil, body)
 			i := n - 1 - last*indexChunk
 			same = sealOK && ok && len(starts) == i+1 && starts[i] == index.starts[n-1] && prev[i] == index.prev[n-1]
-		case len(k) == 1 && k[0] == keySheets && sealOK:
-			sheets = bytes.Clone(body)
+		case len(k) == 1 && k[0] == keySheets:
+			if body, sealOK := seal.open(k, v); sealOK {
+				sheets = bytes.Clone(body)
+			}
 		}
 		return !bad
 	})

@@ -187,3 +187,32 @@ func BenchmarkVerify(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
+
+// BenchmarkRefresh brings a session's checkpoint up after one more event
+// (a note), as an entry does once in MinLag events: every record is
+// sealed and written again (see Refresh), at 10 hands and in a long
+// session (10,000; 1,000 with -short).
+//
+//	go test ./projections/load -run '^$' -bench Refresh
+func BenchmarkRefresh(b *testing.B) {
+	ctx := context.Background()
+	for _, hands := range []int{10, simtest.Hands()} {
+		path := simtest.Copy(b, simtest.DB(b, "auction", hands, 1), b.TempDir())
+		st, err := bolt.Open(path, bolt.Options{SnapshotKey: simtest.Key, NoSync: true})
+		require.NoError(b, err)
+		id, err := st.LastSession(ctx)
+		require.NoError(b, err)
+		require.NoError(b, load.Refresh(ctx, st, id, 0))
+		r := recorder.New(st)
+		b.Run(fmt.Sprintf("hands=%d", hands), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				_, err := r.Note(ctx, id, projections.NoteSpec{Text: "a note"})
+				require.NoError(b, err)
+				b.StartTimer()
+				require.NoError(b, load.Refresh(ctx, st, id, 0))
+			}
+		})
+		require.NoError(b, st.Close())
+	}
+}

@@ -95,6 +95,11 @@ func (s *Session) DecideCalls(stamp Stamp, tokens []string) ([]events.Event, err
 		if err != nil {
 			return nil, err
 		}
+		if rf, ok := s.Rules.(game.RulingFirst); ok && s.Current() != nil {
+			if err := rf.RulingFirst(s.Current(), call); err != nil {
+				return nil, err
+			}
+		}
 		ev, err := s.propose(stamp, &table.Called{Seat: seat, Call: call})
 		if err != nil {
 			// A call the laws refuse may have been made all the same:
@@ -344,7 +349,7 @@ type NoteFilter struct {
 // the note stays in the log, and every projection leaves it out. It needs
 // the whole session (a note may be on an earlier hand).
 func (s *Session) DecideRetractNote(stamp Stamp, f NoteFilter) ([]events.Event, error) {
-	if s.Partial {
+	if s.Partial() {
 		return nil, game.ErrWholeSession
 	}
 	for i := len(s.Notes) - 1; i >= 0; i-- {

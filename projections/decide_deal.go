@@ -35,6 +35,28 @@ type DealSpec struct {
 	Of int
 }
 
+// NextDeal is the board (0: none) and the dealer of the hand a plain deal
+// records next: in a duplicate session the next board, dealt by that
+// board's dealer (board 1 by North), whatever the last hand's rotation
+// says; otherwise no board, and NextDealer.
+func (s *Session) NextDeal() (board int, dealer cards.Seat) {
+	if !s.PlaysBoards() {
+		return 0, s.NextDealer
+	}
+	board = 1
+	if h := s.Current(); h != nil {
+		board = h.Number + 1
+		if h.Board != 0 {
+			board = h.Board + 1
+		}
+	}
+	dealer = s.NextDealer
+	if br, ok := s.Rules.(game.BoardRules); ok {
+		dealer, _ = br.Board(board)
+	}
+	return board, dealer
+}
+
 // DecideDeal records the next deal: the hands given, or a shuffle (with
 // its cut) from which they are derived, or nothing about the cards.
 func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error) {
@@ -48,7 +70,7 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		}
 		return s.decideHandsOf(stamp, spec.Of, spec.Hands)
 	}
-	if s.Partial && (spec.Board != 0 || s.PlaysBoards()) {
+	if s.Partial() && (spec.Board != 0 || s.PlaysBoards()) {
 		// A board is the same deal each time it is played: judged on every
 		// board the session has dealt, not on its latest hand.
 		return nil, game.ErrWholeSession
@@ -65,13 +87,7 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 	br, hasBoards := s.Rules.(game.BoardRules)
 	if spec.Board == 0 && s.PlaysBoards() {
 		// A duplicate session's hands are boards: the next one.
-		spec.Board = 1
-		if h := s.Current(); h != nil {
-			spec.Board = h.Number + 1
-			if h.Board != 0 {
-				spec.Board = h.Board + 1
-			}
-		}
+		spec.Board, _ = s.NextDeal()
 	}
 	d := &table.Dealt{Hand: number, Board: spec.Board}
 	switch {
@@ -334,7 +350,7 @@ func (s *Session) cutEvent(cuts []CutSpec) (*table.CutForDeal, error) {
 // the cards its seat has played (the fold checks it).
 func (s *Session) decideHandsOf(stamp Stamp, n int, hands map[string]string) ([]events.Event, error) {
 	if s.handNumbered(n) == nil {
-		if s.Partial && n >= 1 {
+		if s.Partial() && n >= 1 {
 			return nil, game.ErrWholeSession // an earlier hand than this fold holds
 		}
 		return nil, game.Illegal(fmt.Sprint(n), fmt.Sprintf("there is no hand %d in this session", n), "")

@@ -1,8 +1,6 @@
 // Package replay turns a session into what a person looks at: the table at
 // a moment (a View), the moments of a session by name, and the cursor that
 // steps through them.
-//
-// It imports events and projections; export and cmd build on it.
 package replay
 
 import (

@@ -21,18 +21,18 @@ import (
 // or nothing; each prints the table's state in one line after it.
 
 // recordEntry records e and prints the status line.
-func recordEntry(ctx context.Context, io *IO, db *database, e tableEntry) error {
+func recordEntry(ctx context.Context, streams *Streams, db *database, e tableEntry) error {
 	s, err := db.record(ctx, e)
 	if err != nil {
 		return err
 	}
-	printStatus(io, s)
+	printStatus(streams, s)
 	return nil
 }
 
 // dealOptions are the flags of hoyle deal.
 type dealOptions struct {
-	IO     *IO
+	IO     *Streams
 	DB     *database
 	PBN    string
 	Hands  []string // --hand SEAT=HAND
@@ -158,7 +158,7 @@ func handFlags(flags []string) (map[string]string, error) {
 // tokensOptions are the arguments of the commands that take calls or
 // cards: call, play, discard.
 type tokensOptions struct {
-	IO     *IO
+	IO     *Streams
 	DB     *database
 	Tokens []string
 	// Irregular records the calls or cards as made although the laws
@@ -282,7 +282,7 @@ func runDiscard(ctx context.Context, opts *tokensOptions) error {
 
 // claimOptions are the arguments and flags of hoyle claim.
 type claimOptions struct {
-	IO        *IO
+	IO        *Streams
 	DB        *database
 	Args      []string // as typed: N, then SEAT=N for how the rest fall; checked by runClaim
 	By        string
@@ -344,7 +344,7 @@ func runClaim(ctx context.Context, opts *claimOptions) error {
 
 // undoOptions: hoyle undo takes nothing but the globals.
 type undoOptions struct {
-	IO *IO
+	IO *Streams
 	DB *database
 }
 
@@ -447,7 +447,7 @@ func undone(s *projections.Session, st projections.Step) string {
 
 // noteOptions are the arguments and flags of hoyle note.
 type noteOptions struct {
-	IO      *IO
+	IO      *Streams
 	DB      *database
 	Text    string
 	At      string

@@ -107,13 +107,13 @@ func hoyleEnv(t *testing.T, db string, env map[string]string, terminal bool, arg
 	t.Helper()
 	var out, errb bytes.Buffer
 	home := t.TempDir()
-	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: terminal, Getenv: func(k string) string {
+	streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: terminal, Getenv: func(k string) string {
 		if k == "HOME" {
 			return home
 		}
 		return env[k]
 	}}
-	code := run(append([]string{"--db", db}, args...), io)
+	code := run(append([]string{"--db", db}, args...), streams)
 	return result{out: out.String(), err: errb.String(), code: code}
 }
 
@@ -161,8 +161,8 @@ const realPBN = "../../export/pbn/testdata/realbridge-2021-teams.pbn"
 func hoyleIn(t *testing.T, db, stdin string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(stdin), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
-	code := run(append([]string{"--db", db}, args...), io)
+	streams := &Streams{In: strings.NewReader(stdin), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+	code := run(append([]string{"--db", db}, args...), streams)
 	return result{out: out.String(), err: errb.String(), code: code}
 }
 
@@ -179,13 +179,13 @@ type result struct {
 func hoyle(t *testing.T, db string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string {
+	streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string {
 		if k == "HOME" {
 			return t.TempDir()
 		}
 		return ""
 	}}
-	code := run(append([]string{"--db", db}, args...), io)
+	code := run(append([]string{"--db", db}, args...), streams)
 	return result{out: out.String(), err: errb.String(), code: code}
 }
 
@@ -259,7 +259,7 @@ const asHoyle = "HOYLE_TEST_RUN_AS_HOYLE"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(asHoyle) == "1" {
-		os.Exit(run(os.Args[1:], newSystemIO()))
+		os.Exit(run(os.Args[1:], newSystemStreams()))
 	}
 	code := m.Run()
 	if built.dir != "" {
@@ -268,8 +268,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// built is the hoyle binary, built once by hoyleBinary for the tests that
-// run the real command (main, newSystemIO) with its streams redirected.
+// built is the hoyle binary, built once by hoyleBinary for the benchmarks
+// that measure the real command as a user runs it.
 var built struct {
 	once sync.Once
 	dir  string
@@ -296,16 +296,20 @@ func hoyleBinary(t testing.TB) string {
 	return built.path
 }
 
-// binaryRun runs the built hoyle on db with the given standard output and
-// error (files, a terminal, /dev/null, /dev/full) and no standard input,
-// and returns its exit code.
+// binaryRun runs hoyle as its own process on db with the given standard
+// output and error (files, a terminal, /dev/null, /dev/full) and no
+// standard input, and returns its exit code. The process is this test
+// binary as hoyle (asHoyle: TestMain runs what main runs, with the
+// system's streams, newSystemStreams), so no test waits for a go build.
 func binaryRun(t *testing.T, db string, stdout, stderr *os.File, args ...string) int {
 	t.Helper()
-	cmd := exec.Command(hoyleBinary(t), append([]string{"--db", db}, args...)...)
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command(exe, append([]string{"--db", db}, args...)...)
 	home := t.TempDir()
-	cmd.Env = append(os.Environ(), "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+home, "HOYLE_DB=", "NO_COLOR=", "GLAMOUR_STYLE=", "COLORFGBG=")
+	cmd.Env = append(os.Environ(), asHoyle+"=1", "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+home, "HOYLE_DB=", "NO_COLOR=", "GLAMOUR_STYLE=", "COLORFGBG=")
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err := cmd.Run()
+	err = cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		return ee.ExitCode()
@@ -317,11 +321,11 @@ func binaryRun(t *testing.T, db string, stdout, stderr *os.File, args ...string)
 // noEnv is an environment with nothing set.
 func noEnv(string) string { return "" }
 
-// buffers is an IO on buffers, for calling a command's run function
+// buffers are Streams on buffers, for calling a command's run function
 // directly: no terminal anywhere.
-func buffers() (*IO, *bytes.Buffer, *bytes.Buffer) {
+func buffers() (*Streams, *bytes.Buffer, *bytes.Buffer) {
 	var out, errb bytes.Buffer
-	return &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: noEnv}, &out, &errb
+	return &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: noEnv}, &out, &errb
 }
 
 // hoyleProcess is hoyle as a separate process on db.
@@ -529,8 +533,8 @@ const demoPBN = "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.
 func recordPiped(t *testing.T, db, input string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
-	code := run(append([]string{"--db", db, "record"}, args...), io)
+	streams := &Streams{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+	code := run(append([]string{"--db", db, "record"}, args...), streams)
 	return result{out: out.String(), err: errb.String(), code: code}
 }
 

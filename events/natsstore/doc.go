@@ -4,11 +4,10 @@
 // It also runs that server in process (StartServer, Serve) for `hoyle serve`
 // and for tests.
 //
-// It imports events and nothing else of hoyle, plus the NATS modules:
-// nats.go and its jetstream package (connections, stream management,
-// publishing), nats-server (the embedded server) and
-// orbit.go/jetstreamext (the client side of JetStream's atomic batch
-// publish, ADR-50).
+// Besides events, it is built on the NATS modules: nats.go and its
+// jetstream package (connections, stream management, publishing),
+// nats-server (the embedded server) and orbit.go/jetstreamext (the client
+// side of JetStream's atomic batch publish, ADR-50).
 //
 // # The log
 //
@@ -101,7 +100,7 @@
 // # Checkpoints, followers and sync
 //
 // Beside the log the store keeps what projections of it need in order not
-// to read it all again (events.Checkpointer): a checkpoint is a position
+// to read it all again (events.ProjectionCheckpoints): a checkpoint is a position
 // and parts by key, kept in the index stream under "proj.<name>." (derived
 // data, dropped with the index). A follower (events.Follower) is a durable
 // pull consumer on the log, "hoyle_<name>", acknowledging all up to the
@@ -117,6 +116,35 @@
 // cut short from where the shared log stands, and leaves alone a session
 // whose two copies differ. Bulk splits appends larger than one atomic batch
 // for bulk writers (imports, simulations) that accept landing in parts.
+//
+// # A log that a client cannot break
+//
+// The embedded server runs in one directory at a time: it holds a lock
+// there (flock on hoyle-serve.lock), and a second server is refused with
+// a DirInUseError, since two servers on one directory overwrite each
+// other's acknowledged entries. It knows two credentials
+// (ServerOptions.Token, DirectorToken): the tables', which may read the
+// log and its index, append to the log and write the index
+// (TablePermissions), and the director's, which may do everything. A
+// refused token is ErrAuth; an operation refused to the credential is
+// ErrNotPermitted, at once. Credentials never appear in errors (Redact,
+// RedactError).
+//
+// A table may still publish anything under the log's subjects. A message
+// that is not a hoyle event is skipped by every reader, with a warning
+// naming its subject and position (Options.Warn); verify accepts the gap
+// it leaves (events.ForeignSkipper). An index entry that names a session
+// the log lacks is skipped the same way.
+//
+// The log has an identity (a random ID in its metadata). The server keeps
+// it in its directory and clients remember it (Options.Expect): a log
+// deleted, or deleted and made again, is a LogReplacedError, never an
+// empty log accepted, and a store that expects a log never creates it. The
+// server (OpenServed) signs the checkpoints with an ed25519 key kept only
+// in its directory, named in the log's metadata; readers drop, with a
+// warning, any part it did not sign, and a store without the key does not
+// save any. So a summary republished by a table is computed again from
+// the log, never believed.
 //
 // # Limits
 //

@@ -3,8 +3,6 @@
 // failure and can be given back, and round counts for the long
 // fault-injection tests. It sits in the lowest layer so that any package's
 // tests may import it; nothing but tests does.
-//
-// It imports nothing of hoyle's, and only tests import it.
 package testkit
 
 import (

@@ -13,8 +13,6 @@
 // Reader cuts a file into its records (boards) as it streams past, within
 // bounds (MaxValue, MaxRecord). It is a pure text codec: no database, no
 // events.
-//
-// It imports events/cards and export/pbn (for the shared value syntax) only.
 package lin
 
 import (

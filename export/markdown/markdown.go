@@ -21,8 +21,6 @@
 //
 // User text (names, notes) goes through Text, so it can never break a table,
 // inject HTML or carry terminal control sequences.
-//
-// It imports events, projections and replay.
 package markdown
 
 import (
@@ -315,7 +313,11 @@ func (d *doc) title() {
 	if v := d.vulnerable(); v != "" {
 		parts = append(parts, v)
 	}
-	parts = append(parts, "score before the hand: "+d.scoreBefore())
+	if !d.full.PlaysBoards() {
+		// A duplicate board is scored on its own, against its other
+		// plays: there is no running score before it.
+		parts = append(parts, "score before the hand: "+d.scoreBefore())
+	}
 	sep := " · "
 	if d.ascii {
 		sep = "; "

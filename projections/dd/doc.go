@@ -4,13 +4,10 @@
 // double-dummy table of a deal (SolveTable), its par score and par
 // contracts (Par) and the value of each card of a played sequence (Trace).
 //
-// # What it may import
+// # No cgo
 //
-// Only github.com/hoyle/hoyle/events/cards (cards, seats, deals),
-// github.com/hoyle/hoyle/projections/rules/contract (Law 77 scores, for
-// par) and the standard library. No cgo. The cgo binding to DDS in
-// internal/ddsoracle exists for the tests and benchmark only, behind the
-// build tag dds.
+// The solver is plain Go. The cgo binding to DDS in internal/ddsoracle
+// exists for the tests and benchmark only, behind the build tag dds.
 //
 // # Whose tricks
 //

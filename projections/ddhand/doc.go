@@ -15,6 +15,4 @@
 // keyed by the position, keeps the answers, so that a process that writes
 // up, shows and replays one hand many times (the record prompt, a test)
 // pays for it once.
-//
-// It imports events, projections/game and projections/dd.
 package ddhand

@@ -4,8 +4,6 @@
 // the laws leave out (exposed cards, the revoke).
 //
 // Laws cited by number are the 1913 American laws unless marked "Foster".
-//
-// It imports events/cards and projections/game only, as every ruleset does.
 package auction1913
 
 import (
@@ -68,6 +66,8 @@ func New() *Rules {
 			DealerPass:    `record 1S, one spade: "an original bid of one spade can be made only by the dealer, and it simply means, 'I pass'" (Foster's Complete Hoyle, 1914)`,
 			DoubleLaw:     "Law 54",
 			DeclarerLaw:   "Law 46",
+			// Law 50's impossible declaration, by Foster's example.
+			UnreachableImpossible: true,
 			Describe: func(c cards.Call) string {
 				return fmt.Sprintf("%s (worth %d)", c, BidValue(c))
 			},

@@ -33,11 +33,14 @@ type Report struct {
 
 // Event is one event compared.
 type Event struct {
-	Event    string   `json:"event"`
-	Form     string   `json:"form"`
-	Game     string   `json:"game"`
-	Scoring  string   `json:"scoring"`
-	Movement string   `json:"movement,omitempty"`
+	Event    string `json:"event"`
+	Form     string `json:"form"`
+	Game     string `json:"game"`
+	Scoring  string `json:"scoring"`
+	Movement string `json:"movement,omitempty"`
+	// VPScale is the Victory Point scale of a teams event scored by IMPs:
+	// continuous or discrete (WBF 2013).
+	VPScale  string   `json:"vp_scale,omitempty"`
 	Tables   int      `json:"tables"`   // tables (sessions) in the event
 	Boards   []Board  `json:"boards"`   // every board played, in number order
 	Totals   []Total  `json:"totals"`   // ranked
@@ -99,14 +102,20 @@ type Total struct {
 	Percent     *float64 `json:"percent,omitempty"`
 	Tricks      *float64 `json:"tricks,omitempty"`
 	Points      *int     `json:"points,omitempty"`
+	// VPs is a team's Victory Points over its matches (teams scored by
+	// IMPs), by which the teams are ranked, IMPs breaking a tie.
+	VPs *float64 `json:"vps,omitempty"`
 }
 
 // Match is one match of a teams event: the two teams and what each scored
 // against the other.
 type Match struct {
-	Teams  [2]string  `json:"teams"`
-	IMPs   [2]float64 `json:"imps"` // at whist, tricks
-	Boards int        `json:"boards"`
+	Teams [2]string  `json:"teams"`
+	IMPs  [2]float64 `json:"imps"` // at whist, tricks
+	// VPs is each team's Victory Points for the match by the event's
+	// scale for its number of boards (teams scored by IMPs; not at whist).
+	VPs    *[2]float64 `json:"vps,omitempty"`
+	Boards int         `json:"boards"`
 }
 
 // Lookup finds what a session's hand earned: for an export that writes it
@@ -126,10 +135,23 @@ func (r *Report) Lookup(session string, hand int) (Result, *Board, *Event, bool)
 	return Result{}, nil, nil, false
 }
 
+// Options are what a comparison may be asked for beyond its tables.
+type Options struct {
+	Event   string // when not "", compare this event alone
+	VPScale string // VPContinuous (""), or VPDiscrete
+}
+
 // Compare compares every event of tables (the sessions' summaries, in the
 // order they were opened); event, when not "", keeps that one alone.
-// Sessions in no event are left out.
+// Sessions in no event are left out. Teams are given VPs by the WBF 2013
+// continuous scale.
 func Compare(tables []Table, event string) Report {
+	return CompareWith(tables, Options{Event: event})
+}
+
+// CompareWith is Compare with options.
+func CompareWith(tables []Table, opts Options) Report {
+	event := opts.Event
 	byEvent := map[string][]Table{}
 	var names []string
 	for _, t := range tables {
@@ -144,13 +166,13 @@ func Compare(tables []Table, event string) Report {
 	}
 	rep := Report{Events: []Event{}}
 	for _, name := range names {
-		rep.Events = append(rep.Events, compareEvent(name, byEvent[name]))
+		rep.Events = append(rep.Events, compareEvent(name, byEvent[name], opts))
 	}
 	return rep
 }
 
 // compareEvent compares one event's tables.
-func compareEvent(name string, tables []Table) Event {
+func compareEvent(name string, tables []Table, opts Options) Event {
 	ev := Event{Event: name, Boards: []Board{}, Totals: []Total{}, Matches: []Match{}, Warnings: []string{}}
 	warn := func(format string, a ...any) { ev.Warnings = append(ev.Warnings, fmt.Sprintf(format, a...)) }
 
@@ -204,6 +226,12 @@ func compareEvent(name string, tables []Table) Event {
 	}
 	if isWhist {
 		ev.Scoring = ScoringTricks
+	}
+	if ev.Scoring == ScoringIMPs {
+		ev.VPScale = opts.VPScale
+		if ev.VPScale == "" {
+			ev.VPScale = VPContinuous
+		}
 	}
 	results := gather(tables, plan, ev.Form, warn)
 	checkDeals(results, warn)
@@ -510,16 +538,29 @@ func inPlay(t Table, board int) bool {
 // rank orders totals by score, best first, and numbers them; equal
 // scores share a rank. Totals of different fields are ranked apart.
 func rank(totals []Total, score func(Total) float64) {
+	rankBy(totals, func(t Total) [2]float64 { return [2]float64{score(t), 0} })
+}
+
+// rankBy is rank by a score and a tie-break: totals equal in both share
+// a rank (and are printed "=1").
+func rankBy(totals []Total, score func(Total) [2]float64) {
 	fieldOrder := map[string]int{"": 0, "NS": 1, "EW": 2}
+	better := func(a, b [2]float64) bool {
+		if !near(a[0], b[0]) {
+			return a[0] > b[0]
+		}
+		return !near(a[1], b[1]) && a[1] > b[1]
+	}
+	same := func(a, b [2]float64) bool { return near(a[0], b[0]) && near(a[1], b[1]) }
 	sort.SliceStable(totals, func(i, j int) bool {
 		if totals[i].Field != totals[j].Field {
 			return fieldOrder[totals[i].Field] < fieldOrder[totals[j].Field]
 		}
-		return score(totals[i]) > score(totals[j])
+		return better(score(totals[i]), score(totals[j]))
 	})
 	for i := range totals {
 		switch {
-		case i > 0 && totals[i].Field == totals[i-1].Field && near(score(totals[i]), score(totals[i-1])):
+		case i > 0 && totals[i].Field == totals[i-1].Field && same(score(totals[i]), score(totals[i-1])):
 			totals[i].Rank = totals[i-1].Rank
 		case i > 0 && totals[i].Field == totals[i-1].Field:
 			totals[i].Rank = i + 1 - firstOfField(totals, i)

@@ -262,7 +262,7 @@ func TestThreeTablePairsMatchpoints(t *testing.T) {
 	md := ok(t, db, "export", "--event", "Tuesday pairs")
 	assert.Contains(t, md, "# Tuesday pairs\n")
 	assert.Contains(t, md, "## Ranking, North-South")
-	assert.Contains(t, md, `| 1 | 1 | 1 NS | 1 EW | 4S | N | 10 | 420 | 2 | 2 | 50 |`)
+	assert.Contains(t, md, `| 1 | 1 | 1 NS | 1 EW | 4S | N | 10 | 420 | 2 | 2 | 50.00 |`)
 	assert.Contains(t, md, `| 1 | 2 NS | Ed \& Flo | 6 | 17 | 24 | 70.83 |`)
 	r := hoyle(t, db, "export", "--event", "Nonesuch")
 	assert.Equal(t, exitError, r.code)

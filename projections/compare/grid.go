@@ -22,7 +22,7 @@ func (ev *Event) Title() string {
 	case ev.Form == FormTeams && ev.Scoring == ScoringTricks:
 		parts = append(parts, "teams, trick for trick (Duplicate Whist)")
 	case ev.Form == FormTeams:
-		parts = append(parts, "teams, IMPs (Law 78B) and VPs (WBF 2013 "+ev.VPScale+" scale)")
+		parts = append(parts, "teams, IMPs (Law 78B), WBF "+ev.VPScale+" VPs")
 	case ev.Scoring == ScoringTricks:
 		parts = append(parts, "pairs, tricks against the average (Duplicate Whist)")
 	case ev.Form == FormPairs:

@@ -61,27 +61,34 @@ func NewVPTable(boards int, scale string) VPTable {
 	if scale == "" {
 		scale = VPContinuous
 	}
-	cont := continuousVPs(boards)
-	t := VPTable{Boards: boards, Scale: scale, VP: cont}
+	raw := rawVPs(boards)
+	t := VPTable{Boards: boards, Scale: scale, VP: continuousVPs(raw)}
 	if scale == VPDiscrete {
-		t.VP = discreteVPs(cont)
+		t.VP = discreteVPs(raw)
 	}
 	return t
 }
 
-// continuousVPs is the continuous scale, in hundredths while it is
-// corrected so that no rounding error creeps in.
-func continuousVPs(boards int) []float64 {
+// rawVPs is the formula's value for each margin up to the blitz, unrounded.
+func rawVPs(boards int) []float64 {
 	tau := (math.Sqrt(5) - 1) / 2
 	blitz := 15 * math.Sqrt(float64(boards))
-	var hund []int
+	var out []float64
 	for m := 0; ; m++ {
 		v := 10 + 10*(1-math.Pow(tau, 3*float64(m)/blitz))/(1-math.Pow(tau, 3))
 		if v >= 20 {
-			hund = append(hund, 2000)
-			break
+			return append(out, 20)
 		}
-		hund = append(hund, int(math.Round(v*100)))
+		out = append(out, v)
+	}
+}
+
+// continuousVPs is the continuous scale from the formula's values,
+// in hundredths while it is corrected so that no rounding error creeps in.
+func continuousVPs(raw []float64) []float64 {
+	hund := make([]int, len(raw))
+	for i, v := range raw {
+		hund[i] = int(math.Round(v * 100))
 	}
 	// Concavity: each step no larger than the one before. A step larger
 	// than its predecessor is cured by raising the value between them.
@@ -103,17 +110,18 @@ func continuousVPs(boards int) []float64 {
 }
 
 // discreteVPs is the discrete scale drawn from the continuous one: each
-// margin's VPs rounded to a whole number, then the bands of margins that
+// margin's VPs by the formula rounded to a whole number (the margin where
+// the scale reaches 11.5 VPs is the first of 12), then the bands of margins that
 // give each VP score made non-decreasing in width (a band narrower than
 // the one below it gives its lowest margin to the band below).
-func discreteVPs(cont []float64) []float64 {
+func discreteVPs(raw []float64) []float64 {
 	// upper[k] is the largest margin that scores 10+k VPs, k = 0..9.
 	upper := make([]int, 10)
 	for k := range upper {
 		upper[k] = -1
 	}
-	for m, v := range cont {
-		k := int(math.Floor(v + 0.5)) // half up: 10.5 is 11
+	for m, v := range raw {
+		k := int(math.Floor(v + 0.5))
 		if k >= 10 && k < 20 {
 			upper[k-10] = m
 		}

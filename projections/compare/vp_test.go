@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/compare"
 )
@@ -99,7 +100,7 @@ func roundRobin() []compare.Table {
 			tb := compare.Table{Session: m.table + room, Game: "contract",
 				Place: projections.Placement{Event: "League", Table: m.table, Room: room, HomeTeam: m.home, VisitTeam: m.visit}}
 			for i, s := range m.scores {
-				p := compare.Play{Hand: i + 1, Board: i + 1, Contract: "Pass", Declarer: 4}
+				p := compare.Play{Hand: i + 1, Board: i + 1, Contract: "Pass", Declarer: cards.NoSeat}
 				if room == "open" {
 					p.Contract, p.NS = "1NT", s
 				}

@@ -402,4 +402,35 @@ func TestImportedEventCompares(t *testing.T) {
 	r := hoyle(t, db, "compare", "--vp", "old")
 	assert.Equal(t, exitUsage, r.code)
 	assert.Contains(t, r.err, `unknown Victory Point scale "old": the scales are continuous and discrete`)
+
+	// The next round drawn as a Swiss from these standings: the top two
+	// (Sweden, Hungary) meet; no team meets the one it played.
+	event := "2021 Online Qual: Open R2"
+	text := ok(t, db, "movement", "swiss", "--event", event)
+	assert.Contains(t, text, "Swiss draw for round 2")
+	assert.Contains(t, text, "match 1: SWEDEN (1, 18.15 VPs) v HUNGARY (2, 17.84 VPs)")
+	var draw struct {
+		Round   int
+		Matches [][2]string
+		Bye     string
+	}
+	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "movement", "swiss", "--event", event, "--json")), &draw))
+	assert.Equal(t, 2, draw.Round)
+	require.Len(t, draw.Matches, 15)
+	assert.Empty(t, draw.Bye)
+	seen := map[string]bool{}
+	for _, m := range draw.Matches {
+		seen[m[0]], seen[m[1]] = true, true
+		for _, old := range vps.Events[0].Matches {
+			assert.NotEqual(t, old.Teams, m)
+			assert.NotEqual(t, [2]string{old.Teams[1], old.Teams[0]}, m)
+		}
+	}
+	assert.Len(t, seen, 30)
+	r = hoyle(t, db, "movement", "swiss")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.err, "needs --event NAME")
+	r = hoyle(t, db, "movement", "swiss", "--event", "Nonesuch")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.err, `no event named "Nonesuch"`)
 }

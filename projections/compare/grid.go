@@ -128,7 +128,7 @@ func (ev *Event) Ranking() (fields []string, grids []Grid) {
 			grids = append(grids, ev.rankingHead(named))
 		}
 		g := &grids[len(grids)-1]
-		row := []string{ev.rankText(t), t.Name}
+		row := []string{ev.RankText(t), t.Name}
 		if g.Head[2] == "players" {
 			row = append(row, strings.Join(t.Players, " & "))
 		}
@@ -179,9 +179,9 @@ func (ev *Event) rankingHead(named bool) Grid {
 	return g
 }
 
-// rankText is a total's rank as a director prints it: "=1" when another
+// RankText is a total's rank as a director prints it: "=1" when another
 // of its field shares it.
-func (ev *Event) rankText(t Total) string {
+func (ev *Event) RankText(t Total) string {
 	shared := 0
 	for _, o := range ev.Totals {
 		if o.Field == t.Field && o.Rank == t.Rank {

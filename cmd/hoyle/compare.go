@@ -19,13 +19,14 @@ type compareOptions struct {
 	JSON  bool
 	Event string
 	VP    string // the Victory Point scale of teams events
+	Pairs string // how pairs events are scored: matchpoints, butler or cross-imps
 }
 
 // newCompareCmd builds the command: it binds the flags to the options and calls runCompare.
 func newCompareCmd(f *factory) *cobra.Command {
 	opts := &compareOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "compare [--json] [--event NAME] [--vp continuous|discrete]",
+		Use:   "compare [--json] [--event NAME] [--vp continuous|discrete] [--scoring matchpoints|butler|cross-imps]",
 		Short: "Compare each event's boards across its tables: travellers and a ranking",
 		Long: `Compare every event's boards across its tables (sessions opened with
 hoyle new --event NAME --table T, or imported with their event and table),
@@ -40,7 +41,12 @@ and rank its teams, pairs or players.
                ranked by VPs, IMPs breaking a tie
   pairs        matchpoints across all tables: two for each result beaten,
                one for each tie (Law 78A), as a percentage of the top, with
-               Neuberg's adjustment for a board not played everywhere
+               Neuberg's adjustment for a board not played everywhere; or
+               IMP pairs: --scoring butler IMPs each result against the
+               board's datum (the average without the top and bottom
+               tenth of the results, at least one each way from five
+               results, rounded to 10), --scoring cross-imps against each
+               other result, averaged
   whist        duplicate whist, trick for trick: against the other room in
                a team match, against the average in a pair match, with the
                revoke limits of Duplicate Whist Law X
@@ -54,7 +60,7 @@ listed at the end.
 
 The text is a traveller for each board and the ranking, within 80 columns.
 --json prints {"events": [{"event", "form" (teams, pairs or individual),
-"game", "scoring", "movement", "tables", "boards": [{"board", "top",
+"game", "scoring", "movement", "tables", "boards": [{"board", "top", "datum",
 "results": [{"session", "hand", "table", "room", "round", "ns_pair",
 "ew_pair", "contract", "declarer", "tricks", "ns", "imps",
 "matchpoints", "percent", "plus", "plus_ew", "revoke"}]}], "totals":
@@ -69,12 +75,14 @@ serve keeps, and folds only the sessions recorded since.`,
 		Example: `  hoyle compare
   hoyle compare --event "Tuesday pairs" --json | jq '.events[0].totals'
   hoyle compare --event League --vp discrete
+  hoyle compare --event "Monday IMPs" --scoring butler
   hoyle export --event "Tuesday pairs" -o tuesday.md`,
 		Args: exactArgs(0, "no arguments; the event is --event NAME"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runCompare(cmd.Context(), opts) },
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the comparison as JSON")
 	cmd.Flags().StringVar(&opts.Event, "event", "", "compare this event only")
+	cmd.Flags().StringVar(&opts.Pairs, "scoring", compare.ScoringMatchpoints, "how pairs events are scored: matchpoints, butler or cross-imps")
 	cmd.Flags().StringVar(&opts.VP, "vp", compare.VPContinuous, "the Victory Point scale of teams events: continuous or discrete (WBF 2013)")
 	return cmd
 }
@@ -84,7 +92,10 @@ func runCompare(ctx context.Context, opts *compareOptions) error {
 	if err := compare.CheckVPScale(opts.VP); err != nil {
 		return usageError{fmt.Errorf("--vp: %w", err)}
 	}
-	rep, err := loadComparisonWith(ctx, opts.DB, compare.Options{Event: opts.Event, VPScale: opts.VP})
+	if err := compare.CheckPairsScoring(opts.Pairs); err != nil {
+		return usageError{fmt.Errorf("--scoring: %w", err)}
+	}
+	rep, err := loadComparisonWith(ctx, opts.DB, compare.Options{Event: opts.Event, VPScale: opts.VP, Pairs: opts.Pairs})
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,10 @@ func (ev *Event) Title() string {
 		parts = append(parts, "teams, IMPs (Law 78B), WBF "+ev.VPScale+" VPs")
 	case ev.Scoring == ScoringTricks:
 		parts = append(parts, "pairs, tricks against the average (Duplicate Whist)")
+	case ev.Scoring == ScoringButler:
+		parts = append(parts, "pairs, IMPs against a Butler datum")
+	case ev.Scoring == ScoringCrossIMPs:
+		parts = append(parts, "pairs, cross-IMPs")
 	case ev.Form == FormPairs:
 		parts = append(parts, "pairs, matchpoints (Law 78A)")
 	default:
@@ -42,6 +46,9 @@ func (ev *Event) BoardTitle(b Board) string {
 	s := "Board " + strconv.Itoa(b.Board)
 	if b.Top != nil {
 		s += " (top " + fnum(*b.Top) + ")"
+	}
+	if b.Datum != nil {
+		s += " (datum " + strconv.Itoa(*b.Datum) + ")"
 	}
 	return s
 }
@@ -72,6 +79,8 @@ func (ev *Event) Traveller(b Board) Grid {
 		g.Head = append(g.Head, "NS +/-", "EW +/-")
 	case ev.Form == FormTeams:
 		g.Head = append(g.Head, "IMPs")
+	case ev.Scoring == ScoringButler || ev.Scoring == ScoringCrossIMPs:
+		g.Head = append(g.Head, "NS IMPs", "EW IMPs")
 	default:
 		g.Head = append(g.Head, "NS mp", "EW mp", "NS %")
 	}
@@ -96,6 +105,12 @@ func (ev *Event) Traveller(b Board) Grid {
 			row = append(row, optSigned(r.Plus), optSigned(r.PlusEW)+mark(r.Revoke))
 		case ev.Form == FormTeams:
 			row = append(row, optSigned(r.IMPs))
+		case ev.Scoring == ScoringButler || ev.Scoring == ScoringCrossIMPs:
+			ew := "-"
+			if r.IMPs != nil {
+				ew = signed(*num(-*r.IMPs))
+			}
+			row = append(row, optSigned(r.IMPs), ew)
 		default:
 			ew := "-"
 			if r.Matchpoints != nil && b.Top != nil {
@@ -108,7 +123,7 @@ func (ev *Event) Traveller(b Board) Grid {
 	g.Right = make([]bool, len(g.Head))
 	for i, h := range g.Head {
 		switch h {
-		case "round", "tricks", "NS score", "NS tricks", "over", "NS +/-", "EW +/-", "IMPs", "VPs", "NS mp", "EW mp", "NS %":
+		case "round", "tricks", "NS score", "NS tricks", "over", "NS +/-", "EW +/-", "IMPs", "VPs", "NS IMPs", "EW IMPs", "NS mp", "EW mp", "NS %":
 			g.Right[i] = true
 		}
 	}
@@ -165,6 +180,8 @@ func (ev *Event) rankingHead(named bool) Grid {
 	switch ev.Scoring {
 	case ScoringIMPs:
 		g.Head = append(g.Head, "IMPs", "VPs")
+	case ScoringButler, ScoringCrossIMPs:
+		g.Head = append(g.Head, "IMPs")
 	case ScoringMatchpoints:
 		g.Head = append(g.Head, "matchpoints", "top", "%")
 	case ScoringTricks:

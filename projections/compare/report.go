@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -24,7 +25,26 @@ const (
 	ScoringMatchpoints = "matchpoints"
 	ScoringTricks      = "tricks" // duplicate whist
 	ScoringPoints      = "points" // progressive and pivot
+	// ScoringButler is IMP pairs against a datum: the board's average
+	// after dropping its extremes (ButlerDrop), rounded to 10.
+	ScoringButler = "butler"
+	// ScoringCrossIMPs is IMP pairs, each result IMPed against every other
+	// on the board and averaged.
+	ScoringCrossIMPs = "cross-imps"
 )
+
+// ErrPairsScoring is a scoring of pairs events hoyle does not know.
+var ErrPairsScoring = errors.New("unknown scoring of a pairs event")
+
+// CheckPairsScoring says whether scoring is one a pairs event may be
+// scored by ("" is matchpoints).
+func CheckPairsScoring(scoring string) error {
+	switch scoring {
+	case "", ScoringMatchpoints, ScoringButler, ScoringCrossIMPs:
+		return nil
+	}
+	return fmt.Errorf("%w %q: the scorings are %s, %s and %s", ErrPairsScoring, scoring, ScoringMatchpoints, ScoringButler, ScoringCrossIMPs)
+}
 
 // Report is the comparison of every event: hoyle compare --json.
 type Report struct {
@@ -53,7 +73,10 @@ type Board struct {
 	Board int `json:"board"`
 	// Top is the matchpoint top of the board (pairs): two for each other
 	// result, after Neuberg's adjustment where it was played fewer times.
-	Top     *float64 `json:"top,omitempty"`
+	Top *float64 `json:"top,omitempty"`
+	// Datum is a Butler-scored board's datum (North-South's): the average
+	// of its results without the extremes, rounded to 10.
+	Datum   *int     `json:"datum,omitempty"`
 	Results []Result `json:"results"`
 }
 
@@ -70,8 +93,9 @@ type Result struct {
 	Declarer string `json:"declarer"` // "N"... or "-"
 	Tricks   int    `json:"tricks"`
 	NS       int    `json:"ns"` // the score from North-South's side (at whist, tricks over the book)
-	// IMPs is North-South's IMPs against the other room (teams); null
-	// when it is not a team match or the other room did not play it.
+	// IMPs is North-South's IMPs against the other room (teams), the
+	// datum (Butler) or the average of the other results (cross-IMPs);
+	// null when it does not apply or there is nothing to compare with.
 	IMPs *float64 `json:"imps"`
 	// Matchpoints is North-South's matchpoints on the board (pairs: two
 	// a result beaten, one a tie, Neuberg-adjusted); East-West's are the
@@ -139,6 +163,9 @@ func (r *Report) Lookup(session string, hand int) (Result, *Board, *Event, bool)
 type Options struct {
 	Event   string // when not "", compare this event alone
 	VPScale string // VPContinuous (""), or VPDiscrete
+	// Pairs is how pairs events (not duplicate whist) are scored:
+	// ScoringMatchpoints (""), ScoringButler or ScoringCrossIMPs.
+	Pairs string
 }
 
 // Compare compares every event of tables (the sessions' summaries, in the
@@ -226,6 +253,8 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 	}
 	if isWhist {
 		ev.Scoring = ScoringTricks
+	} else if ev.Form == FormPairs && opts.Pairs != "" {
+		ev.Scoring = opts.Pairs
 	}
 	if ev.Scoring == ScoringIMPs {
 		ev.VPScale = opts.VPScale
@@ -257,6 +286,8 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 		teams(&ev, boards, numbers, warn)
 	case isWhist:
 		whistPairs(&ev, boards, numbers, plan)
+	case ev.Scoring == ScoringButler || ev.Scoring == ScoringCrossIMPs:
+		impPairs(&ev, boards, numbers, plan)
 	default:
 		pairs(&ev, boards, numbers, plan)
 	}
@@ -266,6 +297,9 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 			b.Results = append(b.Results, e.result)
 			if e.top != nil {
 				b.Top = e.top
+			}
+			if e.datum != nil {
+				b.Datum = e.datum
 			}
 		}
 		ev.Boards = append(ev.Boards, b)
@@ -335,6 +369,7 @@ type entry struct {
 	ns, ew side // the pair or team in each direction
 	result Result
 	top    *float64
+	datum  *int // Butler
 }
 
 // side is a pair or a team: a key that tells them apart, the name shown,

@@ -694,3 +694,40 @@ func (p *Plan) Origin(table, round int, seat, first cards.Seat) (int, cards.Seat
 	}
 	return table, seat
 }
+
+// WithPairs sizes a Mitchell or a Howell by its number of pairs: two a
+// table, an odd pair making a table with a phantom (a sit-out). tables,
+// when not 0, must be the tables that many pairs need.
+func (s Spec) WithPairs(pairs, tables int) (Spec, error) {
+	limit := MaxTables
+	if s.Kind == Howell {
+		limit = MaxHowell
+	}
+	switch {
+	case s.Kind != Mitchell && s.Kind != Howell:
+		return s, bad(string(s.Kind), "only a Mitchell or a Howell is sized by its pairs; give --tables")
+	case pairs < MinPairs || pairs > 2*limit:
+		return s, bad(strconv.Itoa(pairs), fmt.Sprintf("a %s is planned for %d to %d pairs", s.Kind, MinPairs, 2*limit))
+	case tables != 0 && tables != TablesFor(pairs):
+		return s, bad(strconv.Itoa(tables), fmt.Sprintf("%d pairs sit at %d tables, not %d: give --pairs or --tables, or both agreeing", pairs, TablesFor(pairs), tables))
+	}
+	s.Tables, s.Pairs = TablesFor(pairs), 0
+	if pairs%2 == 1 {
+		s.Pairs = pairs
+	}
+	return s, nil
+}
+
+// WithArrow arrow-switches the rounds text names in a Mitchell ("3,6",
+// "last"; see ParseRounds).
+func (s Spec) WithArrow(text string) (Spec, error) {
+	if s.Kind != Mitchell {
+		return s, bad(string(s.Kind), "only a Mitchell is arrow-switched: in a Howell every pair already plays both ways")
+	}
+	rounds, err := ParseRounds(text, s.rounds())
+	if err != nil {
+		return s, err
+	}
+	s.Arrow = rounds
+	return s, nil
+}

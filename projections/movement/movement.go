@@ -540,8 +540,14 @@ func (p *Plan) howell() {
 // Different offsets c put different sets on the tables of a round, which a
 // search finds from four tables up (the patterned starter x[k] = -k/2 mod m
 // first, which serves every size but nine pairs of rounds, then any). At
-// two and three tables it cannot be done, and all tables of a round take
-// the same set (the patterned starter, offsets all 0).
+// two and three tables it cannot be done by any plan of 2N-1 sets, cyclic
+// or not: the rounds and the sets would be two orthogonal one-factorings
+// of the pairs, a Room square of side 3 or 5, and there is none (Room
+// squares exist for every odd side but 3 and 5). An exhaustive search over
+// the three-table plan, with and without a sit-out, found none either. So
+// all tables of a round take the same set (the patterned starter, offsets
+// all 0), with copies of the boards, as the published two- and three-table
+// Howells share their boards.
 func howellStarter(n int) (x, c []int) {
 	m := 2*n - 1
 	x, c = make([]int, n), make([]int, n)

@@ -78,6 +78,9 @@ func MovementText(p *movement.Plan) string {
 	switch s.Kind {
 	case movement.Mitchell:
 		b.WriteString("Each cell: North-South v East-West pair, then the boards.\n")
+		if len(s.Arrow) > 0 {
+			b.WriteString("In a switched round (*) the first number is the East-West pair, sitting\nNorth-South, and the second the North-South pair.\n")
+		}
 		if p.Phantom.Number > 0 {
 			b.WriteString(sitOutLegend)
 		}

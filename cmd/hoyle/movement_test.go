@@ -123,3 +123,46 @@ func TestSitOutTableDeals(t *testing.T) {
 	ok(t, db, "call", "P", "P", "P", "P")
 	assert.Contains(t, ok(t, db, "deal", "--board", "7"), "board 7", "round 3's board moves the table on")
 }
+
+// TestSitOutArrowCompare: five pairs under a Mitchell of three tables,
+// one board a round, round 3 arrow-switched, compared. By hand (top 2 a
+// board, two results each): board 1, 1 NS +420 beats 3 NS -50 (East-West
+// 2 beats 1); board 2, 2 NS +620 beats East-West pair 1 sitting North-
+// South at table 3 in the switched round, -100 (3 NS, sitting East-West
+// there, scores 2); board 3, East-West pair 2 sitting North-South at
+// table 1, +450, beats 2 NS's +420 (1 NS, East-West there, scores 0, and
+// 1 EW at table 2 scores 2). So each North-South pair 2 of 4, 2 EW 4 of
+// 6, 1 EW 2 of 6; the phantom (3 EW) is not ranked.
+func TestSitOutArrowCompare(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "club.db")
+	ids := map[int]string{}
+	for tb := 1; tb <= 3; tb++ {
+		ids[tb] = strings.TrimSpace(ok(t, db, "new", "--game", "contract", "--scoring", "duplicate", "--event", "Fri",
+			"--table", itoa(tb), "--movement", "mitchell:3x1,pairs=5,arrow=3"))
+	}
+	for _, r := range []struct {
+		table, board int
+		tricks       string
+	}{{1, 1, "10"}, {3, 1, "9"}, {2, 2, "10"}, {3, 2, "9"}, {2, 3, "10"}, {1, 3, "11"}} {
+		ok(t, db, "--session", ids[r.table], "result", "--board", itoa(r.board), "4S", "N", r.tricks)
+	}
+	r := hoyle(t, db, "--session", ids[1], "result", "--board", "2", "4S", "N", "10")
+	assert.Equal(t, exitError, r.code, "board 2 never comes to table 1")
+	var out struct {
+		Events []struct {
+			Totals []struct {
+				Name        string  `json:"name"`
+				Matchpoints float64 `json:"matchpoints"`
+				Top         float64 `json:"top"`
+			} `json:"totals"`
+		} `json:"events"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "compare", "--json")), &out))
+	require.Len(t, out.Events, 1)
+	got := map[string][2]float64{}
+	for _, tot := range out.Events[0].Totals {
+		got[tot.Name] = [2]float64{tot.Matchpoints, tot.Top}
+	}
+	assert.Equal(t, map[string][2]float64{"1 NS": {2, 4}, "2 NS": {2, 4}, "3 NS": {2, 4}, "2 EW": {4, 6}, "1 EW": {2, 6}}, got)
+}

@@ -467,6 +467,9 @@ func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 	for _, row := range plan.Sittings {
 		for _, st := range row {
 			for _, pr := range []movement.Pair{st.NS, st.EW} {
+				if pr == plan.Phantom {
+					continue // the missing pair of an odd number: no one to rank
+				}
 				s := side{key: pairKey(pr), name: pr.String()}
 				if pr.Dir != movement.NoDir {
 					s.field = pr.Dir.String()
@@ -489,6 +492,9 @@ func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 			pr movement.Pair
 			s  side
 		}{{first.NS, ns}, {first.EW, ew}} {
+			if x.pr == plan.Phantom {
+				continue
+			}
 			s := out[pairKey(x.pr)]
 			if len(x.s.players) > 0 && len(s.players) == 0 {
 				s.players = x.s.players

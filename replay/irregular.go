@@ -13,8 +13,7 @@ import (
 
 func init() {
 	// A replay stops at each irregularity and remedy, as at any card.
-	for _, t := range []string{table.TypeIrregularCall, table.TypeIrregularPlay, table.TypeExposed,
-		table.TypeRenounceCorrected, table.TypeNewDeal, table.TypePenalty} {
+	for _, t := range table.IrregularTypes() {
 		tableMoves[t] = true
 	}
 }
@@ -229,22 +228,10 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// irregularEvent reports whether an event type is one of the
-// irregularities' (the card or call made against the laws, an exposure, a
-// correction, a new deal, a remedy).
-func irregularEvent(typ string) bool {
-	switch typ {
-	case table.TypeIrregularCall, table.TypeIrregularPlay, table.TypeExposed, table.TypeRenounceCorrected,
-		table.TypeNewDeal, table.TypePenalty:
-		return true
-	}
-	return false
-}
-
 // IrregularStepText says what an irregularity event did, at its moment in
 // a replay: the irregularity named, or the remedy chosen with its effect.
 func IrregularStepText(state *projections.Session, p Point, names Names, ascii bool) (string, bool) {
-	if !irregularEvent(p.Step.Type) || p.Hand < 1 || p.Hand > len(state.Hands) {
+	if !table.IsIrregular(p.Step.Type) || p.Hand < 1 || p.Hand > len(state.Hands) {
 		return "", false
 	}
 	h := state.Hands[p.Hand-1]

@@ -4,7 +4,9 @@
 // fault-injection tests. It sits in the lowest layer so that any package's
 // tests may import it; nothing but tests does.
 //
-// It imports nothing of hoyle's, and only tests import it.
+// It imports nothing of hoyle's, and only tests import it. Sources parses
+// the module's production files for the tests that keep one concept in one
+// place.
 package testkit
 
 import (

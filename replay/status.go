@@ -137,7 +137,7 @@ func ContractLine(s *projections.Session, h *game.Hand) string {
 	if h.Contract.Declarer == cards.NoSeat {
 		return "trumps " + h.Contract.Strain.Name()
 	}
-	return ContractText(h.Contract) + " by " + s.Seating().Names[h.Contract.Declarer]
+	return game.ContractText(h.Contract) + " by " + s.Seating().Names[h.Contract.Declarer]
 }
 
 func tricksLine(seating game.Seating, h *game.Hand) string {

@@ -89,21 +89,6 @@ func SideName(seating game.Seating, side cards.Side) string {
 	return strings.Join(seating.SideSeats(side), "")
 }
 
-// ContractText writes a contract as PBN does ("4S", "3NTX"), or "Pass".
-func ContractText(c *game.Contract) string {
-	if c == nil {
-		return "Pass"
-	}
-	s := cards.NewBid(c.Level, c.Strain).String()
-	switch {
-	case c.Doubled == 1:
-		s += "X"
-	case c.Doubled >= 2:
-		s += "XX"
-	}
-	return s
-}
-
 // NewView describes the session's current hand.
 func NewView(s *projections.Session) View {
 	seating := s.Seating()
@@ -130,7 +115,7 @@ func NewView(s *projections.Session) View {
 	}
 	if h.Contract != nil {
 		c := h.Contract
-		v.Contract = &ContractView{Level: c.Level, Strain: c.Strain.String(), Doubled: c.Doubled, Text: ContractText(c)}
+		v.Contract = &ContractView{Level: c.Level, Strain: c.Strain.String(), Doubled: c.Doubled, Text: game.ContractText(c)}
 		// Whist's turned-up trump, or Five Hundred's hand that nobody bid
 		// for, has no declarer: the field is then "".
 		if c.Declarer != cards.NoSeat {

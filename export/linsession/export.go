@@ -338,7 +338,7 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 func givenText(h *game.Hand) string {
 	text := "Pass"
 	if h.Contract != nil {
-		text = build.ContractText(h.Contract) + " " + h.Contract.Declarer.String()
+		text = game.ContractText(h.Contract) + " " + h.Contract.Declarer.String()
 	}
 	if h.Given != nil && len(h.Given.Calls) > 0 && h.Given.First != h.Dealer {
 		text += " from " + h.Given.First.String()

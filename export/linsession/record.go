@@ -747,11 +747,11 @@ func (rc *record) checkResult(h *game.Hand, n int) {
 	switch {
 	case res.Passed && h.Contract == nil:
 	case res.Passed:
-		rc.warn(p, "board %d: the rs| line says the board was passed out; it was played in %s", n, build.ContractText(h.Contract))
+		rc.warn(p, "board %d: the rs| line says the board was passed out; it was played in %s", n, game.ContractText(h.Contract))
 	case h.Contract == nil:
 		rc.warn(p, "board %d: the rs| line says %s; the auction passed the board out", n, entry)
 	case h.Contract.Level != res.Contract.Level || h.Contract.Strain != res.Contract.Strain || h.Contract.Doubled != res.Contract.Doubled || h.Contract.Declarer != res.Declarer:
-		rc.warn(p, "board %d: the rs| line says %s; the auction made %s by %s", n, entry, build.ContractText(h.Contract), h.Contract.Declarer)
+		rc.warn(p, "board %d: the rs| line says %s; the auction made %s by %s", n, entry, game.ContractText(h.Contract), h.Contract.Declarer)
 	case h.DeclarerWon() != res.Tricks:
 		what := "the play gives"
 		if rc.r.Claimed {

@@ -517,7 +517,7 @@ func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand, sign f
 		tags.set(tagAuction, strings.Join(words, " "))
 	}
 	if h.Contract != nil && (h.Given != nil || len(h.Calls) == 0) {
-		tags.set(tagContract, build.ContractText(h.Contract))
+		tags.set(tagContract, game.ContractText(h.Contract))
 	}
 	var honours []string
 	for _, side := range []cards.Side{cards.NS, cards.EW} {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -65,6 +66,22 @@ type Contract struct {
 	Strain   cards.Strain
 	Doubled  int        // 0, 1 doubled, 2 redoubled (more in straight bridge)
 	Declarer cards.Seat // who plays the hand, or NoSeat in whist
+}
+
+// ContractText writes a contract in its game's words, as PBN's Contract tag
+// writes one: "4S", "3NTX", "6SXX", "2R" for royal spades, or "Pass" for
+// none. A bid contract is doubled at most twice (X, XX), as the tag allows;
+// a Bridge declaration, which may be doubled again and again, says each
+// double ("HXXX" is hearts doubled, redoubled and doubled again), so that
+// a view and an export of the same hand say the same.
+func ContractText(c *Contract) string {
+	if c == nil {
+		return "Pass"
+	}
+	if c.Level == 0 {
+		return c.Strain.String() + strings.Repeat("X", c.Doubled)
+	}
+	return cards.NewBid(c.Level, c.Strain).String() + strings.Repeat("X", min(c.Doubled, 2))
 }
 
 // Claim is a claim that ended the play.

@@ -103,7 +103,7 @@ func partway(h *game.Hand) *game.Hand {
 	c.HonoursClaimed = map[cards.Side]string{0: "four", 1: "simple"}
 	c.Claim = &game.Claim{Seat: 1, Tricks: 3, Others: []game.SeatTricks{{Seat: 2, Tricks: 1}}, ID: h.DealID}
 	c.Discards = []cards.Card{1, 2, 3}
-	c.Vulnerable = nil
+	c.Vulnerable = cards.VulEW
 	return c
 }
 

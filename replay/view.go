@@ -183,7 +183,7 @@ func NewView(s *projections.Session) View {
 			v.Result[SideName(seating, cards.Side(side))] = n
 		}
 	}
-	for _, side := range h.Vulnerable {
+	for _, side := range h.Vulnerable.Sides() {
 		v.Vul = append(v.Vul, SideName(seating, side))
 	}
 	if h.Widow != 0 {

@@ -21,6 +21,7 @@ import (
 	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -125,15 +126,15 @@ func ddDeal(opts *ddOptions, cfg dd.Config) error {
 	if err != nil {
 		return err
 	}
-	par := dd.Par(t, dd.VulNone)
+	par := dd.Par(t, cards.VulNone, contract.ParScore)
 	if opts.JSON {
-		return ddWriteJSON(opts.IO.Out, ddDealJSON{Deal: d.PBN(cards.North), Vulnerable: dd.VulNone.String(), Table: ddTableJSON(t), Par: newParJSON(par)})
+		return ddWriteJSON(opts.IO.Out, ddDealJSON{Deal: d.PBN(cards.North), Vulnerable: cards.VulNone.PBN(), Table: ddTableJSON(t), Par: newParJSON(par)})
 	}
 	names := compassNames()
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n\n", d.PBN(cards.North))
 	writeDDTable(&b, t, names)
-	fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", replay.VulText(dd.VulNone, names), replay.ParText(par, names, false))
+	fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", cards.VulNone.Text(names.Side), replay.ParText(par, names, false))
 	_, err = opts.IO.Out.Write(b.Bytes())
 	return err
 }
@@ -142,7 +143,7 @@ func ddDeal(opts *ddOptions, cfg dd.Config) error {
 type ddFileRecord struct {
 	board *int
 	deal  cards.Deal
-	vul   dd.Vulnerability
+	vul   cards.Vulnerability
 }
 
 // ddFile analyses every deal of a PBN file: the whole file is read and
@@ -188,7 +189,7 @@ func ddFile(opts *ddOptions, cfg dd.Config) error {
 		if err != nil {
 			return err
 		}
-		line, err := json.Marshal(ddFileJSON{Board: rec.board, Deal: rec.deal.PBN(cards.North), Table: ddTableJSON(t), Par: newParJSON(dd.Par(t, rec.vul))})
+		line, err := json.Marshal(ddFileJSON{Board: rec.board, Deal: rec.deal.PBN(cards.North), Table: ddTableJSON(t), Par: newParJSON(dd.Par(t, rec.vul, contract.ParScore))})
 		if err != nil {
 			return err
 		}
@@ -224,14 +225,7 @@ func ddRecord(g *pbn.Game) (ddFileRecord, error) {
 	if err != nil && !errors.Is(err, pbn.ErrNoValue) {
 		return rec, err
 	}
-	switch {
-	case v.Vulnerable(cards.NS) && v.Vulnerable(cards.EW):
-		rec.vul = dd.VulBoth
-	case v.Vulnerable(cards.NS):
-		rec.vul = dd.VulNS
-	case v.Vulnerable(cards.EW):
-		rec.vul = dd.VulEW
-	}
+	rec.vul = v
 	return rec, nil
 }
 
@@ -350,7 +344,7 @@ func writeHandText(w io.Writer, s *projections.Session, h *game.Hand, a *ddhand.
 	} else {
 		fmt.Fprintln(&b, "Double dummy: the tricks each hand takes as declarer, the hand on his left leading")
 		writeDDTable(&b, a.Table, names)
-		fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", replay.VulText(a.Vul, names), replay.ParText(a.Par, names, false))
+		fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", a.Vul.Text(names.Side), replay.ParText(a.Par, names, false))
 	}
 	if p := a.Play; p != nil {
 		writePlayText(&b, h, p, names)
@@ -570,7 +564,7 @@ func newHandJSON(s *projections.Session, h *game.Hand, a *ddhand.Analysis, at *s
 		v.ByLeader = &t
 	} else {
 		t, par := ddTableJSON(a.Table), newParJSON(a.Par)
-		v.Table, v.Par, v.Vulnerable = &t, &par, a.Vul.String()
+		v.Table, v.Par, v.Vulnerable = &t, &par, a.Vul.PBN()
 	}
 	p := a.Play
 	if p == nil {

@@ -383,11 +383,7 @@ func (rc *record) vulnerability(d *table.Dealt) error {
 	vul, err := g.Vulnerable()
 	switch {
 	case err == nil:
-		for _, s := range []cards.Side{cards.NS, cards.EW} {
-			if vul.Vulnerable(s) {
-				d.Vul = append(d.Vul, s)
-			}
-		}
+		d.Vul = vul
 		return nil
 	case !errors.Is(err, pbn.ErrNoValue):
 		if e := rc.problem(tagLine(g, "Vulnerable"), err, "the vulnerability is the board's"); e != nil {

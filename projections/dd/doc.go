@@ -6,9 +6,9 @@
 //
 // # What it may import
 //
-// Only github.com/hoyle/hoyle/events/cards (cards, seats, deals),
-// github.com/hoyle/hoyle/projections/rules/contract (Law 77 scores, for
-// par) and the standard library. No cgo. The cgo binding to DDS in
+// Only github.com/hoyle/hoyle/events/cards (cards, seats, deals,
+// vulnerability) and the standard library: par takes its scores from the
+// caller (a Scorer), so the solver imports no ruleset. No cgo. The cgo binding to DDS in
 // internal/ddsoracle exists for the tests and benchmark only, behind the
 // build tag dds.
 //

@@ -13,6 +13,7 @@ import (
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/dd/ddlist"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // handOf is a list deal as a hand played in strain from the opening lead by
@@ -223,12 +224,12 @@ func TestBeforeThePlay(t *testing.T) {
 	ld := listDeals(t)[1]
 	h := handOf(t, ld, ld.Strain, 0)
 	h.Contract, h.Tricks, h.Phase = nil, nil, game.PhaseAuction
-	h.Vulnerable = []cards.Side{cards.NS, cards.EW}
+	h.Vulnerable = cards.VulAll
 	a, err := Analyse(h, dd.Config{})
 	require.NoError(t, err)
 	assert.Nil(t, a.Play)
-	assert.Equal(t, dd.VulBoth, a.Vul)
-	assert.Equal(t, dd.Par(a.Table, dd.VulBoth), a.Par)
+	assert.Equal(t, cards.VulAll, a.Vul)
+	assert.Equal(t, dd.Par(a.Table, cards.VulAll, contract.ParScore), a.Par)
 }
 
 // Each table is solved once a process, however many ask at once.

@@ -122,9 +122,10 @@ type Hand struct {
 	Played   cards.Set   // every card played so far
 	Widow    cards.Set
 	TurnUp   cards.Card
-	// Vulnerable lists the sides vulnerable on this hand (duplicate boards,
-	// rubber and Chicago), as the deal or the score says.
-	Vulnerable []cards.Side
+	// Vulnerable is who is vulnerable on this hand (duplicate boards,
+	// rubber and Chicago), as the deal or the score says; VulNone in a
+	// game without vulnerability.
+	Vulnerable cards.Vulnerability
 	// Sitting is who sat where, where the game or the event moves players
 	// between hands (see Reseater); the zero Sitting where it does not.
 	Sitting Sitting
@@ -484,7 +485,6 @@ func (h *Hand) Clone() *Hand {
 	c.Held = append([]cards.Set(nil), h.Held...)
 	c.Revealed = append([]bool(nil), h.Revealed...)
 	c.Out = append([]bool(nil), h.Out...)
-	c.Vulnerable = append([]cards.Side(nil), h.Vulnerable...)
 	c.Sitting = h.Sitting.clone()
 	c.Calls = append([]CallEntry(nil), h.Calls...)
 	if h.Contract != nil {

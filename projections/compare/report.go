@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/movement"
-	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
 // The forms of an event.
@@ -191,7 +191,7 @@ func compareEvent(name string, tables []Table) Event {
 			plan = nil
 		}
 	}
-	isWhist := ev.Game == whist.IDDuplicate
+	byTricks := tables[0].Comparison == game.ByTricks // every table plays ev.Game (above)
 	switch {
 	case plan != nil && !plan.Duplicate():
 		ev.Form, ev.Scoring = FormIndividual, ScoringPoints
@@ -202,7 +202,7 @@ func compareEvent(name string, tables []Table) Event {
 	default:
 		ev.Form, ev.Scoring = FormPairs, ScoringMatchpoints
 	}
-	if isWhist {
+	if byTricks {
 		ev.Scoring = ScoringTricks
 	}
 	results := gather(tables, plan, ev.Form, warn)
@@ -223,11 +223,11 @@ func compareEvent(name string, tables []Table) Event {
 		sortResults(boards[n], ev.Form)
 	}
 	switch {
-	case ev.Form == FormTeams && isWhist:
+	case ev.Form == FormTeams && byTricks:
 		whistTeams(&ev, boards, numbers, warn)
 	case ev.Form == FormTeams:
 		teams(&ev, boards, numbers, warn)
-	case isWhist:
+	case byTricks:
 		whistPairs(&ev, boards, numbers, plan)
 	default:
 		pairs(&ev, boards, numbers, plan)

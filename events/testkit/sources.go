@@ -115,3 +115,27 @@ func Declared(t testing.TB, match func(name string) bool) []string {
 	}
 	return at
 }
+
+// Imports lists the import paths of the production files of the package
+// in dir (from the module root, "projections/dd"), each once.
+func Imports(t testing.TB, dir string) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range Sources(t) {
+		if s.Dir != dir {
+			continue
+		}
+		for _, im := range s.File.Imports {
+			p := strings.Trim(im.Path.Value, `"`)
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no production file imports anything in %s: is the directory right?", dir)
+	}
+	return out
+}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +22,7 @@ import (
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // ddOptions are the flags of hoyle dd.
@@ -128,7 +128,7 @@ func ddDeal(opts *ddOptions, cfg dd.Config) error {
 	}
 	par := dd.Par(t, cards.VulNone, contract.ParScore)
 	if opts.JSON {
-		return ddWriteJSON(opts.IO.Out, ddDealJSON{Deal: d.PBN(cards.North), Vulnerable: cards.VulNone.PBN(), Table: ddTableJSON(t), Par: newParJSON(par)})
+		return jsonview.Write(opts.IO.Out, jsonview.DDDeal{Deal: d.PBN(cards.North), Vulnerable: cards.VulNone.PBN(), Table: jsonview.DDTable(t), Par: jsonview.NewPar(par)})
 	}
 	names := compassNames()
 	var b bytes.Buffer
@@ -189,11 +189,10 @@ func ddFile(opts *ddOptions, cfg dd.Config) error {
 		if err != nil {
 			return err
 		}
-		line, err := json.Marshal(ddFileJSON{Board: rec.board, Deal: rec.deal.PBN(cards.North), Table: ddTableJSON(t), Par: newParJSON(dd.Par(t, rec.vul, contract.ParScore))})
-		if err != nil {
+		line := jsonview.DDFileLine{Board: rec.board, Deal: rec.deal.PBN(cards.North), Table: jsonview.DDTable(t), Par: jsonview.NewPar(dd.Par(t, rec.vul, contract.ParScore))}
+		if err := jsonview.Lines(out).Encode(line); err != nil {
 			return err
 		}
-		out.Write(append(line, '\n'))
 		if err := out.Flush(); err != nil { // each line as it is solved: a long file shows its progress
 			return err
 		}
@@ -281,7 +280,7 @@ func ddHand(opts *ddOptions, w *load.Window, at *replay.Moment, cfg dd.Config) e
 		a.Play = &p
 	}
 	if opts.JSON {
-		return ddWriteJSON(opts.IO.Out, newHandJSON(s, h, a, atText))
+		return jsonview.Write(opts.IO.Out, jsonview.NewDDHand(s, h, a, atText))
 	}
 	return writeHandText(opts.IO.Out, s, h, a, atText)
 }
@@ -408,184 +407,4 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// ddWriteJSON writes v as indented JSON; user text is escaped as JSON
-// escapes it.
-func ddWriteJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(replay.JSONWriter{W: w})
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// ddTableJSON is a table as JSON, in the order people read it: declarers
-// N, E, S, W, each with strains S, H, D, C, NT.
-type ddTableJSON dd.Table
-
-// MarshalJSON writes {"N":{"S":t,"H":t,"D":t,"C":t,"NT":t},...}.
-func (t ddTableJSON) MarshalJSON() ([]byte, error) {
-	return seatStrainJSON(func(seat cards.Seat, s cards.Strain) int { return dd.Table(t).Get(s, seat) }), nil
-}
-
-// ddLeadJSON is a whist table as JSON: the tricks NS take, by the seat
-// that leads and the trumps.
-type ddLeadJSON dd.Table
-
-// MarshalJSON writes {"N":{"S":t,...},...}, t the tricks of NS.
-func (t ddLeadJSON) MarshalJSON() ([]byte, error) {
-	return seatStrainJSON(func(seat cards.Seat, s cards.Strain) int { return replay.DDSideTricks(dd.Table(t), s, seat, cards.NS) }), nil
-}
-
-// seatStrainJSON writes an object of a value for each seat and strain, in
-// the order people read a table: seats N, E, S, W, strains S, H, D, C, NT.
-func seatStrainJSON(value func(cards.Seat, cards.Strain) int) []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for seat := cards.North; seat <= cards.West; seat++ {
-		if seat > cards.North {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%q:{", seat.String())
-		for i, s := range dd.Strains {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, "%q:%d", s.String(), value(seat, s))
-		}
-		b.WriteByte('}')
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-// parJSON is par as JSON: the score for NS and the par contracts, with
-// NS first to bid; EWFirst only where the side that bids first matters.
-type parJSON struct {
-	NS        int      `json:"ns"`
-	Contracts []string `json:"contracts"`
-	EWFirst   *parJSON `json:"ew_first,omitempty"`
-}
-
-func newParJSON(r dd.ParResult) parJSON {
-	p := parViewJSON(r.NSFirst)
-	if ew := parViewJSON(r.EWFirst); ew.NS != p.NS || strings.Join(ew.Contracts, ",") != strings.Join(p.Contracts, ",") {
-		p.EWFirst = &ew
-	}
-	return p
-}
-
-func parViewJSON(v dd.ParView) parJSON {
-	p := parJSON{NS: v.Score, Contracts: []string{}}
-	for _, c := range v.Contracts {
-		by := c.Side().String()
-		if len(c.Declarers) == 1 {
-			by = c.Declarers[0].String()
-		}
-		for l := c.Level; l <= c.Level+c.Overtricks; l++ {
-			k := strconv.Itoa(l) + c.Strain.String()
-			if c.Doubled {
-				k += "X"
-			}
-			p.Contracts = append(p.Contracts, k+" "+by)
-		}
-	}
-	return p
-}
-
-// ddFileJSON is a line of --file.
-type ddFileJSON struct {
-	Board *int        `json:"board"`
-	Deal  string      `json:"deal"`
-	Table ddTableJSON `json:"table"`
-	Par   parJSON     `json:"par"`
-}
-
-// ddDealJSON is --deal --json.
-type ddDealJSON struct {
-	Deal       string      `json:"deal"`
-	Vulnerable string      `json:"vulnerable"`
-	Table      ddTableJSON `json:"table"`
-	Par        parJSON     `json:"par"`
-}
-
-// handJSON is the analysis of a recorded hand as JSON.
-type handJSON struct {
-	Session    string       `json:"session"`
-	Hand       int          `json:"hand"`
-	At         *string      `json:"at,omitempty"`
-	Game       string       `json:"game"`
-	Board      int          `json:"board,omitempty"`
-	Dealer     string       `json:"dealer"`
-	Vulnerable string       `json:"vulnerable,omitempty"` // par's; none at whist
-	Deal       string       `json:"deal"`
-	Table      *ddTableJSON `json:"table,omitempty"`
-	Par        *parJSON     `json:"par,omitempty"`
-	// ByLeader is whist's table: the tricks NS take by leader and trumps.
-	ByLeader *ddLeadJSON `json:"by_leader,omitempty"`
-	Play     *playJSON   `json:"play,omitempty"`
-}
-
-// playJSON is the play's analysis: Trace is the counted side's tricks
-// before the first card and after each (as DDS's TRACE lines), Cards each
-// card with its value and cost, Costly the cards that cost a trick.
-type playJSON struct {
-	Contract string     `json:"contract,omitempty"`
-	Declarer string     `json:"declarer,omitempty"`
-	Strain   string     `json:"strain"`
-	Leader   string     `json:"leader"`
-	Side     string     `json:"side"`
-	Trace    []int      `json:"trace"`
-	Cards    []cardJSON `json:"cards"`
-	Costly   []cardJSON `json:"costly"`
-	Stopped  *stopJSON  `json:"stopped,omitempty"`
-}
-
-type cardJSON struct {
-	Moment string `json:"moment"`
-	Seat   string `json:"seat"`
-	Card   string `json:"card"`
-	Tricks int    `json:"tricks"`
-	Cost   int    `json:"cost"`
-}
-
-// stopJSON is where the analysis of an irregular play stops.
-type stopJSON struct {
-	Moment string `json:"moment"`
-	Seat   string `json:"seat"`
-	Card   string `json:"card"`
-	Why    string `json:"why"`
-}
-
-func newHandJSON(s *projections.Session, h *game.Hand, a *ddhand.Analysis, at *string) handJSON {
-	v := handJSON{Session: s.ID, Hand: h.Number, At: at, Game: s.Rules.Info().ID, Board: h.Board, Dealer: h.Dealer.String(),
-		Deal: a.Deal.PBN(cards.North)}
-	if a.BySide {
-		t := ddLeadJSON(a.Table)
-		v.ByLeader = &t
-	} else {
-		t, par := ddTableJSON(a.Table), newParJSON(a.Par)
-		v.Table, v.Par, v.Vulnerable = &t, &par, a.Vul.PBN()
-	}
-	p := a.Play
-	if p == nil {
-		return v
-	}
-	pj := &playJSON{Strain: p.Strain.String(), Leader: p.Leader.String(), Side: p.Side.String(),
-		Trace: []int{p.Start}, Cards: []cardJSON{}, Costly: []cardJSON{}}
-	if p.Declarer != cards.NoSeat {
-		pj.Contract, pj.Declarer = replay.ContractShort(h.Contract, true), p.Declarer.String()
-	}
-	for _, c := range p.Cards {
-		cj := cardJSON{Moment: replay.CardMoment(h, c.Trick, c.Place).String(), Seat: c.Seat.String(), Card: c.Card.String(), Tricks: c.Tricks, Cost: c.Cost}
-		pj.Trace = append(pj.Trace, c.Tricks)
-		pj.Cards = append(pj.Cards, cj)
-		if c.Cost > 0 {
-			pj.Costly = append(pj.Costly, cj)
-		}
-	}
-	if p.Stopped != nil && p.Recorded > len(p.Cards) {
-		pj.Stopped = &stopJSON{Moment: replay.MomentOfCard(h, p.Stopped.ID).String(), Seat: p.Stopped.Seat.String(), Card: p.Stopped.Card.String(), Why: p.Stop}
-	}
-	v.Play = pj
-	return v
 }

@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/projections/movement"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // movementOptions: hoyle movement KIND --tables N --boards B [--json].
@@ -59,27 +59,6 @@ their numbers in the plan.`,
 	return cmd
 }
 
-// movementJSON is hoyle movement --json.
-type movementJSON struct {
-	Movement string        `json:"movement"`
-	Tables   int           `json:"tables"`
-	Rounds   int           `json:"rounds"`
-	Boards   int           `json:"boards"`
-	Copies   int           `json:"copies"`
-	Sittings []sittingJSON `json:"sittings"`
-	Bye      []int         `json:"bye_sets,omitempty"`
-}
-
-type sittingJSON struct {
-	Round  int    `json:"round"`
-	Table  int    `json:"table"`
-	NS     string `json:"ns"`
-	EW     string `json:"ew"`
-	First  int    `json:"first_board,omitempty"`
-	Last   int    `json:"last_board,omitempty"`
-	Shares []int  `json:"shares_with,omitempty"`
-}
-
 // runMovement works the plan out and prints it.
 func runMovement(_ context.Context, opts *movementOptions) error {
 	spec := movement.Spec{Kind: movement.Kind(opts.Kind), Tables: opts.Tables, Boards: opts.Boards}
@@ -94,18 +73,5 @@ func runMovement(_ context.Context, opts *movementOptions) error {
 		_, err := fmt.Fprint(opts.IO.Out, replay.MovementText(plan))
 		return err
 	}
-	out := movementJSON{Movement: spec.String(), Tables: spec.Tables, Rounds: plan.Rounds, Boards: plan.TotalBoards(),
-		Copies: plan.Copies, Bye: plan.Bye, Sittings: []sittingJSON{}}
-	for _, row := range plan.Sittings {
-		for _, st := range row {
-			sj := sittingJSON{Round: st.Round, Table: st.Table, First: st.First, Last: st.Last, Shares: st.Shares}
-			if st.NS.Number > 0 {
-				sj.NS, sj.EW = st.NS.String(), st.EW.String()
-			}
-			out.Sittings = append(out.Sittings, sj)
-		}
-	}
-	enc := json.NewEncoder(opts.IO.Out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return jsonview.Write(opts.IO.Out, jsonview.NewMovement(spec, plan))
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // layers ranks the top-level folders, lowest first: a package may import
-// only its own layer or a lower one (README, "How it is built").
+// only its own layer or a lower one (hoyle help architecture).
 var layers = map[string]int{"events": 0, "projections": 1, "replay": 2, "export": 3, "cmd": 4}
 
 const module = "github.com/hoyle/hoyle/"

@@ -22,8 +22,12 @@ func newGamesCmd(f *factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "games",
 		Short: "List the games and the code of laws each follows",
-		Args:  exactArgs(0, "no arguments"),
-		RunE:  func(cmd *cobra.Command, _ []string) error { return runGames(cmd.Context(), opts) },
+		Long: `List the games hoyle records, each with its --game name, the code of laws
+it follows, its options (--option NAME=VALUE) and, for a game whose players
+move between hands, the places new --players names them by. hoyle help laws
+tells each game at length: what its laws change, and how to record it.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runGames(cmd.Context(), opts) },
 	}
 }
 

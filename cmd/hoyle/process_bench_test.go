@@ -19,7 +19,7 @@ import (
 // simtest.Hands() (10,000; 1,000 with -short; -hands N), both simulated by
 // that binary (so that they have its checkpoints). Each reports the wall
 // time per run (ns/op) and the peak resident memory of the process
-// (peak-MB), side by side in the same run: what the README's Performance
+// (peak-MB), side by side in the same run: what the performance topic's
 // table gives.
 
 var simulated sync.Map // "game hands" -> path
@@ -149,7 +149,7 @@ func BenchmarkProcessExport(b *testing.B) {
 
 // BenchmarkProcessStartup is a command that reads no database: the floor
 // every command pays (package initialisation; glamour's chroma is most of
-// it, see the README).
+// it, see hoyle help performance).
 func BenchmarkProcessStartup(b *testing.B) {
 	benchProcess(b, filepath.Join(b.TempDir(), "none.db"), "games")
 }

@@ -80,7 +80,8 @@ Exit codes: 0 done, 1 refused (by the laws, the state of the table or the
 database) or failed, 2 used wrongly (a flag, an argument, a token that is
 not a card or a call).
 
-Start with:  hoyle demo`,
+Start with:  hoyle demo
+Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// An unknown command is the root's own argument: refused here, as a
@@ -112,6 +113,16 @@ Start with:  hoyle demo`,
 	add("interchange", newExportCmd(f), newImportCmd(f), newKeygenCmd(f))
 	add("database", newVerifyCmd(f), newSimulateCmd(f), newServeCmd(f), newSyncCmd(f))
 	add("help", newGamesCmd(f), newDemoCmd(f))
+	// hoyle help is hoyle's own, for its topics; the root's help ends with
+	// their list (a command's help, which asks its parent's, does not).
+	root.SetHelpCommand(newHelpCmd(f, root))
+	commandHelp := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		commandHelp(c, args)
+		if c == root {
+			printTopicList(c.OutOrStdout())
+		}
+	})
 	root.SetHelpCommandGroupID("help")
 	root.SetCompletionCommandGroupID("help")
 	root.InitDefaultHelpCmd()

@@ -52,7 +52,7 @@ compare over the shared log folds only what changed since.
 
 The server has no accounts and no TLS: listen on a trusted network, or
 give --token (tables then use nats://TOKEN@HOST:PORT), or run a club's own
-nats-server cluster (see the README). It runs until interrupted (Ctrl-C,
+nats-server cluster (see hoyle help tables). It runs until interrupted (Ctrl-C,
 SIGTERM).`,
 		Example: `  hoyle serve --listen 0.0.0.0:4222 --dir /var/lib/hoyle --token s3cret
   hoyle --db nats://s3cret@192.168.1.10:4222 new --game contract --scoring duplicate --event "Tuesday" --table 3`,

@@ -2,9 +2,12 @@ package main
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/stretchr/testify/require"
 )
 
@@ -89,4 +92,33 @@ func TestUserTextIsData(t *testing.T) {
 		}
 	}
 	t.Logf("%d outputs of %d commands checked", checked, len(outputs))
+}
+
+// internalFile is what names a file of hoyle's source in a text: a Go file
+// or a fixture script, a folder of the repository's, the README or a help
+// topic's file. (A user's own file, hand1.md or boards.pbn, is no such.)
+var internalFile = regexp.MustCompile(`[\w./-]+\.(go|hoyle)\b|\btestdata/|\bfixtures/|\btopics/|\b(events|projections|replay|export|cmd)/\w|README`)
+
+// TestHelpNamesNoInternalFiles: the help of every command (its usage,
+// text, examples and flags) speaks of commands and help topics, never of
+// the files of hoyle's source, which a user who installed the binary does
+// not have.
+func TestHelpNamesNoInternalFiles(t *testing.T) {
+	var walk func(c *cobra.Command)
+	checked := 0
+	walk = func(c *cobra.Command) {
+		texts := []string{c.Use, c.Short, c.Long, c.Example}
+		c.Flags().VisitAll(func(f *pflag.Flag) { texts = append(texts, f.Usage) })
+		for _, text := range texts {
+			checked++
+			if m := internalFile.FindString(text); m != "" {
+				t.Errorf("%s: its help names %q, a file of hoyle's source: name a command or a help topic (hoyle help TOPIC)", c.CommandPath(), m)
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(newRootCmd(newFactory(&IO{})))
+	require.Greater(t, checked, 200)
 }

@@ -153,7 +153,7 @@ func penaltyOpen(s *projections.Session, h *game.Hand) string {
 	// A card lying exposed may be called at any time it is liable to be:
 	// that alone is no decision waiting.
 	for _, irr := range h.Irregular {
-		cs, _ := openChoices(s, h, irr)
+		cs, _ := OpenChoices(s, h, irr)
 		for _, c := range cs {
 			if c.Name != "call-card" {
 				return " · a penalty to choose (hoyle penalty)"

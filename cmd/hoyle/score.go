@@ -70,7 +70,7 @@ func runScore(ctx context.Context, opts *scoreOptions) error {
 		return err
 	}
 	if opts.JSON {
-		return jsonview.Write(opts.IO.Out, replay.NewScoreView(s))
+		return jsonview.Write(opts.IO.Out, jsonview.NewScoreView(s))
 	}
 	// In a terminal the views fold to its width; into a pipe they are
 	// drawn whole.

@@ -8,23 +8,25 @@
 //
 // # The views
 //
-// hoyle show --json: Show, one object. The fields of replay.View: session,
-// game, hand, board, dealer, phase, turn, calls, contract ({level, strain,
-// doubled, declarer, text}; text as PBN writes it, game.ContractText),
-// dummy, dummies, played_by, out, tricks (by side), hands (by seat, PBN),
-// shown, trick ([{seat, card}]), played, claim, result, vulnerable (the
-// sides, named by the seating), closed, widow, turn_up, irregularities
-// ([replay.IrregularityView]: kind, seat, moment, trick, card, call, what,
-// found, proved_at, established, corrected, law, remedy, settled, choices
-// [{choice, arg, by, effect, law, command}]), restrictions, seated, round,
-// table; then at (the --at moment) and score (as score --json).
+// hoyle show --json: Show, one object. The fields of View: session, game,
+// hand, board, dealer, phase, turn, calls, contract (ContractView: level,
+// strain, doubled, declarer, text; text as PBN writes it,
+// game.ContractText), dummy, dummies, played_by, out, tricks (by side),
+// hands (by seat, PBN), shown, trick ([PlayView]: seat, card), played,
+// claim, result, vulnerable (the sides, named by the seating), closed,
+// widow, turn_up, irregularities ([IrregularityView]: kind, seat, moment,
+// trick, card, call, what, found, proved_at, established, corrected, law,
+// remedy, settled, choices ([ChoiceView]: choice, arg, by, effect, law,
+// command)), restrictions, seated, round, table; then at (the --at
+// moment) and score (as score --json). hoyle penalty lists the same
+// irregularities (IrregularityViews).
 //
-// hoyle score --json: replay.ScoreView, one object: rubbers ([{number,
-// complete, winner, sides, points, games, hands, entries, balance,
-// players}]), boards ([{board, hand, contract, declarer, tricks, ns,
-// entries}], duplicate), notes, tally ([{hand, game, won, lost, net,
-// entries}]), winner, side_names, players. An entry is {hand, side, above,
-// points, label, law, game_line}.
+// hoyle score --json: ScoreView, one object: rubbers ([RubberView]:
+// number, complete, winner, sides, points, games, hands, entries, balance,
+// players), boards ([BoardView]: board, hand, contract, declarer, tricks,
+// ns, entries; duplicate only), notes, tally ([TallyView]: hand, game, won,
+// lost, net, entries), winner, side_names, players. An entry (EntryView)
+// is hand, side, above, points, label, law, game_line.
 //
 // hoyle sessions --json: an array of Session: id, game, name, event,
 // table, room, teams (null or Teams {home, visit}), movement, players (by

@@ -9,14 +9,14 @@ import (
 // moment shown (when --at is given) and the score so far, its sides named
 // by the game's seating (A, B, C at Five Hundred; NS and EW at bridge).
 type Show struct {
-	replay.View
-	At    *string          `json:"at,omitempty"`
-	Score replay.ScoreView `json:"score"`
+	View
+	At    *string   `json:"at,omitempty"`
+	Score ScoreView `json:"score"`
 }
 
 // NewShow is the table of state, folded at moment at (nil: now).
 func NewShow(state *projections.Session, at *replay.Moment) Show {
-	v := Show{View: replay.NewView(state), Score: replay.NewScoreView(state)}
+	v := Show{View: NewView(state), Score: NewScoreView(state)}
 	if at != nil {
 		m := at.String()
 		v.At = &m

@@ -14,7 +14,9 @@
 // bounds (MaxValue, MaxRecord). It is a pure text codec: no database, no
 // events.
 //
-// It imports events/cards and export/pbn (for the shared value syntax) only.
+// It imports events/cards (the vulnerability is cards.Vulnerability) and
+// projections/game (a result's contract is a game.Contract) only: PBN is a
+// codec beside it, not below it.
 package lin
 
 import (

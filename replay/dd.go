@@ -12,6 +12,7 @@ import (
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // The double-dummy analysis as replay, show and the write-up say it: the
@@ -24,7 +25,7 @@ func HandAnalysis(full *projections.Session, n int) (*ddhand.Analysis, error) {
 	if n < 1 || n > len(full.Hands) {
 		return nil, fmt.Errorf("%w: hand %d", ErrNoMoment, n)
 	}
-	return ddhand.Analyse(full.Hands[n-1], dd.Config{})
+	return ddhand.Analyse(full.Hands[n-1], dd.Config{}, contract.ParScore)
 }
 
 // Unanalysable reports whether err says a hand cannot be analysed, rather

@@ -262,7 +262,7 @@ func ddHand(opts *ddOptions, w *load.Window, at *replay.Moment, cfg dd.Config) e
 		return fmt.Errorf("%w: no hand has been dealt in this session yet", replay.ErrNoMoment)
 	}
 	h := s.Hands[number-1]
-	a, err := ddhand.Analyse(h, cfg)
+	a, err := ddhand.Analyse(h, cfg, contract.ParScore)
 	if err != nil {
 		return fmt.Errorf("hand %d cannot be analysed: %w", number, err)
 	}

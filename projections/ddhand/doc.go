@@ -16,6 +16,6 @@
 // up, shows and replays one hand many times (the record prompt, a test)
 // pays for it once.
 //
-// It imports events, projections/game, projections/dd and, for par's
-// scores (dd.Scorer), projections/rules/contract.
+// It imports events, projections/game and projections/dd; par's scores
+// are the caller's (a dd.Scorer).
 package ddhand

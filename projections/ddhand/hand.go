@@ -9,7 +9,6 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // Analysis is the double-dummy analysis of a hand: its table, its par,
@@ -195,8 +194,10 @@ func SolverStrain(s cards.Strain) cards.Strain {
 
 // Analyse analyses h: the table and par of its deal, and its play so far.
 // cfg bounds the solver's memory and threads; the answers do not depend
-// on it, and are kept for the process (see Table).
-func Analyse(h *game.Hand, cfg dd.Config) (*Analysis, error) {
+// on it, and are kept for the process (see Table). par scores the
+// contracts of the par search (contract.ParScore: duplicate scoring by
+// the laws of Contract Bridge), so that the analysis imports no ruleset.
+func Analyse(h *game.Hand, cfg dd.Config, par dd.Scorer) (*Analysis, error) {
 	d, err := DealOf(h)
 	if err != nil {
 		return nil, err
@@ -208,7 +209,7 @@ func Analyse(h *game.Hand, cfg dd.Config) (*Analysis, error) {
 	a := &Analysis{Deal: d, Table: t, Vul: h.Vulnerable}
 	a.BySide = h.Contract != nil && h.Contract.Declarer == cards.NoSeat
 	if !a.BySide {
-		a.Par = dd.Par(t, a.Vul, contract.ParScore)
+		a.Par = dd.Par(t, a.Vul, par)
 	}
 	if h.Contract == nil || len(h.Tricks) == 0 {
 		return a, nil

@@ -127,4 +127,3 @@ func TestRealBoardsScoredAsRecorded(t *testing.T) {
 		assert.Equal(t, wants[i], got, "record %d", i+1)
 	}
 }
-

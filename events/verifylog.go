@@ -61,7 +61,7 @@ func verifyLog(ctx context.Context, st Store, each func(Envelope) error, visit S
 		if err != nil {
 			return rep, &VerifyError{Position: lastPos + 1, Err: err}
 		}
-		if e.Position != lastPos+1 {
+		if e.Position != lastPos+1 && !skippedForeign(st, lastPos+1, e.Position) {
 			return rep, &VerifyError{Position: lastPos + 1, Err: fmt.Errorf("%w: positions jump from %d to %d", ErrCorrupt, lastPos, e.Position)}
 		}
 		lastPos = e.Position
@@ -169,4 +169,29 @@ func checkPositions(ctx context.Context, st SessionIndexer, info SessionInfo, po
 		err = &VerifyError{Session: info.ID, Version: n, Err: fmt.Errorf("%w: reading the session gives %d of its %d events", ErrCorrupt, n, len(positions))}
 	}
 	return err
+}
+
+// ForeignSkipper is implemented by stores whose log may hold messages that
+// are not hoyle events (the shared log: anyone who may append to it may
+// publish anything), which their reads skip with a warning.
+type ForeignSkipper interface {
+	// Foreign reports whether the message at position pos was skipped as
+	// not a hoyle event.
+	Foreign(pos uint64) bool
+}
+
+// skippedForeign reports whether every position from from to before to is
+// one the store skipped as not a hoyle event: a gap verify accepts, the
+// store having warned of each.
+func skippedForeign(st Store, from, to uint64) bool {
+	fs, ok := st.(ForeignSkipper)
+	if !ok || to <= from {
+		return false
+	}
+	for p := from; p < to; p++ {
+		if !fs.Foreign(p) {
+			return false
+		}
+	}
+	return true
 }

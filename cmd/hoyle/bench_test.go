@@ -19,7 +19,7 @@ import (
 // so that every timed play is the opening lead of a fresh hand, as at a
 // table, however many iterations run.
 func benchPlay(b *testing.B, db string) {
-	quiet := &IO{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}
+	quiet := &Streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}
 	mustRun := func(args ...string) {
 		if code := run(append([]string{"--db", db}, args...), quiet); code != 0 {
 			b.Fatalf("hoyle %v: exit %d", args, code)
@@ -48,7 +48,7 @@ func benchPlay(b *testing.B, db string) {
 func BenchmarkPlayCommand(b *testing.B) {
 	b.Run("empty", func(b *testing.B) {
 		db := filepath.Join(b.TempDir(), "empty.db")
-		quiet := &IO{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}
+		quiet := &Streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}
 		if code := run([]string{"--db", db, "new", "--game", "auction"}, quiet); code != 0 {
 			b.Fatal("new failed")
 		}
@@ -107,7 +107,7 @@ func tableLines() func() string {
 func benchPrompt(b *testing.B, db string) {
 	in, feed := io.Pipe()
 	out := &promptOut{ready: make(chan struct{}, 1)}
-	streams := &IO{In: in, Out: out, Err: io.Discard, Getenv: func(string) string { return "" }}
+	streams := &Streams{In: in, Out: out, Err: io.Discard, Getenv: func(string) string { return "" }}
 	done := make(chan int)
 	go func() { done <- run([]string{"--db", db, "record"}, streams) }()
 	next := tableLines()
@@ -151,7 +151,7 @@ func BenchmarkPromptEntry(b *testing.B) {
 	})
 	b.Run("entry", func(b *testing.B) {
 		db := filepath.Join(b.TempDir(), "prompt.db")
-		quiet := &IO{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}
+		quiet := &Streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}
 		if code := run([]string{"--db", db, "new", "--game", "auction"}, quiet); code != 0 {
 			b.Fatal("new failed")
 		}

@@ -18,7 +18,7 @@ var internalName = regexp.MustCompile(`(?i)\bseeds?\b[^,.;]*\b00[0-4]\b|\bfile 0
 func TestUserTextCitesBooks(t *testing.T) {
 	db := t.TempDir() + "/h.db"
 	texts := map[string]string{"games": ok(t, db, "games"), "--help": ok(t, db, "--help")}
-	for _, c := range newRootCmd(newFactory(&IO{})).Commands() {
+	for _, c := range newRootCmd(newFactory(&Streams{})).Commands() {
 		name := strings.Fields(c.Use)[0]
 		texts[name+" --help"] = ok(t, db, name, "--help")
 	}

@@ -22,41 +22,41 @@ func TestRunFunctionsTakeBuffers(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "direct.db")
-	io, out, _ := buffers()
-	d := &database{io: io, path: db, waits: defaultWaits}
+	streams, out, _ := buffers()
+	d := &database{streams: streams, path: db, waits: defaultWaits}
 
 	south, west := "Z", "A"
-	require.NoError(t, runNew(ctx, &newOptions{IO: io, DB: d, Game: "auction", Dealer: "S",
+	require.NoError(t, runNew(ctx, &newOptions{IO: streams, DB: d, Game: "auction", Dealer: "S",
 		Seats: map[string]*string{"south": &south, "west": &west}}))
 	assert.Regexp(t, `^[0-9A-Z]{26}\n$`, out.String())
 
 	out.Reset()
-	require.NoError(t, runDeal(ctx, &dealOptions{IO: io, DB: d, PBN: demoPBN}))
-	require.NoError(t, runCall(ctx, &tokensOptions{IO: io, DB: d, Tokens: strings.Fields("1S P 1C 1NT 2C 2R P P 3C X P 2NT P P P")}))
-	require.NoError(t, runPlay(ctx, &tokensOptions{IO: io, DB: d, Tokens: []string{"HJ"}}))
+	require.NoError(t, runDeal(ctx, &dealOptions{IO: streams, DB: d, PBN: demoPBN}))
+	require.NoError(t, runCall(ctx, &tokensOptions{IO: streams, DB: d, Tokens: strings.Fields("1S P 1C 1NT 2C 2R P P 3C X P 2NT P P P")}))
+	require.NoError(t, runPlay(ctx, &tokensOptions{IO: streams, DB: d, Tokens: []string{"HJ"}}))
 	assert.Contains(t, out.String(), "trick 1 [S:HJ]")
 
 	out.Reset()
-	require.NoError(t, runScore(ctx, &scoreOptions{IO: io, DB: d, Style: "column", JSON: true}))
+	require.NoError(t, runScore(ctx, &scoreOptions{IO: streams, DB: d, Style: "column", JSON: true}))
 	var score map[string]any
 	require.NoError(t, json.Unmarshal(out.Bytes(), &score))
 	assert.Contains(t, score, "rubbers")
 
 	out.Reset()
-	require.NoError(t, runShow(ctx, &showOptions{IO: io, DB: d, JSON: true, Seats: "compass"}))
+	require.NoError(t, runShow(ctx, &showOptions{IO: streams, DB: d, JSON: true, Seats: "compass"}))
 	var v map[string]any
 	require.NoError(t, json.Unmarshal(out.Bytes(), &v))
 	assert.Equal(t, "play", v["phase"])
 	assert.Equal(t, []any{map[string]any{"seat": "S", "card": "HJ"}}, v["trick"])
 
 	out.Reset()
-	require.NoError(t, runExport(ctx, &exportOptions{IO: io, DB: d, Format: "md", Seats: "compass"}))
+	require.NoError(t, runExport(ctx, &exportOptions{IO: streams, DB: d, Format: "md", Seats: "compass"}))
 	assert.Contains(t, out.String(), "2NT")
 
 	// A usage error comes back typed from the run function.
-	err := runExport(ctx, &exportOptions{IO: io, DB: d, Format: "docx", Seats: "compass"})
+	err := runExport(ctx, &exportOptions{IO: streams, DB: d, Format: "docx", Seats: "compass"})
 	assert.True(t, isUsage(err), "%v", err)
-	assert.ErrorAs(t, runNew(ctx, &newOptions{IO: io, DB: d}), new(usageError))
+	assert.ErrorAs(t, runNew(ctx, &newOptions{IO: streams, DB: d}), new(usageError))
 }
 
 // TestUsedWronglyExitsTwo: an unknown command, an unknown flag and a
@@ -188,7 +188,7 @@ func TestTerminalChecksAskTheDriver(t *testing.T) {
 	saved := [3]*os.File{os.Stdin, os.Stdout, os.Stderr}
 	defer func() { os.Stdin, os.Stdout, os.Stderr = saved[0], saved[1], saved[2] }()
 	os.Stdin, os.Stdout, os.Stderr = devnull, tty, devnull
-	got := newSystemIO()
+	got := newSystemStreams()
 	os.Stdin, os.Stdout, os.Stderr = saved[0], saved[1], saved[2]
 	assert.False(t, got.InTTY, "/dev/null")
 	assert.True(t, got.OutTTY, "a pseudo-terminal")

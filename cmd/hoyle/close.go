@@ -15,7 +15,7 @@ import (
 
 // closeOptions are the arguments of hoyle close.
 type closeOptions struct {
-	IO     *IO
+	IO     *Streams
 	DB     *database
 	Reason string
 }

@@ -14,7 +14,7 @@ import (
 
 // compareOptions: hoyle compare [--json] [--event NAME].
 type compareOptions struct {
-	IO    *IO
+	IO    *Streams
 	DB    *database
 	JSON  bool
 	Event string
@@ -92,10 +92,13 @@ func loadComparison(ctx context.Context, db *database, event string) (compare.Re
 	if err != nil {
 		return compare.Report{}, err
 	}
-	tables, _, err := ledger.Tables(ctx, st)
+	tables, stats, err := ledger.Tables(ctx, st)
 	st.Close()
 	if err != nil {
 		return compare.Report{}, err
+	}
+	for _, id := range stats.Mismatched {
+		db.warn(fmt.Sprintf("the saved summary of session %s does not match the log: computed again from the log", replay.Escape(id)))
 	}
 	rep := compare.Compare(tables, event)
 	if event != "" && len(rep.Events) == 0 {

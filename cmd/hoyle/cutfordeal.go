@@ -25,7 +25,7 @@ again is refused: record the new cut. A mistaken cut is withdrawn with undo.`
 
 // cutForDealOptions are the arguments of hoyle cut-for-deal.
 type cutForDealOptions struct {
-	IO   *IO
+	IO   *Streams
 	DB   *database
 	Cuts []string // SEAT=CARD
 }

@@ -3,10 +3,12 @@ package main
 import (
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/cards"
 )
 
@@ -92,6 +94,17 @@ func TestHelpFromTheRulesets(t *testing.T) {
 	assert.Contains(t, mine, "Whist (Law 3)")
 	assert.NotContains(t, mine, "5-in-one", "only whist's holdings")
 	assert.Equal(t, mine, ok(t, db, "help", "honours"))
+
+	// A database another process writes is not waited for: the help
+	// speaks of every game, at once.
+	holder, err := bolt.Open(db, bolt.Options{})
+	require.NoError(t, err)
+	start := time.Now()
+	held := ok(t, db, "honours", "--help")
+	took := time.Since(start)
+	require.NoError(t, holder.Close())
+	assert.Equal(t, all, held)
+	assert.Less(t, took, time.Second, "help does not wait out the writer (a command waits a second)")
 
 	db500 := filepath.Join(t.TempDir(), "f.db")
 	ok(t, db500, "new", "--game", "five-hundred", "--players", "Ann,Bob,Cy")

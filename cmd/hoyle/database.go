@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/nats-io/nats.go"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
@@ -24,7 +27,7 @@ import (
 // and --session (filled in when the command line is parsed), and how long
 // to wait for another hoyle process.
 type database struct {
-	io      *IO
+	streams *Streams
 	path    string // --db
 	session string // --session
 	// pin, when set, is the session's version as the record prompt showed
@@ -43,6 +46,9 @@ type database struct {
 	parent *database
 	// bulk: the command opened the database to write in bulk (see settle).
 	bulk bool
+	// tokenFile is --token-file: the shared log's token, kept out of the
+	// command line (and so out of ps).
+	tokenFile string
 }
 
 // lockWaits say how long a command waits for another hoyle process to let
@@ -76,7 +82,7 @@ func (d *database) dbPath() string {
 	if d.path != "" {
 		return d.path
 	}
-	if p := d.io.Getenv("HOYLE_DB"); p != "" {
+	if p := d.streams.Getenv("HOYLE_DB"); p != "" {
 		return p
 	}
 	return d.dbPathFile()
@@ -84,9 +90,9 @@ func (d *database) dbPath() string {
 
 // dbPathFile is hoyle.db in the XDG data directory.
 func (d *database) dbPathFile() string {
-	dir := d.io.Getenv("XDG_DATA_HOME")
+	dir := d.streams.Getenv("XDG_DATA_HOME")
 	if dir == "" {
-		home := d.io.Getenv("HOME")
+		home := d.streams.Getenv("HOME")
 		if home == "" {
 			home = "."
 		}
@@ -118,7 +124,7 @@ func (d *database) openShared(url string) (events.Store, error) {
 	}
 	if d.shared == nil {
 		timeout := sharedTimeout
-		if v := d.io.Getenv("HOYLE_NATS_TIMEOUT"); v != "" {
+		if v := d.streams.Getenv("HOYLE_NATS_TIMEOUT"); v != "" {
 			t, err := time.ParseDuration(v)
 			if err != nil || t <= 0 {
 				return nil, usagef("$HOYLE_NATS_TIMEOUT %q is not a duration such as 5s", v)
@@ -126,20 +132,138 @@ func (d *database) openShared(url string) (events.Store, error) {
 			timeout = t
 		}
 		replicas := 0
-		if v := d.io.Getenv("HOYLE_NATS_REPLICAS"); v != "" {
+		if v := d.streams.Getenv("HOYLE_NATS_REPLICAS"); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 5 {
 				return nil, usagef("$HOYLE_NATS_REPLICAS %q: the servers that keep each stream, 1 to 5", v)
 			}
 			replicas = n
 		}
-		st, err := natsstore.Open(context.Background(), url, natsstore.Options{Timeout: timeout, Replicas: replicas})
+		opt := natsstore.Options{Timeout: timeout, Replicas: replicas, Warn: d.warn}
+		token, err := d.token()
 		if err != nil {
 			return nil, err
+		}
+		if token != "" && natsstore.Redact(url) == url {
+			// (A token in the address itself wins: the client takes one.)
+			opt.NATS = append(opt.NATS, nats.Token(token))
+		}
+		known, statePath, err := d.knownLog(url)
+		if err != nil {
+			return nil, err
+		}
+		if known.LogID != "" {
+			opt.Expect = &natsstore.Expectation{Identity: known, Where: statePath}
+		}
+		st, err := natsstore.Open(context.Background(), url, opt)
+		if err != nil {
+			return nil, err
+		}
+		if id := st.Identity(); id.LogID != "" && id != known {
+			// The first read of this log (or its server's key, named
+			// since): remembered, so that the log deleted or replaced is
+			// refused. A failure to remember costs only that check.
+			_ = d.rememberLog(url, id)
 		}
 		d.shared = st
 	}
 	return keptOpen{d.shared}, nil
+}
+
+// sharedLogsFile is where this user's hoyle remembers the identity of
+// each shared log it has read (natsstore.Identity), beside the default
+// database in the XDG data directory.
+func (d *database) sharedLogsFile() string {
+	return filepath.Join(filepath.Dir(d.dbPathFile()), "shared-logs.json")
+}
+
+// hasDataHome reports whether the user has a data directory
+// ($XDG_DATA_HOME or $HOME) to remember shared logs in: without one,
+// hoyle writes nothing beside the working directory for a shared log.
+func (d *database) hasDataHome() bool {
+	return d.streams.Getenv("XDG_DATA_HOME") != "" || d.streams.Getenv("HOME") != ""
+}
+
+// logKey names a shared log in that file: its servers, without
+// credentials.
+func logKey(url string) string {
+	return strings.ReplaceAll(natsstore.Redact(url), "***@", "") + " " + natsstore.DefaultStream
+}
+
+// knownLog is the identity remembered for the shared log at url (zero if
+// none), and the file it is kept in.
+func (d *database) knownLog(url string) (natsstore.Identity, string, error) {
+	path := d.sharedLogsFile()
+	if !d.hasDataHome() {
+		return natsstore.Identity{}, path, nil
+	}
+	known := map[string]natsstore.Identity{}
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return natsstore.Identity{}, path, nil
+	case err != nil:
+		return natsstore.Identity{}, path, err
+	}
+	if err := json.Unmarshal(b, &known); err != nil {
+		return natsstore.Identity{}, path, fmt.Errorf("%s is damaged (%v): remove it, and hoyle remembers each shared log again at its next read", path, err)
+	}
+	return known[logKey(url)], path, nil
+}
+
+// rememberLog keeps the identity of the shared log at url.
+func (d *database) rememberLog(url string, id natsstore.Identity) error {
+	if !d.hasDataHome() {
+		return nil
+	}
+	path := d.sharedLogsFile()
+	known := map[string]natsstore.Identity{}
+	if b, err := os.ReadFile(path); err == nil {
+		_ = json.Unmarshal(b, &known)
+	}
+	known[logKey(url)] = id
+	b, err := json.MarshalIndent(known, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// token is the shared log's token: the contents of --token-file, else
+// $HOYLE_NATS_TOKEN, else none (or the one in the nats:// address).
+func (d *database) token() (string, error) {
+	if d.tokenFile != "" {
+		return readToken("--token-file", d.tokenFile)
+	}
+	return d.streams.Getenv("HOYLE_NATS_TOKEN"), nil
+}
+
+// readToken reads a token from a file: its first line, without the line
+// ending or spaces around it. The file's contents are never printed.
+func readToken(flag, path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", usagef("%s: %v", flag, err)
+	}
+	tok, _, _ := strings.Cut(string(b), "\n")
+	tok = strings.TrimSpace(tok)
+	if tok == "" {
+		return "", usagef("%s %s holds no token: put the token on its first line", flag, path)
+	}
+	return tok, nil
+}
+
+// warn prints a store's warning (a message in the shared log that is not
+// a hoyle event, a summary not the server's) on standard error.
+func (d *database) warn(msg string) {
+	fmt.Fprintf(d.streams.Err, "hoyle: warning: %s\n", replay.Escape(msg))
 }
 
 // keptOpen is the shared log as a command's open gives it: its Close
@@ -195,6 +319,26 @@ func (d *database) open(write, create bool) (events.Store, error) {
 	}
 	return st, nil
 }
+
+// openAtOnce opens the database read-only as open does, but only if the
+// file is there and free at once: for what must never create a database
+// nor keep anyone waiting (a command's help). A shared log is not reached:
+// help asks no server.
+func (d *database) openAtOnce() (events.Store, error) {
+	path := d.dbPath()
+	if isSharedLog(path) {
+		return nil, errNotAtOnce
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, err
+	}
+	now := *d
+	now.waits = lockWaits{} // one try: a database in use is not waited for
+	return now.open(false, false)
+}
+
+// errNotAtOnce: the database cannot be opened without waiting.
+var errNotAtOnce = errors.New("the database is not opened without waiting")
 
 // readerLetGo is how long a reader holds the database before it lets a
 // waiting writer in (bolt.Options.LetGo).
@@ -276,7 +420,7 @@ func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
 		st, err := bolt.Open(path, opt)
 		if !errors.Is(err, events.ErrLocked) {
 			if told && err == nil {
-				fmt.Fprintln(d.io.Err, "hoyle: the reader has let go of the database")
+				fmt.Fprintln(d.streams.Err, "hoyle: the reader has let go of the database")
 			}
 			return st, err
 		}
@@ -291,7 +435,7 @@ func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
 		case readers && waited > d.waits.readers:
 			return nil, fmt.Errorf("%w; other hoyle processes have been reading it for %v", err, waited.Round(time.Second))
 		case readers && !told && waited > d.waits.notice:
-			fmt.Fprintln(d.io.Err, "hoyle: waiting for another hoyle process that is reading the database (show, score, export...) to finish...")
+			fmt.Fprintln(d.streams.Err, "hoyle: waiting for another hoyle process that is reading the database (show, score, export...) to finish...")
 			told = true
 		}
 		time.Sleep(lockPoll)
@@ -378,6 +522,6 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 }
 
 // printStatus prints the table's state in one line after an entry.
-func printStatus(io *IO, s *projections.Session) {
-	fmt.Fprintln(io.Out, replay.StatusLine(s))
+func printStatus(streams *Streams, s *projections.Session) {
+	fmt.Fprintln(streams.Out, replay.StatusLine(s))
 }

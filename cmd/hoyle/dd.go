@@ -2,32 +2,26 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/export/pbn"
-	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
-	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
-	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/replay"
 	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // ddOptions are the flags of hoyle dd.
 type ddOptions struct {
-	IO   *IO
+	IO   *Streams
 	DB   *database
 	JSON bool
 	At   string
@@ -126,17 +120,10 @@ func ddDeal(opts *ddOptions, cfg dd.Config) error {
 	if err != nil {
 		return err
 	}
-	par := dd.Par(t, cards.VulNone, contract.ParScore)
 	if opts.JSON {
-		return jsonview.Write(opts.IO.Out, jsonview.DDDeal{Deal: d.PBN(cards.North), Vulnerable: cards.VulNone.PBN(), Table: jsonview.DDTable(t), Par: jsonview.NewPar(par)})
+		return jsonview.Write(opts.IO.Out, jsonview.NewDDDeal(d, t))
 	}
-	names := compassNames()
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n\n", d.PBN(cards.North))
-	writeDDTable(&b, t, names)
-	fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", cards.VulNone.Text(names.Side), replay.ParText(par, names, false))
-	_, err = opts.IO.Out.Write(b.Bytes())
-	return err
+	return replay.WriteDDDeal(opts.IO.Out, d, t)
 }
 
 // ddFileRecord is a record of a PBN file to analyse.
@@ -189,8 +176,7 @@ func ddFile(opts *ddOptions, cfg dd.Config) error {
 		if err != nil {
 			return err
 		}
-		line := jsonview.DDFileLine{Board: rec.board, Deal: rec.deal.PBN(cards.North), Table: jsonview.DDTable(t), Par: jsonview.NewPar(dd.Par(t, rec.vul, contract.ParScore))}
-		if err := jsonview.Lines(out).Encode(line); err != nil {
+		if err := jsonview.Lines(out).Encode(jsonview.NewDDFileLine(rec.board, rec.deal, t, rec.vul)); err != nil {
 			return err
 		}
 		if err := out.Flush(); err != nil { // each line as it is solved: a long file shows its progress
@@ -231,180 +217,12 @@ func ddRecord(g *pbn.Game) (ddFileRecord, error) {
 // ddHand analyses a recorded hand: the hand of at (nil: the latest), its
 // play to at.
 func ddHand(opts *ddOptions, w *load.Window, at *replay.Moment, cfg dd.Config) error {
-	s := w.Session
-	number := len(s.Hands)
-	upto := -1 // cards of the play analysed; -1: all of them, -2: none (the moment is in the auction)
-	var atText *string
-	if at != nil {
-		p, err := replay.Resolve(s, *at)
-		if err != nil {
-			return err
-		}
-		if p.Hand == 0 {
-			return &replay.MomentError{Moment: *at, Reason: "it is before the first deal"}
-		}
-		number = p.Hand
-		if at.Kind != replay.Dealt {
-			state, err := replay.FoldAt(s, w.Envs, p)
-			if err != nil {
-				return err
-			}
-			then := state.Hands[number-1]
-			upto = replay.DDPlayed(then)
-			if then.Contract == nil {
-				upto = -2 // the auction: no contract yet, so no play to tell
-			}
-			m := at.String()
-			atText = &m
-		}
-	}
-	if number == 0 {
-		return fmt.Errorf("%w: no hand has been dealt in this session yet", replay.ErrNoMoment)
-	}
-	h := s.Hands[number-1]
-	a, err := ddhand.Analyse(h, cfg, contract.ParScore)
+	v, err := replay.AnalyseDDHand(w.Session, w.Envs, at, cfg)
 	if err != nil {
-		return fmt.Errorf("hand %d cannot be analysed: %w", number, err)
-	}
-	if upto == -2 {
-		a.Play = nil
-	}
-	if a.Play != nil && upto >= 0 {
-		// The play to the moment: the cards after it are not told.
-		p := *a.Play
-		p.Cards = p.Cards[:min(upto, len(p.Cards))]
-		p.Recorded = min(upto, p.Recorded)
-		if p.Recorded <= len(p.Cards) {
-			p.Stopped, p.Stop = nil, ""
-		}
-		a.Play = &p
+		return err
 	}
 	if opts.JSON {
-		return jsonview.Write(opts.IO.Out, jsonview.NewDDHand(s, h, a, atText))
+		return jsonview.Write(opts.IO.Out, jsonview.NewDDHand(v))
 	}
-	return writeHandText(opts.IO.Out, s, h, a, atText)
-}
-
-// compassNames names the seats and sides by the compass.
-func compassNames() replay.Names {
-	n, _ := replay.SeatNames(game.Compass, cards.North, replay.CompassSeats)
-	return n
-}
-
-// writeDDTable writes the table as text: a row per declarer, a column per
-// strain.
-func writeDDTable(w io.Writer, t dd.Table, names replay.Names) {
-	writeSeatTable(w, "Declarer", names, func(seat cards.Seat) []string { return replay.DDRow(t, seat) })
-}
-
-// writeLeadTable writes a whist table: the tricks NS take, by the hand
-// that leads and the trumps.
-func writeLeadTable(w io.Writer, t dd.Table, names replay.Names) {
-	writeSeatTable(w, "Leader", names, func(seat cards.Seat) []string { return replay.DDLeadRow(t, seat) })
-}
-
-// writeSeatTable writes a row of values by strain for each seat, under a
-// head naming what the seat is.
-func writeSeatTable(w io.Writer, head string, names replay.Names, row func(cards.Seat) []string) {
-	fmt.Fprintf(w, "%-10s", head)
-	for _, h := range replay.DDStrainHeads(false) {
-		fmt.Fprintf(w, "%4s", h)
-	}
-	fmt.Fprintln(w)
-	for seat := cards.North; seat <= cards.West; seat++ {
-		fmt.Fprintf(w, "%-10s", names.Long[seat])
-		for _, v := range row(seat) {
-			fmt.Fprintf(w, "%4s", v)
-		}
-		fmt.Fprintln(w)
-	}
-}
-
-// writeHandText writes the analysis of a recorded hand for people.
-func writeHandText(w io.Writer, s *projections.Session, h *game.Hand, a *ddhand.Analysis, at *string) error {
-	names := compassNames()
-	var b bytes.Buffer
-	title := replay.Clean(s.Opened.Name)
-	if title == "" {
-		title = "Session " + s.ID
-	}
-	head := fmt.Sprintf("%s, hand %d: %s", title, h.Number, s.Rules.Info().Title)
-	if h.Board != 0 {
-		head += fmt.Sprintf(", board %d", h.Board)
-	}
-	head += ", dealer " + names.Long[h.Dealer]
-	if at != nil {
-		head += ", at " + *at
-	}
-	fmt.Fprintf(&b, "%s\n%s\n\n", replay.Escape(head), a.Deal.PBN(cards.North))
-	if a.BySide {
-		fmt.Fprintf(&b, "Double dummy: the tricks %s take, by the hand that leads and the trumps\n", names.Sides[cards.NS])
-		writeLeadTable(&b, a.Table, names)
-	} else {
-		fmt.Fprintln(&b, "Double dummy: the tricks each hand takes as declarer, the hand on his left leading")
-		writeDDTable(&b, a.Table, names)
-		fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", a.Vul.Text(names.Side), replay.ParText(a.Par, names, false))
-	}
-	if p := a.Play; p != nil {
-		writePlayText(&b, h, p, names)
-	}
-	_, err := w.Write(b.Bytes())
-	return err
-}
-
-// writePlayText writes the play trick by trick, each card with its cost
-// when it cost its side, and the counted side's tricks after each trick.
-func writePlayText(b *bytes.Buffer, h *game.Hand, p *ddhand.Play, names replay.Names) {
-	side := names.Sides[p.Side]
-	fmt.Fprintln(b)
-	if p.Declarer != cards.NoSeat {
-		fmt.Fprintf(b, "%s by %s", replay.ContractShort(h.Contract, false), names.Long[p.Declarer])
-		if h.Contract.Strain != p.Strain {
-			fmt.Fprintf(b, " (%s for the solver)", p.Strain.Name())
-		}
-		fmt.Fprintf(b, ", %s leading: %s take %s with best play.\n", names.Long[p.Leader], side, replay.Count(p.Start, "trick"))
-	} else {
-		fmt.Fprintf(b, "%s trumps, %s leading: %s take %s with best play, %s %d.\n", capitalize(p.Strain.Name()), names.Long[p.Leader],
-			side, replay.Count(p.Start, "trick"), names.Sides[1-p.Side], 13-p.Start)
-	}
-	cell := func(text string) string { return text + strings.Repeat(" ", max(1, 12-replay.Width(text))) }
-	if len(p.Cards) > 0 {
-		fmt.Fprintf(b, "After each trick, the tricks %s take in all (those won included) with best play\nfrom there. [−N] marks a card that cost its side N tricks.\n", side)
-		fmt.Fprintf(b, "\nTrick  %s%s%s%s%s\n", cell("1st"), cell("2nd"), cell("3rd"), cell("4th"), side)
-	}
-	for i := 0; i < len(p.Cards); {
-		trick := p.Cards[i].Trick
-		line := fmt.Sprintf("%5d  ", trick+1)
-		k := 0
-		for ; i < len(p.Cards) && p.Cards[i].Trick == trick; i, k = i+1, k+1 {
-			c := p.Cards[i]
-			text := names.Short[c.Seat] + " " + replay.CardText(c.Card, false)
-			if c.Cost > 0 {
-				text += " [−" + strconv.Itoa(c.Cost) + "]"
-			}
-			line += cell(text)
-		}
-		line += strings.Repeat(cell(""), 4-k)
-		fmt.Fprintf(b, "%s%d\n", line, p.Cards[i-1].Tricks)
-	}
-	if costly := p.Costly(); len(costly) > 0 {
-		var cs []string
-		for _, c := range costly {
-			cs = append(cs, fmt.Sprintf("%s %s (%s) %s", names.Short[c.Seat], replay.CardText(c.Card, false),
-				replay.CardMoment(h, c.Trick, c.Place), replay.Count(c.Cost, "trick")))
-		}
-		fmt.Fprintf(b, "\nCards that cost their side tricks: %s.\n", strings.Join(cs, "; "))
-	} else if len(p.Cards) > 0 {
-		fmt.Fprintln(b, "\nNo card cost its side a trick.")
-	}
-	if p.Recorded > len(p.Cards) && p.Stopped != nil {
-		fmt.Fprintf(b, "Not analysed from %s on: %s.\n", replay.DDStoppedCard(p, names, false), p.Stop)
-	}
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return v.WriteText(opts.IO.Out)
 }

@@ -15,7 +15,7 @@ import (
 
 // demoOptions are the flags of hoyle demo.
 type demoOptions struct {
-	IO   *IO
+	IO   *Streams
 	Keep bool
 }
 

@@ -19,18 +19,18 @@ import (
 // or nothing; each prints the table's state in one line after it.
 
 // recordEntry records e and prints the status line.
-func recordEntry(ctx context.Context, io *IO, db *database, e tableEntry) error {
+func recordEntry(ctx context.Context, streams *Streams, db *database, e tableEntry) error {
 	s, err := db.record(ctx, e)
 	if err != nil {
 		return err
 	}
-	printStatus(io, s)
+	printStatus(streams, s)
 	return nil
 }
 
 // dealOptions are the flags of hoyle deal.
 type dealOptions struct {
-	IO     *IO
+	IO     *Streams
 	DB     *database
 	PBN    string
 	Hands  []string // --hand SEAT=HAND
@@ -156,7 +156,7 @@ func handFlags(flags []string) (map[string]string, error) {
 // tokensOptions are the arguments of the commands that take calls or
 // cards: call, play, discard.
 type tokensOptions struct {
-	IO     *IO
+	IO     *Streams
 	DB     *database
 	Tokens []string
 	// Irregular records the calls or cards as made although the laws
@@ -280,7 +280,7 @@ func runDiscard(ctx context.Context, opts *tokensOptions) error {
 
 // claimOptions are the arguments and flags of hoyle claim.
 type claimOptions struct {
-	IO        *IO
+	IO        *Streams
 	DB        *database
 	Args      []string // as typed: N, then SEAT=N for how the rest fall; checked by runClaim
 	By        string
@@ -342,7 +342,7 @@ func runClaim(ctx context.Context, opts *claimOptions) error {
 
 // undoOptions: hoyle undo takes nothing but the globals.
 type undoOptions struct {
-	IO *IO
+	IO *Streams
 	DB *database
 }
 
@@ -385,7 +385,7 @@ func runUndo(ctx context.Context, opts *undoOptions) error {
 
 // noteOptions are the arguments and flags of hoyle note.
 type noteOptions struct {
-	IO      *IO
+	IO      *Streams
 	DB      *database
 	Text    string
 	At      string

@@ -117,7 +117,7 @@ func writeHTML(w io.Writer, req exportRequest) error {
 
 // exportOptions are the flags of hoyle export.
 type exportOptions struct {
-	IO     *IO
+	IO     *Streams
 	DB     *database
 	Format string
 	Hand   *int // nil: not given

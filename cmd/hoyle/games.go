@@ -13,7 +13,7 @@ import (
 
 // gamesOptions: hoyle games takes nothing.
 type gamesOptions struct {
-	IO *IO
+	IO *Streams
 }
 
 // newGamesCmd builds the command: it binds the flags to the options and calls runGames.

@@ -95,8 +95,8 @@ func TestWriterWaitIsBounded(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "held.db")
 	ok(t, db, "new", "--game", "auction")
 	hash := fileHash(t, db)
-	io, _, errb := buffers()
-	f := newFactory(io)
+	streams, _, errb := buffers()
+	f := newFactory(streams)
 	f.DB.waits = lockWaits{writer: 200 * time.Millisecond, readers: 800 * time.Millisecond, notice: 100 * time.Millisecond}
 
 	release := holdForReading(t, db)
@@ -114,7 +114,7 @@ func TestWriterWaitIsBounded(t *testing.T) {
 	holder, err := bolt.Open(db, bolt.Options{}) // a writer
 	require.NoError(t, err)
 	start = time.Now()
-	err = execute(context.Background(), newFactoryWaits(io, f.DB.waits), []string{"--db", db, "deal"})
+	err = execute(context.Background(), newFactoryWaits(streams, f.DB.waits), []string{"--db", db, "deal"})
 	took = time.Since(start)
 	require.NoError(t, holder.Close())
 	require.ErrorIs(t, err, events.ErrLocked)
@@ -123,9 +123,9 @@ func TestWriterWaitIsBounded(t *testing.T) {
 	assert.Equal(t, hash, fileHash(t, db), "nothing was recorded")
 }
 
-// newFactoryWaits is a factory on io with its own lock waits.
-func newFactoryWaits(io *IO, w lockWaits) *factory {
-	f := newFactory(io)
+// newFactoryWaits is a factory on streams with its own lock waits.
+func newFactoryWaits(streams *Streams, w lockWaits) *factory {
+	f := newFactory(streams)
 	f.DB.waits = w
 	return f
 }
@@ -155,9 +155,11 @@ func TestReaderHoldsNoLockWhilePrinting(t *testing.T) {
 	script(t, db, "demo")
 	for _, args := range [][]string{{"show"}, {"log"}, {"score"}, {"export"}, {"sessions"}, {"replay"}} {
 		bw := &blockedWriter{started: make(chan struct{}), release: make(chan struct{})}
-		io := &IO{In: strings.NewReader(""), Out: bw, Err: io.Discard, Getenv: noEnv}
+		streams := &Streams{In: strings.NewReader(""), Out: bw, Err: io.Discard, Getenv: noEnv}
 		done := make(chan error, 1)
-		go func() { done <- execute(context.Background(), newFactory(io), append([]string{"--db", db}, args...)) }()
+		go func() {
+			done <- execute(context.Background(), newFactory(streams), append([]string{"--db", db}, args...))
+		}()
 		<-bw.started
 		start := time.Now()
 		r := hoyle(t, db, "note", "written while hoyle "+args[0]+" waits on its reader")
@@ -295,8 +297,8 @@ func TestOutputCutShortIsAFailure(t *testing.T) {
 		{[]string{"export"}, 1000}, {[]string{"replay"}, 2000}, {[]string{"new", "--game", "contract"}, 10},
 	} {
 		var errb bytes.Buffer
-		io := &IO{In: strings.NewReader(""), Out: &failAfter{n: c.n}, Err: &errb, Getenv: noEnv}
-		code := run(append([]string{"--db", db}, c.args...), io)
+		streams := &Streams{In: strings.NewReader(""), Out: &failAfter{n: c.n}, Err: &errb, Getenv: noEnv}
+		code := run(append([]string{"--db", db}, c.args...), streams)
 		assert.Equal(t, 1, code, "hoyle %v cut after %d bytes: %s", c.args, c.n, errb.String())
 		assert.Contains(t, errb.String(), "hoyle: writing the output: no space left on device", "hoyle %v", c.args)
 	}

@@ -77,7 +77,7 @@ func printTopicList(w io.Writer) {
 
 // helpOptions are the arguments of hoyle help.
 type helpOptions struct {
-	IO   *IO
+	IO   *Streams
 	Root *cobra.Command
 	Args []string
 }
@@ -165,7 +165,7 @@ func topicText(t helpTopic) []byte {
 
 // printTopic writes a topic: rendered with glamour in a terminal, as show
 // renders a write-up; the Markdown itself into a pipe.
-func printTopic(streams *IO, t helpTopic) error {
+func printTopic(streams *Streams, t helpTopic) error {
 	text := topicText(t)
 	if !streams.OutTTY {
 		_, err := streams.Out.Write(text)

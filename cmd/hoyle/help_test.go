@@ -71,7 +71,7 @@ func TestHelpShowsEachTopic(t *testing.T) {
 		}
 
 		var out, errb bytes.Buffer
-		streams := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true, Width: 72,
+		streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: true, Width: 72,
 			Getenv: func(k string) string { return map[string]string{"TERM": "xterm-256color"}[k] }}
 		require.Equal(t, 0, run([]string{"--db", db, "help", topic.Name}, streams), "hoyle help %s in a terminal: %s", topic.Name, errb.String())
 		rendered := out.String()

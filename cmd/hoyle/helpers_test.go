@@ -107,13 +107,13 @@ func hoyleEnv(t *testing.T, db string, env map[string]string, terminal bool, arg
 	t.Helper()
 	var out, errb bytes.Buffer
 	home := t.TempDir()
-	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: terminal, Getenv: func(k string) string {
+	streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: terminal, Getenv: func(k string) string {
 		if k == "HOME" {
 			return home
 		}
 		return env[k]
 	}}
-	code := run(append([]string{"--db", db}, args...), io)
+	code := run(append([]string{"--db", db}, args...), streams)
 	return result{out: out.String(), err: errb.String(), code: code}
 }
 
@@ -161,8 +161,8 @@ const realPBN = "../../export/pbn/testdata/realbridge-2021-teams.pbn"
 func hoyleIn(t *testing.T, db, stdin string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(stdin), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
-	code := run(append([]string{"--db", db}, args...), io)
+	streams := &Streams{In: strings.NewReader(stdin), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+	code := run(append([]string{"--db", db}, args...), streams)
 	return result{out: out.String(), err: errb.String(), code: code}
 }
 
@@ -179,13 +179,13 @@ type result struct {
 func hoyle(t *testing.T, db string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string {
+	streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string {
 		if k == "HOME" {
 			return t.TempDir()
 		}
 		return ""
 	}}
-	code := run(append([]string{"--db", db}, args...), io)
+	code := run(append([]string{"--db", db}, args...), streams)
 	return result{out: out.String(), err: errb.String(), code: code}
 }
 
@@ -259,7 +259,7 @@ const asHoyle = "HOYLE_TEST_RUN_AS_HOYLE"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(asHoyle) == "1" {
-		os.Exit(run(os.Args[1:], newSystemIO()))
+		os.Exit(run(os.Args[1:], newSystemStreams()))
 	}
 	code := m.Run()
 	if built.dir != "" {
@@ -269,7 +269,7 @@ func TestMain(m *testing.M) {
 }
 
 // built is the hoyle binary, built once by hoyleBinary for the tests that
-// run the real command (main, newSystemIO) with its streams redirected.
+// run the real command (main, newSystemStreams) with its streams redirected.
 var built struct {
 	once sync.Once
 	dir  string
@@ -317,11 +317,11 @@ func binaryRun(t *testing.T, db string, stdout, stderr *os.File, args ...string)
 // noEnv is an environment with nothing set.
 func noEnv(string) string { return "" }
 
-// buffers is an IO on buffers, for calling a command's run function
+// buffers are Streams on buffers, for calling a command's run function
 // directly: no terminal anywhere.
-func buffers() (*IO, *bytes.Buffer, *bytes.Buffer) {
+func buffers() (*Streams, *bytes.Buffer, *bytes.Buffer) {
 	var out, errb bytes.Buffer
-	return &IO{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: noEnv}, &out, &errb
+	return &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: noEnv}, &out, &errb
 }
 
 // hoyleProcess is hoyle as a separate process on db.
@@ -529,8 +529,8 @@ const demoPBN = "N:84.985.J73.AKQ82 53.AKQ2.AKQ4.J43 T76.JT76.T965.T5 AKQJ92.43.
 func recordPiped(t *testing.T, db, input string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	io := &IO{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
-	code := run(append([]string{"--db", db, "record"}, args...), io)
+	streams := &Streams{In: strings.NewReader(input), Out: &out, Err: &errb, Getenv: func(string) string { return "" }}
+	code := run(append([]string{"--db", db, "record"}, args...), streams)
 	return result{out: out.String(), err: errb.String(), code: code}
 }
 

@@ -3,13 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/rules"
@@ -21,11 +18,7 @@ import (
 // be read at once, with its options. Help never creates a database nor
 // waits for one in use; ok is false and the help speaks of every game.
 func helpRules(d *database) (rs game.Ruleset, opts game.Options, ok bool) {
-	path := d.dbPath()
-	if _, err := os.Stat(path); err != nil {
-		return nil, nil, false
-	}
-	st, err := bolt.Open(path, bolt.Options{ReadOnly: true, LockTimeout: time.Millisecond})
+	st, err := d.openAtOnce()
 	if err != nil {
 		return nil, nil, false
 	}

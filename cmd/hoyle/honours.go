@@ -26,7 +26,7 @@ with undo. HOLDING is one of those the game's code of laws names.`
 
 // honoursOptions are the arguments of hoyle honours.
 type honoursOptions struct {
-	IO      *IO
+	IO      *Streams
 	DB      *database
 	Side    string // NS, EW, WE or THEY
 	Holding string

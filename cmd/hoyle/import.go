@@ -18,18 +18,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/export/importer"
 	"github.com/hoyle/hoyle/export/jsonlog"
-	"github.com/hoyle/hoyle/export/linsession"
 	"github.com/hoyle/hoyle/export/pbnsession"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
 
 // importOptions are the argument and flags of hoyle import.
 type importOptions struct {
-	IO        *IO
+	IO        *Streams
 	DB        *database
 	File      string // "-" is standard input
 	Format    string
@@ -39,8 +37,9 @@ type importOptions struct {
 }
 
 // importFormats are the formats `hoyle import` reads, by name and by the
-// file extension that selects them.
-var importFormats = []string{"pbn", "lin", "json"}
+// file extension that selects them: the interchange formats of
+// export/importer, and hoyle's own JSON log.
+var importFormats = append(slices.Clone(importer.Formats), "json")
 
 // How an import of PBN or LIN holds the database: a file whose events
 // number at most keepEvents is checked whole, then appended in one
@@ -49,12 +48,10 @@ var importFormats = []string{"pbn", "lin", "json"}
 // appended in transactions of about batchEvents events (0.1 to 0.5 s
 // each), the database let go between them, so that a scorer is never kept
 // waiting longer than one of them (an entry waits a second for a writer).
-var (
+// export/importer's tests import in transactions of a few records.
+const (
 	keepEvents  = 20_000
 	batchEvents = 10_000
-)
-
-const (
 	// batchPause is how long an import lets go of the database between
 	// two transactions: long enough for a process waiting on it (it looks
 	// every 2 ms) to take it.
@@ -138,14 +135,14 @@ an import interrupted midway is completed by importing the file again.`,
 // total, 0, draws a spinner) and cleared when the work is done. Commands
 // use it only when standard error is a terminal: redirected, it would fill
 // a file with carriage returns.
-func progressBar(io *IO, what string) func(done, total int) {
+func progressBar(streams *Streams, what string) func(done, total int) {
 	var bar *progressbar.ProgressBar
 	return func(done, total int) {
 		if bar == nil {
 			if total <= 0 {
 				total = -1
 			}
-			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(io.Err), progressbar.OptionSetDescription(what),
+			bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(streams.Err), progressbar.OptionSetDescription(what),
 				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(50*time.Millisecond))
 		}
 		_ = bar.Set(done)
@@ -186,9 +183,9 @@ func runImport(ctx context.Context, opts *importOptions) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(importMemory))
 	}
-	imp := &interchangeImport{opts: opts, format: format, in: in,
+	x := &interchangeImport{opts: opts, format: format, in: in,
 		base: pbnsession.Options{Name: name, Strict: opts.Strict, Size: in.size}}
-	return imp.run(ctx)
+	return x.run(ctx)
 }
 
 // input is the file an import reads, which a second pass reads again:
@@ -202,8 +199,8 @@ type input struct {
 	src  io.Closer // the file being copied, if any
 }
 
-func openInput(io_ *IO, path string) (*input, error) {
-	var src io.Reader = io_.In
+func openInput(streams *Streams, path string) (*input, error) {
+	var src io.Reader = streams.In
 	var closer io.Closer
 	if path != "-" {
 		f, err := os.Open(path)
@@ -252,234 +249,71 @@ type interchangeImport struct {
 	format string
 	in     *input
 	base   pbnsession.Options
-	// existing is, by planned session, the session of the database that
-	// holds its first records already ("" for none).
-	existing []string
 }
 
-// read runs one pass of the format's importer.
-func (x *interchangeImport) read(r io.Reader, opt pbnsession.Options) (*pbnsession.Result, error) {
-	if x.format == "pbn" {
-		return pbnsession.Read(r, opt)
-	}
-	return linsession.Read(r, opt)
-}
-
+// run imports the file (export/importer) and says what it did.
 func (x *interchangeImport) run(ctx context.Context) error {
 	opts, path := x.opts, x.opts.File
-	first := x.base
-	first.Keep = keepEvents
-	if opts.IO.ErrTTY {
-		first.Progress = progressBar(opts.IO, "checking")
-	}
-	res, err := x.read(x.in.r, first)
-	if err != nil {
-		return importFailed(path, err)
-	}
-	targets, err := x.match(ctx, res)
-	if err != nil {
-		return err
-	}
-	if res.Dropped {
-		// The first pass's memory is garbage: give it back before the
-		// second builds the file again.
-		debug.FreeOSMemory()
-	}
-	var written []events.Envelope
-	flush := func(batches []events.Batch) error {
-		st, err := opts.DB.openBulk(appendBytes(batches))
-		if err != nil {
-			return err
-		}
-		out, err := st.Append(ctx, batches...)
-		if cerr := st.Close(); err == nil {
-			err = cerr
-		}
-		if err == nil && len(out) > 0 {
-			written = append(written, out[len(out)-1])
-		}
-		return err
-	}
-	into := slices.ContainsFunc(targets, func(t pbnsession.Target) bool { return t.Into != nil })
-	switch {
-	case !res.Dropped && !into:
-		// All of it in memory: one transaction.
-		var batches []events.Batch
-		for i, s := range res.Sessions {
-			if !targets[i].Skip() {
-				batches = append(batches, events.Batch{Session: s.ID, Expected: events.NewSession, Events: s.Events})
+	iopts := importer.Options{Format: x.format, Read: x.base, KeepEvents: keepEvents, BatchEvents: batchEvents, Pause: batchPause,
+		Existing: func() (events.Store, error) {
+			if _, err := os.Stat(opts.DB.dbPath()); errors.Is(err, fs.ErrNotExist) {
+				return nil, nil
 			}
-		}
-		if len(batches) > 0 {
-			if err := flush(batches); err != nil {
-				return importFailed(path, err)
+			return opts.DB.open(false, false)
+		},
+		Append: func(ctx context.Context, batches []events.Batch) ([]events.Envelope, error) {
+			st, err := opts.DB.openBulk(appendBytes(batches))
+			if err != nil {
+				return nil, err
 			}
-		}
-	default:
-		r, err := x.in.again()
-		if err != nil {
-			return err
-		}
-		second := x.base
-		if opts.IO.ErrTTY {
-			second.Progress = progressBar(opts.IO, "importing")
-		}
-		batches := 0
-		second.Plan = &pbnsession.Plan{Targets: targets, BatchEvents: batchEvents, Flush: func(b []events.Batch) error {
-			if batches > 0 {
-				time.Sleep(batchPause) // the database is free a moment for others
+			out, err := st.Append(ctx, batches...)
+			if cerr := st.Close(); err == nil {
+				err = cerr
 			}
-			batches++
-			return flush(b)
+			return out, err
 		}}
-		if _, err := x.read(r, second); err != nil {
-			if len(written) > 0 {
-				return fmt.Errorf("%s: %w; the import stopped after %d of its transactions: import the file again to add the rest", path, err, batches-1)
-			}
-			return importFailed(path, err)
-		}
+	if opts.IO.ErrTTY {
+		iopts.Progress = func(what string) func(done, total int) { return progressBar(opts.IO, what) }
 	}
-	x.report(res, targets)
+	imp, err := importer.Run(ctx, x.in.r, x.in.again, iopts)
+	var failed *importer.FileError
+	var stopped *importer.StoppedError
+	switch {
+	case errors.As(err, &stopped):
+		return fmt.Errorf("%s: %w; the import stopped after %d of its transactions: import the file again to add the rest", path, stopped.Err, stopped.Done)
+	case errors.As(err, &failed):
+		return importFailed(path, failed.Err)
+	case err != nil:
+		return err
+	}
+	x.report(imp)
 	return nil
-}
-
-// match finds, for each session the import planned, what the database
-// holds of it: the records of a session an earlier import made are known
-// by their fingerprints (session.source). A session whose records are all
-// there is skipped; one whose first records are there (and nothing was
-// recorded in it since) gets the rest; any other is new.
-func (x *interchangeImport) match(ctx context.Context, res *pbnsession.Result) ([]pbnsession.Target, error) {
-	targets := make([]pbnsession.Target, len(res.Sessions))
-	x.existing = make([]string, len(res.Sessions))
-	for i, s := range res.Sessions {
-		targets[i] = pbnsession.Target{ID: s.ID, Count: len(s.Records)}
-	}
-	if _, err := os.Stat(x.opts.DB.dbPath()); errors.Is(err, fs.ErrNotExist) {
-		return targets, nil
-	}
-	st, err := x.opts.DB.open(false, false)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
-	list, err := st.Sessions(ctx)
-	if err != nil {
-		return nil, err
-	}
-	// The sessions an import made and nothing was recorded in since: their
-	// latest event is a session.source. What it names are their latest
-	// records.
-	type candidate struct {
-		id   string
-		last []string
-	}
-	var cands []candidate
-	for _, info := range list {
-		for e, err := range st.ReadSessionBackward(ctx, info.ID) {
-			if err != nil {
-				return nil, err
-			}
-			if src, ok := e.Data.(*table.SourceNoted); ok && src.Format == x.format && len(src.Records) > 0 {
-				cands = append(cands, candidate{info.ID, src.Records})
-			}
-			break
-		}
-	}
-	used := map[string]bool{}
-	for i, s := range res.Sessions {
-		fps := s.Fingerprints()
-		for _, c := range cands {
-			if used[c.id] || !within(fps, c.last) {
-				continue
-			}
-			held, err := sources(ctx, st, c.id, x.format)
-			if err != nil {
-				return nil, err
-			}
-			if len(held) > len(fps) || !slices.Equal(held, fps[:len(held)]) {
-				continue
-			}
-			used[c.id] = true
-			x.existing[i] = c.id
-			targets[i].From = len(held)
-			if len(held) < len(fps) {
-				// The rest is built on the session as it stands, read
-				// through its hash chain.
-				fold, err := load.Stream(ctx, st, c.id)
-				if err != nil {
-					return nil, err
-				}
-				targets[i].ID, targets[i].Into = c.id, fold
-			}
-			break
-		}
-	}
-	return targets, nil
-}
-
-// sources are the fingerprints of the records a session was imported
-// from, in order: its session.source events', read as they stream past.
-func sources(ctx context.Context, st events.Store, id, format string) ([]string, error) {
-	var out []string
-	for e, err := range st.ReadSession(ctx, id, 1) {
-		if err != nil {
-			return nil, err
-		}
-		if src, ok := e.Data.(*table.SourceNoted); ok && src.Format == format {
-			out = append(out, src.Records...)
-		}
-	}
-	return out, nil
-}
-
-// within reports whether last, a session's latest records, stand in fps
-// as a run ending at one of its records: then the session may hold the
-// first of fps.
-func within(fps, last []string) bool {
-	for j := len(last) - 1; j < len(fps); j++ {
-		if slices.Equal(fps[j-len(last)+1:j+1], last) {
-			return true
-		}
-	}
-	return false
 }
 
 // report says what the import did: the warnings of the records written,
 // what was in the database already, and the ID of every session the file's
 // records are in, one to a line.
-func (x *interchangeImport) report(res *pbnsession.Result, targets []pbnsession.Target) {
-	io_, path := x.opts.IO, x.opts.File
+func (x *interchangeImport) report(imp *importer.Import) {
+	streams, path := x.opts.IO, x.opts.File
 	// What follows comes from the file: escaped, as user text.
-	for _, w := range res.Warnings {
-		if w.Session >= 0 && w.Record < targets[w.Session].From {
-			continue // about a record in the database already
-		}
-		fmt.Fprintf(io_.Err, "hoyle: warning: %s\n", replay.Escape(path+": "+w.String()))
+	for _, w := range imp.Warnings() {
+		fmt.Fprintf(streams.Err, "hoyle: warning: %s\n", replay.Escape(path+": "+w.String()))
 	}
-	added := 0
-	for i, s := range res.Sessions {
-		t := targets[i]
-		switch {
+	for i, s := range imp.Result.Sessions {
+		switch t := imp.Targets[i]; {
 		case t.Skip():
-			fmt.Fprintf(io_.Err, "hoyle: session %s holds these records already (%s, %s): nothing added\n",
-				replay.Escape(x.existing[i]), replay.Escape(s.Name), count(t.Count, "record"))
+			fmt.Fprintf(streams.Err, "hoyle: session %s holds these records already (%s, %s): nothing added\n",
+				replay.Escape(imp.Existing[i]), replay.Escape(s.Name), count(t.Count, "record"))
 		case t.Into != nil:
-			fmt.Fprintf(io_.Err, "hoyle: session %s held the first %s of %s; added the %s after them\n",
+			fmt.Fprintf(streams.Err, "hoyle: session %s held the first %s of %s; added the %s after them\n",
 				replay.Escape(t.ID), count(t.From, "record"), replay.Escape(s.Name), count(t.Count-t.From, "new record"))
-			added++
-		default:
-			added++
 		}
 	}
-	if added == 0 {
-		fmt.Fprintf(io_.Err, "hoyle: every record of %s is in the database already; nothing was added\n", replay.Escape(path))
+	if imp.Added() == 0 {
+		fmt.Fprintf(streams.Err, "hoyle: every record of %s is in the database already; nothing was added\n", replay.Escape(path))
 	}
-	for i, s := range res.Sessions {
-		id := s.ID
-		if x.existing[i] != "" {
-			id = x.existing[i]
-		}
-		fmt.Fprintln(io_.Out, replay.Escape(id))
+	for _, id := range imp.IDs() {
+		fmt.Fprintln(streams.Out, replay.Escape(id))
 	}
 }
 

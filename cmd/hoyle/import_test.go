@@ -260,35 +260,6 @@ func TestImportTwiceAddsNothing(t *testing.T) {
 	assert.Equal(t, before, fileHash(t, db))
 }
 
-// A file too large to check in memory at once is read twice: checked,
-// then appended in transactions, each of whole records, the database let
-// go between them. It makes what one transaction makes.
-func TestImportInTransactions(t *testing.T) {
-	defer func(k, b int) { keepEvents, batchEvents = k, b }(keepEvents, batchEvents)
-	keepEvents, batchEvents = 1000, 500
-	dir := t.TempDir()
-	db := filepath.Join(dir, "batched.db")
-	r := hoyle(t, db, "import", realPBN)
-	require.Equal(t, 0, r.code, r.err)
-	sessions := ids(r.out)
-	require.Len(t, sessions, 30)
-	assert.Contains(t, ok(t, db, "verify"), "30 sessions (299 hands)")
-	keepEvents, batchEvents = 1_000_000, 1_000_000
-	one := filepath.Join(dir, "one.db")
-	again := ids(ok(t, one, "import", realPBN))
-	for i := range sessions {
-		assert.Equal(t, ok(t, one, "--session", again[i], "export", "--format", "pbn"), ok(t, db, "--session", sessions[i], "export", "--format", "pbn"))
-		assert.Equal(t, ok(t, one, "--session", again[i], "score"), ok(t, db, "--session", sessions[i], "score"))
-	}
-	// The file again, read in transactions or not: nothing added.
-	keepEvents, batchEvents = 1000, 500
-	before := fileHash(t, db)
-	r = hoyle(t, db, "import", realPBN)
-	require.Equal(t, 0, r.code, r.err)
-	assert.Contains(t, r.err, "nothing was added")
-	assert.Equal(t, before, fileHash(t, db))
-}
-
 // Input that is not a PBN or LIN file, or far larger than one, ends at
 // once with a message that quotes it short, and creates nothing.
 func TestImportUnboundedInput(t *testing.T) {

@@ -7,9 +7,9 @@ import (
 	"golang.org/x/term"
 )
 
-// IO is where a command reads and writes, and what it knows of the
+// Streams is where a command reads and writes, and what it knows of the
 // terminal: the process's streams in main, buffers in tests.
-type IO struct {
+type Streams struct {
 	In     io.Reader
 	Out    io.Writer
 	Err    io.Writer
@@ -23,21 +23,21 @@ type IO struct {
 	Width int
 }
 
-// newSystemIO is the process's standard streams. Whether each is a
+// newSystemStreams is the process's standard streams. Whether each is a
 // terminal is asked of the terminal driver (term.IsTerminal, an ioctl):
 // /dev/null is a character device, but not a terminal.
-func newSystemIO() *IO {
-	io := &IO{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv,
+func newSystemStreams() *Streams {
+	streams := &Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv,
 		InTTY:  term.IsTerminal(int(os.Stdin.Fd())),
 		OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
 		ErrTTY: term.IsTerminal(int(os.Stderr.Fd())),
 	}
-	if io.OutTTY {
+	if streams.OutTTY {
 		if w, _, err := term.GetSize(int(os.Stdout.Fd())); err == nil {
-			io.Width = w
+			streams.Width = w
 		}
 	}
-	return io
+	return streams
 }
 
 // outputError is a failed write to standard output: a full disk, a file

@@ -53,13 +53,13 @@ func runIrregularPlay(ctx context.Context, opts *tokensOptions) error {
 
 // recordNamed records an entry and prints, before the status line, a line
 // for each irregularity it recorded, remedied, found or established.
-func recordNamed(ctx context.Context, io *IO, db *database, decide func(*projections.Session, projections.Stamp) ([]events.Event, error)) error {
-	return recordNamedEntry(ctx, io, db, nil, decide)
+func recordNamed(ctx context.Context, streams *Streams, db *database, decide func(*projections.Session, projections.Stamp) ([]events.Event, error)) error {
+	return recordNamedEntry(ctx, streams, db, nil, decide)
 }
 
 // recordNamedEntry is recordNamed with something read first (prepare),
 // with the database open for the entry.
-func recordNamedEntry(ctx context.Context, io *IO, db *database, prepare func(context.Context, events.Store, string) error,
+func recordNamedEntry(ctx context.Context, streams *Streams, db *database, prepare func(context.Context, events.Store, string) error,
 	decide func(*projections.Session, projections.Stamp) ([]events.Event, error)) error {
 	var ids []events.ID
 	var established map[events.ID]bool
@@ -83,9 +83,9 @@ func recordNamedEntry(ctx context.Context, io *IO, db *database, prepare func(co
 		return err
 	}
 	for _, line := range namedIrregularities(s, ids, established) {
-		fmt.Fprintln(io.Out, line) // cleaned where it holds user text (IrregularityLine)
+		fmt.Fprintln(streams.Out, line) // cleaned where it holds user text (IrregularityLine)
 	}
-	printStatus(io, s)
+	printStatus(streams, s)
 	return nil
 }
 
@@ -119,7 +119,7 @@ func namedIrregularities(s *projections.Session, ids []events.ID, established ma
 
 // exposeOptions are the arguments of hoyle expose.
 type exposeOptions struct {
-	IO    *IO
+	IO    *Streams
 	DB    *database
 	Seat  string
 	Cards []string
@@ -150,7 +150,7 @@ and hoyle penalty lists the remedies open.`,
 
 // newNewDealCmd builds hoyle new-deal.
 func newNewDealCmd(f *factory) *cobra.Command {
-	var io, db = f.IO, f.DB
+	var streams, db = f.IO, f.DB
 	return &cobra.Command{
 		Use:   "new-deal REASON...",
 		Short: "Record a new deal demanded: the hand in progress is void and dealt again",
@@ -163,7 +163,7 @@ again with hoyle deal. A new deal chosen as the remedy of an irregularity
 		Args:    minArgs(1, "the reason, such as: a card faced in the pack"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reason := strings.Join(args, " ")
-			return recordNamed(cmd.Context(), io, db, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return recordNamed(cmd.Context(), streams, db, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 				return s.DecideNewDeal(stamp, reason)
 			})
 		},
@@ -172,7 +172,7 @@ again with hoyle deal. A new deal chosen as the remedy of an irregularity
 
 // newCorrectCmd builds hoyle correct.
 func newCorrectCmd(f *factory) *cobra.Command {
-	var io, db = f.IO, f.DB
+	var streams, db = f.IO, f.DB
 	return &cobra.Command{
 		Use:   "correct [CARD]",
 		Short: "Correct a renounce in error before it is established",
@@ -196,7 +196,7 @@ recorded too.`,
 			if len(args) == 1 {
 				substitute = args[0]
 			}
-			return recordNamed(cmd.Context(), io, db, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return recordNamed(cmd.Context(), streams, db, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 				return s.DecideCorrect(stamp, substitute)
 			})
 		},
@@ -205,7 +205,7 @@ recorded too.`,
 
 // penaltyOptions are the arguments and flags of hoyle penalty.
 type penaltyOptions struct {
-	IO   *IO
+	IO   *Streams
 	DB   *database
 	Args []string
 	At   string

@@ -12,7 +12,7 @@ import (
 
 // keygenOptions are the flags of hoyle keygen.
 type keygenOptions struct {
-	IO    *IO
+	IO    *Streams
 	Out   string
 	Force bool
 }

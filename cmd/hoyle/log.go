@@ -16,7 +16,7 @@ import (
 
 // logOptions are the flags of hoyle log.
 type logOptions struct {
-	IO   *IO
+	IO   *Streams
 	DB   *database
 	JSON bool
 }

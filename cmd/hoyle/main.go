@@ -8,4 +8,4 @@ package main
 
 import "os"
 
-func main() { os.Exit(run(os.Args[1:], newSystemIO())) }
+func main() { os.Exit(run(os.Args[1:], newSystemStreams())) }

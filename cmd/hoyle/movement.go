@@ -13,7 +13,7 @@ import (
 
 // movementOptions: hoyle movement KIND --tables N --boards B [--json].
 type movementOptions struct {
-	IO     *IO
+	IO     *Streams
 	Kind   string
 	Tables int
 	Boards int

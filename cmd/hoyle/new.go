@@ -17,7 +17,7 @@ import (
 // newOptions are the flags of hoyle new (and of hoyle record, which opens
 // a session with them).
 type newOptions struct {
-	IO   *IO
+	IO   *Streams
 	DB   *database
 	Game string
 	// Seats is --north, --east, --south, --west: the player in each.

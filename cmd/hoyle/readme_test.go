@@ -67,7 +67,7 @@ func readme(t *testing.T) string {
 // its topics) among them, cobra's completion not.
 func commandNames() map[string]bool {
 	have := map[string]bool{}
-	for _, c := range newRootCmd(newFactory(&IO{})).Commands() {
+	for _, c := range newRootCmd(newFactory(&Streams{})).Commands() {
 		if c.Hidden || c.Name() == "completion" {
 			continue
 		}

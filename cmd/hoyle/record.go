@@ -37,7 +37,7 @@ import (
 
 // recordOptions are the flags of hoyle record: new's, to open a session.
 type recordOptions struct {
-	IO  *IO
+	IO  *Streams
 	DB  *database
 	New newOptions
 	// NewGiven are the flags of new given ("--game", ...): with any, record
@@ -108,7 +108,7 @@ func runRecord(ctx context.Context, opts *recordOptions) error {
 	if opts.commands == nil {
 		opts.commands, opts.offered = promptWords(newRootCmd(newFactory(opts.IO)))
 	}
-	r := &recordLoop{db: opts.DB, io: opts.IO, id: id, commands: opts.commands, offered: opts.offered}
+	r := &recordLoop{db: opts.DB, streams: opts.IO, id: id, commands: opts.commands, offered: opts.offered}
 	return r.run(ctx)
 }
 
@@ -146,7 +146,7 @@ var notAtThePrompt = map[string]string{
 // recordLoop is one run of the prompt on one session.
 type recordLoop struct {
 	db       *database
-	io       *IO
+	streams  *Streams
 	id       string   // pinned: a session opened meanwhile elsewhere does not take over
 	commands []string // the words a line may start with
 	offered  []string // the commands Tab offers
@@ -200,14 +200,14 @@ func (r *recordLoop) run(ctx context.Context) error {
 		} else {
 			// Another scorer may hold the file for a moment; the prompt
 			// stays on the state last read and the next entry tries again.
-			fmt.Fprintln(r.io.Err, "hoyle: "+replay.Escape(explain(err)))
+			fmt.Fprintln(r.streams.Err, "hoyle: "+replay.Escape(explain(err)))
 		}
 		if r.interrupted.Swap(false) {
 			if r.cancelled.Load() {
 				return r.leave()
 			}
 			r.cancelled.Store(true)
-			fmt.Fprintln(r.io.Out, "(Ctrl-C: everything acknowledged is recorded; Ctrl-C again or Ctrl-D leaves)")
+			fmt.Fprintln(r.streams.Out, "(Ctrl-C: everything acknowledged is recorded; Ctrl-C again or Ctrl-D leaves)")
 		}
 		r.state.Store(prompting)
 		line, cancel, err := ed.Prompt(prompt.Prompt(r.s))
@@ -217,7 +217,7 @@ func (r *recordLoop) run(ctx context.Context) error {
 			return r.leave()
 		case cancel:
 			r.cancelled.Store(true)
-			fmt.Fprintln(r.io.Out, "(line cancelled, nothing recorded from it; Ctrl-C again or Ctrl-D leaves)")
+			fmt.Fprintln(r.streams.Out, "(line cancelled, nothing recorded from it; Ctrl-C again or Ctrl-D leaves)")
 			continue
 		case errors.Is(err, io.EOF):
 			return r.leave()
@@ -255,7 +255,7 @@ func (r *recordLoop) onInterrupt(sigs <-chan os.Signal, ed lineEditor) {
 // leave says where the session was left, so the scorer who comes back
 // knows where to take up.
 func (r *recordLoop) leave() error {
-	fmt.Fprintf(r.io.Out, "\nleft the prompt; session %s: %s\n", r.id, replay.StatusLine(r.s))
+	fmt.Fprintf(r.streams.Out, "\nleft the prompt; session %s: %s\n", r.id, replay.StatusLine(r.s))
 	return nil
 }
 
@@ -264,12 +264,12 @@ func (r *recordLoop) leave() error {
 func (r *recordLoop) editor() lineEditor {
 	// The line editor drives the process's own terminal: standard input
 	// for the keys, standard output for the line.
-	if f, ok := r.io.In.(*os.File); ok && f == os.Stdin && r.io.InTTY && r.io.OutTTY {
+	if f, ok := r.streams.In.(*os.File); ok && f == os.Stdin && r.streams.InTTY && r.streams.OutTTY {
 		return newTermEditor(func(line string, pos int) (string, []string, string) {
 			return prompt.Complete(line, pos, r.s, r.offered)
 		})
 	}
-	return &plainEditor{in: bufio.NewReader(r.io.In), out: r.io.Out}
+	return &plainEditor{in: bufio.NewReader(r.streams.In), out: r.streams.Out}
 }
 
 // loadTail reads and folds the session's latest hand (what the prompt shows
@@ -302,7 +302,7 @@ func (r *recordLoop) isCommand(name string) bool { return slices.Contains(r.comm
 // session pinned at version: a table entry is recorded only if the session
 // is still there, and version moves on to what it recorded.
 func (r *recordLoop) exec(ctx context.Context, version *uint64, args []string) error {
-	f := newFactory(r.io)
+	f := newFactory(r.streams)
 	f.DB.waits = r.db.waits
 	f.DB.pin = version
 	f.DB.parent = r.db // one connection to a shared log for the whole prompt
@@ -315,7 +315,7 @@ func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
 	before := r.s
 	plan, err := prompt.Plan(line, before, r.isCommand)
 	if err != nil {
-		fmt.Fprintln(r.io.Err, "hoyle: "+replay.Escape(explain(usageError{err}))+"; nothing was recorded")
+		fmt.Fprintln(r.streams.Err, "hoyle: "+replay.Escape(explain(usageError{err}))+"; nothing was recorded")
 		return false
 	}
 	version := before.Version // the table as shown
@@ -327,7 +327,7 @@ func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
 			return true
 		}
 		if instead, ok := notAtThePrompt[args[0]]; ok {
-			fmt.Fprintf(r.io.Err, "hoyle: %s does not run at the prompt; %s\n", replay.Escape(args[0]), instead)
+			fmt.Fprintf(r.streams.Err, "hoyle: %s does not run at the prompt; %s\n", replay.Escape(args[0]), instead)
 			return false
 		}
 		r.state.Store(recording)
@@ -336,17 +336,17 @@ func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
 		if err != nil {
 			conflict = errors.Is(err, events.ErrConflict)
 			if conflict {
-				fmt.Fprintln(r.io.Err, "hoyle: another scorer recorded in this session meanwhile, so the table is not as shown; "+
+				fmt.Fprintln(r.streams.Err, "hoyle: another scorer recorded in this session meanwhile, so the table is not as shown; "+
 					"nothing of the line was recorded from here on: the table now:")
 			} else {
-				report(r.io, err)
+				report(r.streams, err)
 			}
 			if i < len(plan)-1 {
 				var rest []string
 				for _, a := range plan[i+1:] {
 					rest = append(rest, a[1:]...)
 				}
-				fmt.Fprintf(r.io.Err, "hoyle: the rest of the line (%s) was not recorded\n", replay.Escape(strings.Join(rest, " ")))
+				fmt.Fprintf(r.streams.Err, "hoyle: the rest of the line (%s) was not recorded\n", replay.Escape(strings.Join(rest, " ")))
 			}
 			break
 		}
@@ -360,15 +360,15 @@ func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
 	if !moved && !conflict {
 		return false // a note leaves the table as it was shown
 	}
-	fmt.Fprint(r.io.Out, prompt.Table(after))
+	fmt.Fprint(r.streams.Out, prompt.Table(after))
 	if finished(before, after) {
 		full, err := r.loadAll(ctx)
 		if err != nil {
-			fmt.Fprintln(r.io.Err, "hoyle: "+replay.Escape(explain(err)))
+			fmt.Fprintln(r.streams.Err, "hoyle: "+replay.Escape(explain(err)))
 			return false
 		}
-		fmt.Fprint(r.io.Out, prompt.Result(full))
-		fmt.Fprint(r.io.Out, replay.ScorePad(full, replay.PadColumn))
+		fmt.Fprint(r.streams.Out, prompt.Result(full))
+		fmt.Fprint(r.streams.Out, replay.ScorePad(full, replay.PadColumn))
 	}
 	return false
 }

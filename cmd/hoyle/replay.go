@@ -13,7 +13,7 @@ import (
 
 // replayOptions are the flags of hoyle replay.
 type replayOptions struct {
-	IO    *IO
+	IO    *Streams
 	DB    *database
 	At    string
 	Hand  *int // nil: not given

@@ -15,7 +15,7 @@ import (
 
 // resultOptions are the arguments and flags of hoyle result.
 type resultOptions struct {
-	IO    *IO
+	IO    *Streams
 	DB    *database
 	Args  []string
 	By    string

@@ -22,13 +22,13 @@ import (
 // and the database. A command's constructor copies what it needs into its
 // options; its run function gets the options and nothing of cobra.
 type factory struct {
-	IO *IO
+	IO *Streams
 	DB *database
 }
 
-// newFactory is the factory of one run of hoyle on io.
-func newFactory(io *IO) *factory {
-	return &factory{IO: io, DB: &database{io: io, waits: defaultWaits}}
+// newFactory is the factory of one run of hoyle on streams.
+func newFactory(streams *Streams) *factory {
+	return &factory{IO: streams, DB: &database{streams: streams, waits: defaultWaits}}
 }
 
 // Exit codes.
@@ -95,6 +95,7 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 	root.SetErr(f.IO.Err)
 	root.PersistentFlags().StringVar(&f.DB.path, "db", "", "the database file, or nats://HOST:PORT for a club's shared log (hoyle serve) (default $HOYLE_DB, else hoyle.db in the XDG data directory)")
 	root.PersistentFlags().StringVar(&f.DB.session, "session", "", "the session ID (default: the session opened most recently)")
+	root.PersistentFlags().StringVar(&f.DB.tokenFile, "token-file", "", "a file holding the shared log's token (default $HOYLE_NATS_TOKEN); for hoyle serve, the tables' token")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddGroup(commandGroups...)
 
@@ -168,15 +169,15 @@ func argsAreUsage(c *cobra.Command) {
 // run is the whole program: it parses args, runs the command and turns its
 // error into a message and an exit code. Standard output is checked: a
 // command whose output was lost (a full disk) exits 1, not 0.
-func run(args []string, io *IO) int {
-	out := &checkedWriter{w: io.Out}
-	checked := *io
+func run(args []string, streams *Streams) int {
+	out := &checkedWriter{w: streams.Out}
+	checked := *streams
 	checked.Out = out
 	err := execute(context.Background(), newFactory(&checked), args)
 	if err == nil && out.err != nil {
 		err = out.err
 	}
-	return report(io, err)
+	return report(streams, err)
 }
 
 // execute builds hoyle on the factory and runs the command args name,
@@ -193,11 +194,11 @@ func execute(ctx context.Context, f *factory, args []string) error {
 }
 
 // report prints what went wrong, if anything, and returns the exit code.
-func report(io *IO, err error) int {
+func report(streams *Streams, err error) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(io.Err, "hoyle: "+replay.Escape(explain(err))) // it may echo what was typed
+	fmt.Fprintln(streams.Err, "hoyle: "+replay.Escape(explain(err))) // it may echo what was typed
 	if isUsage(err) {
 		return exitUsage
 	}

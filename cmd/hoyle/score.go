@@ -16,7 +16,7 @@ import (
 
 // scoreOptions are the flags of hoyle score.
 type scoreOptions struct {
-	IO      *IO
+	IO      *Streams
 	DB      *database
 	JSON    bool
 	Style   string

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -17,22 +18,24 @@ import (
 	"github.com/hoyle/hoyle/projections/ledger"
 )
 
-// serveOptions: hoyle serve [--listen ADDR] [--dir DIR] [--token TOKEN].
+// serveOptions: hoyle serve [--listen ADDR] [--dir DIR] [--token-file FILE] [--director-token-file FILE].
 type serveOptions struct {
-	IO       *IO
-	DB       *database
-	Listen   string
-	Dir      string
-	Token    string
-	NoFollow bool
-	Verbose  bool
+	IO                *Streams
+	DB                *database
+	Listen            string
+	Dir               string
+	Token             string // the tables' (--token; better --token-file or $HOYLE_NATS_TOKEN)
+	DirectorToken     string // the director's (--director-token)
+	DirectorTokenFile string
+	NoFollow          bool
+	Verbose           bool
 }
 
 // newServeCmd builds the command: it binds the flags to the options and calls runServe.
 func newServeCmd(f *factory) *cobra.Command {
 	opts := &serveOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "serve [--listen ADDR] [--dir DIR] [--token TOKEN]",
+		Use:   "serve [--listen ADDR] [--dir DIR] [--token-file FILE] [--director-token-file FILE]",
 		Short: "Run the club's shared log: a NATS JetStream server that every table records into",
 		Long: `Run an embedded NATS server with JetStream, its store on disk in --dir,
 listening on --listen (127.0.0.1:4222 unless given; 0.0.0.0:4222 for the
@@ -50,18 +53,34 @@ It also keeps hoyle compare's projection current: it follows the log with
 a durable consumer and checkpoints each session's summary, so that hoyle
 compare over the shared log folds only what changed since.
 
-The server has no accounts and no TLS: listen on a trusted network, or
-give --token (tables then use nats://TOKEN@HOST:PORT), or run a club's own
-nats-server cluster (see hoyle help tables). It runs until interrupted (Ctrl-C,
-SIGTERM).`,
-		Example: `  hoyle serve --listen 0.0.0.0:4222 --dir /var/lib/hoyle --token s3cret
-  hoyle --db nats://s3cret@192.168.1.10:4222 new --game contract --scoring duplicate --event "Tuesday" --table 3`,
+There are two credentials. The tables' token (--token-file FILE, or
+$HOYLE_NATS_TOKEN) lets a table read the log and record into it, and
+nothing else: not the summaries, which only this server writes, nor the
+streams themselves. The director's token (--director-token-file FILE, or
+$HOYLE_NATS_DIRECTOR_TOKEN) may do everything. Tables give theirs the same
+way (hoyle --token-file FILE, or $HOYLE_NATS_TOKEN); a refused token is
+said so. --token and --director-token exist, but every local user sees a
+command line (ps): prefer the files. Without any token, anyone who reaches
+the port may do everything: listen on the loopback only, or on a trusted
+network. There is no TLS: for that, run a club's own nats-server cluster
+(see hoyle help tables).
+
+One server at a time keeps a directory: a second hoyle serve on the same
+--dir is refused, naming the first. The directory also keeps the log's
+identity and the key the server signs summaries with: a log deleted or
+replaced is refused rather than taken for an empty one.
+
+It runs until interrupted (Ctrl-C, SIGTERM).`,
+		Example: `  hoyle serve --listen 0.0.0.0:4222 --dir /var/lib/hoyle --token-file /etc/hoyle/tables --director-token-file /etc/hoyle/director
+  HOYLE_NATS_TOKEN=$(cat tables) hoyle --db nats://192.168.1.10:4222 new --game contract --scoring duplicate --event "Tuesday" --table 3`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd.Context(), opts) },
 	}
 	cmd.Flags().StringVar(&opts.Listen, "listen", "127.0.0.1:4222", "the address to listen on, HOST:PORT (port 0: any free port)")
 	cmd.Flags().StringVar(&opts.Dir, "dir", "", "the directory the server keeps the log in (default: jetstream in hoyle's XDG data directory)")
-	cmd.Flags().StringVar(&opts.Token, "token", "", "a token every client must give: nats://TOKEN@HOST:PORT")
+	cmd.Flags().StringVar(&opts.Token, "token", "", "the tables' token (visible to every local user in ps: prefer --token-file or $HOYLE_NATS_TOKEN)")
+	cmd.Flags().StringVar(&opts.DirectorToken, "director-token", "", "the director's token (visible in ps: prefer --director-token-file or $HOYLE_NATS_DIRECTOR_TOKEN)")
+	cmd.Flags().StringVar(&opts.DirectorTokenFile, "director-token-file", "", "a file holding the director's token")
 	cmd.Flags().BoolVar(&opts.NoFollow, "no-follow", false, "do not keep hoyle compare's projection current")
 	cmd.Flags().BoolVar(&opts.Verbose, "verbose", false, "print the NATS server's own log on standard error")
 	return cmd
@@ -77,9 +96,16 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if dir == "" {
 		dir = filepath.Join(filepath.Dir(opts.DB.dbPathFile()), "jetstream")
 	}
+	tables, director, err := opts.tokens()
+	if err != nil {
+		return err
+	}
+	if opts.Token != "" || opts.DirectorToken != "" {
+		fmt.Fprintln(opts.IO.Err, "hoyle serve: warning: a token on the command line is visible to every local user (ps): prefer --token-file, --director-token-file or the environment")
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	sopts := natsstore.ServerOptions{Token: opts.Token}
+	sopts := natsstore.ServerOptions{Token: tables, DirectorToken: director}
 	if opts.Verbose {
 		sopts.Log = opts.IO.Err
 	}
@@ -88,38 +114,82 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 		return err
 	}
 	defer srv.Shutdown()
-	url := srv.URL()
-	if ip := net.ParseIP(host); opts.Token == "" && (host == "" || (ip != nil && !ip.IsLoopback())) {
-		fmt.Fprintln(opts.IO.Err, "hoyle serve: warning: listening beyond this machine without --token: anyone on the network can record into the log")
+	if ip := net.ParseIP(host); tables == "" && director == "" && (host == "" || (ip != nil && !ip.IsLoopback())) {
+		fmt.Fprintln(opts.IO.Err, "hoyle serve: warning: listening beyond this machine without a token: anyone on the network can record into the log, or delete it")
 	}
-	// The streams are made now, so that the first table finds them.
-	st, err := natsstore.Open(ctx, url, natsstore.Options{Name: "hoyle serve"})
+	// The streams are made now, with the director's credential, so that
+	// the first table finds them; the log's identity and the summaries'
+	// key are kept in the directory.
+	st, err := natsstore.OpenServed(ctx, srv, natsstore.Options{Name: "hoyle serve", Warn: opts.DB.warn})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	url := natsstore.Redact(srv.URL())
+	if tables != "" {
+		url = strings.Replace(url, "***@", "", 1)
+	}
 	fmt.Fprintf(opts.IO.Out, "hoyle serve: the shared log is at %s, kept in %s\n", url, dir)
 	fmt.Fprintf(opts.IO.Out, "tables record into it with: hoyle --db %s ... (or HOYLE_DB=%s)\n", url, url)
-	if !opts.NoFollow {
-		go follow(ctx, opts.IO, st)
+	if tables != "" {
+		fmt.Fprintln(opts.IO.Out, "giving the tables' token in $HOYLE_NATS_TOKEN or with --token-file FILE")
 	}
-	<-ctx.Done()
+	replaced := make(chan error, 1)
+	if !opts.NoFollow {
+		go func() { replaced <- follow(ctx, opts.IO, st) }()
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-replaced:
+		if err != nil {
+			return fmt.Errorf("hoyle serve: %w", err)
+		}
+		<-ctx.Done()
+	}
 	fmt.Fprintln(opts.IO.Err, "hoyle serve: stopping")
 	return nil
 }
 
+// tokens are the tables' token and the director's, each from its flag,
+// else its file, else its environment variable.
+func (opts *serveOptions) tokens() (tables, director string, err error) {
+	tables, director = opts.Token, opts.DirectorToken
+	if tables == "" {
+		if tables, err = opts.DB.token(); err != nil {
+			return "", "", err
+		}
+	}
+	if director == "" && opts.DirectorTokenFile != "" {
+		if director, err = readToken("--director-token-file", opts.DirectorTokenFile); err != nil {
+			return "", "", err
+		}
+	}
+	if director == "" {
+		director = opts.IO.Getenv("HOYLE_NATS_DIRECTOR_TOKEN")
+	}
+	if tables != "" && tables == director {
+		return "", "", usagef("the tables' token and the director's must differ: a table would have the director's rights")
+	}
+	return tables, director, nil
+}
+
 // follow keeps hoyle compare's projection current until ctx is done,
-// starting again after a failure.
-func follow(ctx context.Context, io *IO, st *natsstore.Store) {
+// starting again after a failure. The log deleted or replaced meanwhile
+// ends it with a natsstore.LogReplacedError: the server must not follow
+// (and sign the summaries of) a log that is not the club's.
+func follow(ctx context.Context, streams *Streams, st *natsstore.Store) error {
 	for {
 		err := ledger.Follow(ctx, st, nil)
 		if ctx.Err() != nil || errors.Is(err, natsstore.ErrClosed) {
-			return
+			return nil
 		}
-		fmt.Fprintf(io.Err, "hoyle serve: keeping compare's projection: %v; trying again\n", err)
+		if ierr := st.CheckIdentity(ctx); errors.Is(ierr, natsstore.ErrLogReplaced) {
+			return ierr
+		}
+		fmt.Fprintf(streams.Err, "hoyle serve: keeping compare's projection: %v; trying again\n", err)
 		select {
 		case <-ctx.Done():
-			return
+			return nil
 		case <-time.After(time.Second):
 		}
 	}

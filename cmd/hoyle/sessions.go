@@ -15,7 +15,7 @@ import (
 
 // sessionsOptions: hoyle sessions [--json].
 type sessionsOptions struct {
-	IO   *IO
+	IO   *Streams
 	DB   *database
 	JSON bool
 }

@@ -58,7 +58,14 @@ var servingAt = regexp.MustCompile(`the shared log is at (nats://\S+), kept in`)
 // waits until it says where it serves.
 func startServe(t *testing.T, dir, addr string) *serveProc {
 	t.Helper()
-	cmd := hoyleProcess(t, filepath.Join(dir, "unused.db"), "serve", "--listen", addr, "--dir", dir, "--verbose")
+	return startServeWith(t, dir, addr, nil)
+}
+
+// startServeWith is startServe with more environment and flags.
+func startServeWith(t *testing.T, dir, addr string, env []string, flags ...string) *serveProc {
+	t.Helper()
+	cmd := hoyleProcess(t, filepath.Join(dir, "unused.db"), append([]string{"serve", "--listen", addr, "--dir", dir, "--verbose"}, flags...)...)
+	cmd.Env = append(cmd.Env, env...)
 	stdout, err := cmd.StdoutPipe()
 	require.NoError(t, err)
 	var stderr strings.Builder

@@ -19,7 +19,7 @@ import (
 
 // showOptions are the flags of hoyle show.
 type showOptions struct {
-	IO    *IO
+	IO    *Streams
 	DB    *database
 	JSON  bool
 	At    string
@@ -157,11 +157,11 @@ func show(opts *showOptions, w *load.Window, at *replay.Moment, mdOpts markdown.
 }
 
 // terminalWidth is the terminal's width in columns, else COLUMNS, else 80.
-func terminalWidth(io *IO) int {
-	if io.Width > 20 {
-		return io.Width
+func terminalWidth(streams *Streams) int {
+	if streams.Width > 20 {
+		return streams.Width
 	}
-	if w, err := strconv.Atoi(io.Getenv("COLUMNS")); err == nil && w > 20 {
+	if w, err := strconv.Atoi(streams.Getenv("COLUMNS")); err == nil && w > 20 {
 		return w
 	}
 	return 80
@@ -177,24 +177,24 @@ var plainStyles = []string{"notty", "ascii"}
 // and waits five seconds for a terminal that does not answer; inside the
 // record prompt, its wait would eat keys typed meanwhile.) The width is the
 // terminal's, or COLUMNS, at most 120.
-func termStyle(io *IO, flag string) (markdown.TermOptions, error) {
-	o := markdown.TermOptions{Style: "dark", Width: min(terminalWidth(io), 120)}
+func termStyle(streams *Streams, flag string) (markdown.TermOptions, error) {
+	o := markdown.TermOptions{Style: "dark", Width: min(terminalWidth(streams), 120)}
 	switch {
 	case flag != "":
 		if !slices.Contains(markdown.Styles(), flag) {
 			return o, usagef("--style %q: the styles are dark, light, notty and ascii (and glamour's %s)", flag, strings.Join(markdown.Styles(), ", "))
 		}
 		o.Style = flag
-	case io.Getenv("NO_COLOR") != "":
+	case streams.Getenv("NO_COLOR") != "":
 		o.Style = "notty"
-	case slices.Contains(markdown.Styles(), io.Getenv("GLAMOUR_STYLE")):
-		o.Style = io.Getenv("GLAMOUR_STYLE")
-	case lightBackground(io.Getenv("COLORFGBG")):
+	case slices.Contains(markdown.Styles(), streams.Getenv("GLAMOUR_STYLE")):
+		o.Style = streams.Getenv("GLAMOUR_STYLE")
+	case lightBackground(streams.Getenv("COLORFGBG")):
 		o.Style = "light"
 	}
 	o.Profile = termenv.Ascii
 	if !slices.Contains(plainStyles, o.Style) {
-		o.Profile = termenv.NewOutput(io.Out, termenv.WithEnvironment(ioEnviron{io}), termenv.WithTTY(io.OutTTY)).EnvColorProfile()
+		o.Profile = termenv.NewOutput(streams.Out, termenv.WithEnvironment(ioEnviron{streams}), termenv.WithTTY(streams.OutTTY)).EnvColorProfile()
 	}
 	return o, nil
 }
@@ -211,12 +211,12 @@ func lightBackground(colorfgbg string) bool {
 	return err == nil && (bg == 7 || (bg >= 9 && bg <= 15))
 }
 
-// ioEnviron lets termenv read the environment through IO.
-type ioEnviron struct{ io *IO }
+// ioEnviron lets termenv read the environment through the command's Streams.
+type ioEnviron struct{ streams *Streams }
 
 // Environ implements termenv.Environ; termenv reads variables only by
 // Getenv.
 func (e ioEnviron) Environ() []string { return nil }
 
-// Getenv implements termenv.Environ, through IO.
-func (e ioEnviron) Getenv(key string) string { return e.io.Getenv(key) }
+// Getenv implements termenv.Environ, through Streams.
+func (e ioEnviron) Getenv(key string) string { return e.streams.Getenv(key) }

@@ -14,7 +14,7 @@ import (
 
 // simulateOptions are the flags of hoyle simulate.
 type simulateOptions struct {
-	IO      *IO
+	IO      *Streams
 	DB      *database
 	Game    string
 	Hands   int

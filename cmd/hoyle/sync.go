@@ -14,7 +14,7 @@ import (
 
 // syncOptions: hoyle sync --to nats://HOST:PORT.
 type syncOptions struct {
-	IO *IO
+	IO *Streams
 	DB *database
 	To string
 }
@@ -53,7 +53,7 @@ func runSync(ctx context.Context, opts *syncOptions) error {
 	case opts.To == "":
 		return usagef("expected --to nats://HOST:PORT: the shared log to copy into")
 	case !isSharedLog(opts.To):
-		return usagef("--to %q: the shared log is nats://HOST:PORT (hoyle serve)", opts.To)
+		return usagef("--to %q: the shared log is nats://HOST:PORT (hoyle serve)", natsstore.Redact(opts.To))
 	case isSharedLog(opts.DB.dbPath()):
 		return usagef("sync copies a local database file (--db PATH) into the shared log; --db names a shared log")
 	}
@@ -62,7 +62,7 @@ func runSync(ctx context.Context, opts *syncOptions) error {
 		return err
 	}
 	defer local.Close()
-	remote := &database{io: opts.IO, path: opts.To}
+	remote := &database{streams: opts.IO, path: opts.To, tokenFile: opts.DB.tokenFile}
 	defer remote.close()
 	shared, err := remote.openShared(opts.To)
 	if err != nil {

@@ -119,6 +119,6 @@ func TestHelpNamesNoInternalFiles(t *testing.T) {
 			walk(sub)
 		}
 	}
-	walk(newRootCmd(newFactory(&IO{})))
+	walk(newRootCmd(newFactory(&Streams{})))
 	require.Greater(t, checked, 200)
 }

@@ -12,7 +12,7 @@ import (
 
 // verifyOptions: hoyle verify takes nothing but the globals.
 type verifyOptions struct {
-	IO *IO
+	IO *Streams
 	DB *database
 }
 

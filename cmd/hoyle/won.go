@@ -11,7 +11,7 @@ import (
 
 // wonOptions: hoyle won SEAT.
 type wonOptions struct {
-	IO  *IO
+	IO  *Streams
 	DB  *database
 	Who string // a seat or a player's name, as typed
 }

@@ -22,6 +22,10 @@ type head struct {
 	hash    events.Hash
 	seq     uint64
 	exists  bool
+	// subjSeq is the sequence of the last message under the session's
+	// subject, which an append's expected sequence names: seq, unless a
+	// message that is not a hoyle event came after the last event.
+	subjSeq uint64
 }
 
 // plan is an append ready to publish: the envelopes to return (earlier
@@ -164,7 +168,7 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 			return nil, err
 		}
 	}
-	heads, err := s.waitHeads(hp)
+	heads, err := s.waitHeads(ctx, hp)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +196,7 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 				// Conditional on the session as it stood before this
 				// append: the server refuses it if another writer got in.
 				firstOf[st.Session] = true
-				m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(heads[st.Session].seq, 10))
+				m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(heads[st.Session].subjSeq, 10))
 			}
 			p.msgs = append(p.msgs, m)
 			p.fresh = append(p.fresh, k)
@@ -222,7 +226,7 @@ func (src stageSource) Head(session string) (events.Head, bool, error) {
 // heads reads where each session stands, from its last message in the log
 // (at or before position upTo, if not 0).
 func (s *Store) heads(ctx context.Context, sessions []string, upTo uint64) (map[string]head, error) {
-	return s.waitHeads(s.sendHeads(ctx, sessions, upTo))
+	return s.waitHeads(ctx, s.sendHeads(ctx, sessions, upTo))
 }
 
 // sendHeads asks for the sessions' last messages, up to multiLastMax a
@@ -242,7 +246,7 @@ func (s *Store) sendHeads(ctx context.Context, sessions []string, upTo uint64) [
 }
 
 // waitHeads reads the answers to sendHeads.
-func (s *Store) waitHeads(pending []*pendingBatch) (map[string]head, error) {
+func (s *Store) waitHeads(ctx context.Context, pending []*pendingBatch) (map[string]head, error) {
 	out := map[string]head{}
 	var buf []stored
 	for _, p := range pending {
@@ -252,14 +256,23 @@ func (s *Store) waitHeads(pending []*pendingBatch) (map[string]head, error) {
 			return nil, err
 		}
 		for _, m := range buf {
-			e, err := events.UnmarshalRecord(m.data, m.seq, false)
-			if err != nil {
-				return nil, err
+			e, ok := s.event(nil, ctx, m.data, m.seq, m.subject)
+			if !ok {
+				// Not a hoyle event: the session stands at its last event
+				// before it, and an append must follow the message.
+				session := m.subject[len(s.logPrefix):]
+				e, found, err := s.lastBefore(ctx, session, m.seq)
+				if err != nil {
+					return nil, err
+				}
+				if found {
+					out[session] = head{version: e.Version, hash: e.Hash, seq: e.Position, exists: true, subjSeq: m.seq}
+				} else {
+					out[session] = head{subjSeq: m.seq}
+				}
+				continue
 			}
-			if s.logSubject(e.Session) != m.subject {
-				return nil, fmt.Errorf("%w: position %d holds an event of session %s under subject %s", events.ErrCorrupt, m.seq, e.Session, m.subject)
-			}
-			out[e.Session] = head{version: e.Version, hash: e.Hash, seq: m.seq, exists: true}
+			out[e.Session] = head{version: e.Version, hash: e.Hash, seq: m.seq, exists: true, subjSeq: m.seq}
 		}
 	}
 	return out, nil

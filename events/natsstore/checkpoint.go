@@ -2,6 +2,7 @@ package natsstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -42,6 +43,10 @@ func (s *Store) LoadCheckpoint(ctx context.Context, name string) (events.Checkpo
 	if err != nil {
 		return cp, err
 	}
+	if found && !s.verified(m) {
+		s.warnf("checkpoint %s: its position (index message %d) is not signed by the server: ignored, the summaries are read from the log", name, m.seq)
+		found = false
+	}
 	if found {
 		if cp.Position, err = bytesU64(m.data); err != nil {
 			return cp, err
@@ -56,7 +61,14 @@ func (s *Store) LoadCheckpoint(ctx context.Context, name string) (events.Checkpo
 			return cp, err
 		}
 		for _, m := range buf {
-			cp.Parts[m.subject[len(parts):]] = m.data
+			key := m.subject[len(parts):]
+			if !s.verified(m) {
+				// Not the server's: written by someone else with access to
+				// the index. The projection computes it again from the log.
+				s.warnf("checkpoint %s: the part for %s (index message %d) is not signed by the server: ignored, computed again from the log", name, key, m.seq)
+				continue
+			}
+			cp.Parts[key] = m.data
 		}
 		if len(buf) == 0 || end.pending == 0 {
 			return cp, nil
@@ -74,6 +86,13 @@ func (s *Store) SaveCheckpoint(ctx context.Context, name string, cp events.Check
 	}
 	if err := s.live(ctx); err != nil {
 		return err
+	}
+	if s.signerPub != nil && s.opt.Signer == nil {
+		// The log's summaries are its server's own: another store's would
+		// be ignored by every reader, and a table's credential may not
+		// write them anyway.
+		return &PermissionError{Op: "natsstore: saving checkpoint " + name,
+			Err: errors.New("the log's checkpoints are signed by its server: only hoyle serve saves them")}
 	}
 	prefix := s.projPrefix(name)
 	limit := s.nc.MaxPayload() - 1024 // room for the subject and headers
@@ -98,7 +117,7 @@ func (s *Store) SaveCheckpoint(ctx context.Context, name string, cp events.Check
 		if int64(len(data)) > limit {
 			continue
 		}
-		msgs = append(msgs, &nats.Msg{Subject: prefix + "part." + key, Data: data, Header: nats.Header{}})
+		msgs = append(msgs, s.signedMsg(prefix+"part."+key, data))
 		if len(msgs) == s.opt.MaxBatch {
 			if err := send(); err != nil {
 				return err
@@ -108,6 +127,16 @@ func (s *Store) SaveCheckpoint(ctx context.Context, name string, cp events.Check
 	if err := send(); err != nil {
 		return err
 	}
-	msgs = append(msgs, &nats.Msg{Subject: prefix + "head", Data: u64bytes(cp.Position), Header: nats.Header{}})
+	msgs = append(msgs, s.signedMsg(prefix+"head", u64bytes(cp.Position)))
 	return send()
+}
+
+// signedMsg is a checkpoint message, signed when the store holds the
+// server's key.
+func (s *Store) signedMsg(subject string, data []byte) *nats.Msg {
+	m := &nats.Msg{Subject: subject, Data: data, Header: nats.Header{}}
+	if s.opt.Signer != nil {
+		m.Header.Set(hdrSig, sign(s.opt.Signer, m))
+	}
+	return m
 }

@@ -37,6 +37,7 @@ type stored struct {
 	seq     uint64
 	subject string
 	data    []byte
+	header  nats.Header // nil when asked for without headers
 }
 
 // batchEnd is what the end-of-batch marker says.
@@ -87,7 +88,7 @@ func (s *Store) getOne(ctx context.Context, stream string, req directRequest) (m
 // (rather than for want of an answer within the timeout, or the caller's
 // own cancellation).
 func (s *Store) lost(ctx, octx context.Context, err error) bool {
-	if err == nil || ctx.Err() != nil || s.closed.Load() {
+	if err == nil || ctx.Err() != nil || s.closed.Load() || s.recentDenial() != nil {
 		return false
 	}
 	return errors.Is(octx.Err(), context.Canceled) || errors.Is(err, nats.ErrReconnectBufExceeded) ||
@@ -233,7 +234,7 @@ func storedOf(msg *nats.Msg) (stored, error) {
 	if err != nil {
 		return stored{}, fmt.Errorf("%w: a direct get answer without a sequence (%v)", events.ErrCorrupt, err)
 	}
-	return stored{seq: seq, subject: msg.Header.Get(jetstream.SubjectHeader), data: msg.Data}, nil
+	return stored{seq: seq, subject: msg.Header.Get(jetstream.SubjectHeader), data: msg.Data, header: msg.Header}, nil
 }
 
 func (s *Store) directSubject(stream string) string { return "$JS.API.DIRECT.GET." + stream }
@@ -245,7 +246,35 @@ func (s *Store) directSubject(stream string) string { return "$JS.API.DIRECT.GET
 func (s *Store) opContext(ctx context.Context) (context.Context, context.CancelFunc) {
 	octx, cancel := context.WithTimeout(ctx, s.opt.Timeout)
 	stop := context.AfterFunc(s.connection(), cancel)
-	return octx, func() { stop(); cancel() }
+	s.connMu.Lock()
+	deny := s.denyCtx
+	s.connMu.Unlock()
+	stopDeny := context.AfterFunc(deny, cancel)
+	return octx, func() { stop(); stopDeny(); cancel() }
+}
+
+// refused records the server's refusal of something to this credential
+// (the client's error handler calls it) and ends the requests in flight:
+// the refused one has no answer coming. Requests refused are publishes
+// with an answer awaited (a request, an append), so one refusal ends them
+// all: a table's hoyle runs one at a time.
+func (s *Store) refused(err error) {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	s.denial, s.deniedAt = err, time.Now()
+	s.denyDone()
+	s.denyCtx, s.denyDone = context.WithCancel(context.Background())
+}
+
+// recentDenial is the server's last refusal, if it came within the time a
+// request may take: the request that failed meanwhile is what it refused.
+func (s *Store) recentDenial() error {
+	s.connMu.Lock()
+	defer s.connMu.Unlock()
+	if s.denial != nil && time.Since(s.deniedAt) <= s.opt.Timeout {
+		return s.denial
+	}
+	return nil
 }
 
 // connection is a context that ends when the connection to the server is
@@ -283,6 +312,9 @@ func (s *Store) netError(ctx context.Context, op string, err error) error {
 	}
 	if cerr := ctx.Err(); cerr != nil {
 		return cerr
+	}
+	if d := s.recentDenial(); d != nil {
+		return &PermissionError{Op: "natsstore: " + op, Err: d}
 	}
 	var apiErr *jetstream.APIError
 	if errors.As(err, &apiErr) {

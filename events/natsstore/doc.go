@@ -118,6 +118,35 @@
 // whose two copies differ. Bulk splits appends larger than one atomic batch
 // for bulk writers (imports, simulations) that accept landing in parts.
 //
+// # A log that a client cannot break
+//
+// The embedded server runs in one directory at a time: it holds a lock
+// there (flock on hoyle-serve.lock), and a second server is refused with
+// a DirInUseError, since two servers on one directory overwrite each
+// other's acknowledged entries. It knows two credentials
+// (ServerOptions.Token, DirectorToken): the tables', which may read the
+// log and its index, append to the log and write the index
+// (TablePermissions), and the director's, which may do everything. A
+// refused token is ErrAuth; an operation refused to the credential is
+// ErrNotPermitted, at once. Credentials never appear in errors (Redact,
+// RedactError).
+//
+// A table may still publish anything under the log's subjects. A message
+// that is not a hoyle event is skipped by every reader, with a warning
+// naming its subject and position (Options.Warn); verify accepts the gap
+// it leaves (events.ForeignSkipper). An index entry that names a session
+// the log lacks is skipped the same way.
+//
+// The log has an identity (a random ID in its metadata). The server keeps
+// it in its directory and clients remember it (Options.Expect): a log
+// deleted, or deleted and made again, is a LogReplacedError, never an
+// empty log accepted, and a store that expects a log never creates it. The
+// server (OpenServed) signs the checkpoints with an ed25519 key kept only
+// in its directory, named in the log's metadata; readers drop, with a
+// warning, any part it did not sign, and a store without the key does not
+// save any. So a summary republished by a table is computed again from
+// the log, never believed.
+//
 // # Limits
 //
 // Reads cost a round trip per chunk and the server's work on each message:

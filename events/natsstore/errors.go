@@ -3,6 +3,7 @@ package natsstore
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/hoyle/hoyle/events"
 )
@@ -71,3 +72,107 @@ func (e *SessionIDError) Error() string {
 
 // Unwrap makes errors.Is(err, events.ErrInvalid) true.
 func (e *SessionIDError) Unwrap() error { return events.ErrInvalid }
+
+// More errors of the shared log's hardening: credentials, permissions, and
+// a log that is not the one it was.
+var (
+	// ErrAuth: the server refused the credential given (a wrong token, or
+	// none where the server asks for one). It is not ErrUnavailable: the
+	// server is there, and trying again will not help.
+	ErrAuth = errors.New("the NATS server refused the token")
+	// ErrNotPermitted: the server refused an operation to this credential
+	// (a table's token writing a summary, or deleting a stream: only the
+	// director's may).
+	ErrNotPermitted = errors.New("not permitted with this credential")
+	// ErrLogReplaced: the log stream is not the one this store (or the
+	// server's directory) knew: it was deleted, or deleted and made again.
+	// Nothing is read from or written to it until the director says which
+	// log is the club's (see LogReplacedError).
+	ErrLogReplaced = errors.New("the shared log was deleted or replaced")
+)
+
+// AuthError is a connection the server refused for its credential.
+type AuthError struct {
+	URL string // the server(s), credentials hidden
+	Err error  // what the NATS client said
+}
+
+// Error says that the token was refused, and what to do.
+func (e *AuthError) Error() string {
+	return fmt.Sprintf("%v (%s): give the token the server was started with ($HOYLE_NATS_TOKEN or --token-file): %v", ErrAuth, e.URL, e.Err)
+}
+
+// Is makes errors.Is(err, ErrAuth) true.
+func (e *AuthError) Is(target error) bool { return target == ErrAuth }
+
+// Unwrap returns what the NATS client said.
+func (e *AuthError) Unwrap() error { return e.Err }
+
+// PermissionError is an operation the server refused to this credential.
+type PermissionError struct {
+	Op  string // what the store was doing
+	Err error  // the server's permissions violation
+}
+
+// Error says what was refused.
+func (e *PermissionError) Error() string {
+	return fmt.Sprintf("%s: %v (a table's token reads and appends to the log; only the director's token may do this): %v", e.Op, ErrNotPermitted, e.Err)
+}
+
+// Is makes errors.Is(err, ErrNotPermitted) true.
+func (e *PermissionError) Is(target error) bool { return target == ErrNotPermitted }
+
+// Unwrap returns the server's refusal.
+func (e *PermissionError) Unwrap() error { return e.Err }
+
+// LogReplacedError is a log stream whose identity is not the one known.
+type LogReplacedError struct {
+	Stream string
+	Known  string // the identity remembered (by the client, or in the server's directory)
+	Found  string // the stream's identity now; empty if the stream is missing or has none
+	Where  string // where Known was kept
+}
+
+// Error names the stream, both identities, and what to do.
+func (e *LogReplacedError) Error() string {
+	found := "the stream is missing"
+	if e.Found != "" {
+		found = "it is now " + e.Found
+	}
+	return fmt.Sprintf("%v: stream %s was %s (as kept in %s), %s; if the director meant to start a new log, remove %s",
+		ErrLogReplaced, e.Stream, e.Known, e.Where, found, e.Where)
+}
+
+// Is makes errors.Is(err, ErrLogReplaced) true.
+func (e *LogReplacedError) Is(target error) bool { return target == ErrLogReplaced }
+
+// redactedError is an error whose text had credentials in it: the text is
+// shown with them hidden, the error itself still unwraps.
+type redactedError struct {
+	err error
+	msg string
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// RedactError hides, in err's text, the credentials of the server
+// addresses urls (as Redact does), wherever the text quotes them: a
+// malformed address is quoted whole by the parser's error.
+func RedactError(err error, urls string) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	shown := msg
+	for _, p := range strings.Split(urls, ",") {
+		shown = strings.ReplaceAll(shown, p, Redact(p))
+		for _, secret := range secretsOf(p) {
+			shown = strings.ReplaceAll(shown, secret, "***")
+		}
+	}
+	if shown == msg {
+		return err
+	}
+	return &redactedError{err: err, msg: shown}
+}

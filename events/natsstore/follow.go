@@ -25,6 +25,9 @@ const (
 	// accepted before it hands it out again: long enough for a handler
 	// that folds many sessions the first time.
 	followAckWait = 2 * time.Minute
+	// followCheck is how often a follower checks that the log is still
+	// the one it opened (Store.CheckIdentity).
+	followCheck = 5 * time.Second
 	// followRetry is the pause after a failure (the server away, a handler
 	// refusing a batch) before the follower tries again.
 	followRetry = 500 * time.Millisecond
@@ -33,7 +36,8 @@ const (
 // Follow implements events.Follower with a durable JetStream consumer.
 // Failures to reach the server are waited out (the follower tries again
 // every half second) until ctx is done; a consumer of that name that the
-// store cannot use is an error.
+// store cannot use is an error, and so is the log deleted or replaced
+// (a LogReplacedError).
 func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context.Context, batch []events.Envelope) error) error {
 	if err := checkToken("follower", name); err != nil {
 		return err
@@ -48,9 +52,22 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 		FilterSubject: s.logPrefix + "*",
 	}
 	var cons jetstream.Consumer
+	var checked time.Time
 	for {
 		if err := s.live(ctx); err != nil {
 			return err
+		}
+		if cons == nil || time.Since(checked) > followCheck {
+			// A consumer lost may be a log deleted, or deleted and made
+			// again (whose consumer fetches nothing, not an error): never
+			// follow a log that is not the one opened. Failing to ask is
+			// waited out as any failure is.
+			if s.identity.LogID != "" {
+				if err := s.CheckIdentity(ctx); errors.Is(err, ErrLogReplaced) {
+					return err
+				}
+			}
+			checked = time.Now()
 		}
 		if cons == nil {
 			octx, cancel := s.opContext(ctx)
@@ -84,31 +101,36 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 				if err != nil {
 					continue
 				}
-				e, err := records.Read(msg.Data(), meta.Sequence.Stream)
-				if err != nil {
-					return err
+				msgs = append(msgs, msg) // acknowledged with the batch, a hoyle event or not
+				e, ok := s.event(&records, ctx, msg.Data(), meta.Sequence.Stream, msg.Subject())
+				if !ok {
+					continue
 				}
 				envs = append(envs, e)
-				msgs = append(msgs, msg)
 			}
 			if berr := batch.Error(); berr != nil && !errors.Is(berr, errNoMessages) && !errors.Is(berr, nats.ErrTimeout) {
 				ferr = berr
 				break
 			}
-			if len(envs) == 0 {
+			if len(msgs) == 0 {
 				break
 			}
 		}
-		if ferr != nil && len(envs) == 0 {
+		if ferr != nil && len(msgs) == 0 {
 			if err := s.waitRetry(ctx, ferr); err != nil {
 				return err
 			}
-			if errors.Is(ferr, jetstream.ErrConsumerNotFound) || errors.Is(ferr, jetstream.ErrConsumerDeleted) {
-				cons = nil
-			}
+			cons = nil // made again (or found) at the next turn, the log checked first
+			continue
+		}
+		if len(msgs) == 0 {
 			continue
 		}
 		if len(envs) == 0 {
+			// Only messages that are not hoyle events: passed over.
+			octx, cancel := s.opContext(ctx)
+			_ = msgs[len(msgs)-1].DoubleAck(octx)
+			cancel()
 			continue
 		}
 		if err := handle(ctx, envs); err != nil {

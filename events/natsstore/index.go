@@ -33,6 +33,7 @@ type tailEvent struct {
 	id      events.ID
 	session string
 	version uint64
+	foreign bool // not a hoyle event: a place kept, nothing indexed
 }
 
 // tail is what a store knows of the log past the index: every event from
@@ -53,7 +54,9 @@ func (t *tail) advance(upto uint64) {
 	}
 	n := min(upto-t.indexed, uint64(len(t.events)))
 	for _, e := range t.events[:n] {
-		delete(t.ids, e.id)
+		if !e.foreign {
+			delete(t.ids, e.id)
+		}
 	}
 	t.events = append(t.events[:0:0], t.events[n:]...)
 	t.indexed = upto
@@ -63,6 +66,9 @@ func (t *tail) advance(upto uint64) {
 func (t *tail) reset(upto uint64) {
 	t.indexed, t.events, t.ids = upto, nil, nil
 }
+
+// skip keeps the place of a message that is not a hoyle event.
+func (t *tail) skip(pos uint64) { t.events = append(t.events, tailEvent{pos: pos, foreign: true}) }
 
 func (t *tail) add(e tailEvent) {
 	if t.ids == nil {
@@ -139,9 +145,10 @@ func (s *Store) refresh(ctx context.Context) error {
 			return fmt.Errorf("%w: the log has a gap between positions %d and %d", events.ErrCorrupt, from, end.last)
 		}
 		for i, m := range buf {
-			e, err := records.Read(m.data, from+uint64(i))
-			if err != nil {
-				return err
+			e, ok := s.event(&records, ctx, m.data, from+uint64(i), "")
+			if !ok {
+				s.tail.skip(from + uint64(i))
+				continue
 			}
 			s.tail.add(tailEvent{pos: e.Position, id: e.ID, session: e.Session, version: e.Version})
 		}
@@ -183,6 +190,10 @@ func (s *Store) flush(ctx context.Context) error {
 		msgs := make([]*nats.Msg, 0, min(len(s.tail.events)*2, s.opt.MaxBatch))
 		last := s.tail.indexed
 		for _, e := range s.tail.events {
+			if e.foreign {
+				last = e.pos
+				continue
+			}
 			need := 1
 			if e.version == 1 {
 				need = 2

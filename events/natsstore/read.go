@@ -67,11 +67,12 @@ func (s *Store) scanRange(ctx context.Context, from, to uint64, session string, 
 			p = ask()
 		}
 		for i, m := range buf {
-			e, err := records.Read(m.data, start+uint64(i))
-			if err == nil && session != "" && e.Session != session {
+			e, ok := s.event(&records, ctx, m.data, start+uint64(i), "")
+			if !ok || session != "" && e.Session != session {
 				continue
 			}
-			if err == nil && decode {
+			var err error
+			if decode {
 				err = e.Decode()
 			}
 			if !yield(e, err) || err != nil {
@@ -165,7 +166,11 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 				p = s.sendBatch(ctx, s.log, directRequest{Seq: buf[len(buf)-1].seq + 1, NextFor: subject, Batch: size})
 			}
 			for _, m := range buf {
-				e, err := s.decodeIn(&records, m, session)
+				e, ok := s.event(&records, ctx, m.data, m.seq, m.subject)
+				if !ok {
+					continue
+				}
+				err := e.Decode()
 				if !yield(e, err) || err != nil {
 					if p != nil {
 						p.abandon()
@@ -180,19 +185,6 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 	}
 }
 
-// decodeIn decodes a message of a session's subject, checking that it is
-// an event of that session.
-func (s *Store) decodeIn(records *events.RecordReader, m stored, session string) (events.Envelope, error) {
-	e, err := records.Read(m.data, m.seq)
-	if err == nil && e.Session != session {
-		err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
-	}
-	if err == nil {
-		err = e.Decode()
-	}
-	return e, err
-}
-
 // first is the position of a session's first event; found is false when
 // the session does not exist. It never changes, so it is kept.
 func (s *Store) first(ctx context.Context, session string) (pos uint64, found bool, err error) {
@@ -202,9 +194,15 @@ func (s *Store) first(ctx context.Context, session string) (pos uint64, found bo
 	if found {
 		return pos, true, nil
 	}
-	m, found, err := s.getOne(ctx, s.log, directRequest{Seq: 1, NextFor: s.logSubject(session)})
-	if err != nil || !found {
-		return 0, false, err
+	var m stored
+	for from := uint64(1); ; from = m.seq + 1 {
+		m, found, err = s.getOne(ctx, s.log, directRequest{Seq: from, NextFor: s.logSubject(session)})
+		if err != nil || !found {
+			return 0, false, err
+		}
+		if _, ok := s.event(nil, ctx, m.data, m.seq, m.subject); ok {
+			break
+		}
 	}
 	s.firstMu.Lock()
 	s.firsts[session] = m.seq
@@ -218,11 +216,40 @@ func (s *Store) last(ctx context.Context, session string) (events.Envelope, bool
 	if err != nil || !found {
 		return events.Envelope{}, false, err
 	}
-	e, err := events.UnmarshalRecord(m.data, m.seq, false)
-	if err == nil && e.Session != session {
-		err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
+	if e, ok := s.event(nil, ctx, m.data, m.seq, m.subject); ok {
+		return e, true, nil
 	}
-	return e, err == nil, err
+	return s.lastBefore(ctx, session, m.seq)
+}
+
+// lastBefore is a session's last event before position end, whose message
+// is not a hoyle event: read through the session's subject (only a log
+// that someone wrote into by hand costs this).
+func (s *Store) lastBefore(ctx context.Context, session string, end uint64) (events.Envelope, bool, error) {
+	var last events.Envelope
+	found := false
+	var buf []stored
+	for next := uint64(1); next < end; {
+		var be batchEnd
+		var err error
+		buf, be, err = s.getBatch(ctx, s.log, directRequest{Seq: next, NextFor: s.logSubject(session), Batch: readChunk}, buf[:0])
+		if err != nil {
+			return events.Envelope{}, false, err
+		}
+		for _, m := range buf {
+			if m.seq >= end {
+				return last, found, nil
+			}
+			if e, ok := s.event(nil, ctx, m.data, m.seq, m.subject); ok {
+				last, found = e, true
+			}
+		}
+		if len(buf) == 0 || be.pending == 0 {
+			break
+		}
+		next = buf[len(buf)-1].seq + 1
+	}
+	return last, found, nil
 }
 
 // locate finds the position of a session's event at version v (v > 1); ok
@@ -247,9 +274,10 @@ func (s *Store) locate(ctx context.Context, session string, v uint64) (uint64, b
 		if err != nil || !found {
 			return 0, false, err
 		}
-		e, err := events.UnmarshalRecord(m.data, m.seq, false)
-		if err != nil {
-			return 0, false, err
+		e, ok := s.event(nil, ctx, m.data, m.seq, m.subject)
+		if !ok {
+			bound = m.seq + 1
+			continue
 		}
 		if e.Version >= v { // == v; more would be a damaged log
 			return m.seq, true, nil
@@ -265,9 +293,9 @@ func (s *Store) locate(ctx context.Context, session string, v uint64) (uint64, b
 			return 0, false, err
 		}
 		for _, m := range buf {
-			e, err := events.UnmarshalRecord(m.data, m.seq, false)
-			if err != nil {
-				return 0, false, err
+			e, ok := s.event(nil, ctx, m.data, m.seq, m.subject)
+			if !ok {
+				continue
 			}
 			if e.Version >= v {
 				return m.seq, true, nil
@@ -414,15 +442,9 @@ func (s *Store) scanTo(ctx context.Context, session string, start, hi, top, k ui
 				done = true
 				break
 			}
-			e, err := records.Read(m.data, m.seq)
-			if err == nil && e.Session != session {
-				if dense {
-					continue // another session's event
-				}
-				err = fmt.Errorf("%w: position %d, under session %s, holds an event of session %s", events.ErrCorrupt, m.seq, session, e.Session)
-			}
-			if err != nil {
-				return nil, err
+			e, ok := s.event(&records, ctx, m.data, m.seq, m.subject)
+			if !ok || e.Session != session {
+				continue // another session's event, or not a hoyle event
 			}
 			fetched = append(fetched, e)
 		}
@@ -534,13 +556,17 @@ func (s *Store) Sessions(ctx context.Context) ([]events.SessionInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]events.SessionInfo, len(list))
-	for i, o := range list {
-		h, ok := heads[o.session]
-		if !ok {
-			return nil, fmt.Errorf("%w: session %s is indexed but has no events in the log", events.ErrCorrupt, o.session)
+	out := make([]events.SessionInfo, 0, len(list))
+	for _, o := range list {
+		h := heads[o.session]
+		if !h.exists {
+			// An index entry that points at nothing: written by someone
+			// with access to the index, not by a store (they index what
+			// the log holds). The log is what counts.
+			s.warnf("the shared log's index lists session %q, which has no events in the log: skipped", o.session)
+			continue
 		}
-		out[i] = events.SessionInfo{ID: o.session, Version: h.version, Head: h.hash, First: o.first, Last: h.seq}
+		out = append(out, events.SessionInfo{ID: o.session, Version: h.version, Head: h.hash, First: o.first, Last: h.seq})
 	}
 	return out, nil
 }
@@ -560,7 +586,8 @@ func (s *Store) indexedSessions(ctx context.Context) ([]opening, error) {
 		for _, m := range buf {
 			first, err := bytesU64(m.data)
 			if err != nil {
-				return nil, err
+				s.warnf("the shared log's index entry %s (message %d) is not a position: skipped", m.subject, m.seq)
+				continue
 			}
 			out = append(out, opening{session: m.subject[len(prefix):], first: first})
 		}
@@ -592,12 +619,26 @@ func (s *Store) LastSession(ctx context.Context) (string, error) {
 	}
 	if found {
 		pos, err := bytesU64(m.data)
-		if err != nil {
-			return "", err
+		cand := m.subject[len(prefix):]
+		if err == nil {
+			_, found, err = s.last(ctx, cand)
+		}
+		if err != nil || !found {
+			// An index entry that is not a session of the log: the last
+			// session is the last the log itself opened.
+			s.warnf("the shared log's index names session %q last, which has no events in the log: skipped", cand)
+			list, err := s.Sessions(ctx)
+			if err != nil {
+				return "", err
+			}
+			if len(list) == 0 {
+				return "", fmt.Errorf("%w: the log has no sessions yet", events.ErrNoSession)
+			}
+			return list[len(list)-1].ID, nil
 		}
 		// Another store may have indexed past this one's tail.
 		if !inTail || pos > first {
-			session, inTail = m.subject[len(prefix):], true
+			session, inTail = cand, true
 		}
 	}
 	if !inTail {

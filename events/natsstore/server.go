@@ -30,8 +30,21 @@ type ServerOptions struct {
 	// DefaultServerMaxBatch when zero. Clients must not set
 	// Options.MaxBatch higher.
 	MaxBatch int
-	// Token, when set, is required of every client: nats://TOKEN@host:port.
+	// Token, when set, is the tables' credential: a client that gives it
+	// (nats://TOKEN@host:port, or nats.Token) may read the log and its
+	// index, append to the log and write the index, and nothing else: not
+	// the checkpoints (the summaries only the server's follower writes),
+	// not the JetStream API that creates, changes or deletes streams. See
+	// TablePermissions.
 	Token string
+	// DirectorToken, when set, is the director's credential: everything,
+	// the streams included. With a Token and no DirectorToken the server
+	// makes one of its own for its own connections (DirectorURL), which
+	// no one else knows. With neither, the server asks for no credential.
+	DirectorToken string
+	// Stream is the log stream the tables' permissions are for;
+	// DefaultStream when empty.
+	Stream string
 	// Log receives the server's log (nil: none).
 	Log io.Writer
 }
@@ -39,9 +52,11 @@ type ServerOptions struct {
 // Server is an embedded NATS server with JetStream, keeping its streams in
 // one directory.
 type Server struct {
-	ns  *server.Server
-	url string
-	dir string
+	ns          *server.Server
+	url         string
+	directorURL string
+	dir         string
+	lock        *dirLock
 }
 
 // StartServer runs a NATS server with JetStream in this process, its store
@@ -49,6 +64,10 @@ type Server struct {
 // takes a free port; "" is 127.0.0.1:4222). It returns once the server
 // takes connections. The server has no accounts and no TLS: listen on the
 // loopback or a trusted network, set a Token, or run a real nats-server.
+//
+// One server at a time keeps its streams in a directory: the server holds
+// a lock on it (a file in it, flock) while it runs, and a second server
+// on the same directory is refused with a DirInUseError naming the first.
 func StartServer(dir, listen string, opt ServerOptions) (*Server, error) {
 	if listen == "" {
 		listen = "127.0.0.1:4222"
@@ -78,6 +97,20 @@ func StartServer(dir, listen string, opt ServerOptions) (*Server, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("natsstore: server directory: %w", err)
 	}
+	lock, err := lockDir(dir, fmt.Sprintf("pid %d, listening on %s", os.Getpid(), listen))
+	if err != nil {
+		return nil, err
+	}
+	started := false
+	defer func() {
+		if !started {
+			lock.release()
+		}
+	}()
+	auth, err := newTokenAuth(opt)
+	if err != nil {
+		return nil, err
+	}
 	maxBatch := opt.MaxBatch
 	if maxBatch <= 0 {
 		maxBatch = DefaultServerMaxBatch
@@ -92,8 +125,10 @@ func StartServer(dir, listen string, opt ServerOptions) (*Server, error) {
 		StoreDir:               dir,
 		SyncAlways:             !opt.NoSync,
 		DisableJetStreamBanner: true,
-		Authorization:          opt.Token,
 		JetStreamLimits:        server.JSLimitOpts{MaxBatchSize: maxBatch},
+	}
+	if auth != nil {
+		sopts.CustomClientAuthentication = auth
 	}
 	ns, err := server.NewServer(sopts)
 	if err != nil {
@@ -119,15 +154,24 @@ func StartServer(dir, listen string, opt ServerOptions) (*Server, error) {
 	if addr.IP.IsUnspecified() {
 		addr = &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: addr.Port}
 	}
-	url := "nats://" + addr.String()
-	if opt.Token != "" {
-		url = "nats://" + opt.Token + "@" + addr.String()
+	url, directorURL := "nats://"+addr.String(), "nats://"+addr.String()
+	if auth != nil {
+		if auth.table != "" {
+			url = "nats://" + auth.table + "@" + addr.String()
+		}
+		directorURL = "nats://" + auth.director + "@" + addr.String()
 	}
-	return &Server{ns: ns, url: url, dir: dir}, nil
+	started = true
+	return &Server{ns: ns, url: url, directorURL: directorURL, dir: dir, lock: lock}, nil
 }
 
-// URL is the address clients open the store at (with the token, if any).
+// URL is the address tables open the store at (with the tables' token,
+// if any). It holds the token: never print it (see Redact).
 func (s *Server) URL() string { return s.url }
+
+// DirectorURL is the address with the director's token, if any: what the
+// server's own connections (hoyle serve's follower) use.
+func (s *Server) DirectorURL() string { return s.directorURL }
 
 // Dir is the directory the server keeps its streams in.
 func (s *Server) Dir() string { return s.dir }
@@ -137,16 +181,26 @@ func (s *Server) Dir() string { return s.dir }
 func (s *Server) Shutdown() {
 	s.ns.Shutdown()
 	s.ns.WaitForShutdown()
+	s.lock.release()
 }
 
 // Serve runs the embedded server until ctx is done (hoyle serve): see
-// StartServer. ready, if not nil, is called with the URL once clients can
+// StartServer. It makes the log's streams first. ready, if not nil, is called with the URL once clients can
 // connect.
 func Serve(ctx context.Context, dir, listen string, opt ServerOptions, ready func(url string)) error {
 	s, err := StartServer(dir, listen, opt)
 	if err != nil {
 		return err
 	}
+	// The streams are made now, with the director's credential, so that the
+	// first table (whose credential may not make them) finds them; the
+	// log's identity and the signing key are kept in the directory.
+	st, err := OpenServed(ctx, s, Options{Stream: opt.Stream})
+	if err != nil {
+		s.Shutdown()
+		return err
+	}
+	st.Close()
 	if ready != nil {
 		ready(s.URL())
 	}

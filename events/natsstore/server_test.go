@@ -43,7 +43,7 @@ func TestServe(t *testing.T) {
 
 	wrong := strings.Replace(url, "s3cret", "guess", 1)
 	_, err = natsstore.Open(context.Background(), wrong, natsstore.Options{Timeout: time.Second})
-	require.ErrorIs(t, err, natsstore.ErrUnavailable)
+	require.ErrorIs(t, err, natsstore.ErrAuth)
 	assert.NotContains(t, err.Error(), "guess", "errors hide credentials")
 
 	// A second server cannot take the same address.

@@ -2,6 +2,8 @@ package natsstore
 
 import (
 	"context"
+	"crypto/ed25519"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"strconv"
@@ -80,6 +82,19 @@ type Options struct {
 	// NATS are further connection options (credentials, TLS...), applied
 	// after the store's own.
 	NATS []nats.Option
+	// Expect, when set, is the log's identity as known before (remembered
+	// by a client, kept in the server's directory): a log of another
+	// identity, or none, is refused with a LogReplacedError, and the store
+	// does not create the stream.
+	Expect *Expectation
+	// Signer, when set, is the server's key (OpenServed): checkpoints are
+	// saved signed with it, and the log's metadata names it.
+	Signer ed25519.PrivateKey
+	// Warn, when not nil, is told of what the store skips rather than
+	// fails on: a message in the log that is not a hoyle event, an index
+	// entry that points at nothing, a checkpoint part not the server's.
+	// Each is told once per store.
+	Warn func(msg string)
 }
 
 func (o Options) withDefaults() Options {
@@ -116,6 +131,14 @@ type Store struct {
 	log, index           string // stream names
 	logPrefix, idxPrefix string // subject prefixes, ending in "."
 	logCreated           time.Time
+	identity             Identity
+	signerPub            ed25519.PublicKey // the log's signer, if it names one
+
+	warnMu sync.Mutex
+	warned map[string]bool
+
+	foreignMu sync.Mutex
+	foreign   map[uint64]bool // positions skipped as not hoyle events
 
 	closed atomic.Bool
 	// noBatchMsgID is set when the server refuses Nats-Msg-Id inside an
@@ -132,6 +155,12 @@ type Store struct {
 	connMu   sync.Mutex
 	connCtx  context.Context
 	connDone context.CancelFunc
+	// denyCtx ends when the server refuses this credential something
+	// (see refused); denial is that refusal, and when it came.
+	denyCtx  context.Context
+	denyDone context.CancelFunc
+	denial   error
+	deniedAt time.Time
 }
 
 var _ events.Store = (*Store)(nil)
@@ -160,18 +189,30 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250 * time.Millisecond),
 		nats.NoCallbacksAfterClientClose(),
-		// The client's default reports asynchronous errors on stderr; the
-		// store reports them as the calls' errors instead.
-		nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}),
 	}, opt.NATS...)
-	shown := redact(url)
+	shown := Redact(url)
 	s := &Store{url: shown, opt: opt}
 	s.connCtx, s.connDone = context.WithCancel(context.Background())
+	s.denyCtx, s.denyDone = context.WithCancel(context.Background())
+	nopts = append(nopts,
+		// The client's default reports asynchronous errors on stderr; the
+		// store reports them as the calls' errors instead. A permissions
+		// violation is the server refusing this credential something: the
+		// request it answers would otherwise wait out its timeout.
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			if errors.Is(err, nats.ErrPermissionViolation) {
+				s.refused(err)
+			}
+		}))
 	nopts = append(nopts,
 		nats.DisconnectErrHandler(func(*nats.Conn, error) { s.connectionLost() }),
 		nats.ReconnectHandler(func(*nats.Conn) { s.connectionBack() }))
 	nc, err := nats.Connect(url, nopts...)
 	if err != nil {
+		err = RedactError(err, url)
+		if errors.Is(err, nats.ErrAuthorization) {
+			return nil, &AuthError{URL: shown, Err: err}
+		}
 		return nil, &UnavailableError{Op: "connect", URL: shown, Err: err}
 	}
 	js, err := jetstream.New(nc, jetstream.WithDefaultTimeout(opt.Timeout))
@@ -265,10 +306,17 @@ func (s *Store) ensureStreams(ctx context.Context) error {
 		AllowDirect:        true,
 		AllowAtomicPublish: true,
 		Duplicates:         2 * time.Minute,
-		Metadata:           map[string]string{metaKind: kindLog, metaFormat: strconv.Itoa(Format)},
+		Metadata: map[string]string{metaKind: kindLog, metaFormat: strconv.Itoa(Format),
+			metaLogID: newLogID(), metaSigner: signerOf(s.opt.Signer)},
+	}
+	if s.opt.Signer == nil {
+		delete(logCfg.Metadata, metaSigner)
 	}
 	info, err := s.ensureStream(ctx, logCfg, kindLog)
 	if err != nil {
+		return err
+	}
+	if info, err = s.ownIdentity(ctx, info); err != nil {
 		return err
 	}
 	if !info.Config.AllowAtomicPublish || !info.Config.AllowDirect || !info.Config.DenyDelete || !info.Config.DenyPurge {
@@ -320,6 +368,10 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 	for range 3 {
 		octx, cancel := s.opContext(ctx)
 		st, err := s.js.Stream(octx, cfg.Name)
+		if errors.Is(err, jetstream.ErrStreamNotFound) && kind == kindLog && s.opt.Expect != nil && s.opt.Expect.LogID != "" {
+			cancel()
+			return nil, &LogReplacedError{Stream: cfg.Name, Known: s.opt.Expect.LogID, Where: s.opt.Expect.Where}
+		}
 		if errors.Is(err, jetstream.ErrStreamNotFound) {
 			st, err = s.js.CreateStream(octx, cfg)
 			if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
@@ -344,6 +396,48 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 	return nil, fmt.Errorf("natsstore: stream %s: created and deleted again while opening", cfg.Name)
 }
 
+// ownIdentity reads the log's identity from its metadata, gives it one if
+// it has none (a log made before identities) and names the server's
+// signer in it when the store holds the key, then checks it against
+// Options.Expect.
+func (s *Store) ownIdentity(ctx context.Context, info *jetstream.StreamInfo) (*jetstream.StreamInfo, error) {
+	md := info.Config.Metadata
+	want := signerOf(s.opt.Signer)
+	if s.opt.Signer != nil && (md[metaLogID] == "" || md[metaSigner] != want) {
+		cfg := info.Config
+		cfg.Metadata = map[string]string{}
+		for k, v := range md {
+			cfg.Metadata[k] = v
+		}
+		if cfg.Metadata[metaLogID] == "" {
+			cfg.Metadata[metaLogID] = newLogID()
+		}
+		cfg.Metadata[metaSigner] = want
+		octx, cancel := s.opContext(ctx)
+		updated, err := s.js.UpdateStream(octx, cfg)
+		if err == nil {
+			info, err = updated.Info(octx)
+		}
+		cancel()
+		if err != nil {
+			return nil, s.apiError(ctx, "naming the log's identity", err)
+		}
+		md = info.Config.Metadata
+	}
+	s.identity = Identity{LogID: md[metaLogID], Signer: md[metaSigner]}
+	if s.identity.Signer != "" {
+		pub, err := base64.StdEncoding.DecodeString(s.identity.Signer)
+		if err != nil || len(pub) != ed25519.PublicKeySize {
+			return nil, fmt.Errorf("%w: the log %s names a signing key that is not one", events.ErrCorrupt, s.log)
+		}
+		s.signerPub = pub
+	}
+	return info, s.checkIdentity(s.identity)
+}
+
+// isStreamNotFound reports a stream that is not there.
+func isStreamNotFound(err error) bool { return errors.Is(err, jetstream.ErrStreamNotFound) }
+
 // checkStream checks that a stream is hoyle's of that kind and not of a
 // newer format.
 func (s *Store) checkStream(info *jetstream.StreamInfo, cfg jetstream.StreamConfig, kind string) (*jetstream.StreamInfo, error) {
@@ -363,17 +457,64 @@ func (s *Store) apiError(ctx context.Context, op string, err error) error {
 	return s.netError(ctx, op, err)
 }
 
-// redact hides credentials in server URLs (nats://user:pass@host,
+// Redact hides credentials in server URLs (nats://user:pass@host,
 // nats://token@host), which errors and logs show.
-func redact(urls string) string {
+func Redact(urls string) string {
 	parts := strings.Split(urls, ",")
 	for i, p := range parts {
 		scheme, rest, ok := strings.Cut(p, "://")
 		if at := strings.LastIndex(rest, "@"); ok && at >= 0 {
 			parts[i] = scheme + "://***@" + rest[at+1:]
+		} else if !ok {
+			if at := strings.LastIndex(p, "@"); at >= 0 {
+				parts[i] = "***@" + p[at+1:]
+			}
 		}
 	}
 	return strings.Join(parts, ",")
+}
+
+// secretsOf is what a server URL holds as credentials: its token, or its
+// user and password, each long enough to be told from ordinary text.
+func secretsOf(url string) []string {
+	_, rest, ok := strings.Cut(url, "://")
+	if !ok {
+		rest = url
+	}
+	at := strings.LastIndex(rest, "@")
+	if at < 0 {
+		return nil
+	}
+	var out []string
+	info := rest[:at]
+	for _, s := range append([]string{info}, strings.Split(info, ":")...) {
+		if len(s) >= 3 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// warnf tells Options.Warn, once per store for each message.
+func (s *Store) warnf(format string, a ...any) {
+	if s.opt.Warn == nil {
+		return
+	}
+	msg := fmt.Sprintf(format, a...)
+	s.warnMu.Lock()
+	seen := s.warned[msg]
+	if !seen {
+		if s.warned == nil {
+			s.warned = map[string]bool{}
+		}
+		if len(s.warned) < 1000 {
+			s.warned[msg] = true
+		}
+	}
+	s.warnMu.Unlock()
+	if !seen {
+		s.opt.Warn(msg)
+	}
 }
 
 // URL is the server address the store was opened with, credentials hidden.

@@ -3,19 +3,23 @@ package html
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/hoyle/hoyle/export/html/internal/chromium"
 )
 
 // shotsDir, when set, is where TestPagesInChromium leaves its screenshots
@@ -23,6 +27,65 @@ import (
 //
 //	go test ./export/html -run Chromium -shots /tmp/shots
 var shotsDir = flag.String("shots", "", "keep the screenshots and PDFs of TestPagesInChromium in this directory")
+
+// findChromium returns the path of a Chromium: $HOYLE_CHROMIUM if set,
+// else the first of chromium, chromium-browser, google-chrome on the PATH;
+// "" when there is none.
+func findChromium() string {
+	if p := os.Getenv("HOYLE_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// startChromium starts a headless Chromium with a profile of its own,
+// driven by chromedp over its DevTools pipe (no port, nothing else on the
+// machine can reach it); it ends with the test.
+func startChromium(t *testing.T, path string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")),
+		chromedp.Flag("hide-scrollbars", true), chromedp.Flag("mute-audio", true), chromedp.Flag("disable-quic", true))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(cancel)
+	// The first run starts the browser, which lives as long as ctx: it
+	// takes no timeout of its own (see chromedp.Run).
+	require.NoError(t, chromedp.Do(ctx))
+	return ctx
+}
+
+// viewport sets the page's width and height in CSS pixels, and whether it
+// is laid out for print.
+func viewport(width, height int, print bool) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, t, emulation.SetDeviceMetricsOverride,
+			emulation.SetDeviceMetricsOverrideParams{Width: int64(width), Height: int64(height), DeviceScaleFactor: 1}); err != nil {
+			return err
+		}
+		media := "" // none: the screen
+		if print {
+			media = "print"
+		}
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media})
+		return err
+	})
+}
+
+// screenshot is a PNG of the page's whole height at the viewport's width
+// (chromedp.FullScreenshot would set a viewport of its own).
+func screenshot(ctx context.Context, t *chromedp.Target) ([]byte, error) {
+	beyond := true
+	r, err := cdp.Call(ctx, t, page.CaptureScreenshot,
+		page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: &beyond})
+	return r.Data, err
+}
 
 // box is an element's place on the page, in CSS pixels.
 type box struct {
@@ -115,22 +178,24 @@ var pdfPage = regexp.MustCompile(`/Type\s*/Page[^s]`)
 // in the screenshot, then lays the page out for print at the width of A4
 // and of Letter paper (less the margins) and prints it on both.
 func TestPagesInChromium(t *testing.T) {
-	path, err := chromium.Find()
-	if err != nil {
-		t.Skipf("%v: the pages are not checked in a browser", err)
+	path := findChromium()
+	if path == "" {
+		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): the pages are not checked in a browser")
 	}
 	dir := t.TempDir()
 	if *shotsDir != "" {
 		require.NoError(t, os.MkdirAll(*shotsDir, 0o755))
 		dir = *shotsDir
 	}
-	b, err := chromium.Start(path, filepath.Join(t.TempDir(), "profile"))
-	require.NoError(t, err)
-	defer b.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(startChromium(t, path), 60*time.Second)
 	defer cancel()
-	page, err := b.NewPage(ctx)
-	require.NoError(t, err)
+	eval := func(expr string, out any) error {
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](expr))
+		if err != nil {
+			return err
+		}
+		return json.Unmarshal(v, out)
+	}
 
 	// The paper: its size in inches, and the width the page is laid out
 	// at, in CSS pixels (96 to the inch), less the margins of 15 mm a side.
@@ -149,15 +214,15 @@ func TestPagesInChromium(t *testing.T) {
 		require.NoError(t, os.WriteFile(file, body, 0o644))
 		hands := 4 // at Five Hundred, three players and the widow
 		// Loaded once; each width (and the print media) lays it out anew.
-		require.NoError(t, page.SetViewport(ctx, 1200, 900, false))
-		require.NoError(t, page.Navigate(ctx, "file://"+file), name)
+		require.NoError(t, chromedp.Do(ctx, viewport(1200, 900, false)))
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate("file://"+file)), name)
 		for _, width := range []int{360, 1200} {
 			where := fmt.Sprintf("%s at %d px", name, width)
-			require.NoError(t, page.SetViewport(ctx, width, 900, false))
+			require.NoError(t, chromedp.Do(ctx, viewport(width, 900, false)))
 			var l layout
-			require.NoError(t, page.Eval(ctx, measure, &l), where)
+			require.NoError(t, eval(measure, &l), where)
 			assert.Empty(t, layoutProblems(l, hands), where)
-			shot, err := page.Screenshot(ctx)
+			shot, err := chromedp.Run(ctx, screenshot)
 			require.NoError(t, err, where)
 			assert.Positive(t, redPixels(t, shot, l.Diagram, width), "%s: hearts and diamonds are red", where)
 			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, width)), shot, 0o644))
@@ -165,14 +230,15 @@ func TestPagesInChromium(t *testing.T) {
 		for _, paper := range papers {
 			where := name + " printed on " + paper.name
 			printable := int((paper.width - 2*15/25.4) * 96)
-			require.NoError(t, page.SetViewport(ctx, printable, 1000, true))
+			require.NoError(t, chromedp.Do(ctx, viewport(printable, 1000, true)))
 			var l layout
-			require.NoError(t, page.Eval(ctx, measure, &l), where)
+			require.NoError(t, eval(measure, &l), where)
 			assert.Empty(t, layoutProblems(l, hands), where)
 			if !printed[name] {
 				continue // laid out for print above; printing every page adds nothing but time
 			}
-			pdf, err := page.PDF(ctx, paper.width, paper.height)
+			pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperSize{Width: paper.width, Height: paper.height}),
+				chromedp.PDFMargin(0), chromedp.PDFPrintBackground()))
 			require.NoError(t, err, where)
 			assert.True(t, bytes.HasPrefix(pdf, []byte("%PDF-")), where)
 			pages := len(pdfPage.FindAll(pdf, -1))
@@ -183,17 +249,17 @@ func TestPagesInChromium(t *testing.T) {
 
 	// The check sees an overlap: the same page with the four hands put in
 	// one cell of the grid, and with a hand pushed off a phone's screen.
-	require.NoError(t, page.SetViewport(ctx, 360, 900, false))
-	require.NoError(t, page.Navigate(ctx, "file://"+filepath.Join(dir, "demo.html")))
+	require.NoError(t, chromedp.Do(ctx, viewport(360, 900, false)))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.Join(dir, "demo.html"))))
 	var l layout
-	require.NoError(t, page.Eval(ctx, `(() => { document.querySelectorAll('.diagram .hand').forEach(h => h.style.gridArea = '1 / 1'); return 0; })()`, new(int)))
-	require.NoError(t, page.Eval(ctx, measure, &l))
+	require.NoError(t, eval(`(() => { document.querySelectorAll('.diagram .hand').forEach(h => h.style.gridArea = '1 / 1'); return 0; })()`, new(int)))
+	require.NoError(t, eval(measure, &l))
 	assert.NotEmpty(t, layoutProblems(l, 4), "hands in one cell overlap")
-	require.NoError(t, page.Navigate(ctx, "file://"+filepath.Join(dir, "demo.html")))
-	require.NoError(t, page.Eval(ctx, `(() => { const r = document.querySelector('.diagram .hand.right').style; r.position = 'relative'; r.left = '-120px'; return 0; })()`, new(int)))
-	require.NoError(t, page.Eval(ctx, measure, &l))
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.Join(dir, "demo.html"))))
+	require.NoError(t, eval(`(() => { const r = document.querySelector('.diagram .hand.right').style; r.position = 'relative'; r.left = '-120px'; return 0; })()`, new(int)))
+	require.NoError(t, eval(measure, &l))
 	assert.NotEmpty(t, layoutProblems(l, 4), "a hand moved onto its neighbour")
-	require.NoError(t, page.Eval(ctx, `(() => { document.querySelector('.diagram .hand.right').style.left = '200px'; return 0; })()`, new(int)))
-	require.NoError(t, page.Eval(ctx, measure, &l))
+	require.NoError(t, eval(`(() => { document.querySelector('.diagram .hand.right').style.left = '200px'; return 0; })()`, new(int)))
+	require.NoError(t, eval(measure, &l))
 	assert.NotEmpty(t, layoutProblems(l, 4), "a hand pushed off a phone's screen")
 }

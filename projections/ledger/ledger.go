@@ -9,9 +9,13 @@
 // neither, every session is folded, as every reader of the file does.
 //
 // A saved summary is used only when it was made at the session's current
-// version and by this format of hoyle's: so two processes saving the
-// checkpoint at once, in either order, cost a fold at most, never a wrong
-// result.
+// version, from the log as it stands (it keeps the hash of the session's
+// head it was folded to, checked against the log's), and by this format
+// of hoyle's: so two processes saving the checkpoint at once, in either
+// order, cost a fold at most, never a wrong result, and a summary that
+// does not match the log is folded again and reported (Stats.Mismatched).
+// On hoyle serve's log the store also believes only summaries its server
+// signed (events/natsstore): one published by anyone else is dropped.
 //
 // It imports events, projections/load and projections/compare.
 package ledger
@@ -44,11 +48,17 @@ type Stats struct {
 	Position   uint64 // the checkpoint's position when read (0: none)
 	Saved      bool   // the checkpoint was brought up to date
 	SaveErr    error  // why it could not be (the summaries are right all the same)
+	// Mismatched are the sessions whose saved summary claimed their
+	// current version but not the log's head at it: derived from another
+	// log, or forged. They were folded again from the log.
+	Mismatched []string
 }
 
-// part is one summary as saved.
+// part is one summary as saved, with the hash of the session's event at
+// the version it was folded to.
 type part struct {
 	Format int           `json:"format"`
+	Head   events.Hash   `json:"head"`
 	Table  compare.Table `json:"table"`
 }
 
@@ -77,19 +87,22 @@ func Tables(ctx context.Context, st events.Store) ([]compare.Table, Stats, error
 	var last uint64
 	for _, info := range infos {
 		last = max(last, info.Last)
-		if t, ok := decode(saved[info.ID]); ok && t.Version == info.Version && t.Session == info.ID {
-			out = append(out, t)
-			stats.Checkpoint++
-			continue
+		if p, ok := decode(saved[info.ID]); ok && p.Table.Version == info.Version && p.Table.Session == info.ID {
+			if p.Head == info.Head {
+				out = append(out, p.Table)
+				stats.Checkpoint++
+				continue
+			}
+			stats.Mismatched = append(stats.Mismatched, info.ID)
 		}
-		t, err := summarize(ctx, st, info.ID)
+		t, head, err := summarize(ctx, st, info.ID)
 		if err != nil {
 			return nil, stats, err
 		}
 		out = append(out, t)
 		stats.Folded++
 		if keeps {
-			if b, err := encode(t); err == nil {
+			if b, err := encode(t, head); err == nil {
 				changed[info.ID] = b
 			}
 		}
@@ -101,19 +114,27 @@ func Tables(ctx context.Context, st events.Store) ([]compare.Table, Stats, error
 	return out, stats, nil
 }
 
-// summarize folds one session, as every reader does, and summarizes it.
-func summarize(ctx context.Context, st events.Store, session string) (compare.Table, error) {
+// summarize folds one session, as every reader does, and summarizes it;
+// head is the hash of its event at the version folded to.
+func summarize(ctx context.Context, st events.Store, session string) (compare.Table, events.Hash, error) {
 	s, err := load.Stream(ctx, st, session)
 	if err != nil {
-		return compare.Table{}, err
+		return compare.Table{}, events.Hash{}, err
 	}
-	return compare.Summarize(s), nil
+	t := compare.Summarize(s)
+	for e, err := range st.ReadSession(ctx, session, t.Version) {
+		if err != nil {
+			return compare.Table{}, events.Hash{}, err
+		}
+		return t, e.Hash, nil
+	}
+	return compare.Table{}, events.Hash{}, fmt.Errorf("%w: session %s has no event %d", events.ErrCorrupt, session, t.Version)
 }
 
-func encode(t compare.Table) ([]byte, error) {
+func encode(t compare.Table, head events.Hash) ([]byte, error) {
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
-	if err := json.NewEncoder(zw).Encode(part{Format: format, Table: t}); err != nil {
+	if err := json.NewEncoder(zw).Encode(part{Format: format, Head: head, Table: t}); err != nil {
 		return nil, err
 	}
 	if err := zw.Close(); err != nil {
@@ -122,23 +143,23 @@ func encode(t compare.Table) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func decode(b []byte) (compare.Table, bool) {
+func decode(b []byte) (part, bool) {
 	if len(b) == 0 {
-		return compare.Table{}, false
+		return part{}, false
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(b))
 	if err != nil {
-		return compare.Table{}, false
+		return part{}, false
 	}
 	raw, err := io.ReadAll(io.LimitReader(zr, 64<<20))
 	if err != nil {
-		return compare.Table{}, false
+		return part{}, false
 	}
 	var p part
 	if err := json.Unmarshal(raw, &p); err != nil || p.Format != format {
-		return compare.Table{}, false
+		return part{}, false
 	}
-	return p.Table, true
+	return p, true
 }
 
 // Follow keeps the checkpoint current: it follows the log (the store's
@@ -161,11 +182,11 @@ func Follow(ctx context.Context, st events.Store, progress func(position uint64,
 			}
 		}
 		for _, id := range order {
-			t, err := summarize(ctx, st, id)
+			t, head, err := summarize(ctx, st, id)
 			if err != nil {
 				return err
 			}
-			b, err := encode(t)
+			b, err := encode(t, head)
 			if err != nil {
 				return err
 			}

@@ -1,7 +1,10 @@
 package ledger_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -107,4 +110,25 @@ func TestCheckpointedLedger(t *testing.T) {
 	_, stats, err = ledger.Tables(ctx, st)
 	require.NoError(t, err)
 	assert.Equal(t, 1, stats.Folded)
+
+	// A part at the session's version whose head is not the log's (folded
+	// from another log, or forged) is folded again and reported.
+	cp, err := st.LoadCheckpoint(ctx, ledger.Name)
+	require.NoError(t, err)
+	zr, err := gzip.NewReader(bytes.NewReader(cp.Parts[ids[1]]))
+	require.NoError(t, err)
+	var p map[string]any
+	require.NoError(t, json.NewDecoder(zr).Decode(&p))
+	require.Contains(t, p, "head")
+	p["head"] = make([]int, 32)
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	require.NoError(t, json.NewEncoder(zw).Encode(p))
+	require.NoError(t, zw.Close())
+	require.NoError(t, st.SaveCheckpoint(ctx, ledger.Name, events.Checkpoint{Parts: map[string][]byte{ids[1]: b.Bytes()}}))
+	again, stats, err := ledger.Tables(ctx, st)
+	require.NoError(t, err)
+	assert.Equal(t, 1, stats.Folded)
+	assert.Equal(t, []string{ids[1]}, stats.Mismatched)
+	assert.Equal(t, got[1], again[1])
 }

@@ -7,10 +7,8 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/dd"
-	"github.com/hoyle/hoyle/projections/ddhand"
-	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -156,9 +154,10 @@ type DDStop struct {
 	Why    string `json:"why"`
 }
 
-// NewDDHand is the analysis a of hand h of session s, at moment at (nil:
-// the hand as it stands).
-func NewDDHand(s *projections.Session, h *game.Hand, a *ddhand.Analysis, at *string) DDHand {
+// NewDDHand is the analysis of a recorded hand at a moment
+// (replay.AnalyseDDHand) as JSON.
+func NewDDHand(dh *replay.DDHand) DDHand {
+	s, h, a, at := dh.Session, dh.Hand, dh.Analysis, dh.At
 	v := DDHand{Session: s.ID, Hand: h.Number, At: at, Game: s.Rules.Info().ID, Board: h.Board, Dealer: h.Dealer.String(),
 		Deal: a.Deal.PBN(cards.North)}
 	if a.BySide {
@@ -190,4 +189,16 @@ func NewDDHand(s *projections.Session, h *game.Hand, a *ddhand.Analysis, at *str
 	}
 	v.Play = pj
 	return v
+}
+
+// NewDDDeal is the analysis of a bare deal as JSON: par at nobody's
+// vulnerability.
+func NewDDDeal(d cards.Deal, t dd.Table) DDDeal {
+	return DDDeal{Deal: d.PBN(cards.North), Vulnerable: cards.VulNone.PBN(), Table: DDTable(t), Par: NewPar(dd.Par(t, cards.VulNone, contract.ParScore))}
+}
+
+// NewDDFileLine is the analysis of a deal of a PBN file as JSON: its board
+// (nil when the record has none), and par at its vulnerability.
+func NewDDFileLine(board *int, d cards.Deal, t dd.Table, vul cards.Vulnerability) DDFileLine {
+	return DDFileLine{Board: board, Deal: d.PBN(cards.North), Table: DDTable(t), Par: NewPar(dd.Par(t, vul, contract.ParScore))}
 }

@@ -2,30 +2,31 @@ package events
 
 import "context"
 
-// Checkpoint is what a projection derived from the log keeps between runs
-// (see Checkpointer): the log position it had read up to when it was
+// ProjectionCheckpoint is what one projection derived from the whole log
+// (hoyle compare's summaries of every session, say) keeps between runs (see
+// ProjectionCheckpoints): the log position it had read up to when it was
 // saved, and its parts by key (a summary of each session, say). The parts
 // are the projection's own bytes: it must be able to tell a stale part from
 // a current one (by the session's version kept in it), since two processes
 // that save one checkpoint may save its parts in either order.
-type Checkpoint struct {
+type ProjectionCheckpoint struct {
 	Position uint64
 	Parts    map[string][]byte
 }
 
-// Checkpointer is implemented by stores that keep projections' checkpoints
-// beside the log (events/natsstore keeps them with its index), so that a
+// ProjectionCheckpoints is implemented by stores that keep, by name, the
+// checkpoint of each projection that reads across sessions, beside the log (events/natsstore keeps them with its index), so that a
 // projection over a shared log reads only what changed since it last ran
 // rather than the whole log.
-type Checkpointer interface {
+type ProjectionCheckpoints interface {
 	// LoadCheckpoint reads the checkpoint saved under name: a zero
-	// Checkpoint (no parts) when there is none.
-	LoadCheckpoint(ctx context.Context, name string) (Checkpoint, error)
+	// ProjectionCheckpoint (no parts) when there is none.
+	LoadCheckpoint(ctx context.Context, name string) (ProjectionCheckpoint, error)
 	// SaveCheckpoint saves the parts given (new and changed keys; the
 	// others stay as saved before), then the position. A part too large
 	// for the store is left out, and the projection computes it again the
 	// next time.
-	SaveCheckpoint(ctx context.Context, name string, cp Checkpoint) error
+	SaveCheckpoint(ctx context.Context, name string, cp ProjectionCheckpoint) error
 }
 
 // Follower is implemented by stores that hand new events to a named,
@@ -42,42 +43,42 @@ type Follower interface {
 	Follow(ctx context.Context, name string, handle func(ctx context.Context, batch []Envelope) error) error
 }
 
-// Checkpoints is implemented by stores that keep projection checkpoints
-// beside the log: records that a fold above the log writes and reads back,
-// so that a reader of one hand of a long session need not fold the session
-// from its first event. The log stays the only source of truth: a
-// checkpoint is a cache, checked against the log by whoever reads it,
+// SessionSnapshots is implemented by stores that keep, for each session,
+// a snapshot of its fold beside the log (its "checkpoint", see
+// projections/load): records that a fold above the log writes and reads
+// back, so that a reader of one hand of a long session need not fold the
+// session from its first event. The log stays the only source of truth: a
+// snapshot is a cache, checked against the log by whoever reads it,
 // rebuilt from the log when it is missing or stale, and never trusted over
 // it. A store without them (the NATS store) is read the long way, by
-// folding the log. (A Checkpointer's named Checkpoint is the other kind of
-// cache: one projection across every session of a shared log, such as
-// hoyle compare's summaries.)
+// folding the log. (ProjectionCheckpoints are the other kind of cache: one
+// projection across every session of a shared log.)
 //
 // Records are a session's own: keys are bytes the caller chooses, kept in
 // byte order. The events layer does not read them.
-type Checkpoints interface {
-	// ReadCheckpoint calls fn with each record of the session's
-	// checkpoint whose key is at or after from, in key order, until fn
+type SessionSnapshots interface {
+	// ReadSnapshot calls fn with each record of the session's
+	// snapshot whose key is at or after from, in key order, until fn
 	// returns false. The slices are valid only during the call. A session
-	// with no checkpoint calls fn not at all.
-	ReadCheckpoint(ctx context.Context, session string, from []byte, fn func(key, value []byte) bool) error
-	// WriteCheckpoint changes the session's checkpoint in one atomic,
+	// with no snapshot calls fn not at all.
+	ReadSnapshot(ctx context.Context, session string, from []byte, fn func(key, value []byte) bool) error
+	// WriteSnapshot changes the session's snapshot records in one atomic,
 	// durable step; ErrReadOnly on a store opened read-only.
-	WriteCheckpoint(ctx context.Context, session string, w CheckpointWrite) error
+	WriteSnapshot(ctx context.Context, session string, w SnapshotWrite) error
 }
 
-// CheckpointWrite is one change to a session's checkpoint, applied in this
+// SnapshotWrite is one change to a session's snapshot records, applied in this
 // order: Reset, Trim, Put.
-type CheckpointWrite struct {
-	// Reset removes every record of the session's checkpoint first.
+type SnapshotWrite struct {
+	// Reset removes every record of the session's snapshot first.
 	Reset bool
 	// Trim, when set, removes every record whose key is at or after it.
 	Trim []byte
 	// Put stores records, replacing any of the same key.
-	Put []CheckpointRecord
+	Put []SnapshotRecord
 }
 
-// CheckpointRecord is one record of a checkpoint.
-type CheckpointRecord struct {
+// SnapshotRecord is one record of a session's snapshot.
+type SnapshotRecord struct {
 	Key, Value []byte
 }

@@ -7,8 +7,7 @@
 // The log is the only source of truth. Nothing in it is edited: a mistake is
 // corrected by appending a retraction or a correction.
 //
-// It imports only events/cards: the log is the lowest layer and knows no
-// game.
+// The log is the lowest layer and knows no game.
 package events
 
 import (

@@ -344,7 +344,7 @@ type NoteFilter struct {
 // the note stays in the log, and every projection leaves it out. It needs
 // the whole session (a note may be on an earlier hand).
 func (s *Session) DecideRetractNote(stamp Stamp, f NoteFilter) ([]events.Event, error) {
-	if s.Partial {
+	if s.Partial() {
 		return nil, game.ErrWholeSession
 	}
 	for i := len(s.Notes) - 1; i >= 0; i-- {

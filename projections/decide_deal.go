@@ -48,7 +48,7 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		}
 		return s.decideHandsOf(stamp, spec.Of, spec.Hands)
 	}
-	if s.Partial && (spec.Board != 0 || s.PlaysBoards()) {
+	if s.Partial() && (spec.Board != 0 || s.PlaysBoards()) {
 		// A board is the same deal each time it is played: judged on every
 		// board the session has dealt, not on its latest hand.
 		return nil, game.ErrWholeSession
@@ -334,7 +334,7 @@ func (s *Session) cutEvent(cuts []CutSpec) (*table.CutForDeal, error) {
 // the cards its seat has played (the fold checks it).
 func (s *Session) decideHandsOf(stamp Stamp, n int, hands map[string]string) ([]events.Event, error) {
 	if s.handNumbered(n) == nil {
-		if s.Partial && n >= 1 {
+		if s.Partial() && n >= 1 {
 			return nil, game.ErrWholeSession // an earlier hand than this fold holds
 		}
 		return nil, game.Illegal(fmt.Sprint(n), fmt.Sprintf("there is no hand %d in this session", n), "")

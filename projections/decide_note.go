@@ -59,7 +59,7 @@ func (s *Session) noteHand(number int) (*game.Hand, error) {
 			return h, nil
 		}
 	}
-	if s.Partial {
+	if s.Partial() {
 		return nil, game.ErrWholeSession
 	}
 	return nil, fmt.Errorf("%w: the session has no hand %d (it has %d)", game.ErrNothingToNote, number, len(s.Hands))

@@ -38,9 +38,9 @@ func (f *Folder) Add(e events.Envelope) error {
 		if f.withdrawn != nil {
 			s.retracted = f.withdrawn
 		}
-		s.keep = f.keep
+		s.read.keep = f.keep
 		if f.keep != nil && f.expect > 0 {
-			s.dropped.sorted = make([]idVersion, 0, f.expect)
+			s.read.dropped.sorted = make([]idVersion, 0, f.expect)
 		}
 		f.s = s
 		return nil

@@ -2,7 +2,6 @@ package projections
 
 import (
 	"maps"
-	"reflect"
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
@@ -12,7 +11,7 @@ import (
 // Reading the latest hand of a long session without the others' history.
 // Every reader of one hand needs the earlier hands for two things only:
 // where each begins (the snapshot's Starts) and the score before and after
-// the hand, which a checkpoint keeps (SheetCache). Decoding the calls and
+// the hand, which a checkpoint keeps (KeptSheets). Decoding the calls and
 // the tricks of thousands of hands to hold them beside the one shown is
 // the whole cost of showing the latest hand of a long session; Graft
 // leaves them out.
@@ -25,7 +24,7 @@ var withoutHistory game.Hand
 
 // Graft is the session a snapshot records, its last hand folded from the
 // log instead: tail is a FoldTail of the session's opening and its events
-// from that hand's deal to the head. The first summaries of snap's hands
+// from that hand's deal to the head. The first without of snap's hands
 // are not read (they may be nil): the session holds them without their
 // history, as one empty hand that stands for them all, their numbers are
 // their places (HandOf, HandStart), and it scores them from the sheets the
@@ -36,14 +35,14 @@ var withoutHistory game.Hand
 // tail's.
 //
 // It is not ok, and the caller reads the session the long way, unless the
-// tail holds that one hand, folded alone exactly as the snapshot holds it
+// tail holds that one hand, folded alone, as the snapshot holds it (SameHand)
 // (then nothing the tail fold could not see changed it), and who sits
 // where next does not depend on the earlier hands. The caller gives the
 // session the snapshot's sheets and checks that they serve
-// (ScoresHandFromKept): with summaries, no score can be made without them.
-func Graft(snap *Snapshot, tail *Session, summaries int) (*Session, bool) {
+// (ScoresHandFromKept): with hands held so, no score can be made without them.
+func Graft(snap *Snapshot, tail *Session, without int) (*Session, bool) {
 	n := len(snap.Hands)
-	if n == 0 || len(snap.Starts) != n || summaries >= n || len(tail.Hands) != 1 || len(tail.starts) != 1 ||
+	if n == 0 || len(snap.Starts) != n || without >= n || len(tail.Hands) != 1 || len(tail.starts) != 1 ||
 		tail.starts[0] != snap.Starts[n-1] || tail.Hands[0].Number != n {
 		return nil, false
 	}
@@ -54,15 +53,15 @@ func Graft(snap *Snapshot, tail *Session, summaries int) (*Session, bool) {
 	// What the score settles for a hand when it is dealt (who is
 	// vulnerable) a fold of the hand alone does not see: the snapshot does.
 	h.Vulnerable = kept.Vulnerable
-	if h != kept && !reflect.DeepEqual(h, kept) {
+	if !SameHand(h, kept) {
 		return nil, false
 	}
 	start := snap.Starts[n-1]
 	out := *tail
-	out.Partial = false
-	out.summaries = summaries
+	out.read.partial = false
+	out.read.withoutHistory = without
 	out.Hands = slices.Clone(snap.Hands)
-	for i := range summaries {
+	for i := range without {
 		out.Hands[i] = &withoutHistory
 	}
 	out.Hands[n-1] = kept
@@ -102,10 +101,10 @@ func FoldSettled(opened events.Envelope, tail []events.Envelope) (*Session, bool
 	return foldTail(opened, tail, true)
 }
 
-// WithoutHistory is how many of the session's hands, from the first, are
-// held without their history (see Graft): what the tests of a long
+// HandsWithoutHistory is how many of the session's hands, from the first,
+// are held without their history (see Graft): what the tests of a long
 // session's latest hand look at.
-func (s *Session) WithoutHistory() int { return s.summaries }
+func (s *Session) HandsWithoutHistory() int { return s.read.withoutHistory }
 
 // ScoresHandFromKept reports whether every state of the session's latest
 // hand scores from the sheets its checkpoint kept: at its deal and as it is
@@ -124,7 +123,7 @@ func (s *Session) ScoresHandFromKept() bool {
 		keys = append(keys, SheetKey{Finished: n})
 	}
 	for _, k := range keys {
-		if _, ok := s.keptRaw(k); !ok {
+		if s.read.sheets == nil || !s.read.sheets.Has(k, s.Hands) {
 			return false
 		}
 	}

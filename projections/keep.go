@@ -46,7 +46,7 @@ func (s *Session) versionOf(id events.ID) (uint64, bool) {
 	if i, ok := s.index()[id]; ok {
 		return s.Steps[i].Version, true
 	}
-	return s.dropped.get(id)
+	return s.read.dropped.get(id)
 }
 
 // track records, for every event the fold passes, what RetractsBefore
@@ -87,7 +87,7 @@ func (s *Session) HandStart(n int) (uint64, bool) {
 // numberAt is the number of the session's i-th hand: its place, for a hand
 // held without its history (see Graft), which holds nothing of its own.
 func (s *Session) numberAt(i int) int {
-	if i < s.summaries {
+	if i < s.read.withoutHistory {
 		return i + 1
 	}
 	return s.Hands[i].Number

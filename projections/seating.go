@@ -120,7 +120,7 @@ func (s *Session) sittingFor(number int) (game.Sitting, bool, error) {
 		return game.Sitting{}, false, nil
 	}
 	plan, _ := s.Placement().Plan()
-	if s.Partial || s.summaries > 0 {
+	if s.Partial() || s.read.withoutHistory > 0 {
 		return game.Sitting{}, false, game.ErrWholeSession
 	}
 	if reseats {

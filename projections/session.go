@@ -5,9 +5,6 @@
 // Folds are pure: no I/O, no clocks, deterministic. The state at any moment
 // is the fold of the events up to it, so replay is folding a prefix and a
 // full rebuild from zero always works.
-//
-// It imports events (and events/cards, events/table), projections/game and
-// the ruleset registry, projections/rules; nothing above it, and no store.
 package projections
 
 import (
@@ -85,35 +82,18 @@ type Session struct {
 	Kept    map[events.ID]*table.TagsKept
 	Sources []table.SourceNoted
 
-	// Partial: the fold began at the latest hand's deal, not at the first
-	// event (see FoldTail). Earlier hands are not in Hands, and notes may
-	// refer to events it has not seen.
-	Partial bool
-
 	retracted map[events.ID]bool
-	byID      map[events.ID]int // index into Steps; built on first use (see index)
+	// byID indexes Steps by event ID. It is built from Steps the first
+	// time a note or a lookup needs it, then kept up to date as steps are
+	// added (see index): derived from the fold's own output, never from
+	// anything outside it.
+	byID map[events.ID]int
 
-	// keep, when set, says which hands' steps the fold keeps (see
-	// Folder.Keep); the IDs of the steps it leaves out are in dropped, so
-	// that a note or a retraction is still checked against every event in
-	// force.
-	keep    func(hand int) bool
-	dropped idSet
 	// starts holds the version of each hand's deal, hand by hand: where
 	// each hand begins in the log (see HandStart).
 	starts []uint64
-	// resumed: the fold began from a Snapshot (see Resume), so the events
-	// before it are known only by what the snapshot keeps; a note on one
-	// is taken as it stands, as in a Partial fold.
-	resumed bool
 	// closedAt is the version of the close, when Closed.
 	closedAt uint64
-	// sheets are score sheets a checkpoint kept (see SheetCache).
-	sheets *SheetCache
-	// summaries: the first summaries hands are held without their history
-	// (see Graft); the score of them comes from the kept sheets or not at
-	// all.
-	summaries int
 	// retractions are the retractions folded past, in force or not, and
 	// skipped the versions of the events they withdrew (see track).
 	retractions []Retraction
@@ -127,6 +107,10 @@ type Session struct {
 	// boards holds the first hand dealt as each board: a board is the
 	// same deal each time it is played.
 	boards map[int]*game.Hand
+
+	// read is how the session was read, when the load path read it in
+	// part (see Reading); the zero Reading for a fold of the whole log.
+	read Reading
 }
 
 // Current is the latest hand, or nil before the first deal.
@@ -171,7 +155,7 @@ func (s *Session) Withdrawn(id events.ID) bool { return s.retracted[id] }
 // with the notes in force up to version. s and tail are left unchanged.
 func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	out := *tail
-	out.Partial = false
+	out.read.partial = false
 	out.Hands = append(append(make([]*game.Hand, 0, keep+len(tail.Hands)), s.Hands[:keep]...), tail.Hands...)
 	if n := keep + len(tail.starts); keep <= len(s.starts) && n <= len(s.starts) && slices.Equal(s.starts[keep:n], tail.starts) {
 		out.starts = s.starts[:n:n] // the same deals: shared, not copied for every moment of a long session
@@ -184,7 +168,9 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 		for _, full := range s.Hands[keep:] {
 			if full.DealID == h.DealID {
 				h.Vulnerable = full.Vulnerable
-				out.Hands[keep+i] = same(h, full) // the score sheets kept know s's hands
+				if SameHand(h, full) {
+					out.Hands[keep+i] = full // the score sheets kept know s's hands
+				}
 			}
 		}
 	}
@@ -196,8 +182,8 @@ func (s *Session) Splice(tail *Session, keep int, version uint64) *Session {
 	}
 	out.Problems = nil
 	out.byID = nil
-	out.sheets = s.sheets // kept sheets serve the spliced hands if they are the same
-	out.summaries = min(s.summaries, keep)
+	out.read.sheets = s.read.sheets // kept sheets serve the spliced hands if they are the same
+	out.read.withoutHistory = min(s.read.withoutHistory, keep)
 	return &out
 }
 
@@ -214,7 +200,7 @@ func (s *Session) NotesOn(id events.ID) []Note {
 
 // Score folds the session's hands into its ruleset's score sheet, its own
 // sides (if it has them) named by their players (or takes it from the
-// sheets its checkpoint kept, see SheetCache). The sheet is read, not
+// sheets its checkpoint kept, see KeptSheets). The sheet is read, not
 // changed: a kept sheet is shared by every state scored from it.
 func (s *Session) Score() game.ScoreSheet {
 	if sheet, ok := s.keptScore(); ok {
@@ -226,11 +212,11 @@ func (s *Session) Score() game.ScoreSheet {
 // score is the sheet of hands, closed or not, its own sides (if it has
 // them) named by their players.
 func (s *Session) score(hands []*game.Hand, closed bool) game.ScoreSheet {
-	if min(len(hands), s.summaries) > 0 {
+	if min(len(hands), s.read.withoutHistory) > 0 {
 		// A reader of one hand checks that the kept sheets serve it before
 		// it leaves out the history of the others (see Graft): scoring
 		// hands held without it would give a wrong score.
-		panic(fmt.Sprintf("projections: session %s scored from %d hands without their history", s.ID, min(len(hands), s.summaries)))
+		panic(fmt.Sprintf("projections: session %s scored from %d hands without their history", s.ID, min(len(hands), s.read.withoutHistory)))
 	}
 	sheet := s.Rules.Score(game.ScoreInput{Hands: hands, Opts: s.Opts, Seating: s.Seating(), Closed: closed})
 	s.nameSides(sheet.Sides)
@@ -275,7 +261,7 @@ func foldTail(opened events.Envelope, tail []events.Envelope, settle bool) (*Ses
 	if err != nil {
 		return nil, false, err
 	}
-	s.Partial = len(tail) > 0 && tail[0].Version > 2
+	s.read.partial = len(tail) > 0 && tail[0].Version > 2
 	s.retracted = Retracted(envs)
 	var done []byte
 	for _, e := range tail {
@@ -325,8 +311,8 @@ func open(e events.Envelope) (*Session, error) {
 }
 
 func (s *Session) addStep(e events.Envelope, hand int) {
-	if s.keep != nil && hand != 0 && !s.keep(hand) {
-		s.dropped.add(e.ID, e.Version)
+	if s.read.keep != nil && hand != 0 && !s.read.keep(hand) {
+		s.read.dropped.add(e.ID, e.Version)
 		return
 	}
 	if s.byID != nil {
@@ -465,7 +451,7 @@ func (s *Session) Apply(e events.Envelope) error {
 	case *table.HandGiven:
 		target := s.handNumbered(p.Hand)
 		if target == nil {
-			if s.Partial {
+			if s.read.partial {
 				break // an earlier hand than this fold holds
 			}
 			return game.Illegal("deal", fmt.Sprintf("there is no hand %d in this session", p.Hand), "")
@@ -501,7 +487,7 @@ func (s *Session) Apply(e events.Envelope) error {
 			return err
 		}
 	case *table.Noted:
-		if !s.inForce(p.Target) && !s.Partial && !s.resumed {
+		if !s.inForce(p.Target) && !s.read.partial && !s.read.resumed {
 			return game.Illegal("note", "the event it annotates is not in this session (or was retracted)", "")
 		}
 		if i, ok := s.index()[p.Target]; ok {
@@ -511,7 +497,7 @@ func (s *Session) Apply(e events.Envelope) error {
 		}
 		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By, On: p.On})
 	case *table.Retracted:
-		if !s.inForce(p.Target) && !s.resumed {
+		if !s.inForce(p.Target) && !s.read.resumed {
 			return game.Illegal("undo", "the event it retracts is not in force in this session", "")
 		}
 		return nil // the fold settles retractions before applying (see Retracted)
@@ -594,7 +580,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	if last := s.Current(); last != nil {
 		number = last.Number + 1
 	}
-	if s.Partial && len(s.Hands) == 0 && p.Hand > 0 {
+	if s.read.partial && len(s.Hands) == 0 && p.Hand > 0 {
 		number = p.Hand // the first hand of a tail fold: trust the deal's number
 	}
 	h := game.NewHand(number, p.Dealer, seating, s.Opts)
@@ -602,7 +588,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	copy(h.Dealt, dr.Hands)
 	copy(h.Held, dr.Hands)
 	h.Widow, h.TurnUp, h.Vulnerable = dr.Widow, dr.TurnUp, p.Vul
-	if s.vul != nil && p.Board == 0 && !s.Partial {
+	if s.vul != nil && p.Board == 0 && !s.read.partial {
 		// A board's deal records its vulnerability; otherwise the score
 		// so far settles it (which a fold of the latest hand alone has not
 		// seen: it leaves the vulnerability as the deal recorded it).

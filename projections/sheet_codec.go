@@ -10,7 +10,7 @@ import (
 )
 
 // The score sheet's codec, for the sheets a checkpoint keeps (see
-// SheetCache): complete as the hand's is (TestSheetCodecCoversEveryField),
+// KeptSheets): complete as the hand's is (TestSheetCodecCoversEveryField),
 // labels and laws written once each and referred to by number.
 
 // AppendSheet encodes a score sheet.

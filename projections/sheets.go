@@ -1,18 +1,20 @@
 package projections
 
 import (
-	"reflect"
+	"bytes"
 
 	"github.com/hoyle/hoyle/projections/game"
 )
 
-// Score sheets kept with a snapshot. A ruleset scores only a session's
+// Score sheets kept beside the log. A ruleset scores only a session's
 // finished hands (game.ScoreInput), and scoring is the one cost of showing
 // the latest hand of a long session that does not follow the hand: every
 // earlier hand is scored again. So a checkpoint keeps the sheets a reader
 // of the latest hand asks for (the score now, and before the latest
 // finished hand), and a session read from it (see projections/load) scores
-// from them when its finished hands are the snapshot's own.
+// from them when its finished hands are the checkpoint's own. The sheets
+// and how they are kept and decoded are the load path's (KeptSheets); the
+// session knows only which sheet it asks for and of which hands.
 
 // SheetKey says which sheet: that of the first Finished hands, with the
 // session closed or not.
@@ -21,21 +23,19 @@ type SheetKey struct {
 	Closed   bool
 }
 
-// SheetCache holds sheets a snapshot kept, encoded (AppendSheet), for the
-// snapshot's hands.
-type SheetCache struct {
-	hands   []*game.Hand
-	sheets  map[SheetKey][]byte
-	decoded map[SheetKey]game.ScoreSheet
+// KeptSheets are score sheets kept beside the log for the hands of one
+// snapshot (a checkpoint's, see projections/load). A sheet serves a
+// session only for the very hands it was kept for: the session's first
+// k.Finished hands must be the snapshot's own values (the load path puts
+// them in place where a hand folded again is the same record, SameHand).
+type KeptSheets interface {
+	// Has reports whether the sheet of key k is kept for hands (the first
+	// k.Finished of them), without decoding it.
+	Has(k SheetKey, hands []*game.Hand) bool
+	// Sheet is the sheet of key k, when it is kept for hands. It is shared
+	// by every session scored from it, and never changed.
+	Sheet(k SheetKey, hands []*game.Hand) (game.ScoreSheet, bool)
 }
-
-// NewSheetCache starts a cache of sheets of the given hands (a snapshot's).
-func NewSheetCache(hands []*game.Hand) *SheetCache {
-	return &SheetCache{hands: hands, sheets: map[SheetKey][]byte{}, decoded: map[SheetKey]game.ScoreSheet{}}
-}
-
-// Add keeps the encoded sheet of a key.
-func (c *SheetCache) Add(k SheetKey, sheet []byte) { c.sheets[k] = sheet }
 
 // SheetsToKeep are the sheets a checkpoint of this session keeps: those of
 // its finished hands (open and, if it is, closed), and of all but the last
@@ -59,8 +59,9 @@ func (s *Session) ScoreOf(k SheetKey) game.ScoreSheet {
 	return s.score(s.Hands[:k.Finished], k.Closed)
 }
 
-// UseSheets lets the session score from kept sheets (see Score).
-func (s *Session) UseSheets(c *SheetCache) { s.sheets = c }
+// UseSheets lets the session score from kept sheets (see Score); nil: from
+// its hands only.
+func (s *Session) UseSheets(kept KeptSheets) { s.read.sheets = kept }
 
 // finishedHands counts the hands done: every hand but, perhaps, the last.
 func (s *Session) finishedHands() int {
@@ -71,60 +72,32 @@ func (s *Session) finishedHands() int {
 	return n
 }
 
-// same is kept when the hand folded again, h, is the same as it (a moment
-// at the end of a hand), so that the sheets kept for the session's hands
-// serve a state made of them; else h.
-func same(h, kept *game.Hand) *game.Hand {
-	if h != kept && reflect.DeepEqual(h, kept) {
-		return kept
+// SameHand reports whether two folds of a hand of one session hold the
+// same record of it: the same value, or the same encoding as a checkpoint
+// keeps it
+// (AppendHand, which writes every field of a hand: see
+// TestSnapshotCodecCoversEveryField). It is how the load path knows a hand
+// folded again from the log to be the one a checkpoint kept, whose score
+// sheets then serve it.
+func SameHand(a, b *game.Hand) bool {
+	if a == b || a == nil || b == nil {
+		return a == b
 	}
-	return h
+	// Both records in one buffer, sized for a hand of bridge played out:
+	// an allocation or two for the comparison, as reflect.DeepEqual took.
+	buf := AppendHand(make([]byte, 0, 2048), a)
+	n := len(buf)
+	buf = AppendHand(buf, b)
+	return bytes.Equal(buf[:n], buf[n:])
 }
 
-// keptScore is the sheet Score would make, from the cache, when the cache
-// has it for the session's finished hands: the same hands (the same
-// values, not copies) and the same close.
+// keptScore is the sheet Score would make, from the kept sheets, when they
+// have it for the session's finished hands and its close.
 func (s *Session) keptScore() (game.ScoreSheet, bool) {
-	return s.keptSheet(SheetKey{Finished: s.finishedHands(), Closed: s.Closed})
-}
-
-// keptSheet is the sheet of key k from the cache, when the cache has it for
-// the session's first k.Finished hands.
-func (s *Session) keptSheet(k SheetKey) (game.ScoreSheet, bool) {
-	raw, ok := s.keptRaw(k)
-	if !ok {
+	if s.read.sheets == nil {
 		return game.ScoreSheet{}, false
 	}
-	c := s.sheets
-	if sheet, ok := c.decoded[k]; ok {
-		return sheet, true
-	}
-	sheet, err := DecodeSheet(raw)
-	if err != nil {
-		return game.ScoreSheet{}, false
-	}
-	c.decoded[k] = sheet // read by everyone who scores the same hands: never changed
-	return sheet, true
-}
-
-// keptRaw is the encoded sheet of key k, when the cache has it for the
-// session's first k.Finished hands.
-func (s *Session) keptRaw(k SheetKey) ([]byte, bool) {
-	c := s.sheets
-	f := k.Finished
-	if c == nil || f > len(s.Hands) || f > len(c.hands) {
-		return nil, false
-	}
-	raw, ok := c.sheets[k]
-	if !ok {
-		return nil, false
-	}
-	for i := range f {
-		if s.Hands[i] != c.hands[i] {
-			return nil, false
-		}
-	}
-	return raw, true
+	return s.read.sheets.Sheet(SheetKey{Finished: s.finishedHands(), Closed: s.Closed}, s.Hands)
 }
 
 // ScoresFromKept reports whether Score would take the session's sheet from

@@ -43,9 +43,9 @@ type Snapshot struct {
 // Snapshot is the fold so far, without its history. It shares the
 // session's hands, which a finished fold no longer changes.
 func (s *Session) Snapshot() *Snapshot {
-	if s.summaries > 0 {
+	if s.read.withoutHistory > 0 {
 		// A checkpoint never keeps hands without their history (Graft).
-		panic(fmt.Sprintf("projections: a snapshot of session %s, which holds %d hands without their history", s.ID, s.summaries))
+		panic(fmt.Sprintf("projections: a snapshot of session %s, which holds %d hands without their history", s.ID, s.read.withoutHistory))
 	}
 	snap := &Snapshot{Version: s.Version, Hands: slices.Clone(s.Hands), Starts: slices.Clone(s.starts),
 		Notes: slices.Clone(s.Notes), Withdrawn: maps.Clone(s.retracted), ClosedAt: s.closedAt,
@@ -80,7 +80,7 @@ func Resume(opened events.Envelope, snap *Snapshot, from int) (*Folder, error) {
 	s.Hands = slices.Clone(prior)
 	s.starts = slices.Clone(snap.Starts[:from-1])
 	s.retracted = maps.Clone(snap.Withdrawn)
-	s.resumed = true
+	s.read.resumed = true
 	s.Version = start - 1
 	for _, n := range snap.Notes {
 		if n.Version < start {
@@ -129,7 +129,7 @@ func FromSnapshot(opened events.Envelope, snap *Snapshot) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.resumed = true
+	s.read.resumed = true
 	s.Hands = slices.Clone(snap.Hands)
 	s.starts = slices.Clone(snap.Starts)
 	s.Notes = slices.Clone(snap.Notes)

@@ -96,6 +96,37 @@ func TestSnapshotCodecRoundTrips(t *testing.T) {
 	}
 }
 
+// SameHand says two folds of a hand are one record by what they hold, not
+// by where they are: every hand of a session folded twice is the same,
+// and a hand that differs in any one thing a checkpoint keeps (here the
+// vulnerability, which Graft settles from the checkpoint, and the claim)
+// is not.
+func TestSameHandIsTheRecord(t *testing.T) {
+	ctx := context.Background()
+	for i, rs := range rules.All() {
+		st := memstore.New()
+		res, err := simulate.Run(ctx, st, simulate.Options{Game: rs.Info().ID, Hands: 3, Seed: uint64(i) + 60, ClaimEvery: 2})
+		require.NoError(t, err)
+		a, _, err := load.Session(ctx, st, res.Session)
+		require.NoError(t, err)
+		b, _, err := load.Session(ctx, st, res.Session)
+		require.NoError(t, err)
+		require.Len(t, b.Hands, len(a.Hands))
+		for j, h := range a.Hands {
+			require.NotSame(t, h, b.Hands[j])
+			assert.True(t, projections.SameHand(h, b.Hands[j]), "%s hand %d folded twice", rs.Info().ID, h.Number)
+			assert.True(t, projections.SameHand(h, h))
+			assert.False(t, projections.SameHand(h, partway(h)), "%s hand %d with a claim", rs.Info().ID, h.Number)
+			other := h.Clone()
+			other.Vulnerable = []cards.Side{0}
+			if !slices.Equal(h.Vulnerable, other.Vulnerable) {
+				assert.False(t, projections.SameHand(h, other), "%s hand %d vulnerable otherwise", rs.Info().ID, h.Number)
+			}
+			assert.False(t, projections.SameHand(h, nil))
+		}
+	}
+}
+
 // partway is a hand with the fields a finished simulated hand leaves empty
 // set: a claim with the others' shares, honours claimed, discards.
 func partway(h *game.Hand) *game.Hand {

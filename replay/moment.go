@@ -220,7 +220,7 @@ func Resolve(s *projections.Session, m Moment) (Point, error) {
 	if m.Hand < 1 || m.Hand > len(s.Hands) {
 		return no("the session has %s", Count(len(s.Hands), "hand"))
 	}
-	if m.Hand <= s.WithoutHistory() {
+	if m.Hand <= s.HandsWithoutHistory() {
 		return Point{}, ErrWholeLog // the session was read for a later hand
 	}
 	h := s.Hands[m.Hand-1]
@@ -326,7 +326,7 @@ func FoldAt(full *projections.Session, envs []events.Envelope, p Point) (*projec
 	if err == nil && full != nil && p.Moment.Kind != AfterEvent {
 		revealFrom(full, s)
 	}
-	if err == nil && s.WithoutHistory() > 0 && !s.ScoresFromKept() {
+	if err == nil && s.HandsWithoutHistory() > 0 && !s.ScoresFromKept() {
 		// The earlier hands were read without their history, and the
 		// sheets kept do not score this state: only the whole log can.
 		return nil, ErrWholeLog

@@ -1,8 +1,6 @@
 // Package replay turns a session into what a person looks at: the table at
 // a moment, the moments of a session by name, and the cursor that steps
 // through them. The --json views built from them are in replay/jsonview.
-//
-// It imports events and projections; export and cmd build on it.
 package replay
 
 import (

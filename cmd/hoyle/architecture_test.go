@@ -1,14 +1,179 @@
 package main
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+// The dependency rules of the module, as data: for each of its packages,
+// the module packages it may import (the standard library and the
+// libraries in go.mod are not listed). In the style of the Go standard
+// library's go/build/deps_test.go, this table replaces the "It imports..."
+// paragraph each package doc once had, which nothing checked and which had
+// drifted (TestImportsAreAllowed checks the table against `go list`).
+//
+// The rules it states:
+//
+//   - Layers, lowest first: events < projections < replay < export < cmd.
+//     A package imports its own layer or a lower one (TestImportsRunDownTheLayers,
+//     and TestAllowlistRunsDownTheLayers for the table itself); only cmd
+//     imports fixtures.
+//   - events/cards is the floor: it imports nothing of hoyle's.
+//   - A ruleset under projections/rules imports the game engine
+//     (projections/game) and what it is made of (events, events/cards);
+//     the registry, projections/rules, imports every ruleset, and no
+//     ruleset imports the registry.
+//   - A form of a game may import the game it varies, as the texts describe
+//     it: the forms of Bridge (auction 1908, draw, reversi, short, six-hand,
+//     King's Bridge) import bridge, Quinto is cut "in the usual way", as
+//     Bridge is; mort, double dummy and humbug are dummy whist, thirteen and
+//     the odd is humbug's deal, and the dummy games build on whist. This
+//     mirrors the texts; any other import between rulesets is sideways.
+//   - A solver or a codec imports what it works on only: projections/dd
+//     events/cards (its scores come from whoever calls it), export/pbn and
+//     export/lin events/cards.
+//   - The packages named in testOnly are for tests: only tests and other
+//     test-only packages import them.
+//
+// A new package gets a line here; a new import between module packages is
+// a change to this table, reviewed as one.
+var allowed = map[string][]string{
+	// events: the log, its stores and what is written in it.
+	"events/cards":     nil,
+	"events/testkit":   nil,
+	"events":           {"events/cards"},
+	"events/table":     {"events", "events/cards"},
+	"events/bolt":      {"events"},
+	"events/memstore":  {"events"},
+	"events/natsstore": {"events"},
+	"events/storetest": {"events", "events/cards", "events/table"},
+
+	// projections: the game engine, the rulesets and the folds.
+	"projections/game":                  {"events", "events/cards"},
+	"projections/movement":              {"events/cards"},
+	"projections/dd":                    {"events/cards"},
+	"projections/dd/ddlist":             {"events/cards", "projections/dd"},
+	"projections/dd/internal/ddsoracle": {"events/cards"},
+	"projections/ddhand":                {"events", "events/cards", "projections/dd", "projections/game"},
+
+	"projections/rules/whist":       ruleset(),
+	"projections/rules/bridge":      ruleset(),
+	"projections/rules/contract":    ruleset(),
+	"projections/rules/auction1913": ruleset(),
+	"projections/rules/fivehundred": ruleset(),
+	// The forms of Bridge, and Quinto, which is cut as Bridge is.
+	"projections/rules/auction1908":   formOf("projections/rules/bridge"),
+	"projections/rules/drawbridge":    formOf("projections/rules/bridge"),
+	"projections/rules/reversibridge": formOf("projections/rules/bridge"),
+	"projections/rules/shortbridge":   formOf("projections/rules/bridge"),
+	"projections/rules/sixhandbridge": formOf("projections/rules/bridge"),
+	"projections/rules/kingsbridge":   formOf("projections/rules/bridge", "projections/movement"),
+	"projections/rules/quinto":        formOf("projections/rules/bridge"),
+	// Dummy whist and its forms.
+	"projections/rules/dummy":             formOf("projections/rules/whist"),
+	"projections/rules/mort":              formOf("projections/rules/dummy", "projections/rules/whist"),
+	"projections/rules/doubledummy":       formOf("projections/rules/dummy", "projections/rules/whist"),
+	"projections/rules/humbug":            formOf("projections/rules/doubledummy", "projections/rules/dummy", "projections/rules/whist"),
+	"projections/rules/thirteenandtheodd": formOf("projections/rules/humbug", "projections/rules/dummy", "projections/rules/whist"),
+	"projections/rules":                   append([]string{"projections/game"}, rulesets...),
+
+	"projections": {"events", "events/cards", "events/table", "projections/game", "projections/movement", "projections/rules"},
+	"projections/compare": {"events/cards", "projections", "projections/game", "projections/movement",
+		"projections/rules/contract"},
+	"projections/load":     {"events", "events/cards", "events/table", "projections", "projections/game"},
+	"projections/recorder": {"events", "events/cards", "projections", "projections/game", "projections/load"},
+	"projections/ledger":   {"events", "projections/compare", "projections/load"},
+	"projections/verify":   {"events", "events/table", "projections", "projections/load"},
+	"projections/simulate": {"events", "events/cards", "events/table", "projections", "projections/game",
+		"projections/load", "projections/recorder"},
+
+	// Test-only helpers of the projections layer.
+	"projections/rules/bridge/bridgetest": {"events", "events/cards", "events/testkit", "projections/game"},
+	"projections/simulate/simtest": {"events", "events/bolt", "events/memstore", "projections", "projections/load",
+		"projections/recorder", "projections/simulate"},
+	"projections/rules/rulestest": {"events", "events/cards", "events/memstore", "projections", "projections/game",
+		"projections/load", "projections/recorder", "projections/simulate", "projections/simulate/simtest",
+		"projections/verify"},
+
+	// replay: moments, transcripts and the prompt.
+	"replay": {"events", "events/cards", "events/table", "projections", "projections/compare", "projections/dd",
+		"projections/ddhand", "projections/game", "projections/movement", "projections/rules/contract"},
+	// The --json views, one package (its doc.go lists them).
+	"replay/jsonview": {"events", "events/cards", "projections", "projections/dd", "projections/game",
+		"projections/movement", "projections/rules/contract", "replay"},
+	"replay/prompt": {"events", "events/cards", "events/table", "projections", "projections/game", "replay"},
+	"replay/replaytest": {"events", "events/cards", "events/memstore", "events/table", "projections",
+		"projections/load", "projections/recorder", "replay", "replay/prompt"},
+
+	// export: the codecs, then the sessions written and read through them.
+	"export/pbn": {"events/cards"},
+	"export/lin": {"events/cards", "projections/game"},
+	"export/internal/build": {"events", "events/cards", "events/table", "projections", "projections/game",
+		"replay"},
+	"export/markdown": {"events", "events/cards", "events/table", "projections", "projections/ddhand",
+		"projections/game", "replay"},
+	"export/html":        {"events", "events/cards", "export/markdown", "replay"},
+	"export/eventreport": {"export/markdown", "projections/compare"},
+	"export/jsonlog":     {"events", "events/cards", "projections"},
+	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
+		"projections", "projections/game", "projections/rules"},
+	"export/linsession": {"events", "events/cards", "events/table", "export/internal/build", "export/lin",
+		"export/pbn", "projections", "projections/game", "projections/rules"},
+	"export/importer": {"events", "events/table", "export/internal/build", "export/linsession",
+		"export/pbnsession", "projections/load"},
+	"export/internal/exporttest": {"events", "events/bolt", "events/cards", "events/memstore",
+		"export/internal/build", "projections", "projections/game", "projections/load", "projections/recorder",
+		"projections/simulate/simtest"},
+
+	// fixtures imports nothing of hoyle's; only cmd imports it.
+	"fixtures": nil,
+
+	// cmd may import every layer below it, and fixtures; not the test-only
+	// helpers.
+	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/natsstore", "events/table",
+		"export/eventreport", "export/html", "export/importer", "export/jsonlog", "export/linsession", "export/markdown",
+		"export/pbn", "export/pbnsession", "fixtures", "projections", "projections/compare", "projections/dd",
+		"projections/ddhand", "projections/game", "projections/ledger", "projections/load",
+		"projections/movement", "projections/recorder", "projections/rules", "projections/simulate",
+		"projections/verify", "projections/rules/contract", "replay", "replay/jsonview", "replay/prompt"},
+	// The developers' tools run hoyle as a user does.
+	"cmd/hoyle-tools/htmlpages": nil,
+}
+
+// testOnly are the packages only tests (and other test-only packages)
+// import.
+var testOnly = []string{
+	"events/testkit", "events/storetest", "projections/dd/ddlist", "projections/dd/internal/ddsoracle",
+	"projections/rules/bridge/bridgetest", "projections/simulate/simtest", "projections/rules/rulestest",
+	"replay/replaytest", "export/internal/exporttest",
+}
+
+// rulesets are the ruleset packages the registry imports.
+var rulesets = []string{
+	"projections/rules/auction1908", "projections/rules/auction1913", "projections/rules/bridge",
+	"projections/rules/contract", "projections/rules/doubledummy", "projections/rules/drawbridge",
+	"projections/rules/dummy", "projections/rules/fivehundred", "projections/rules/humbug",
+	"projections/rules/kingsbridge", "projections/rules/mort", "projections/rules/quinto",
+	"projections/rules/reversibridge", "projections/rules/shortbridge", "projections/rules/sixhandbridge",
+	"projections/rules/thirteenandtheodd", "projections/rules/whist",
+}
+
+// ruleset is what every ruleset may import: the engine and what it is
+// made of.
+func ruleset() []string { return []string{"events", "events/cards", "projections/game"} }
+
+// formOf is what a form of a game may import: what a ruleset may, and the
+// games it varies.
+func formOf(games ...string) []string { return append(ruleset(), games...) }
 
 // layers ranks the top-level folders, lowest first: a package may import
 // only its own layer or a lower one (hoyle help architecture).
@@ -16,9 +181,102 @@ var layers = map[string]int{"events": 0, "projections": 1, "replay": 2, "export"
 
 const module = "github.com/hoyle/hoyle/"
 
+// moduleImports lists, by `go list`, each package of the module with the
+// module packages its production files import (the dds build tag on, so
+// that the solver's test oracle is listed too).
+func moduleImports(t *testing.T) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-tags", "dds", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, module+"...")
+	cmd.Dir = filepath.Join("..", "..")
+	out, err := cmd.Output()
+	if err != nil {
+		var stderr string
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		t.Fatalf("go list: %v\n%s", err, stderr)
+	}
+	got := map[string][]string{}
+	for line := range strings.Lines(string(out)) {
+		fields := strings.Fields(line)
+		pkg, ok := strings.CutPrefix(fields[0], module)
+		if !ok {
+			continue
+		}
+		got[pkg] = []string{}
+		for _, imp := range fields[1:] {
+			if p, ok := strings.CutPrefix(imp, module); ok {
+				got[pkg] = append(got[pkg], p)
+			}
+		}
+	}
+	return got
+}
+
+// TestImportsAreAllowed checks every package of the module against the
+// table: an import it does not allow fails, as does a package the table
+// does not list (or lists but the module does not have), and a production
+// import of a test-only package. The sideways imports issue 24 found (the
+// solver on a ruleset, compare on whist, lin on pbn) are gone and not
+// allowed.
+func TestImportsAreAllowed(t *testing.T) {
+	got := moduleImports(t)
+	if len(got) < 50 {
+		t.Fatalf("go list found only %d packages of the module", len(got))
+	}
+	for _, pkg := range slices.Sorted(maps.Keys(got)) {
+		rule, listed := allowed[pkg]
+		if !listed {
+			t.Errorf("package %s is not in the dependency table (cmd/hoyle/architecture_test.go): add it, with the module packages it may import", pkg)
+			continue
+		}
+		for _, imp := range got[pkg] {
+			switch {
+			case slices.Contains(rule, imp):
+			default:
+				t.Errorf("%s imports %s, which the dependency table does not allow (cmd/hoyle/architecture_test.go)", pkg, imp)
+			}
+			if slices.Contains(testOnly, imp) && !slices.Contains(testOnly, pkg) {
+				t.Errorf("%s imports %s, which only tests import", pkg, imp)
+			}
+		}
+	}
+	for pkg := range allowed {
+		if _, ok := got[pkg]; !ok {
+			t.Errorf("the dependency table lists %s, which the module does not have", pkg)
+		}
+	}
+}
+
+// TestAllowlistRunsDownTheLayers checks the table itself against the
+// layers, so that it cannot be made to pass by allowing an import up them.
+func TestAllowlistRunsDownTheLayers(t *testing.T) {
+	for pkg, rule := range allowed {
+		for _, imp := range rule {
+			if err := layered(pkg, imp); err != nil {
+				t.Errorf("the dependency table: %v", err)
+			}
+		}
+	}
+}
+
+// layered says what is wrong with package pkg (a path in the module)
+// importing imp: an import up the layers, or of fixtures outside cmd.
+func layered(pkg, imp string) error {
+	top, ttop := strings.Split(pkg, "/")[0], strings.Split(imp, "/")[0]
+	if ttop == "fixtures" && top != "cmd" && top != "fixtures" {
+		return fmt.Errorf("%s imports %s: only cmd imports fixtures", pkg, imp)
+	}
+	mine, ok := layers[top]
+	if theirs, tok := layers[ttop]; ok && tok && theirs > mine {
+		return fmt.Errorf("%s (layer %s) imports %s, a higher layer", pkg, top, imp)
+	}
+	return nil
+}
+
 // TestImportsRunDownTheLayers reads every Go file of the repository, tests
-// included, and fails on an import that runs up the layers, or on an import
-// of fixtures outside cmd.
+// included (which the table does not cover), and fails on an import that
+// runs up the layers, or on an import of fixtures outside cmd.
 func TestImportsRunDownTheLayers(t *testing.T) {
 	root := filepath.Join("..", "..")
 	fset := token.NewFileSet()
@@ -34,8 +292,6 @@ func TestImportsRunDownTheLayers(t *testing.T) {
 			return nil
 		}
 		rel, _ := filepath.Rel(root, path)
-		top := strings.Split(filepath.ToSlash(rel), "/")[0]
-		mine, layered := layers[top]
 		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
 		if err != nil {
 			return err
@@ -47,12 +303,8 @@ func TestImportsRunDownTheLayers(t *testing.T) {
 			if !ok {
 				continue
 			}
-			ttop := strings.Split(target, "/")[0]
-			if ttop == "fixtures" && top != "cmd" && top != "fixtures" {
-				t.Errorf("%s imports %s: only cmd imports fixtures", rel, p)
-			}
-			if theirs, ok := layers[ttop]; ok && layered && theirs > mine {
-				t.Errorf("%s (layer %s) imports %s, a higher layer", rel, top, p)
+			if err := layered(filepath.ToSlash(filepath.Dir(rel)), target); err != nil {
+				t.Errorf("%s: %v", rel, err)
 			}
 		}
 		return nil

@@ -2,8 +2,8 @@
 // append-only event log, and replays, scores, annotates and writes them up.
 // Run `hoyle help`: the commands, and the help topics (topics/*.md).
 //
-// It may import every layer below it, and is the only package that imports
-// fixtures.
+// What each package of the module may import, this one included, is the
+// table in architecture_test.go, checked against `go list` by its tests.
 package main
 
 import "os"

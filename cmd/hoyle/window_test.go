@@ -103,7 +103,7 @@ func hasCheckpoint(t *testing.T, db string) bool {
 	id, err := st.LastSession(ctx)
 	require.NoError(t, err)
 	found := false
-	require.NoError(t, st.ReadCheckpoint(ctx, id, nil, func(_, _ []byte) bool { found = true; return false }))
+	require.NoError(t, st.ReadSnapshot(ctx, id, nil, func(_, _ []byte) bool { found = true; return false }))
 	return found
 }
 

@@ -12,8 +12,6 @@
 // Each event is stored once, under its global position; the other buckets
 // are indexes. Every append is one bbolt transaction, fsynced before Append
 // returns: an acknowledged event survives a crash.
-//
-// It imports only events.
 package bolt
 
 import (

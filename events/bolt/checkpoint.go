@@ -21,10 +21,10 @@ import (
 // log (see projections/load).
 var bucketCheckpoints = []byte("checkpoints")
 
-var _ events.Checkpoints = (*Store)(nil)
+var _ events.SessionSnapshots = (*Store)(nil)
 
-// ReadCheckpoint implements events.Checkpoints, in one read transaction.
-func (s *Store) ReadCheckpoint(ctx context.Context, session string, from []byte, fn func(key, value []byte) bool) error {
+// ReadSnapshot implements events.SessionSnapshots, in one read transaction.
+func (s *Store) ReadSnapshot(ctx context.Context, session string, from []byte, fn func(key, value []byte) bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -47,9 +47,9 @@ func (s *Store) ReadCheckpoint(ctx context.Context, session string, from []byte,
 	})
 }
 
-// WriteCheckpoint implements events.Checkpoints, in one transaction,
+// WriteSnapshot implements events.SessionSnapshots, in one transaction,
 // fsynced before it returns.
-func (s *Store) WriteCheckpoint(ctx context.Context, session string, w events.CheckpointWrite) error {
+func (s *Store) WriteSnapshot(ctx context.Context, session string, w events.SnapshotWrite) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

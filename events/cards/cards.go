@@ -7,8 +7,6 @@
 //
 // Parsing is case-insensitive and every parser reports a *TokenError that
 // names the token and unwraps to one of the sentinel errors in errors.go.
-//
-// It imports nothing of hoyle's: every other package imports it.
 package cards
 
 import (

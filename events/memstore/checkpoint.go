@@ -9,10 +9,10 @@ import (
 	"github.com/hoyle/hoyle/events"
 )
 
-var _ events.Checkpoints = (*Store)(nil)
+var _ events.SessionSnapshots = (*Store)(nil)
 
-// ReadCheckpoint implements events.Checkpoints.
-func (s *Store) ReadCheckpoint(ctx context.Context, session string, from []byte, fn func(key, value []byte) bool) error {
+// ReadSnapshot implements events.SessionSnapshots.
+func (s *Store) ReadSnapshot(ctx context.Context, session string, from []byte, fn func(key, value []byte) bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -30,8 +30,8 @@ func (s *Store) ReadCheckpoint(ctx context.Context, session string, from []byte,
 	return nil
 }
 
-// WriteCheckpoint implements events.Checkpoints.
-func (s *Store) WriteCheckpoint(ctx context.Context, session string, w events.CheckpointWrite) error {
+// WriteSnapshot implements events.SessionSnapshots.
+func (s *Store) WriteSnapshot(ctx context.Context, session string, w events.SnapshotWrite) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}

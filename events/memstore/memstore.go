@@ -2,8 +2,6 @@
 // replaying a file (a PBN or JSON log) without writing a database. It stores
 // the same encoded records as the bbolt store, so hashes and decoding are
 // exercised exactly as on disk.
-//
-// It imports only events.
 package memstore
 
 import (

@@ -17,7 +17,7 @@ import (
 // 8 bytes). When the index is dropped and rebuilt, the checkpoints go with
 // it and their projections start again from the log.
 
-var _ events.Checkpointer = (*Store)(nil)
+var _ events.ProjectionCheckpoints = (*Store)(nil)
 
 // checkToken refuses a name or key that cannot be one subject token.
 func checkToken(what, s string) error {
@@ -29,9 +29,9 @@ func checkToken(what, s string) error {
 
 func (s *Store) projPrefix(name string) string { return s.idxPrefix + "proj." + name + "." }
 
-// LoadCheckpoint implements events.Checkpointer.
-func (s *Store) LoadCheckpoint(ctx context.Context, name string) (events.Checkpoint, error) {
-	cp := events.Checkpoint{Parts: map[string][]byte{}}
+// LoadCheckpoint implements events.ProjectionCheckpoints.
+func (s *Store) LoadCheckpoint(ctx context.Context, name string) (events.ProjectionCheckpoint, error) {
+	cp := events.ProjectionCheckpoint{Parts: map[string][]byte{}}
 	if err := checkToken("name", name); err != nil {
 		return cp, err
 	}
@@ -77,10 +77,10 @@ func (s *Store) LoadCheckpoint(ctx context.Context, name string) (events.Checkpo
 	}
 }
 
-// SaveCheckpoint implements events.Checkpointer: the parts in atomic
+// SaveCheckpoint implements events.ProjectionCheckpoints: the parts in atomic
 // batches of at most MaxBatch messages, then the head. A part larger than
 // the server takes in one message is left out.
-func (s *Store) SaveCheckpoint(ctx context.Context, name string, cp events.Checkpoint) error {
+func (s *Store) SaveCheckpoint(ctx context.Context, name string, cp events.ProjectionCheckpoint) error {
 	if err := checkToken("name", name); err != nil {
 		return err
 	}

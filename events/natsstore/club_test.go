@@ -29,25 +29,25 @@ func TestCheckpoint(t *testing.T) {
 	assert.Zero(t, cp.Position)
 	assert.Empty(t, cp.Parts)
 
-	require.NoError(t, st.SaveCheckpoint(ctx, "compare", events.Checkpoint{Position: 7, Parts: map[string][]byte{"a": []byte("A1"), "b": []byte("B1")}}))
-	require.NoError(t, st.SaveCheckpoint(ctx, "compare", events.Checkpoint{Position: 9, Parts: map[string][]byte{"b": []byte("B2")}}))
-	require.NoError(t, st.SaveCheckpoint(ctx, "other", events.Checkpoint{Position: 1, Parts: map[string][]byte{"a": []byte("X")}}))
+	require.NoError(t, st.SaveCheckpoint(ctx, "compare", events.ProjectionCheckpoint{Position: 7, Parts: map[string][]byte{"a": []byte("A1"), "b": []byte("B1")}}))
+	require.NoError(t, st.SaveCheckpoint(ctx, "compare", events.ProjectionCheckpoint{Position: 9, Parts: map[string][]byte{"b": []byte("B2")}}))
+	require.NoError(t, st.SaveCheckpoint(ctx, "other", events.ProjectionCheckpoint{Position: 1, Parts: map[string][]byte{"a": []byte("X")}}))
 	cp, err = st.LoadCheckpoint(ctx, "compare")
 	require.NoError(t, err)
-	assert.Equal(t, events.Checkpoint{Position: 9, Parts: map[string][]byte{"a": []byte("A1"), "b": []byte("B2")}}, cp)
+	assert.Equal(t, events.ProjectionCheckpoint{Position: 9, Parts: map[string][]byte{"a": []byte("A1"), "b": []byte("B2")}}, cp)
 
 	// Many parts: more than one atomic batch.
 	many := map[string][]byte{}
 	for i := range testMaxBatch + 10 {
 		many[events.NewID().String()] = []byte{byte(i)}
 	}
-	require.NoError(t, st.SaveCheckpoint(ctx, "many", events.Checkpoint{Position: 3, Parts: many}))
+	require.NoError(t, st.SaveCheckpoint(ctx, "many", events.ProjectionCheckpoint{Position: 3, Parts: many}))
 	cp, err = st.LoadCheckpoint(ctx, "many")
 	require.NoError(t, err)
 	assert.Len(t, cp.Parts, len(many))
 
-	require.ErrorIs(t, st.SaveCheckpoint(ctx, "a.b", events.Checkpoint{}), events.ErrInvalid)
-	require.ErrorIs(t, st.SaveCheckpoint(ctx, "x", events.Checkpoint{Parts: map[string][]byte{"a b": nil}}), events.ErrInvalid)
+	require.ErrorIs(t, st.SaveCheckpoint(ctx, "a.b", events.ProjectionCheckpoint{}), events.ErrInvalid)
+	require.ErrorIs(t, st.SaveCheckpoint(ctx, "x", events.ProjectionCheckpoint{Parts: map[string][]byte{"a b": nil}}), events.ErrInvalid)
 }
 
 // TestFollow: a durable follower gets every event once in log order; one

@@ -4,11 +4,10 @@
 // It also runs that server in process (StartServer, Serve) for `hoyle serve`
 // and for tests.
 //
-// It imports events and nothing else of hoyle, plus the NATS modules:
-// nats.go and its jetstream package (connections, stream management,
-// publishing), nats-server (the embedded server) and
-// orbit.go/jetstreamext (the client side of JetStream's atomic batch
-// publish, ADR-50).
+// Besides events, it is built on the NATS modules: nats.go and its
+// jetstream package (connections, stream management, publishing),
+// nats-server (the embedded server) and orbit.go/jetstreamext (the client
+// side of JetStream's atomic batch publish, ADR-50).
 //
 // # The log
 //
@@ -101,7 +100,7 @@
 // # Checkpoints, followers and sync
 //
 // Beside the log the store keeps what projections of it need in order not
-// to read it all again (events.Checkpointer): a checkpoint is a position
+// to read it all again (events.ProjectionCheckpoints): a checkpoint is a position
 // and parts by key, kept in the index stream under "proj.<name>." (derived
 // data, dropped with the index). A follower (events.Follower) is a durable
 // pull consumer on the log, "hoyle_<name>", acknowledging all up to the

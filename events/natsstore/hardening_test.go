@@ -72,7 +72,7 @@ func TestTableCredential(t *testing.T) {
 	assert.Equal(t, 3, n)
 
 	start := time.Now()
-	err = table.SaveCheckpoint(ctx, "compare", events.Checkpoint{Position: 3, Parts: map[string][]byte{"s": []byte("forged")}})
+	err = table.SaveCheckpoint(ctx, "compare", events.ProjectionCheckpoint{Position: 3, Parts: map[string][]byte{"s": []byte("forged")}})
 	require.ErrorIs(t, err, natsstore.ErrNotPermitted)
 	t.Logf("a summary refused to the table's token in %v", time.Since(start))
 	assert.Less(t, time.Since(start), 4*time.Second, "a refusal is reported at once")
@@ -101,7 +101,7 @@ func TestTableCredential(t *testing.T) {
 	info, err := director.Session(ctx, "s")
 	require.NoError(t, err)
 	assert.EqualValues(t, 3, info.Version)
-	require.NoError(t, director.SaveCheckpoint(ctx, "compare", events.Checkpoint{Position: 3}))
+	require.NoError(t, director.SaveCheckpoint(ctx, "compare", events.ProjectionCheckpoint{Position: 3}))
 }
 
 // TestTokenRefusedAndHidden: a wrong token is ErrAuth (not "unavailable"),
@@ -301,14 +301,14 @@ func TestSignedCheckpoint(t *testing.T) {
 	defer served.Close()
 	assert.Equal(t, before.LogID, served.Identity().LogID)
 	require.NotEmpty(t, served.Identity().Signer)
-	require.NoError(t, served.SaveCheckpoint(ctx, "compare", events.Checkpoint{Position: 4, Parts: map[string][]byte{"a": []byte("true"), "b": []byte("B")}}))
+	require.NoError(t, served.SaveCheckpoint(ctx, "compare", events.ProjectionCheckpoint{Position: 4, Parts: map[string][]byte{"a": []byte("true"), "b": []byte("B")}}))
 
 	var w warnings
 	reader := openOn(t, srv.URL(), natsstore.Options{Warn: w.warn})
 	defer reader.Close()
 	cp, err := reader.LoadCheckpoint(ctx, "compare")
 	require.NoError(t, err)
-	assert.Equal(t, events.Checkpoint{Position: 4, Parts: map[string][]byte{"a": []byte("true"), "b": []byte("B")}}, cp)
+	assert.Equal(t, events.ProjectionCheckpoint{Position: 4, Parts: map[string][]byte{"a": []byte("true"), "b": []byte("B")}}, cp)
 
 	forged := rawPublish(t, srv.URL(), "hoyle.index.proj.compare.part.a", []byte("forged"))
 	cp, err = reader.LoadCheckpoint(ctx, "compare")
@@ -316,6 +316,6 @@ func TestSignedCheckpoint(t *testing.T) {
 	assert.Equal(t, map[string][]byte{"b": []byte("B")}, cp.Parts, "the forged part is dropped, to be computed again")
 	assert.Contains(t, w.all(), "index message "+strconv.FormatUint(forged, 10))
 
-	err = reader.SaveCheckpoint(ctx, "compare", events.Checkpoint{Position: 5, Parts: map[string][]byte{"a": []byte("mine")}})
+	err = reader.SaveCheckpoint(ctx, "compare", events.ProjectionCheckpoint{Position: 5, Parts: map[string][]byte{"a": []byte("mine")}})
 	require.ErrorIs(t, err, natsstore.ErrNotPermitted)
 }

@@ -4,9 +4,6 @@
 // everything the interface promises: versions and positions, the hash chain,
 // idempotent retries, atomic multi-batch appends, the errors, chunked reads
 // and concurrent writers.
-//
-// It imports events and its subpackages only (cards, table), and is imported
-// only by tests.
 package storetest
 
 import (

@@ -9,8 +9,6 @@
 // Nothing here assumes four players, 52 cards or 13 tricks: hands are listed
 // by seat, however many seats; the widow and the turned-up trump have their
 // own fields.
-//
-// It imports events and events/cards only.
 package table
 
 import (

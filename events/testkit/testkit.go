@@ -4,9 +4,8 @@
 // fault-injection tests. It sits in the lowest layer so that any package's
 // tests may import it; nothing but tests does.
 //
-// It imports nothing of hoyle's, and only tests import it. Sources parses
-// the module's production files for the tests that keep one concept in one
-// place.
+// Sources parses the module's production files for the tests that keep
+// one concept in one place.
 package testkit
 
 import (

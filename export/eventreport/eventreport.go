@@ -3,9 +3,6 @@
 // (every table's result and what it earned), the matches of a teams event,
 // the ranking, and what did not add up. The columns are the ones hoyle
 // compare prints (compare.Grid), so the two say the same.
-//
-// It imports projections/compare and export/markdown (whose Text makes
-// user text safe in a table cell).
 package eventreport
 
 import (

@@ -12,8 +12,6 @@
 // User text reaches the page only through the Markdown, where
 // markdown.Text has escaped it, and goldmark's renderer, which leaves raw
 // HTML out: a name or a note cannot inject markup.
-//
-// It imports events, replay and export/markdown.
 package html
 
 import (

@@ -21,9 +21,6 @@
 // the rest are built on it (read through its hash chain, load.Stream) and
 // appended to it. A session recorded in since its import is never added
 // to.
-//
-// It imports events, projections/load and the export packages that read
-// the formats (export/pbnsession, export/linsession, export/internal/build).
 package importer
 
 import (

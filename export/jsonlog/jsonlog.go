@@ -20,8 +20,6 @@
 //	...
 //	]}
 //	]}
-//
-// It imports events and projections.
 package jsonlog
 
 import (

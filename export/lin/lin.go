@@ -13,10 +13,6 @@
 // Reader cuts a file into its records (boards) as it streams past, within
 // bounds (MaxValue, MaxRecord). It is a pure text codec: no database, no
 // events.
-//
-// It imports events/cards (the vulnerability is cards.Vulnerability) and
-// projections/game (a result's contract is a game.Contract) only: PBN is a
-// codec beside it, not below it.
 package lin
 
 import (

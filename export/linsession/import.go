@@ -38,9 +38,6 @@
 // keeps the players of the header's pn| for its room, or of the record
 // before. Each session ends with session.source, the fingerprint of each
 // record it holds (see export/pbnsession).
-//
-// It imports events, projections and the export codecs below it (export/lin,
-// export/pbn, export/internal/build).
 package linsession
 
 import (

@@ -21,8 +21,6 @@
 //
 // User text (names, notes) goes through Text, so it can never break a table,
 // inject HTML or carry terminal control sequences.
-//
-// It imports events, projections and replay.
 package markdown
 
 import (

@@ -13,10 +13,8 @@
 // Game for what "the same" covers). Reader and Writer do the same a game at
 // a time, so a file of any length is read and written in the memory of one
 // game; Reader bounds a line (MaxLine) and a game (MaxGame) and refuses a
-// NUL byte, so input that is not PBN ends at once.
-//
-// It imports only events/cards: it is the codec, and knows nothing of
-// sessions.
+// NUL byte, so input that is not PBN ends at once. It is the codec, and
+// knows nothing of sessions.
 package pbn
 
 import (

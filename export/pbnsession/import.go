@@ -74,9 +74,6 @@
 //
 // Games of another period (Auction Bridge, Bridge) are read back from the
 // tags hoyle's export writes for them (see Export).
-//
-// It imports events, projections and the export codecs below it (export/pbn,
-// export/internal/build).
 package pbnsession
 
 import (

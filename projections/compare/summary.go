@@ -32,9 +32,6 @@
 //
 // How a board is compared is the ruleset's to say (game.ComparisonOf), not
 // a test of its game's ID.
-//
-// It imports events/cards, projections, projections/game,
-// projections/movement and projections/rules/contract.
 package compare
 
 import (

@@ -4,13 +4,11 @@
 // double-dummy table of a deal (SolveTable), its par score and par
 // contracts (Par) and the value of each card of a played sequence (Trace).
 //
-// # What it may import
+// # No cgo
 //
-// Only github.com/hoyle/hoyle/events/cards (cards, seats, deals,
-// vulnerability) and the standard library: par takes its scores from the
-// caller (a Scorer), so the solver imports no ruleset. No cgo. The cgo binding to DDS in
-// internal/ddsoracle exists for the tests and benchmark only, behind the
-// build tag dds.
+// The solver is plain Go, and imports no ruleset: par takes its scores
+// from the caller (a Scorer). The cgo binding to DDS in internal/ddsoracle
+// exists for the tests and benchmark only, behind the build tag dds.
 //
 // # Whose tricks
 //

@@ -16,6 +16,5 @@
 // up, shows and replays one hand many times (the record prompt, a test)
 // pays for it once.
 //
-// It imports events, projections/game and projections/dd; par's scores
-// are the caller's (a dd.Scorer).
+// Par's scores are the caller's (a dd.Scorer), so it imports no ruleset.
 package ddhand

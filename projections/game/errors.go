@@ -29,7 +29,7 @@ var (
 	// ErrNoNote: a note retraction found no note in force to withdraw.
 	ErrNoNote = errors.New("no such note")
 	// ErrWholeSession: a decision was asked of a fold of the latest hand
-	// (Session.Partial) but needs the whole session (a board dealt again,
+	// (Session.Partial()) but needs the whole session (a board dealt again,
 	// a note withdrawn from an earlier hand). The writer reads the whole
 	// session and asks again.
 	ErrWholeSession = errors.New("the entry needs the whole session")

@@ -10,8 +10,6 @@
 //
 // Rulesets live one per package under projections/rules/; the registry
 // there lists them.
-//
-// It imports events and events/cards only; rulesets import it.
 package game
 
 import (

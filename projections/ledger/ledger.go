@@ -1,7 +1,7 @@
 // Package ledger is the central projection of hoyle compare: every
 // session's summary (compare.Table), kept up to date from the log. Over a
-// store that keeps checkpoints (events.Checkpointer: the shared log on
-// NATS JetStream), the summaries are saved with the session's version, so
+// store that keeps checkpoints (events.ProjectionCheckpoints: the shared
+// log on NATS JetStream), the summaries are saved with the session's version, so
 // that compare reads the checkpoint and folds again only the sessions
 // written since, instead of the whole log; over a store that follows
 // (events.Follower), Follow keeps the checkpoint current as tables record,
@@ -16,8 +16,6 @@
 // does not match the log is folded again and reported (Stats.Mismatched).
 // On hoyle serve's log the store also believes only summaries its server
 // signed (events/natsstore): one published by anyone else is dropped.
-//
-// It imports events, projections/load and projections/compare.
 package ledger
 
 import (
@@ -73,7 +71,7 @@ func Tables(ctx context.Context, st events.Store) ([]compare.Table, Stats, error
 		return nil, stats, err
 	}
 	stats.Sessions = len(infos)
-	cp, keeps := st.(events.Checkpointer)
+	cp, keeps := st.(events.ProjectionCheckpoints)
 	saved := map[string][]byte{}
 	if keeps {
 		c, err := cp.LoadCheckpoint(ctx, Name)
@@ -108,7 +106,7 @@ func Tables(ctx context.Context, st events.Store) ([]compare.Table, Stats, error
 		}
 	}
 	if keeps && (len(changed) > 0 || last > stats.Position) {
-		stats.SaveErr = cp.SaveCheckpoint(ctx, Name, events.Checkpoint{Position: last, Parts: changed})
+		stats.SaveErr = cp.SaveCheckpoint(ctx, Name, events.ProjectionCheckpoint{Position: last, Parts: changed})
 		stats.Saved = stats.SaveErr == nil
 	}
 	return out, stats, nil
@@ -168,7 +166,7 @@ func decode(b []byte) (part, bool) {
 // is done. progress, when not nil, is told of each batch saved.
 func Follow(ctx context.Context, st events.Store, progress func(position uint64, sessions int)) error {
 	f, ok := st.(events.Follower)
-	cp, keeps := st.(events.Checkpointer)
+	cp, keeps := st.(events.ProjectionCheckpoints)
 	if !ok || !keeps {
 		return fmt.Errorf("%w: this store neither follows its log nor keeps checkpoints", events.ErrInvalid)
 	}
@@ -193,7 +191,7 @@ func Follow(ctx context.Context, st events.Store, progress func(position uint64,
 			changed[id] = b
 		}
 		pos := batch[len(batch)-1].Position
-		if err := cp.SaveCheckpoint(ctx, Name, events.Checkpoint{Position: pos, Parts: changed}); err != nil {
+		if err := cp.SaveCheckpoint(ctx, Name, events.ProjectionCheckpoint{Position: pos, Parts: changed}); err != nil {
 			return err
 		}
 		if progress != nil {

@@ -106,7 +106,7 @@ func TestCheckpointedLedger(t *testing.T) {
 	assert.Len(t, got[2].Plays, 2)
 
 	// A part saved at another version is folded again, not trusted.
-	require.NoError(t, st.SaveCheckpoint(ctx, ledger.Name, events.Checkpoint{Parts: map[string][]byte{ids[0]: []byte("garbage")}}))
+	require.NoError(t, st.SaveCheckpoint(ctx, ledger.Name, events.ProjectionCheckpoint{Parts: map[string][]byte{ids[0]: []byte("garbage")}}))
 	_, stats, err = ledger.Tables(ctx, st)
 	require.NoError(t, err)
 	assert.Equal(t, 1, stats.Folded)
@@ -125,7 +125,7 @@ func TestCheckpointedLedger(t *testing.T) {
 	zw := gzip.NewWriter(&b)
 	require.NoError(t, json.NewEncoder(zw).Encode(p))
 	require.NoError(t, zw.Close())
-	require.NoError(t, st.SaveCheckpoint(ctx, ledger.Name, events.Checkpoint{Parts: map[string][]byte{ids[1]: b.Bytes()}}))
+	require.NoError(t, st.SaveCheckpoint(ctx, ledger.Name, events.ProjectionCheckpoint{Parts: map[string][]byte{ids[1]: b.Bytes()}}))
 	again, stats, err := ledger.Tables(ctx, st)
 	require.NoError(t, err)
 	assert.Equal(t, 1, stats.Folded)

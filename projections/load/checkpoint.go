@@ -13,11 +13,10 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
-	"github.com/hoyle/hoyle/projections/game"
 )
 
 // The checkpoint: a session's snapshot (projections.Snapshot) kept beside
-// its log, in a store that keeps checkpoints (events.Checkpoints). Its
+// its log, in a store that keeps checkpoints (events.SessionSnapshots). Its
 // records, by key:
 //
 //	0x00           the header: the snapshot's format, the build of hoyle
@@ -29,7 +28,7 @@ import (
 //	0x04           the retractions (the version of each, and of its target)
 //	0x05 chunk     the index, by 512 hands (4 bytes, big-endian): where each
 //	               hand's deal is in the log, and the hash it links to
-//	0x06           the score sheets kept (projections.SheetCache)
+//	0x06           the score sheets kept (keptSheets)
 //
 // Each record ends with a CRC-32C of the rest: a damaged record makes the
 // checkpoint unread, never misread. A checkpoint is read only if the build
@@ -140,7 +139,7 @@ func (r *reading) checkpoint(ctx context.Context, upTo int) (*snapshot, error) {
 // checkpointWith is checkpoint, the index taken from a read of the same
 // checkpoint (index, read with no hands), if given, rather than read again.
 func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot) (*snapshot, error) {
-	cp, ok := r.st.(events.Checkpoints)
+	cp, ok := r.st.(events.SessionSnapshots)
 	if !ok {
 		return nil, nil
 	}
@@ -185,9 +184,9 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 		return !bad
 	}
 	// The header and the hands wanted, then what follows the hands.
-	err = cp.ReadCheckpoint(ctx, r.session, nil, func(k, v []byte) bool { return len(k) > 0 && k[0] <= keyHand && read(k, v) })
+	err = cp.ReadSnapshot(ctx, r.session, nil, func(k, v []byte) bool { return len(k) > 0 && k[0] <= keyHand && read(k, v) })
 	if err == nil && !bad {
-		err = cp.ReadCheckpoint(ctx, r.session, []byte{keyNotes}, read)
+		err = cp.ReadSnapshot(ctx, r.session, []byte{keyNotes}, read)
 	}
 	if index != nil {
 		if index.Version != h.version || index.Hash != h.hash {
@@ -274,24 +273,6 @@ func (s *snapshot) addHand(hd *projections.HandDecoder, v []byte, n int) bool {
 	return true
 }
 
-// decodeSheets reads the sheets record: each sheet's key and its bytes.
-func decodeSheets(v []byte, hands []*game.Hand) *projections.SheetCache {
-	body, ok := unseal(v)
-	if !ok {
-		return nil
-	}
-	c := projections.NewSheetCache(hands)
-	d := events.NewDecoder(body)
-	for range d.Len(3) {
-		k := projections.SheetKey{Finished: int(d.Uint()), Closed: d.Bool()}
-		c.Add(k, d.Raw())
-	}
-	if d.Err() != nil {
-		return nil
-	}
-	return c
-}
-
 func (s *snapshot) setRetractions(v []byte) bool {
 	body, ok := unseal(v)
 	if !ok {
@@ -334,7 +315,7 @@ const MinLag = 768
 // they append (a table entry with MinLag, a bulk writer with 0): readers
 // never write. It changes only the checkpoint, never the log.
 func Refresh(ctx context.Context, st events.Store, session string, minLag uint64) error {
-	cp, ok := st.(events.Checkpoints)
+	cp, ok := st.(events.SessionSnapshots)
 	if !ok {
 		return nil
 	}
@@ -343,7 +324,7 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 		return err
 	}
 	fresh := false
-	err = cp.ReadCheckpoint(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
+	err = cp.ReadSnapshot(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
 		if len(k) == 1 && k[0] == keyHeader {
 			h, ok := decodeHeader(v)
 			fresh = ok && h.current() && h.version <= info.Version && info.Version-h.version < max(minLag, 1)
@@ -365,7 +346,7 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	if err != nil {
 		return err
 	}
-	w := events.CheckpointWrite{Reset: old == nil}
+	w := events.SnapshotWrite{Reset: old == nil}
 	if old != nil && from > len(snap.Hands) && snap.Version == old.Version {
 		return nil
 	}
@@ -374,11 +355,11 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	}
 	for i := from - 1; i < len(snap.Hands); i++ {
 		hand := projections.AppendHand(nil, snap.Hands[i])
-		w.Put = append(w.Put, events.CheckpointRecord{Key: handKey(i + 1), Value: sealed(hand)})
+		w.Put = append(w.Put, events.SnapshotRecord{Key: handKey(i + 1), Value: sealed(hand)})
 	}
 	for c := (from - 1) / indexChunk; c*indexChunk < len(snap.Hands); c++ {
 		end := min((c+1)*indexChunk, len(snap.Hands))
-		w.Put = append(w.Put, events.CheckpointRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
+		w.Put = append(w.Put, events.SnapshotRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
 	}
 	notes := events.NewEncoder(nil)
 	notes.Uint(uint64(len(snap.Notes)))
@@ -406,10 +387,10 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 		retractions.Uint(r.Target)
 	}
 	w.Put = append(w.Put,
-		events.CheckpointRecord{Key: []byte{keyHeader}, Value: h.encode()},
-		events.CheckpointRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
-		events.CheckpointRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
-		events.CheckpointRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())},
-		events.CheckpointRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())})
-	return cp.WriteCheckpoint(ctx, session, w)
+		events.SnapshotRecord{Key: []byte{keyHeader}, Value: h.encode()},
+		events.SnapshotRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
+		events.SnapshotRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
+		events.SnapshotRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())},
+		events.SnapshotRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())})
+	return cp.WriteSnapshot(ctx, session, w)
 }

@@ -82,7 +82,7 @@ func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, 
 	if !ok {
 		return nil, false, nil
 	}
-	s.UseSheets(decodeSheets(sheets, s.Hands))
+	s.UseSheets(decodeSheets(sheets, s.Hands).kept())
 	if !s.ScoresHandFromKept() {
 		return nil, false, nil
 	}
@@ -93,7 +93,7 @@ func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, 
 // from the checkpoint whose index is index; not ok if it was written again
 // since index was read, or a record is damaged.
 func (r *reading) lastHand(ctx context.Context, n int, index *snapshot) (*game.Hand, []byte, bool, error) {
-	cp, ok := r.st.(events.Checkpoints)
+	cp, ok := r.st.(events.SessionSnapshots)
 	if !ok {
 		return nil, nil, false, nil
 	}
@@ -107,7 +107,7 @@ func (r *reading) lastHand(ctx context.Context, n int, index *snapshot) (*game.H
 	var sheets []byte
 	bad, same := false, false
 	var derr error
-	err = cp.ReadCheckpoint(ctx, r.session, handKey(n), func(k, v []byte) bool {
+	err = cp.ReadSnapshot(ctx, r.session, handKey(n), func(k, v []byte) bool {
 		switch {
 		case len(k) == 9 && k[0] == keyHand:
 			body, ok := unseal(v)

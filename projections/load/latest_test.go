@@ -79,7 +79,7 @@ func TestTheLatestHandLeavesOutTheOthersHistory(t *testing.T) {
 			w, err := load.Hand(ctx, st, session, 0)
 			require.NoError(t, err)
 			s := w.Session
-			assert.Equal(t, n-1, s.WithoutHistory(), "the hands before the latest are held without their history")
+			assert.Equal(t, n-1, s.HandsWithoutHistory(), "the hands before the latest are held without their history")
 			for _, h := range s.Hands[:n-1] {
 				assert.Nil(t, h.Tricks, "hand %d", h.Number)
 				assert.Nil(t, h.Calls, "hand %d", h.Number)
@@ -93,7 +93,7 @@ func TestTheLatestHandLeavesOutTheOthersHistory(t *testing.T) {
 			start, _ := full.HandStart(n)
 			before, err := load.HandAt(ctx, st, session, start)
 			require.NoError(t, err)
-			assert.Equal(t, n-1, before.Session.WithoutHistory())
+			assert.Equal(t, n-1, before.Session.HandsWithoutHistory())
 
 			assert.Panics(t, func() { s.Snapshot() }, "a snapshot of hands without their history")
 			s.UseSheets(nil)
@@ -126,9 +126,9 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 		w, err := load.Hand(ctx, st, session, 0)
 		require.NoError(t, err)
 		if light {
-			assert.Equal(t, len(full.Hands)-1, w.Session.WithoutHistory())
+			assert.Equal(t, len(full.Hands)-1, w.Session.HandsWithoutHistory())
 		} else {
-			assert.Zero(t, w.Session.WithoutHistory(), "read with every hand's history")
+			assert.Zero(t, w.Session.HandsWithoutHistory(), "read with every hand's history")
 		}
 		sameSession(t, full, w.Session, "the latest hand")
 		assert.Equal(t, full.Score(), w.Session.Score())

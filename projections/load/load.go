@@ -11,9 +11,6 @@
 //     that records at the table needs, in time that does not grow with the
 //     session.
 //   - Rebuild folds every session of the log from zero.
-//
-// It imports events (the Store) and projections; nothing below it imports
-// it.
 package load
 
 import (

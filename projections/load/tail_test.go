@@ -39,7 +39,7 @@ func TestLoadTailAgreesWithTheFullFold(t *testing.T) {
 		require.NoError(t, err)
 		tail, err := load.Tail(ctx, st, res.Session)
 		require.NoError(t, err)
-		assert.True(t, tail.Partial)
+		assert.True(t, tail.Partial())
 		sameCurrentHand(t, full, tail)
 	}
 	check()

@@ -5,19 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"reflect"
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
-	"github.com/hoyle/hoyle/projections/game"
 )
 
 // Reading one hand. A reader of one hand (show, replay, the write-up, a
 // note at a moment) folds that hand's events alone; the hands before it,
 // the notes and what the score needs of them come from the session's
-// snapshot: its checkpoint where the store keeps one (events.Checkpoints),
+// snapshot: its checkpoint where the store keeps one (events.SessionSnapshots),
 // brought up to the session's head by folding the events after it, or
 // else a fold of the whole session as it streams past, keeping no history.
 // Either way the result is the same Session, but for the steps it holds.
@@ -90,7 +88,7 @@ func Summary(ctx context.Context, st events.Store, session string) (*projections
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", session, err)
 	}
-	s.UseSheets(snap.sheets)
+	s.UseSheets(snap.sheets.kept())
 	return s, nil
 }
 
@@ -221,7 +219,7 @@ type snapshot struct {
 	starts []uint64
 	prev   []events.Hash
 	// sheets are the score sheets the checkpoint kept, if any.
-	sheets *projections.SheetCache
+	sheets *keptSheets
 	// fromCheckpoint: read from the store's checkpoint (and perhaps
 	// brought up to date), not folded from the log in this read.
 	fromCheckpoint bool
@@ -339,18 +337,6 @@ func (r *reading) foldFrom(ctx context.Context, snap *snapshot, from int) (*snap
 	out.Prev = slices.Clone(snap.Prev[:from-1])
 	out.Prev = append(out.Prev, dealLinks(envs, out.Starts[from-1:])...)
 	return out, true, nil
-}
-
-// reuse puts the snapshot's own hand in place of each hand folded again
-// that is the same, so that the score sheets the checkpoint kept serve the
-// session read (projections.SheetCache knows the snapshot's hands by
-// identity).
-func reuse(folded, kept []*game.Hand) {
-	for i := range min(len(folded), len(kept)) {
-		if folded[i] != kept[i] && reflect.DeepEqual(folded[i], kept[i]) {
-			folded[i] = kept[i]
-		}
-	}
 }
 
 // foldAll folds the whole session as it streams past, keeping no steps.
@@ -528,7 +514,7 @@ func (r *reading) hands(ctx context.Context, snap *snapshot, first, last int) (*
 		return nil, err
 	}
 	reuse(s.Hands[first-1:min(last, len(s.Hands))], snap.Hands[first-1:])
-	s.UseSheets(snap.sheets)
+	s.UseSheets(snap.sheets.kept())
 	return &Window{Session: s, Envs: envs, First: first, Last: last}, nil
 }
 

@@ -28,9 +28,9 @@ type noCheckpoints struct{ events.Store }
 func sameSession(t *testing.T, full, got *projections.Session, what string) {
 	t.Helper()
 	require.LessOrEqual(t, len(got.Hands), len(full.Hands), what)
-	require.Less(t, got.WithoutHistory(), max(len(got.Hands), 1), "%s: the hand read has its history", what)
+	require.Less(t, got.HandsWithoutHistory(), max(len(got.Hands), 1), "%s: the hand read has its history", what)
 	for i := range got.Hands {
-		if i < got.WithoutHistory() {
+		if i < got.HandsWithoutHistory() {
 			// Held without its history: the score of it is the kept
 			// sheets' (compared below, and at every moment by the
 			// commands' tests), where it begins the index's (below).

@@ -35,8 +35,6 @@
 // A movement is written KIND:TABLESxBOARDS ("mitchell:7x2": seven tables,
 // two boards a round), or for the pivot "pivot" (after each rubber) or
 // "pivot:4" (after every four deals). The plan is pure arithmetic: no I/O.
-//
-// It imports events/cards only.
 package movement
 
 import (

@@ -10,8 +10,6 @@
 // not know the laws: events sits at the bottom, projections folds and
 // decides, and this package is the one place that does I/O on their
 // behalf. The CLI, the live-table prompt and imports write through it.
-//
-// It imports events, projections and projections/load.
 package recorder
 
 import (

@@ -1,8 +1,5 @@
 // Package rules is the registry of the codes of laws hoyle knows. Adding a
 // game is adding its package under projections/rules/ and one line here.
-//
-// It imports projections/game and the ruleset packages; a new game is one
-// more package here and one more line in All.
 package rules
 
 import (

@@ -3,9 +3,6 @@
 // the deal derived from them, calls and cards each checked by the laws
 // before it is appended. Property tests and benchmarks use it to make
 // sessions of any size.
-//
-// It imports events and projections (with projections/load and
-// projections/recorder).
 package simulate
 
 import (

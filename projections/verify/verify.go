@@ -6,8 +6,6 @@
 //
 // A scorer's log is a record people argue over afterwards; verify is how
 // anyone shows it was not altered.
-//
-// It imports events, projections and projections/load.
 package verify
 
 import (

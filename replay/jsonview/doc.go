@@ -59,7 +59,4 @@
 //
 // hoyle log --json: one LogLine a line: seq, pos, id, type, schema, at,
 // hash, prev, data (the payload as stored).
-//
-// It imports events, events/cards, projections (the fold, game, dd, ddhand,
-// movement) and replay; only cmd imports it.
 package jsonview

@@ -8,8 +8,6 @@
 // clocks. The recorder itself (events/recorder, through the CLI's commands)
 // still judges every entry; this package only decides which command a short
 // form belongs to, so that a refusal reads exactly as the CLI's would.
-//
-// It imports events, projections and replay.
 package prompt
 
 import (

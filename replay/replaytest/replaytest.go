@@ -3,9 +3,6 @@
 // library tests can replay and write up real sessions without a database
 // file or the CLI. It reads the scripts from their folder by path: only cmd
 // imports package fixtures.
-//
-// It imports events, projections and replay (with memstore, load and the
-// recorder); only tests import it.
 package replaytest
 
 import (

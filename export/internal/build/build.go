@@ -3,8 +3,6 @@
 // file through the laws, in memory, before anything is appended; and, for
 // writing one back, its notes by the event they are on and the
 // vulnerability of each hand.
-//
-// It imports events and projections (and their subpackages).
 package build
 
 import (

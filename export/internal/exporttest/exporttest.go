@@ -2,9 +2,6 @@
 // session's fold as text that does not depend on event IDs or times, so
 // that a session that went out to a file and came back can be compared
 // with the one that left.
-//
-// It imports events, projections and export/internal/build; only the
-// exporters' tests import it.
 package exporttest
 
 import (

@@ -46,9 +46,6 @@
 // The book prints "HINTS TO PLAYERS" after the laws; their worked figures
 // (a doubled three hearts two down: 200, less 16 for simple honours in
 // hearts) are the package's tests.
-//
-// It imports events, events/cards, projections/game and the Bridge
-// ruleset, whose laws it adopts.
 package auction1908
 
 import (

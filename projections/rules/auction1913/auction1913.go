@@ -4,8 +4,6 @@
 // the laws leave out (exposed cards, the revoke).
 //
 // Laws cited by number are the 1913 American laws unless marked "Foster".
-//
-// It imports events/cards and projections/game only, as every ruleset does.
 package auction1913
 
 import (

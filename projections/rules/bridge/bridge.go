@@ -43,9 +43,6 @@
 // value deducted or added, at the adversaries' option). The code has no
 // law for a rubber left unfinished: its points stand as scored, with no
 // 100 for the rubber, and the score sheet says so.
-//
-// It imports events, events/cards and projections/game only, as every
-// ruleset does.
 package bridge
 
 import (

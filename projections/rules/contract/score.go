@@ -12,8 +12,6 @@
 // Law numbers for rubber bridge are those of the Laws of Rubber Bridge as the
 // ACBL publishes them (Law 72 points earned, Law 73 part score and game,
 // Law 74 the rubber, Law 80 the incomplete rubber, Law 81 the scoring table).
-//
-// It imports events/cards and projections/game only, as every ruleset does.
 package contract
 
 import (

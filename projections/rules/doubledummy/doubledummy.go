@@ -36,9 +36,6 @@
 //     dummy, the third is not played": whist's rubber, Laws 1-10. "Each
 //     player wins from or loses to his living adversary the unit agreed
 //     upon": each side is a player, and the rubber's points are his.
-//
-// It imports events, events/cards, projections/game and the dummy and
-// whist rulesets it builds on.
 package doubledummy
 
 import (

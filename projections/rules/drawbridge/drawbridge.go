@@ -42,8 +42,6 @@
 //     20, the ace low);
 //   - the score: Bridge's rubbers (Laws 1-11), honours and Chicane counted
 //     for both hands of a side as for partners.
-//
-// It imports events/cards, projections/game and projections/rules/bridge.
 package drawbridge
 
 import (

@@ -41,9 +41,6 @@
 //     whist": whist's rubber (Laws 1-10). "Dummy's partner must pay to, or
 //     receive from each adversary the amount agreed": the sheet says what
 //     each player won or lost on each rubber, and in all.
-//
-// It imports events, events/cards, projections/game and the whist ruleset
-// it builds on.
 package dummy
 
 import (

@@ -52,9 +52,6 @@
 //
 // The players are named by their seats A, B and C, clockwise; A deals first
 // unless the session says otherwise. Each player is his own side.
-//
-// It imports events, events/cards and projections/game only, as every
-// ruleset does.
 package fivehundred
 
 import (

@@ -53,9 +53,6 @@
 // him") is the option trump=announced: the dealer's first word is a suit,
 // no card is turned (the last card dealt is only the dealer's), and the
 // adversary alone is content or exchanges.
-//
-// It imports events, events/cards, projections/game and the dummy,
-// doubledummy and whist rulesets it builds on.
 package humbug
 
 import (

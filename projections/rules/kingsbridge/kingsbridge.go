@@ -48,9 +48,6 @@
 //     number of players and deducts the sum of all the scores (the same as
 //     each player winning from, or losing to, each other the difference of
 //     their scores). Both ways of keeping the score balance alike.
-//
-// It imports events/cards, projections/game, projections/movement and
-// projections/rules/bridge.
 package kingsbridge
 
 import (

@@ -42,9 +42,6 @@
 // whist), settled between dummy's partner and each adversary (English
 // Dummy, Stakes). A tournée of three games has no rubber points: Mort's
 // text calls its three games the rubber, and gives no premium for it.
-//
-// It imports events, events/cards, projections/game and the dummy and
-// whist rulesets it builds on.
 package mort
 
 import (

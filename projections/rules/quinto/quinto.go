@@ -46,9 +46,6 @@
 // suit", which the Quint Royal, of no suit, is not: it may be played to
 // any trick, and when it is led no suit is led). The text gives no
 // irregularities, so hoyle records none (play --irregular is refused).
-//
-// It imports events, events/cards and projections/game only, as every
-// ruleset does.
 package quinto
 
 import (

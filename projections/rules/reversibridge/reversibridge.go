@@ -29,8 +29,6 @@
 //     the score, not tricks made, and stand as in Bridge, as do Law 90's
 //     other consequences: the side penalized cannot win the game that hand
 //     nor pass 28 toward it.
-//
-// It imports events/cards, projections/game and projections/rules/bridge.
 package reversibridge
 
 import (

@@ -2,9 +2,6 @@
 // through the recorder into memory, as the CLI does, a plain text of a
 // score sheet for golden files, and a property check that random legal
 // sessions of a game fold, verify and score consistently.
-//
-// It imports events (cards, memstore), projections (game, load, recorder,
-// simulate and its simtest, verify); only tests import it.
 package rulestest
 
 import (

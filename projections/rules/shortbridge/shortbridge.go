@@ -25,8 +25,6 @@
 //   - the rest (the declaration, Laws 47-52; the play and its
 //     irregularities, Laws 62-99, the revoke's three tricks or their value
 //     and its cap at 28 toward the game) as in Bridge.
-//
-// It imports events/cards, projections/game and projections/rules/bridge.
 package shortbridge
 
 import (

@@ -45,8 +45,6 @@
 //   - a new deal demanded is dealt again at the same end, by the same
 //     dealer; there is no cut for deal in the text: the pair at the ends
 //     deals first.
-//
-// It imports events/cards, projections/game and projections/rules/bridge.
 package sixhandbridge
 
 import (

@@ -19,9 +19,6 @@
 //     at Humbug (and Double Dummy, and whist: Laws 1 and 8-10).
 //   - Irregularities: Humbug's (the revoke three tricks; the rest as at
 //     Double Dummy).
-//
-// It imports events, events/cards, projections/game and the humbug, dummy
-// and whist rulesets it builds on.
 package thirteenandtheodd
 
 import (

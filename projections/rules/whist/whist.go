@@ -51,9 +51,6 @@
 // numbered board: hoyle takes the tray convention of the nearest code it
 // has (the contract duplicate boards: North deals board 1, East board 2,
 // and so on round the table).
-//
-// It imports events, events/cards and projections/game only, as every
-// ruleset does.
 package whist
 
 import (

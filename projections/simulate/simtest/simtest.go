@@ -1,9 +1,6 @@
 // Package simtest makes simulated databases for benchmarks and tests. A
 // database takes seconds to make, so each is kept in the system's temporary
 // directory, named by what it holds, and reused by later runs.
-//
-// It imports events (bolt, memstore), projections (with load and
-// recorder) and projections/simulate; only tests and benchmarks import it.
 package simtest
 
 import (

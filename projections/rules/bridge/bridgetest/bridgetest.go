@@ -2,9 +2,6 @@
 // Bridge for their tests: a hand finished with a declaration and the
 // tricks each side took, calls made in turn, a call refused, and a score
 // sheet written to a golden file.
-//
-// It imports events, events/cards, events/testkit and projections/game;
-// only tests import it.
 package bridgetest
 
 import (

@@ -1,0 +1,106 @@
+package load
+
+import (
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+)
+
+// keptSheets are the score sheets a checkpoint kept (record keySheets),
+// for the checkpoint's hands: the load path's cache of the score, which a
+// session read from the checkpoint scores from (projections.KeptSheets).
+// A sheet is decoded the first time it is asked for, and shared from then
+// on by every state scored from it, which never changes it.
+type keptSheets struct {
+	// hands are the checkpoint's: a sheet serves a session whose first
+	// hands are these very values (reuse puts them in place of hands
+	// folded again that are the same record).
+	hands   []*game.Hand
+	raw     map[projections.SheetKey][]byte
+	decoded map[projections.SheetKey]game.ScoreSheet
+}
+
+var _ projections.KeptSheets = (*keptSheets)(nil)
+
+// decodeSheets reads the sheets record: each sheet's key and its bytes,
+// kept for the given hands. Nil when the record is damaged: that costs
+// only the scoring.
+func decodeSheets(v []byte, hands []*game.Hand) *keptSheets {
+	body, ok := unseal(v)
+	if !ok {
+		return nil
+	}
+	c := &keptSheets{hands: hands, raw: map[projections.SheetKey][]byte{}, decoded: map[projections.SheetKey]game.ScoreSheet{}}
+	d := events.NewDecoder(body)
+	for range d.Len(3) {
+		k := projections.SheetKey{Finished: int(d.Uint()), Closed: d.Bool()}
+		c.raw[k] = d.Raw()
+	}
+	if d.Err() != nil {
+		return nil
+	}
+	return c
+}
+
+// kept is c as a session's projections.KeptSheets: nil, not an interface
+// holding a nil *keptSheets, when the checkpoint kept none.
+func (c *keptSheets) kept() projections.KeptSheets {
+	if c == nil {
+		return nil
+	}
+	return c
+}
+
+// Has implements projections.KeptSheets: the sheet of k is kept, and the
+// first k.Finished of hands are the checkpoint's own.
+func (c *keptSheets) Has(k projections.SheetKey, hands []*game.Hand) bool {
+	_, ok := c.rawFor(k, hands)
+	return ok
+}
+
+// Sheet implements projections.KeptSheets.
+func (c *keptSheets) Sheet(k projections.SheetKey, hands []*game.Hand) (game.ScoreSheet, bool) {
+	raw, ok := c.rawFor(k, hands)
+	if !ok {
+		return game.ScoreSheet{}, false
+	}
+	if sheet, ok := c.decoded[k]; ok {
+		return sheet, true
+	}
+	sheet, err := projections.DecodeSheet(raw)
+	if err != nil {
+		return game.ScoreSheet{}, false
+	}
+	c.decoded[k] = sheet
+	return sheet, true
+}
+
+// rawFor is the encoded sheet of key k, when it is kept for the first
+// k.Finished of hands.
+func (c *keptSheets) rawFor(k projections.SheetKey, hands []*game.Hand) ([]byte, bool) {
+	if c == nil || k.Finished > len(hands) || k.Finished > len(c.hands) {
+		return nil, false
+	}
+	raw, ok := c.raw[k]
+	if !ok {
+		return nil, false
+	}
+	for i := range k.Finished {
+		if hands[i] != c.hands[i] {
+			return nil, false
+		}
+	}
+	return raw, true
+}
+
+// reuse puts the checkpoint's own hand in place of each hand folded again
+// that is the same record (projections.SameHand), so that the score sheets
+// the checkpoint kept, which know its hands by identity, serve the session
+// read.
+func reuse(folded, kept []*game.Hand) {
+	for i := range min(len(folded), len(kept)) {
+		if projections.SameHand(folded[i], kept[i]) {
+			folded[i] = kept[i]
+		}
+	}
+}

@@ -118,8 +118,8 @@ func TestSameHandIsTheRecord(t *testing.T) {
 			assert.True(t, projections.SameHand(h, h))
 			assert.False(t, projections.SameHand(h, partway(h)), "%s hand %d with a claim", rs.Info().ID, h.Number)
 			other := h.Clone()
-			other.Vulnerable = []cards.Side{0}
-			if !slices.Equal(h.Vulnerable, other.Vulnerable) {
+			other.Vulnerable = cards.VulNS
+			if h.Vulnerable != other.Vulnerable {
 				assert.False(t, projections.SameHand(h, other), "%s hand %d vulnerable otherwise", rs.Info().ID, h.Number)
 			}
 			assert.False(t, projections.SameHand(h, nil))

@@ -51,6 +51,7 @@ func samples() []events.Payload {
 		&table.Exposed{Seat: cards.West, Cards: []cards.Card{cards.MustCard("SQ"), cards.MustCard("H2")}},
 		&table.RenounceCorrected{Seat: cards.East, Card: cards.MustCard("C4")},
 		&table.NewDeal{Reason: "a card faced in the pack"},
+		&table.NewDeal{Reason: "N has fourteen cards", Misdeal: true},
 		&table.Penalty{Target: target, Choice: "call-suit", Card: cards.MustCard("HA"), Suit: cards.Hearts},
 		&table.TrickWon{Trick: 7, Seat: cards.West},
 		&table.Seated{Hand: 5, Players: []int{4, table.NoPlayer, 0, 2}, Round: 3, Table: 2},

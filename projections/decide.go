@@ -95,6 +95,11 @@ func (s *Session) DecideCalls(stamp Stamp, tokens []string) ([]events.Event, err
 		if err != nil {
 			return nil, err
 		}
+		if rf, ok := s.Rules.(game.RulingFirst); ok && s.Current() != nil {
+			if err := rf.RulingFirst(s.Current(), call); err != nil {
+				return nil, err
+			}
+		}
 		ev, err := s.propose(stamp, &table.Called{Seat: seat, Call: call})
 		if err != nil {
 			// A call the laws refuse may have been made all the same:

@@ -35,6 +35,28 @@ type DealSpec struct {
 	Of int
 }
 
+// NextDeal is the board (0: none) and the dealer of the hand a plain deal
+// records next: in a duplicate session the next board, dealt by that
+// board's dealer (board 1 by North), whatever the last hand's rotation
+// says; otherwise no board, and NextDealer.
+func (s *Session) NextDeal() (board int, dealer cards.Seat) {
+	if !s.PlaysBoards() {
+		return 0, s.NextDealer
+	}
+	board = 1
+	if h := s.Current(); h != nil {
+		board = h.Number + 1
+		if h.Board != 0 {
+			board = h.Board + 1
+		}
+	}
+	dealer = s.NextDealer
+	if br, ok := s.Rules.(game.BoardRules); ok {
+		dealer, _ = br.Board(board)
+	}
+	return board, dealer
+}
+
 // DecideDeal records the next deal: the hands given, or a shuffle (with
 // its cut) from which they are derived, or nothing about the cards.
 func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error) {
@@ -65,13 +87,7 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 	br, hasBoards := s.Rules.(game.BoardRules)
 	if spec.Board == 0 && s.PlaysBoards() {
 		// A duplicate session's hands are boards: the next one.
-		spec.Board = 1
-		if h := s.Current(); h != nil {
-			spec.Board = h.Number + 1
-			if h.Board != 0 {
-				spec.Board = h.Board + 1
-			}
-		}
+		spec.Board, _ = s.NextDeal()
 	}
 	d := &table.Dealt{Hand: number, Board: spec.Board}
 	switch {

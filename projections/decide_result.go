@@ -1,6 +1,7 @@
 package projections
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -45,6 +46,21 @@ func (s *Session) DecideResult(stamp Stamp, spec ResultSpec) ([]events.Event, er
 	h := s.Current()
 	if h == nil {
 		return nil, game.Illegal("result", "no hand has been dealt: deal it first (deal, or result --board N for a board)", "")
+	}
+	if h.Phase == game.PhaseDone && spec.Board == 0 && !s.Closed {
+		// The hand is over: the result is the next hand's, which it
+		// starts, as deal would (the next dealer, the next board).
+		done := h.Number
+		evs, err := s.DecideDeal(stamp, DealSpec{})
+		if err != nil {
+			var ie *game.IllegalError
+			if errors.As(err, &ie) {
+				return nil, game.Illegal("result", fmt.Sprintf("hand %d is over, and this result is the next hand's, which cannot be dealt without what the laws need (%s): record it with hoyle deal first", done, ie.Reason), ie.Law)
+			}
+			return nil, err
+		}
+		out = append(out, evs...)
+		h = s.Current()
 	}
 	passed := strings.EqualFold(spec.Contract, "pass") || strings.EqualFold(spec.Contract, "p")
 	if spec.Contract != "" && h.Phase == game.PhaseAuction {

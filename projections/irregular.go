@@ -41,7 +41,7 @@ func (s *Session) applyIrregular(h *game.Hand, e events.Envelope) error {
 		_, err := h.CorrectRenounce(s.Rules, p.Seat, p.Card)
 		return err
 	case *table.NewDeal:
-		_, err := h.NewDeal(s.Rules, p.Reason, e.ID)
+		_, err := h.NewDeal(s.Rules, p.Reason, p.Misdeal, e.ID)
 		return err
 	case *table.Penalty:
 		if err := s.checkClaimTime(h, p.Choice); err != nil {
@@ -174,11 +174,11 @@ func parseCards(tokens []string) ([]cards.Card, error) {
 
 // DecideNewDeal records a new deal demanded for the hand in progress, for
 // the reason given.
-func (s *Session) DecideNewDeal(stamp Stamp, reason string) ([]events.Event, error) {
+func (s *Session) DecideNewDeal(stamp Stamp, reason string, misdeal bool) ([]events.Event, error) {
 	if !printable(reason) {
 		return nil, fmt.Errorf("%w: the reason %s holds control characters", game.ErrBadOption, cards.Quote(reason))
 	}
-	return s.proposeOne(stamp, &table.NewDeal{Reason: strings.TrimSpace(reason)})
+	return s.proposeOne(stamp, &table.NewDeal{Reason: strings.TrimSpace(reason), Misdeal: misdeal})
 }
 
 // DecideCorrect corrects the renounce in error of the current trick before
@@ -191,7 +191,7 @@ func (s *Session) DecideCorrect(stamp Stamp, substitute string) ([]events.Event,
 	}
 	var irr *game.Irregularity
 	for _, x := range h.Irregular {
-		if h.Correctable(x) {
+		if h.Correctable(x) || h.CorrectableTwelfth(s.Rules, x) {
 			irr = x
 		}
 	}

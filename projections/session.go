@@ -510,7 +510,7 @@ func (s *Session) Apply(e events.Envelope) error {
 		// Who deals next can depend on how the hand went (a passed-out
 		// Chicago deal is dealt again by the same dealer).
 		s.NextDealer = s.Rules.NextDealer(c)
-		if c.Annulled {
+		if c.Annulled && !c.Misdealt() {
 			s.NextDealer = c.Dealer // a new deal: the same dealer deals again
 		}
 		if c.Phase == game.PhaseDone && !c.Annulled && s.vul != nil && s.finished != c.Number {

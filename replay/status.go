@@ -12,7 +12,14 @@ import (
 // StatusLine says in one line where the session stands: the hand, the phase,
 // whose turn, and what was last settled. The recorder prints it after each
 // entry so the scorer sees at once whether the table and the log agree.
-func StatusLine(s *projections.Session) string {
+func StatusLine(s *projections.Session) string { return statusLine(s, true) }
+
+// StatusLineAtPrompt is the status line the record prompt prints after an
+// entry: without whose turn it is, which the prompt itself says on the
+// next line, so that it is said once.
+func StatusLineAtPrompt(s *projections.Session) string { return statusLine(s, false) }
+
+func statusLine(s *projections.Session, turn bool) string {
 	h := s.Current()
 	if h == nil {
 		if s.Closed {
@@ -29,7 +36,10 @@ func StatusLine(s *projections.Session) string {
 	switch h.Phase {
 	case game.PhaseAuction:
 		phase, doing := AuctionWords(s.Rules)
-		fmt.Fprintf(&b, " · %s · %s %s", phase, seatLabel(s, h, h.Turn), doing)
+		fmt.Fprintf(&b, " · %s", phase)
+		if turn {
+			fmt.Fprintf(&b, " · %s %s", seatLabel(s, h, h.Turn), doing)
+		}
 		if len(h.Calls) > 0 {
 			var calls []string
 			for _, c := range h.Calls {
@@ -39,7 +49,9 @@ func StatusLine(s *projections.Session) string {
 		}
 		b.WriteString(penaltyOpen(s, h))
 	case game.PhaseExchange:
-		fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h, h.Turn))
+		if turn {
+			fmt.Fprintf(&b, " · %s takes the widow and discards", seatLabel(s, h, h.Turn))
+		}
 	case game.PhasePlay:
 		fmt.Fprintf(&b, " · %s", ContractLine(s, h))
 		t := h.CurrentTrick()
@@ -53,13 +65,21 @@ func StatusLine(s *projections.Session) string {
 		}
 		who := seatLabel(s, h, h.Turn)
 		if h.Turn == h.Dummy && h.PlayedFrom(h.Turn) == h.Turn {
-			who += " (dummy)" // bridge's: his partner names the card
+			// bridge's: his partner names the card; "N (Y, dummy)", as
+			// the prompt says it
+			who = strings.TrimSuffix(who, ")") + ", dummy)"
+			if !strings.Contains(seatLabel(s, h, h.Turn), "(") {
+				who = seatLabel(s, h, h.Turn) + " (dummy)"
+			}
 		}
 		who += " to play"
 		if h.Unsettled() != nil {
 			who = WhoWonText
 		}
-		fmt.Fprintf(&b, " · %s · %s", who, tricksLine(seating, h))
+		if turn || h.Unsettled() != nil {
+			fmt.Fprintf(&b, " · %s", who)
+		}
+		fmt.Fprintf(&b, " · %s", tricksLine(seating, h))
 		b.WriteString(penaltyOpen(s, h))
 	case game.PhaseDone:
 		switch {
@@ -100,16 +120,17 @@ const WhoWonText = "who won it? the laws as printed do not say: hoyle won SEAT"
 // move between hands, a fold of the latest hand alone names the seat only.
 func DealerLabel(s *projections.Session) string {
 	sit, known := s.NextSitting()
-	if s.NextDealer != cards.NoSeat && !known {
-		return s.Seating().Names[s.NextDealer]
+	_, dealer := s.NextDeal() // a duplicate session's next board has its own dealer
+	if dealer != cards.NoSeat && !known {
+		return s.Seating().Names[dealer]
 	}
 	number := 1
 	if h := s.Current(); h != nil {
 		number = h.Number + 1
 	}
-	next := game.NewHand(number, s.NextDealer, s.Seating(), s.Opts)
+	next := game.NewHand(number, dealer, s.Seating(), s.Opts)
 	next.Sitting = sit
-	return seatLabel(s, next, s.NextDealer)
+	return seatLabel(s, next, dealer)
 }
 
 // seatLabel names a seat and who plays it on h (nil: before a hand, as the

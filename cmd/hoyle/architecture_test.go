@@ -147,6 +147,9 @@ var allowed = map[string][]string{
 		"projections/verify", "projections/rules/contract", "replay", "replay/jsonview", "replay/prompt"},
 	// The developers' tools run hoyle as a user does.
 	"cmd/hoyle-tools/htmlpages": nil,
+	// freeze runs hoyle as a user does, on fixtures/scripts/frozen-NAME.hoyle
+	// split into commands as the prompt splits a typed line.
+	"cmd/hoyle-tools/freeze": {"fixtures", "replay/prompt"},
 }
 
 // testOnly are the packages only tests (and other test-only packages)

@@ -99,7 +99,7 @@ func TestUsedWronglyExitsTwo(t *testing.T) {
 // blocks.
 const barBytes = "\r█"
 
-// TestProgressGoesByStderr runs the real binary, built for the test, with
+// TestProgressGoesByStderr runs hoyle as its own process (binaryRun), with
 // its streams redirected: a progress bar is drawn on standard error only
 // when standard error is a terminal, whatever standard output is. (Asked
 // of stdout with a ModeCharDevice check, /dev/null counted as a terminal

@@ -521,7 +521,12 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	return load.Tail(ctx, st, session)
 }
 
-// printStatus prints the table's state in one line after an entry.
+// printStatus prints the table's state in one line after an entry; at
+// the record prompt without whose turn it is, which the prompt says.
 func printStatus(streams *Streams, s *projections.Session) {
+	if streams.AtPrompt {
+		fmt.Fprintln(streams.Out, replay.StatusLineAtPrompt(s))
+		return
+	}
 	fmt.Fprintln(streams.Out, replay.StatusLine(s))
 }

@@ -39,6 +39,7 @@ func ddTranscript(t *testing.T, db string, commands ...[]string) string {
 //
 //	go test ./cmd/hoyle -run TestDDGoldens -update
 func TestDDGoldens(t *testing.T) {
+	t.Parallel()
 	demo := filepath.Join(t.TempDir(), "demo.db")
 	script(t, demo, "demo")
 	golden(t, filepath.Join("dd", "demo.golden"), ddTranscript(t, demo,
@@ -94,6 +95,7 @@ func list100PBN(deals []ddlist.Deal) string {
 // levels each; deal 1 is TestEachCardsCostIsDDSTrace's too, solved once);
 // DD_LIST100=all for the hundred.
 func TestDDFileIsDDSList100(t *testing.T) {
+	t.Parallel()
 	all, err := ddlist.Load()
 	require.NoError(t, err)
 	deals := []ddlist.Deal{all[0], all[1], all[3], all[27]}

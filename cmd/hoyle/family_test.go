@@ -12,6 +12,7 @@ import (
 // by the value of the tricks at Bridge's values, a double and a re-double
 // of a partner's call doubled, two games and the rubber's 250.
 func TestAuction1908RubberFromTheCLI(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "a1908.db")
 	n := scriptPart(t, db, "auction1908", "call", 0)
 	v := showJSON(t, db)

@@ -268,8 +268,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// built is the hoyle binary, built once by hoyleBinary for the tests that
-// run the real command (main, newSystemStreams) with its streams redirected.
+// built is the hoyle binary, built once by hoyleBinary for the benchmarks
+// that measure the real command as a user runs it.
 var built struct {
 	once sync.Once
 	dir  string
@@ -296,16 +296,20 @@ func hoyleBinary(t testing.TB) string {
 	return built.path
 }
 
-// binaryRun runs the built hoyle on db with the given standard output and
-// error (files, a terminal, /dev/null, /dev/full) and no standard input,
-// and returns its exit code.
+// binaryRun runs hoyle as its own process on db with the given standard
+// output and error (files, a terminal, /dev/null, /dev/full) and no
+// standard input, and returns its exit code. The process is this test
+// binary as hoyle (asHoyle: TestMain runs what main runs, with the
+// system's streams, newSystemStreams), so no test waits for a go build.
 func binaryRun(t *testing.T, db string, stdout, stderr *os.File, args ...string) int {
 	t.Helper()
-	cmd := exec.Command(hoyleBinary(t), append([]string{"--db", db}, args...)...)
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command(exe, append([]string{"--db", db}, args...)...)
 	home := t.TempDir()
-	cmd.Env = append(os.Environ(), "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+home, "HOYLE_DB=", "NO_COLOR=", "GLAMOUR_STYLE=", "COLORFGBG=")
+	cmd.Env = append(os.Environ(), asHoyle+"=1", "TERM=xterm", "HOME="+home, "XDG_DATA_HOME="+home, "HOYLE_DB=", "NO_COLOR=", "GLAMOUR_STYLE=", "COLORFGBG=")
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	err := cmd.Run()
+	err = cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		return ee.ExitCode()

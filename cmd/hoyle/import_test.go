@@ -16,6 +16,7 @@ import (
 )
 
 func TestImportRealPBN(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "teams.db")
 	r := hoyle(t, db, "import", realPBN)
 	require.Equal(t, 0, r.code, r.err)
@@ -121,6 +122,7 @@ func TestJSONBackupAndRestore(t *testing.T) {
 }
 
 func TestImportLINFromStdin(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "bbo.db")
 	const board = "pn|Ann,Bob,Cat,Dan|md|3SAJ92H874DJT6CAQ3,S7643HQT3D32CKJ96,SKT8HA96DA95C7542,|ah|Board 1|sv|o|" +
 		"mb|1C!|an|could be short|mb|1D|mb|1S|mb|p|mb|2S|mb|p|mb|4S|mb|d|mb|r|mb|p|mb|p|mb|p|" +
@@ -205,6 +207,7 @@ func pbnRecords(t *testing.T, path string) []string {
 // that hold its records, and the database is not touched. A file with two
 // more records of a table adds those two to its session, and nothing else.
 func TestImportTwiceAddsNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "teams.db")
 	recs := pbnRecords(t, realPBN)

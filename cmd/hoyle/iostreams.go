@@ -21,6 +21,9 @@ type Streams struct {
 	InTTY, OutTTY, ErrTTY bool
 	// Width is the terminal's width in columns when Out is one, else 0.
 	Width int
+	// AtPrompt: the command runs as an entry at the record prompt, whose
+	// next prompt says whose turn it is (the status line leaves it out).
+	AtPrompt bool
 }
 
 // newSystemStreams is the process's standard streams. Whether each is a

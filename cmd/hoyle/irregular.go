@@ -151,23 +151,33 @@ and hoyle penalty lists the remedies open.`,
 // newNewDealCmd builds hoyle new-deal.
 func newNewDealCmd(f *factory) *cobra.Command {
 	var streams, db = f.IO, f.DB
-	return &cobra.Command{
+	var misdeal bool
+	cmd := &cobra.Command{
 		Use:   "new-deal REASON...",
 		Short: "Record a new deal demanded: the hand in progress is void and dealt again",
 		Long: `Record a new deal demanded for the hand in progress, with the reason given at
 the table (a card faced in the pack, a deal out of turn, the pack
 incorrect). The hand is void and scores nothing; the same dealer deals
 again with hoyle deal. A new deal chosen as the remedy of an irregularity
-(a call out of turn) is recorded with hoyle penalty new-deal instead.`,
-		Example: `  hoyle new-deal a card faced in the pack`,
-		Args:    minArgs(1, "the reason, such as: a card faced in the pack"),
+(a call out of turn) is recorded with hoyle penalty new-deal instead.
+
+With --misdeal the dealer misdealt (the cards not dealt one at a time in
+rotation, a player with fourteen cards): in Short Whist "a misdeal loses
+the deal" (Laws of Short Whist, law 43), and the next player deals. Codes
+in which the same dealer deals again whatever happened (bridge, auction,
+duplicate) refuse it.`,
+		Example: `  hoyle new-deal a card faced in the pack
+  hoyle new-deal --misdeal N has fourteen cards`,
+		Args: minArgs(1, "the reason, such as: a card faced in the pack"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reason := strings.Join(args, " ")
 			return recordNamed(cmd.Context(), streams, db, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-				return s.DecideNewDeal(stamp, reason)
+				return s.DecideNewDeal(stamp, reason, misdeal)
 			})
 		},
 	}
+	cmd.Flags().BoolVar(&misdeal, "misdeal", false, "the dealer misdealt: where the laws say so (Short Whist, law 43) he loses the deal")
+	return cmd
 }
 
 // newCorrectCmd builds hoyle correct.

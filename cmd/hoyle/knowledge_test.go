@@ -44,6 +44,7 @@ func showAt(t *testing.T, db, at string) map[string]any {
 // score pad, recorded without a single deal, comes out as it does with
 // them (WE 42, THEY 492).
 func TestABlankDealPlayedOutIsKnown(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	given, blank := filepath.Join(dir, "given.db"), filepath.Join(dir, "blank.db")
 	script(t, given, "foster-score-pad")

@@ -2,10 +2,13 @@ package main
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events/testkit"
 )
 
 // Claims in games without a declarer say whose claim it is; they once
@@ -175,4 +178,31 @@ func TestEntriesAfterCloseSayTheSessionIsClosed(t *testing.T) {
 		assert.Equal(t, 1, r.code)
 		assert.Contains(t, r.err, "the session is closed", "%v", args)
 	}
+}
+
+// Duplicate Whist Law X, Sec. 4, in a pair match: North-South take 9, 9
+// and 8 at three tables; at the third East revoked (two tricks to
+// North-South). North-South are capped at the others' best (9) and
+// East-West floored at the others' least (4) before the averages, and
+// East-West then bear the full penalty: North-South 0 at every table,
+// East-West 0, 0 and -1. (Averaging the scores as made once gave
+// North-South +0.33 at every table and East-West -1.33 at the third.)
+func TestDuplicateWhistLawXPairMatch(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "dw.db")
+	var ids []string
+	for _, tb := range []string{"1", "2", "3"} {
+		ids = append(ids, strings.TrimSpace(ok(t, db, "new", "--game", "duplicate-whist", "--event", "Whist pairs", "--table", tb)))
+	}
+	for i, id := range ids {
+		ok(t, db, "--session", id, "deal", "--board", "1", "--pbn", "N:43.T98.KQ4.AKQ65 KQJT9.65.J98.JT9 A2.AKQJ7.A32.432 8765.432.T765.87", "--turn-up", "C5")
+		if i < 2 {
+			ok(t, db, "--session", id, "claim", "9", "--by", "NS")
+			continue
+		}
+		ok(t, db, "--session", id, "play", "SK", "SA", "S5", "S3", "C2", "C7", "CA")
+		ok(t, db, "--session", id, "play", "--irregular", "D8")
+		ok(t, db, "--session", id, "play", "CK", "CJ", "C3", "C8")
+		ok(t, db, "--session", id, "claim", "5", "--by", "NS")
+	}
+	testkit.Golden(t, "testdata/duplicate-whist-lawx.golden", ok(t, db, "compare"))
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/peterh/liner"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/projections"
@@ -266,7 +267,14 @@ func (r *recordLoop) editor() lineEditor {
 	// for the keys, standard output for the line.
 	if f, ok := r.streams.In.(*os.File); ok && f == os.Stdin && r.streams.InTTY && r.streams.OutTTY {
 		return newTermEditor(func(line string, pos int) (string, []string, string) {
-			return prompt.Complete(line, pos, r.s, r.offered)
+			head, items, tail := prompt.Complete(line, pos, r.s, r.offered)
+			// liner lists the candidates down its columns: arranged so
+			// that they read across in rank order, at the width now.
+			width, _, err := term.GetSize(int(os.Stdout.Fd()))
+			if err != nil {
+				width = r.streams.Width
+			}
+			return head, prompt.InColumns(items, width), tail
 		})
 	}
 	return &plainEditor{in: bufio.NewReader(r.streams.In), out: r.streams.Out}
@@ -302,7 +310,9 @@ func (r *recordLoop) isCommand(name string) bool { return slices.Contains(r.comm
 // session pinned at version: a table entry is recorded only if the session
 // is still there, and version moves on to what it recorded.
 func (r *recordLoop) exec(ctx context.Context, version *uint64, args []string) error {
-	f := newFactory(r.streams)
+	streams := *r.streams
+	streams.AtPrompt = true
+	f := newFactory(&streams)
 	f.DB.waits = r.db.waits
 	f.DB.pin = version
 	f.DB.parent = r.db // one connection to a shared log for the whole prompt

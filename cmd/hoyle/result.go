@@ -132,11 +132,15 @@ func runResult(ctx context.Context, opts *resultOptions) error {
 	default:
 		spec.Contract, spec.Declarer, spec.Tricks, rest = args[0], args[1], args[2], args[3:]
 	}
+	if d := strings.ToUpper(spec.Tricks); (d == "X" || d == "XX") && len(rest) > 0 {
+		// "4S W X -2": the double said apart from the contract.
+		return usagef("%q: a double is written with the contract, as in %s%s %s %s (XX for redoubled)", d, spec.Contract, d, spec.Declarer, strings.Join(rest, " "))
+	}
 	for _, a := range rest {
 		seat, tricks, ok := strings.Cut(a, "=")
 		n, err := strconv.Atoi(tricks)
 		if !ok || err != nil || n < 0 {
-			return usagef("%q: give another player's tricks as SEAT=N (A=3)", a)
+			return usagef("%q: expected CONTRACT DECLARER TRICKS, as in 4SX W -2; only Five Hundred gives other players' tricks after them, as SEAT=N (A=3)", a)
 		}
 		if spec.Others == nil {
 			spec.Others = map[string]int{}

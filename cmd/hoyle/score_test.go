@@ -304,6 +304,7 @@ func TestDuplicateFromTheCLI(t *testing.T) {
 // One view of the score: show --json embeds exactly what score --json
 // prints, in every game.
 func TestShowScoreIsScoreJSON(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"demo", "foster-score-pad", "bridge", "whist", "duplicate-whist", "five-hundred"} {
 		t.Run(name, func(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "s.db")

@@ -23,7 +23,7 @@ type writeupFlags struct {
 // bind adds the flags to a command; labels is the command's default.
 func (w *writeupFlags) bind(fs *pflag.FlagSet, labels markdown.Labels) {
 	fs.StringVar(&w.Title, "title", "", "the write-up's first heading, instead of the session's name and the hand")
-	fs.StringSliceVar(&w.Hide, "hide", nil, "hands to leave out of the diagram, for a problem: seats (E,W; Foster's A,B), players or sides (EW)")
+	fs.StringSliceVar(&w.Hide, "hide", nil, "hands to leave out of the diagram, for a problem: seats (E,W; Foster's A,B), players or sides (EW); a seat letter wins over a player of that name")
 	fs.BoolVar(&w.NoPlay, "no-play", false, "leave out the play table (and the notes on its cards and tricks)")
 	fs.StringVar(&w.From, "from", "", "start the narrative at this moment, the diagram showing the position then: "+replay.MomentSyntax)
 	fs.StringVar(&w.Labels, "labels", labels.String(), "notes with their moments (moments: 1.a1, 1.5), or without (none)")

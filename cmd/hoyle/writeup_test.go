@@ -45,6 +45,7 @@ func TestExportShapesAWriteUp(t *testing.T) {
 }
 
 func TestWriteUpFlagsRefused(t *testing.T) {
+	t.Parallel()
 	db := func(t *testing.T, db string) { script(t, db, "demo") }
 	refused(t, []badInput{
 		{"hide a seat the hand does not have", db, []string{"export", "--hide", "Q"}, 2, []string{`"Q"`, "not a seat of the hand", "N, E, S, W", "NS, EW"}},

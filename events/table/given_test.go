@@ -59,3 +59,18 @@ func TestContractGivenSchema2(t *testing.T) {
 	_, err = events.DecodePayload(table.TypeContractGiven, 2, contractGivenV1(base))
 	require.ErrorIs(t, err, events.ErrCorrupt, "schema 1 bytes lack the first seat")
 }
+
+// TestNewDealSchema2: schema 2 says whether a new deal was a misdeal; a
+// schema 1 new deal, the reason alone, reads as one that was not.
+func TestNewDealSchema2(t *testing.T) {
+	info, ok := events.Lookup(table.TypeNewDeal)
+	require.True(t, ok)
+	assert.Equal(t, uint16(2), info.Schema)
+	e := events.NewEncoder(nil)
+	e.String("a card faced in the pack")
+	got, err := events.DecodePayload(table.TypeNewDeal, 1, e.Bytes())
+	require.NoError(t, err)
+	assert.Equal(t, &table.NewDeal{Reason: "a card faced in the pack"}, got)
+	_, err = events.DecodePayload(table.TypeNewDeal, 2, e.Bytes())
+	require.ErrorIs(t, err, events.ErrCorrupt, "schema 1 bytes do not pass for schema 2")
+}

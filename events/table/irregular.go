@@ -49,7 +49,9 @@ func init() {
 	reg(TypeIrregularPlay, "a card played against the laws (a renounce in error, a lead or play out of turn, a card from the wrong hand), recorded as played", func() events.Payload { return &IrregularPlay{} })
 	reg(TypeExposed, "cards exposed or dropped face up", func() events.Payload { return &Exposed{} })
 	reg(TypeRenounceCorrected, "a renounce in error corrected before it was established: the card is withdrawn", func() events.Payload { return &RenounceCorrected{} })
-	reg(TypeNewDeal, "a new deal demanded: the hand is void and dealt again", func() events.Payload { return &NewDeal{} })
+	events.Register(events.TypeInfo{Name: TypeNewDeal, Schema: 2, New: func() events.Payload { return &NewDeal{} },
+		Upcasters: map[uint16]events.Upcaster{1: upcastNewDealV1},
+		Doc:       "a new deal demanded (or a misdeal): the hand is void and dealt again"})
 	reg(TypePenalty, "the remedy chosen for an irregularity", func() events.Payload { return &Penalty{} })
 }
 
@@ -153,20 +155,39 @@ func (p *RenounceCorrected) UnmarshalWire(d *events.Decoder) error {
 
 // NewDeal records a new deal demanded for the hand in progress, with the
 // reason given at the table ("a card faced in the pack"): the hand is void.
+// Misdeal says the dealer misdealt, which in some codes loses him the deal
+// (Short Whist: "A misdeal loses the deal").
 type NewDeal struct {
-	Reason string `json:"reason"`
+	Reason  string `json:"reason"`
+	Misdeal bool   `json:"misdeal,omitempty"`
 }
 
 // EventType implements events.Payload.
 func (*NewDeal) EventType() string { return TypeNewDeal }
 
 // MarshalWire implements events.Payload.
-func (p *NewDeal) MarshalWire(e *events.Encoder) { e.String(p.Reason) }
+// Schema 2 adds the misdeal flag after the reason.
+func (p *NewDeal) MarshalWire(e *events.Encoder) {
+	e.String(p.Reason)
+	e.Bool(p.Misdeal)
+}
 
 // UnmarshalWire implements events.Payload.
 func (p *NewDeal) UnmarshalWire(d *events.Decoder) error {
 	p.Reason = d.String()
+	p.Misdeal = d.Bool()
 	return d.Err()
+}
+
+// upcastNewDealV1 reads a new deal of schema 1, the reason alone: it was
+// not a misdeal (there was no way to say so).
+func upcastNewDealV1(raw []byte) (events.Payload, error) {
+	d := events.NewDecoder(raw)
+	p := &NewDeal{Reason: d.String()}
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // Penalty records the remedy chosen for an irregularity by those the laws

@@ -313,7 +313,11 @@ func (d *doc) title() {
 	if v := d.vulnerable(); v != "" {
 		parts = append(parts, v)
 	}
-	parts = append(parts, "score before the hand: "+d.scoreBefore())
+	if !d.full.PlaysBoards() {
+		// A duplicate board is scored on its own, against its other
+		// plays: there is no running score before it.
+		parts = append(parts, "score before the hand: "+d.scoreBefore())
+	}
 	sep := " · "
 	if d.ascii {
 		sep = "; "

@@ -170,12 +170,21 @@ func (d *doc) parseHide(words []string) ([]bool, error) {
 	hidden := make([]bool, seats)
 	for _, w := range words {
 		for _, tok := range strings.FieldsFunc(w, func(r rune) bool { return r == ',' || r == ' ' }) {
+			// A seat as the write-up names it wins over a player of the
+			// same name (Foster's seat A against a player called A): a
+			// word means one thing, and the seat letters are the
+			// write-up's own.
 			found := false
 			for seat := range seats {
-				s := cards.Seat(seat)
 				if strings.EqualFold(tok, d.names.Short[seat]) || strings.EqualFold(tok, d.names.Long[seat]) ||
-					(d.h.PlayedFrom(s) == s && strings.EqualFold(tok, replay.Clean(d.full.PlayerIn(d.h, s)))) ||
 					(d.opts.Seats != replay.FosterSeats && strings.EqualFold(tok, d.h.Seating.Names[seat])) {
+					hidden[seat], found = true, true
+				}
+			}
+			seatNamed := found
+			for seat := range seats {
+				s := cards.Seat(seat)
+				if !seatNamed && d.h.PlayedFrom(s) == s && strings.EqualFold(tok, replay.Clean(d.full.PlayerIn(d.h, s))) {
 					hidden[seat], found = true, true
 				}
 			}

@@ -183,42 +183,6 @@ func TestTeamsOpenAndClosedRooms(t *testing.T) {
 	assert.Equal(t, f(-17), ev.Totals[1].IMPs)
 }
 
-// TestLawX works the revoke penalty of Duplicate Whist, Law X, Sec. 4, on
-// one deal played at four tables.
-func TestLawX(t *testing.T) {
-	plays := []compare.WhistPlay{
-		{NS: 8, Total: 13},
-		{NS: 7, Total: 13},
-		{NS: 9, Total: 13},
-		{NS: 8, Total: 13, Revokes: [2]int{0, 1}}, // East-West revoked once
-	}
-	adj, avg := compare.LawX(plays, true)
-	assert.Equal(t, [2]float64{8, 5}, avg, "the average as made")
-	assert.Equal(t, [2]float64{8, 5}, adj[0], "no revoke: as made")
-	// Two tricks to North-South: 10, but in a pair match not above the
-	// most made at the other tables (9); East-West 5-2 = 3.
-	assert.Equal(t, [2]float64{9, 3}, adj[3])
-
-	// Two revokes by one side: two tricks, then one.
-	adj, _ = compare.LawX([]compare.WhistPlay{{NS: 6, Total: 13}, {NS: 6, Total: 13, Revokes: [2]int{2, 0}}}, false)
-	assert.Equal(t, [2]float64{3, 10}, adj[1])
-
-	// The revoking side cannot score more than the average: North-South
-	// made 11 against an average of 8.5, revoked, and keep 8.5, not 9.
-	adj, avg = compare.LawX([]compare.WhistPlay{{NS: 6, Total: 13}, {NS: 11, Total: 13, Revokes: [2]int{1, 0}}}, false)
-	assert.Equal(t, [2]float64{8.5, 4.5}, avg)
-	assert.Equal(t, [2]float64{8.5, 4.5}, adj[1], "nor their adversaries less than the average")
-
-	// Nor does the penalty take tricks won before the first revoke.
-	adj, _ = compare.LawX([]compare.WhistPlay{{NS: 3, Total: 13}, {NS: 3, Total: 13, Revokes: [2]int{1, 0}, Before: [2]int{2, 0}}}, false)
-	assert.Equal(t, 2.0, adj[1][0])
-
-	// In a pair match, adversaries who made more than the other tables'
-	// best stand as made.
-	adj, _ = compare.LawX([]compare.WhistPlay{{NS: 7, Total: 13}, {NS: 10, Total: 13, Revokes: [2]int{0, 1}}}, true)
-	assert.Equal(t, 10.0, adj[1][0])
-}
-
 // TestDuplicateWhistPairs: duplicate whist compared trick for trick, each
 // pair against the average of the deal.
 func TestDuplicateWhistPairs(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/movement"
 	"github.com/hoyle/hoyle/projections/rules/contract"
+	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
 // tally adds up one team's, pair's or player's scores.
@@ -209,90 +210,6 @@ func pairTotals(ev *Event, totals *tallies, plan *movement.Plan, fill func(*tall
 	rank(ev.Totals, score)
 }
 
-// WhistPlay is one table's play of a deal at duplicate whist, as Law X
-// needs it: North-South's tricks as made, the tricks in the deal, and each
-// side's established revokes with the tricks it had won before its first.
-type WhistPlay struct {
-	NS      int
-	Total   int
-	Revokes [2]int
-	Before  [2]int
-}
-
-// LawX applies the revoke penalty of Duplicate Whist, Law X, Sec. 4, to
-// the plays of one deal, and returns each play's tricks for North-South
-// and East-West after it, and the average of the deal as made.
-//
-// "The penalty for a revoke is the transfer of two tricks from the
-// revoking side to their adversaries. If more than one revoke during the
-// play of a deal is made by one side, the penalty for each revoke, after
-// the first, is the transfer of one trick only. The revoking players cannot
-// score more, nor their adversaries less than the average on the deal in
-// which the revoke occurs; except that in no case shall the infliction of
-// the revoke penalty deprive the revoking players of any tricks won by
-// them before their first revoke occurs." And in pair matches "the penalty
-// for a revoke shall not increase the score of the opponents of the
-// revoking players above the maximum, as made at the other tables, on the
-// deal ...; provided, however, that if the opponents win more tricks than
-// such maximum, independently of the revoke penalty, their score shall
-// stand as made"; the averages are those of the scores as made, and the
-// revoking players bear the full penalty.
-func LawX(plays []WhistPlay, pairMatch bool) (adjusted [][2]float64, average [2]float64) {
-	if len(plays) == 0 {
-		return nil, average
-	}
-	for _, p := range plays {
-		average[cards.NS] += float64(p.NS)
-		average[cards.EW] += float64(p.Total - p.NS)
-	}
-	average[cards.NS] /= float64(len(plays))
-	average[cards.EW] /= float64(len(plays))
-	adjusted = make([][2]float64, len(plays))
-	for i, p := range plays {
-		made := [2]float64{float64(p.NS), float64(p.Total - p.NS)}
-		adj := made
-		penalty := [2]int{}
-		for s := range 2 {
-			if p.Revokes[s] > 0 {
-				penalty[s] = p.Revokes[s] + 1 // two for the first, one for each after
-			}
-		}
-		for s := range 2 {
-			o := 1 - s
-			adj[s] = made[s] - float64(penalty[s]) + float64(penalty[o])
-		}
-		for s := range 2 {
-			net := penalty[s] - penalty[1-s]
-			switch {
-			case net > 0: // s revoked: it bears the penalty
-				adj[s] = min(adj[s], average[s])
-				adj[s] = max(adj[s], float64(p.Before[s]))
-			case net < 0: // s is the adversary of revokers
-				if pairMatch {
-					best, others := 0.0, false
-					for j, q := range plays {
-						if j != i {
-							v := float64(q.NS)
-							if s == int(cards.EW) {
-								v = float64(q.Total - q.NS)
-							}
-							best, others = max(best, v), true
-						}
-					}
-					if others && made[s] <= best {
-						adj[s] = min(adj[s], best)
-					} else if others {
-						adj[s] = made[s]
-					}
-				}
-				adj[s] = max(adj[s], average[s])
-			}
-		}
-		adjusted[i] = adj
-	}
-	return adjusted, average
-}
-
 // revokeMark is Law X's "+R" / "-R" for a play with a penalised revoke.
 func revokeMark(p Play) string {
 	if p.Revokes[0] == 0 && p.Revokes[1] == 0 {
@@ -310,12 +227,12 @@ func revokeMark(p Play) string {
 	return strings.Join(parts, ", ")
 }
 
-func whistPlay(p Play) WhistPlay {
+func whistPlay(p Play) whist.LawXPlay {
 	total := p.Deal
 	if total == 0 {
 		total = 13
 	}
-	return WhistPlay{NS: p.NSTricks, Total: total, Revokes: p.Revokes, Before: p.Before}
+	return whist.LawXPlay{NS: p.NSTricks, Total: total, Revokes: p.Revokes, Before: p.Before}
 }
 
 // whistPairs scores a duplicate whist pair match: each pair's tricks above
@@ -327,11 +244,11 @@ func whistPairs(ev *Event, boards map[int][]*entry, numbers []int, plan *movemen
 		if len(es) < 2 {
 			continue
 		}
-		plays := make([]WhistPlay, len(es))
+		plays := make([]whist.LawXPlay, len(es))
 		for i, e := range es {
 			plays[i] = whistPlay(e.play)
 		}
-		adj, avg := LawX(plays, true)
+		adj, avg := whist.LawX(plays, true)
 		for i, e := range es {
 			ns, ew := adj[i][cards.NS]-avg[cards.NS], adj[i][cards.EW]-avg[cards.EW]
 			e.result.Plus, e.result.PlusEW, e.result.Revoke = num(ns), num(ew), revokeMark(e.play)
@@ -349,11 +266,11 @@ func whistPairs(ev *Event, boards map[int][]*entry, numbers []int, plan *movemen
 func whistTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, ...any)) {
 	matchTeams(ev, boards, numbers, warn, func(e *entry, others []*entry) {
 		group := append([]*entry{e}, others...)
-		plays := make([]WhistPlay, len(group))
+		plays := make([]whist.LawXPlay, len(group))
 		for i, g := range group {
 			plays[i] = whistPlay(g.play)
 		}
-		adj, _ := LawX(plays, false)
+		adj, _ := whist.LawX(plays, false)
 		sum := 0.0
 		for i := range others {
 			sum += adj[0][cards.NS] + adj[i+1][cards.EW] - float64(plays[0].Total)

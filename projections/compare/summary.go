@@ -19,7 +19,7 @@
 //     room; in a pair match each pair with its tricks above or below the
 //     average of all tables on the deal. An established revoke transfers
 //     two tricks, one for each later revoke by the same side, within the
-//     limits of Law X, Sec. 4 (see LawX).
+//     limits of Law X, Sec. 4 (see whist.LawX).
 //   - Progressive and pivot games (Foster's "Progressive Bridge" and the
 //     pivot): each player keeps what his side scores on the hands he plays,
 //     wherever the movement takes him, and the players are ranked by it.
@@ -113,7 +113,7 @@ func Summarize(s *projections.Session) Table {
 		if h.DealKnown() {
 			p.Cards = cards.Deal(h.Dealt).PBN(cards.North)
 		}
-		p.Revokes, p.Before = revokes(h)
+		p.Revokes, p.Before = whist.RevokesOf(h)
 		t.Plays = append(t.Plays, p)
 	}
 	t.Hands = handPoints(sheet)
@@ -163,26 +163,4 @@ func handPoints(sheet game.ScoreSheet) []HandPoints {
 		}
 	}
 	return out
-}
-
-// revokes counts each side's established revokes, and the tricks it had
-// won before its first (which no revoke penalty takes from it).
-func revokes(h *game.Hand) (n, before [2]int) {
-	first := [2]int{}
-	for _, irr := range h.Revokes() {
-		side := h.Offending(irr)
-		if side != cards.NS && side != cards.EW {
-			continue
-		}
-		n[side]++
-		if first[side] == 0 || irr.Trick < first[side] {
-			first[side] = irr.Trick
-		}
-	}
-	for _, side := range []cards.Side{cards.NS, cards.EW} {
-		if first[side] != 0 {
-			before[side] = game.WonBefore(h, side, first[side])
-		}
-	}
-	return n, before
 }

@@ -30,6 +30,12 @@ type BridgeAuction struct {
 	DealerPass  string
 	DoubleLaw   string // the law on doubling and redoubling
 	DeclarerLaw string // the law naming the declarer
+	// UnreachableImpossible: a bid that no bid of its strain could make
+	// sufficient is impossible, not insufficient (1913 Law 50, as Foster
+	// reads it: "calling six diamonds over five no trumps, when it is
+	// clearly impossible to make any diamond declaration worth 50"). The
+	// codes without it call such a bid insufficient.
+	UnreachableImpossible bool
 	// Describe writes a bid for a refusal message ("two spades, worth 4").
 	Describe func(cards.Call) string
 }

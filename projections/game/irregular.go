@@ -275,6 +275,14 @@ type PlayLaws struct {
 	// Claim is the law after which a revoke can no longer be claimed: the
 	// cards cut for the following deal.
 	Claim string
+	// Twelfth, when the code has it, is the law by which a revoke on the
+	// next-to-last trick, even established, must still be corrected when
+	// it is discovered before the hands are put away ("A revoke on the
+	// twelfth trick, even if established, must be corrected if discovered
+	// before all four hands have been returned to the board", contract
+	// Law 62D1): hoyle allows it while the hand played out is the last
+	// one recorded.
+	Twelfth string
 }
 
 // IrregularityRules is implemented by rulesets whose code of laws has
@@ -312,6 +320,13 @@ type IrregularityRules interface {
 	// in error becomes (exposed, liable to be called; a penalty card; or
 	// nothing).
 	Corrected(h *Hand, irr *Irregularity)
+}
+
+// RulingFirst is implemented by codes in which a ruling must be recorded
+// before the auction goes on (contract: whether a call is comparable,
+// Law 31): RulingFirst refuses call c while one is awaited.
+type RulingFirst interface {
+	RulingFirst(h *Hand, c cards.Call) error
 }
 
 // ComputedRemedy is implemented by rulesets whose code applies a remedy it
@@ -446,7 +461,7 @@ func (h *Hand) PlayIrregular(rs Ruleset, seat, by cards.Seat, c cards.Card, id e
 	case h.Played.Has(c):
 		return nil, Illegal(tok, tok+" has already been played in this hand", "")
 	case h.Known(seat) && !h.Held[seat].Has(c):
-		return nil, Illegal(tok, fmt.Sprintf("%s does not hold %s (holds %s): a card is played from the hand that holds it", h.SeatName(seat), c, h.Held[seat].PBN()), "")
+		return nil, Illegal(tok, fmt.Sprintf("%s does not hold %s (holds %s): a card is played from the hand that holds it", h.SeatName(seat), c, h.Held[seat].PBN())+h.elsewhereHint(seat, c), "")
 	case !h.Known(seat) && h.heldBy(c, seat):
 		return nil, Illegal(tok, tok+" is in another player's hand", "")
 	}
@@ -461,7 +476,11 @@ func (h *Hand) PlayIrregular(rs Ruleset, seat, by cards.Seat, c cards.Card, id e
 		player = h.PlayedFrom(seat)
 	}
 	switch {
-	case seat == h.Turn && by != cards.NoSeat && by != seat && !(h.IsDummy(seat) && by == player):
+	case seat == h.Turn && by != cards.NoSeat && (by != seat || h.IsDummy(seat)) && !(h.IsDummy(seat) && by == player):
+		// dummy's card played by another than the declarer: by an
+		// adversary, or by dummy himself (a card he touched or named:
+		// 1913 Law 62, "if the dummy ... suggest the play of one of
+		// his cards").
 		if !h.IsDummy(seat) {
 			return nil, Illegal(tok, fmt.Sprintf("a card of %s's is his to play: only dummy's cards are played by another (the declarer)", h.SeatName(seat)), "")
 		}
@@ -642,7 +661,9 @@ func (h *Hand) ExposePenalty(irr *Irregularity, cs []cards.Card, k PenaltyKind, 
 }
 
 // NewDeal records a new deal demanded: the hand is void, and dealt again.
-func (h *Hand) NewDeal(rs Ruleset, reason string, id events.ID) (*Irregularity, error) {
+// A misdeal loses the deal where the code says so (MisdealRules); where
+// it does not, a misdeal is refused, the same dealer dealing again.
+func (h *Hand) NewDeal(rs Ruleset, reason string, misdeal bool, id events.ID) (*Irregularity, error) {
 	ir, err := irregularityRules(rs, "new-deal")
 	if err != nil {
 		return nil, err
@@ -654,9 +675,46 @@ func (h *Hand) NewDeal(rs Ruleset, reason string, id events.ID) (*Irregularity, 
 	if err := ir.JudgeNewDeal(h, irr); err != nil {
 		return nil, err
 	}
+	if misdeal {
+		mr, ok := rs.(MisdealRules)
+		law, loses := "", false
+		if ok {
+			law, loses = mr.Misdeal(h)
+		}
+		if !loses {
+			return nil, Illegal("new-deal", rs.Info().Title+" has no misdeal that loses the deal: the same dealer deals again; record it without --misdeal", irr.Law)
+		}
+		irr.Law, irr.What = law, "a misdeal: "+ReasonWords(reason)
+		irr.Remedies = append(irr.Remedies, Remedy{Choice: ChoiceMisdeal, Law: law,
+			Effect: fmt.Sprintf("a misdeal loses the deal: %s deals next", h.SeatName(h.Dealer.Next(h.Seating.Seats)))})
+	}
 	h.Irregular = append(h.Irregular, irr)
 	h.Annul()
 	return irr, nil
+}
+
+// ChoiceMisdeal is the remedy a code applies to a new deal that was a
+// misdeal which loses the deal.
+const ChoiceMisdeal = "misdeal"
+
+// MisdealRules is implemented by codes in which a misdeal loses the deal:
+// Misdeal says whether it does for h, and by which law.
+type MisdealRules interface {
+	Misdeal(h *Hand) (law string, losesDeal bool)
+}
+
+// Misdealt reports whether the hand was annulled by a misdeal that lost
+// the dealer his deal: the next player deals.
+func (h *Hand) Misdealt() bool {
+	if !h.Annulled {
+		return false
+	}
+	for _, irr := range h.Irregular {
+		if irr.Kind == KindNewDeal && irr.Chose(ChoiceMisdeal) {
+			return true
+		}
+	}
+	return false
 }
 
 // Annul voids the hand: it is over, scores nothing, and its dealer deals
@@ -689,6 +747,9 @@ func (h *Hand) CorrectRenounce(rs Ruleset, seat cards.Seat, c cards.Card) (*Irre
 	switch {
 	case irr == nil:
 		return nil, Illegal(tok, fmt.Sprintf("%s has no renounce with %s to correct in this hand", h.SeatName(seat), c), laws.Correct)
+	case h.CorrectableTwelfth(rs, irr):
+		h.reopenTwelfth()
+		t = h.CurrentTrick()
 	case irr.Established > 0:
 		return nil, Illegal(tok, fmt.Sprintf("%s's revoke was established at trick %d: it can no longer be corrected", h.SeatName(seat), irr.Established), laws.Established)
 	case h.Phase != PhasePlay || t == nil || !h.Correctable(irr):
@@ -728,6 +789,40 @@ func (h *Hand) Correctable(irr *Irregularity) bool {
 	}
 	n := len(h.Tricks)
 	return irr.Trick == n || irr.Trick == n-1 && len(h.Tricks[n-1].Cards) == 0
+}
+
+// CorrectableTwelfth reports whether a revoke on the next-to-last trick
+// of a hand played out may still be corrected although established, by
+// the code's PlayLaws.Twelfth (contract Law 62D1).
+func (h *Hand) CorrectableTwelfth(rs Ruleset, irr *Irregularity) bool {
+	ir, ok := rs.(IrregularityRules)
+	if !ok || ir.PlayLaws(h).Twelfth == "" || irr.Kind != KindRevoke || irr.Corrected {
+		return false
+	}
+	n := rs.Tricks()
+	return h.Phase == PhaseDone && !h.Annulled && h.Claim == nil && irr.Trick == n-1 &&
+		len(h.Tricks) == n && h.Tricks[n-1].Winner != cards.NoSeat
+}
+
+// reopenTwelfth takes back the last trick and opens the one before it
+// again, so that a revoke in it is corrected as in a trick on the table
+// (Law 62D1): the play goes on from the corrected card.
+func (h *Hand) reopenTwelfth() {
+	last := &h.Tricks[len(h.Tricks)-1]
+	for len(last.Cards) > 0 {
+		h.takeBackLast(last)
+	}
+	h.Won[h.Seating.SideOf(last.Winner)]--
+	h.Tricks = h.Tricks[:len(h.Tricks)-1]
+	t := h.CurrentTrick()
+	h.Won[h.Seating.SideOf(t.Winner)]--
+	t.Winner = cards.NoSeat
+	for _, irr := range h.Irregular {
+		if irr.Kind == KindRevoke && irr.Trick == len(h.Tricks) {
+			irr.Established = 0
+		}
+	}
+	h.Phase = PhasePlay
 }
 
 // takeBackLast takes the last card of trick t back into its player's

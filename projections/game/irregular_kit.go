@@ -38,6 +38,9 @@ func (a BridgeAuction) ClassifyCall(h *Hand, irr *Irregularity) error {
 	case c.Kind == cards.Bid && int(c.Level) > a.MaxLevel:
 		irr.Kind = KindImpossible
 		irr.What = fmt.Sprintf("%s bid %s: there are no more than %d tricks over the book", who, CallWords(c), a.MaxLevel)
+	case c.Kind == cards.Bid && st.HasBid && a.UnreachableImpossible && !a.reachable(c.Strain, st.LastBid):
+		irr.Kind = KindImpossible
+		irr.What = fmt.Sprintf("%s bid %s: no bid in %s overcalls %s", who, a.describe(c), c.Strain.Name(), a.describe(st.LastBid))
 	case c.Kind == cards.Bid && st.HasBid && !a.Higher(c, st.LastBid):
 		irr.Kind = KindInsufficient
 		irr.What = fmt.Sprintf("%s bid %s, which does not overcall %s", who, a.describe(c), a.describe(st.LastBid))
@@ -168,6 +171,11 @@ func (a BridgeAuction) SufficientBid(h *Hand, irr *Irregularity) (cards.Call, bo
 		}
 	}
 	return cards.Call{}, false
+}
+
+// reachable reports whether some bid of strain s overcalls over.
+func (a BridgeAuction) reachable(s cards.Strain, over cards.Call) bool {
+	return a.Higher(cards.NewBid(a.MaxLevel, s), over)
 }
 
 // LastBidOf is the last bid of side before the irregular call, with its

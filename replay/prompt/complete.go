@@ -205,3 +205,38 @@ func isIn(list []string, s string) bool {
 	}
 	return false
 }
+
+// InColumns arranges candidates for a line editor that lists them down
+// the columns of a terminal width wide (peterh/liner's second Tab: as
+// many columns as fit the widest, filled top to bottom): so that, read
+// across the rows as a scorer reads, they come in the order given (the
+// calls in rank order, the cards by suit and rank), not scrambled. The
+// set is unchanged; with one row, or no width known, so is the order.
+func InColumns(items []string, width int) []string {
+	n, widest := len(items), 0
+	for _, it := range items {
+		if len(it) >= width {
+			return items // one to a line: the order as given
+		}
+		widest = max(widest, len(it)+1)
+	}
+	if n < 2 || width <= 0 || widest == 0 {
+		return items
+	}
+	cols := width / widest
+	if n <= cols {
+		return items
+	}
+	rows := (n + cols - 1) / cols
+	out := make([]string, n)
+	k := 0
+	for r := range rows {
+		for c := range cols {
+			if i := r + c*rows; i < n {
+				out[i] = items[k]
+				k++
+			}
+		}
+	}
+	return out
+}

@@ -121,30 +121,45 @@ func Result(s *projections.Session) string {
 func scored(s *projections.Session, hand int) string {
 	sheet := s.Score()
 	seating := s.Seating()
-	var es []game.Entry
+	// Only a rubber's score pad has a line to score above or below; a
+	// duplicate board's score and a running tally have none.
+	type entry struct {
+		game.Entry
+		lined bool
+	}
+	var es []entry
 	for _, r := range sheet.Rubbers {
-		es = append(es, r.Entries...)
+		for _, e := range r.Entries {
+			es = append(es, entry{e, true})
+		}
 	}
 	for _, bd := range sheet.Boards {
-		es = append(es, bd.Entries...)
+		for _, e := range bd.Entries {
+			es = append(es, entry{e, false})
+		}
 	}
 	for _, t := range sheet.Tally {
-		es = append(es, t.Entries...)
+		for _, e := range t.Entries {
+			es = append(es, entry{e, false})
+		}
 	}
 	var b strings.Builder
 	for _, e := range es {
 		if e.Hand != hand {
 			continue
 		}
-		where := "below"
-		if e.Above {
-			where = "above"
+		where := ""
+		switch {
+		case e.lined && e.Above:
+			where = " above"
+		case e.lined:
+			where = " below"
 		}
 		law := ""
 		if e.Law != "" {
 			law = " (" + e.Law + ")"
 		}
-		fmt.Fprintf(&b, "  %-3s %5d %s  %s%s\n", replay.SheetSideName(sheet, seating, e.Side), e.Points, where, e.Label, law)
+		fmt.Fprintf(&b, "  %-3s %5d%s  %s%s\n", replay.SheetSideName(sheet, seating, e.Side), e.Points, where, e.Label, law)
 	}
 	if b.Len() == 0 {
 		fmt.Fprintf(&b, "  nothing scored for hand %d\n", hand)

@@ -66,6 +66,8 @@ func New() *Rules {
 			DealerPass:    `record 1S, one spade: "an original bid of one spade can be made only by the dealer, and it simply means, 'I pass'" (Foster's Complete Hoyle, 1914)`,
 			DoubleLaw:     "Law 54",
 			DeclarerLaw:   "Law 46",
+			// Law 50's impossible declaration, by Foster's example.
+			UnreachableImpossible: true,
 			Describe: func(c cards.Call) string {
 				return fmt.Sprintf("%s (worth %d)", c, BidValue(c))
 			},

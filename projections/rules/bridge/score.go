@@ -94,7 +94,10 @@ func (r *Rules) HandEntries(h *game.Hand) (entries []game.Entry, notes []string)
 		if rv.Revoked[sd] {
 			continue // "the side revoking cannot score ... Grand Slam or Little Slam, that hand" (Law 90 V)
 		}
-		switch won[sd] {
+		// Slams count the tricks won in play: "Grand Slam or Little Slam
+		// ... is reckoned independently of any tricks taken for the revoke
+		// penalty" (Law 9).
+		switch h.Won[sd] {
 		case 13:
 			entries = append(entries, game.Entry{Hand: h.Number, Side: sd, Above: true, Points: 40, Label: "Grand Slam", Law: LawSlam})
 		case 12:

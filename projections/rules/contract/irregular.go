@@ -2,6 +2,7 @@ package contract
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
@@ -53,8 +54,9 @@ const (
 // PlayLaws implements game.IrregularityRules.
 func (*Rules) PlayLaws(*game.Hand) game.PlayLaws {
 	return game.PlayLaws{Revoke: LawRevokeDef, Established: LawEstablished, Correct: LawCorrect,
-		Dummy: "Law 64B3: no rectification for a revoke in failing to play a card of dummy's",
-		Claim: "Law 64B4: no rectification once a player of the non-offending side has called on the next deal"}
+		Dummy:   "Law 64B3: no rectification for a revoke in failing to play a card of dummy's",
+		Claim:   "Law 64B4: no rectification once a player of the non-offending side has called on the next deal",
+		Twelfth: "Law 62D1: a revoke on the twelfth trick, even if established, must be corrected if discovered before all four hands have been returned to the board"}
 }
 
 // JudgeCall implements game.IrregularityRules.
@@ -130,6 +132,7 @@ func (r *Rules) JudgePlay(h *game.Hand, irr *game.Irregularity) error {
 		// "The card so led or played becomes a penalty card" (Law 57A).
 		irr.Law, irr.Withheld = LawPremature, true
 		h.ExposePenalty(irr, []cards.Card{irr.Card}, game.Major, LawPenaltyCard)
+		majorWhenTwo(h, irr.Seat)
 	case game.KindDummyPlayed:
 		irr.Law = LawDummyPlaced
 	}
@@ -151,8 +154,14 @@ func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 	switch {
 	case h.Phase == game.PhaseAuction:
 		irr.Law = LawExposedAuction
-		if kind == game.Major {
-			h.Bar(h.Seating.Partner(irr.Seat), game.BarNextTurn, false, LawExposedAuction, irr)
+		// "If two or more cards are so exposed, offender's partner must
+		// pass when next it is his turn to call" (Law 24C): counted over
+		// the auction, the cards exposed one at a time as well.
+		switch {
+		case len(irr.Cards)+len(penaltyCardsOf(h, irr.Seat)) > 1:
+			h.Bar(h.Seating.Partner(irr.Seat), game.BarNextTurn, false, LawExposedAuction+"C", irr)
+		case kind == game.Major:
+			h.Bar(h.Seating.Partner(irr.Seat), game.BarNextTurn, false, LawExposedAuction+"B", irr)
 		}
 		h.ExposePenalty(irr, irr.Cards, kind, LawPenaltyCard)
 	case h.Declaring(irr.Seat):
@@ -161,7 +170,34 @@ func (r *Rules) JudgeExposed(h *game.Hand, irr *game.Irregularity) error {
 		irr.Law = LawExposedPlay
 		h.ExposePenalty(irr, irr.Cards, kind, LawPenaltyCard)
 	}
+	majorWhenTwo(h, irr.Seat)
 	return nil
+}
+
+// penaltyCardsOf are the penalty cards a player has on the table.
+func penaltyCardsOf(h *game.Hand, seat cards.Seat) []game.PenaltyCard {
+	var out []game.PenaltyCard
+	for _, p := range h.Restrict.Exposed {
+		if p.Seat == seat {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// majorWhenTwo applies the last words of Law 50B: "when one defender has
+// two or more penalty cards, all such cards become major penalty cards",
+// however they were exposed (one at a time, or in the auction, Law 24C).
+func majorWhenTwo(h *game.Hand, seat cards.Seat) {
+	if len(penaltyCardsOf(h, seat)) < 2 {
+		return
+	}
+	for i, p := range h.Restrict.Exposed {
+		if p.Seat == seat && p.Kind == game.Minor {
+			h.Restrict.Exposed[i].Kind = game.Major
+			h.Restrict.Exposed[i].Law = LawPenaltyCard + "B: two or more penalty cards are all major"
+		}
+	}
 }
 
 // JudgeNewDeal implements game.IrregularityRules.
@@ -193,6 +229,7 @@ func (*Rules) Corrected(h *game.Hand, irr *game.Irregularity) {
 		}
 	}
 	h.ExposePenalty(irr, cs, game.Major, LawCorrect+"B and "+LawPenaltyCard)
+	majorWhenTwo(h, irr.Seat)
 }
 
 // Choices implements game.IrregularityRules.
@@ -208,6 +245,11 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 			return nil, "corrected in time: no revoke"
 		case irr.Established == 0:
 			return nil, "not yet established: it must be corrected if attention is drawn to it (hoyle correct)"
+		case irr.Seat == h.Dummy:
+			// Dummy's revoke transfers no trick: "there is no
+			// rectification ... if the revoke was made in failing to play
+			// any card of dummy's hand" (Law 64B3).
+			return nil, "no trick is transferred for a revoke in failing to play a card of dummy's; the Director may restore equity (Law 64B3, Law 64C)"
 		case h.Phase != game.PhaseDone:
 			return nil, "the tricks are transferred after play ends (Law 64A)"
 		}
@@ -227,6 +269,8 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 			out = append(out, game.Choice{Name: "sufficient", Law: LawInsufficient + "B1(a)", By: "the offender, the bid not accepted",
 				Effect: fmt.Sprintf("it is corrected to %s, the lowest sufficient bid in the same denomination: the auction goes on without rectification", b)})
 		}
+		out = append(out, game.Choice{Name: "comparable", Law: LawInsufficient + "B1(b)", By: "the Director, the bid not accepted",
+			Effect: "it is withdrawn for a call he rules comparable (Law 23A): the auction goes on without rectification; Law 27D may apply"})
 		out = append(out, game.Choice{Name: "other", Law: LawInsufficient + "B2", By: "the offender, the bid not accepted",
 			Effect: fmt.Sprintf("it is withdrawn for another legal call (a sufficient bid or a pass, not a double), and %s must pass whenever it is his turn; the lead restrictions of Law 26B may apply", partner)})
 		return out, ""
@@ -288,8 +332,17 @@ func (r *Rules) outOfTurnChoices(h *game.Hand, irr *game.Irregularity) ([]game.C
 			return nil, ""
 		}
 		partner := h.Seating.Partner(irr.Seat)
+		ooc := r.outOfTurnCase(h, irr)
+		since := game.CallsSince(h, irr)
+		if ooc == "31A" && len(since) > 0 && since[0].Call.Kind == cards.Pass {
+			// "If that opponent passes, offender must repeat the call out
+			// of rotation, and when that call is legal there is no
+			// rectification" (Law 31A1): the repeat is enforced, and
+			// there is nothing for the Director to rule.
+			return nil, fmt.Sprintf("his right-hand opponent passed: %s repeats %s, and there is no rectification (Law 31A1)", h.SeatName(irr.Seat), irr.Call)
+		}
 		offenderCalled := false
-		for _, c := range game.CallsSince(h, irr) {
+		for _, c := range since {
 			switch c.Seat {
 			case irr.Seat:
 				offenderCalled = true
@@ -304,7 +357,7 @@ func (r *Rules) outOfTurnChoices(h *game.Hand, irr *game.Irregularity) ([]game.C
 		}
 		return []game.Choice{
 			{Name: "comparable", Law: LawComparable, By: "the Director", Effect: "the offender's call is comparable: no further rectification"},
-			{Name: "not-comparable", Law: LawBidOOT + "A2(b)", By: "the Director", Effect: fmt.Sprintf("it is not comparable: %s must pass when next it is his turn; Laws 16C, 26B and 72C may apply", h.SeatName(partner))},
+			{Name: "not-comparable", Law: notComparableLaw(ooc), By: "the Director", Effect: fmt.Sprintf("it is not comparable: %s must pass whenever it is his turn; Laws 16C, 26B and 72C may apply", h.SeatName(partner))},
 		}, ""
 	}
 	switch {
@@ -318,6 +371,35 @@ func (r *Rules) outOfTurnChoices(h *game.Hand, irr *game.Irregularity) ([]game.C
 		{Name: "accept", Law: LawAccepted, By: "the offender's left-hand opponent", Effect: "he calls over it: it stands, with no rectification"},
 		{Name: "cancel", Law: "Law 29B; " + law, By: "the Director", Effect: "it is cancelled, the auction reverts to the player whose turn it was, and " + effect},
 	}, ""
+}
+
+// notComparableLaw is the provision that bars the offender's partner for
+// the rest of the auction when the offender's call, after his call out of
+// rotation was cancelled, is not comparable: Law 31A2(b) at his
+// right-hand opponent's turn, and by Law 31B2 ("the Director rules as in
+// A2(a) or A2(b)") at his partner's or left-hand opponent's.
+func notComparableLaw(ooc string) string {
+	if ooc == "31B" {
+		return LawBidOOT + "B2 and " + LawBidOOT + "A2(b)"
+	}
+	return LawBidOOT + "A2(b)"
+}
+
+// RulingFirst implements game.RulingFirst: once the offender has made his
+// call after his bid out of rotation was cancelled, the Director rules
+// whether it is comparable before the auction goes on (Law 31A2, 31B2):
+// what the offender's partner may call depends on it.
+func (r *Rules) RulingFirst(h *game.Hand, c cards.Call) error {
+	for _, irr := range h.Irregular {
+		if irr.Kind != game.KindCallOutOfTurn {
+			continue
+		}
+		cs, _ := r.outOfTurnChoices(h, irr)
+		if slices.ContainsFunc(cs, func(ch game.Choice) bool { return ch.Name == "not-comparable" }) {
+			return game.Illegal(c.String(), fmt.Sprintf("the Director first rules whether %s's call is comparable to the %s he made out of turn: record hoyle penalty comparable, or hoyle penalty not-comparable", h.SeatName(irr.Seat), irr.Call), notComparableLaw(r.outOfTurnCase(h, irr)))
+		}
+	}
+	return nil
 }
 
 // cancelEffect says what a call out of rotation cancelled brings, by Laws
@@ -399,11 +481,27 @@ func (r *Rules) leadChoices(h *game.Hand, irr *game.Irregularity) ([]game.Choice
 	if irr.Law == LawOpeningLead {
 		accept, law = "the lead stands: dummy's hand is faced and the declarer plays second", "Laws 53A and 54B"
 	}
-	return []game.Choice{
-		{Name: "accept", Law: law, By: "the declarer", Effect: accept},
-		{Name: "refuse", Law: "Laws 56 and 50D2", By: "the declarer",
-			Effect: fmt.Sprintf("%s becomes a major penalty card and the right player leads; when %s's partner next has the lead, the declarer may require or forbid that suit", irr.Card, h.SeatName(irr.Seat))},
-	}, ""
+	out := []game.Choice{{Name: "accept", Law: law, By: "the declarer", Effect: accept}}
+	if irr.Law == LawOpeningLead && h.Contract != nil && h.Dummy != cards.NoSeat {
+		// "After a faced opening lead out of turn, declarer may spread
+		// his hand; he becomes dummy, and his partner becomes declarer"
+		// (Law 54A).
+		out = append(out, game.Choice{Name: "spread", Law: LawOpeningLead + "A", By: "the declarer",
+			Effect: fmt.Sprintf("he spreads his hand and becomes dummy; %s becomes declarer, and the lead stands", h.SeatName(h.Dummy))})
+	}
+	return append(out, game.Choice{Name: "refuse", Law: "Laws 56 and 50D2", By: "the declarer",
+		Effect: fmt.Sprintf("%s becomes a major penalty card and the right player leads; when %s's partner next has the lead, the declarer may require or forbid that suit", irr.Card, h.SeatName(irr.Seat))}), ""
+}
+
+// spread is Law 54A: the declarer faces his hand and becomes dummy, his
+// partner declarer; the lead out of turn stands, now from the new
+// declarer's left.
+func spread(h *game.Hand, rem *game.Remedy) {
+	c := *h.Contract
+	old := c.Declarer
+	c.Declarer = h.Dummy
+	h.Contract, h.Dummy = &c, old
+	rem.Effect = fmt.Sprintf("%s spreads his hand and becomes dummy; %s is the declarer, and the lead stands", h.SeatName(old), h.SeatName(c.Declarer))
 }
 
 // prematureChoices: Law 57A. The card of a defender played before his
@@ -465,9 +563,19 @@ func penaltyLeadChoices(h *game.Hand, irr *game.Irregularity) []game.Choice {
 // Choose implements game.IrregularityRules.
 func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) error {
 	switch rem.Choice {
-	case "accept", "comparable", "leave":
+	case "accept", "leave":
+	case "comparable":
+		if irr.Kind == game.KindInsufficient {
+			// "if the insufficient bid is corrected with a comparable
+			// call (see Law 23A) the auction proceeds without further
+			// rectification" (Law 27B1(b)): withdrawn, and nobody barred.
+			game.WithdrawCall(h, irr, irr.Seat)
+			rem.Effect = fmt.Sprintf("%s is withdrawn for a call the Director rules comparable: no rectification", irr.Call)
+		}
 	case "new-deal":
 		h.Annul()
+	case "spread":
+		spread(h, rem)
 	case "sufficient":
 		b, _ := r.SufficientBid(h, irr)
 		r.ReplaceCall(h, irr, b)
@@ -481,12 +589,15 @@ func (r *Rules) Choose(h *game.Hand, irr *game.Irregularity, rem *game.Remedy) e
 		effect, _ := r.cancelEffect(h, irr)
 		rem.Effect = "it is cancelled, the auction reverts to " + h.SeatName(irr.Proper) + ", and " + effect
 	case "not-comparable":
-		h.Bar(h.Seating.Partner(irr.Seat), game.BarNextTurn, false, LawBidOOT+"A2(b)", irr)
+		// "offender's partner must pass whenever it is his turn to call"
+		// (Law 31A2(b); Law 31B2 rules as in A2(b)).
+		h.Bar(h.Seating.Partner(irr.Seat), game.BarAuction, false, notComparableLaw(r.outOfTurnCase(h, irr)), irr)
 	case "refuse":
 		if err := h.TakeBack(irr); err != nil {
 			return err
 		}
 		h.ExposePenalty(irr, []cards.Card{irr.Card}, game.Major, LawPenaltyCard)
+		majorWhenTwo(h, irr.Seat)
 	case "correct", "withdraw":
 		return h.TakeBack(irr)
 	case game.PlayHighest, game.PlayLowest:
@@ -577,7 +688,7 @@ func RevokeTransfer(h *game.Hand, irr *game.Irregularity) (int, string, string) 
 	case irr.Seat == h.Dummy:
 		return 0, LawNoRectify + "3", "no rectification for a revoke in failing to play a card of dummy's"
 	case irr.Trick == 12:
-		return 0, LawNoRectify + "6", "no rectification for a revoke on the twelfth trick (Law 62D)"
+		return 0, LawNoRectify + "6", "no rectification for a revoke on the twelfth trick, which must still be corrected until the hands are returned to the board (hoyle correct, Law 62D1)"
 	}
 	for _, other := range h.Revokes() {
 		if other != irr && other.Seat == irr.Seat && other.Trick < irr.Trick && ledSuitOf(h, other) == ledSuitOf(h, irr) {

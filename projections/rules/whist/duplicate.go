@@ -2,6 +2,7 @@ package whist
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
@@ -27,7 +28,7 @@ func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 	sheet := game.ScoreSheet{Boards: []game.Board{}}
 	plays := map[int][]int{} // board number -> indexes into sheet.Boards
 	var hands []*game.Hand
-	var made []int // North-South's tricks as made, by index
+	var made []LawXPlay // the plays as made, by index
 	for _, h := range in.Hands {
 		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
@@ -36,14 +37,14 @@ func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 			plays[h.Board] = append(plays[h.Board], len(sheet.Boards))
 		}
 		hands = append(hands, h)
-		made = append(made, h.Won[cards.NS])
+		made = append(made, LawXPlayOf(h))
 		sheet.Boards = append(sheet.Boards, game.Board{Board: h.Board, Hand: h.Number, Contract: h.Contract.Strain.String(), Declarer: cards.NoSeat})
 	}
 	for i, h := range hands {
 		b := &sheet.Boards[i]
 		total := h.Won[cards.NS] + h.Won[cards.EW]
-		ns := made[i]
-		var others []int
+		ns := h.Won[cards.NS]
+		var others []LawXPlay
 		for _, j := range plays[h.Board] {
 			if j != i {
 				others = append(others, made[j])
@@ -85,92 +86,56 @@ func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 }
 
 // dupRevokes applies the revoke penalty of Duplicate Whist Law X, Sec. 4
-// to a deal in which North-South took ns of total tricks as made: two
+// (LawX) to a deal in which North-South took ns of total tricks as made,
+// against the other plays of its board in the session (others): two
 // tricks transferred from the revoking side for its first revoke, one for
-// each after it; "the revoking players cannot score more, nor their
-// adversaries less than the average on the deal in which the revoke
-// occurs; except that in no case shall the infliction of the revoke
-// penalty deprive the revoking players of any tricks won by them before
-// their first revoke occurs". The average is that of the deal's plays in
-// the session, as made (others are the North-South tricks of its other
-// plays): a session that plays the deal once has no other table to
-// compare, and the transfer stands alone.
-func dupRevokes(h *game.Hand, ns, total int, others []int) (int, []game.Entry, []string) {
+// each after it; the revoking players held to the average of the deal,
+// their adversaries not below it, and the revoking players keeping the
+// tricks they won before their first revoke. A session that plays the
+// deal once has no other table to compare, and the transfer stands alone.
+func dupRevokes(h *game.Hand, ns, total int, others []LawXPlay) (int, []game.Entry, []string) {
 	var entries []game.Entry
 	var notes []string
-	first := map[cards.Side]*game.Irregularity{}
-	count := map[cards.Side]int{}
-	for _, irr := range h.Revokes() {
-		side := h.Offending(irr)
-		if first[side] == nil || irr.Trick < first[side].Trick {
-			first[side] = irr
-		}
-		count[side]++
+	this := LawXPlayOf(h)
+	if this.Revokes == [2]int{} {
+		return ns, nil, nil
 	}
-	madeNS := ns
 	for _, side := range sides {
-		if count[side] == 0 {
+		if this.Revokes[side] == 0 {
 			continue
 		}
-		n := DupRevokeTricks + (count[side]-1)*DupLaterTricks
 		won := ns
 		if side == cards.EW {
 			won = total - ns
 		}
-		n = min(n, won)
-		if side == cards.NS {
-			ns -= n
-		} else {
-			ns += n
-		}
+		n := min(DupRevokeTricks+(this.Revokes[side]-1)*DupLaterTricks, won)
 		label := fmt.Sprintf("+R: %s transferred from %s for %s", trickCount(n), side, revokeList(h, side))
 		entries = append(entries, game.Entry{Hand: h.Number, Side: 1 - side, Points: n, Label: label, Law: LawDupPenalty})
 	}
-	if len(first) == 1 {
-		var side cards.Side
-		for s := range first {
-			side = s
-		}
-		// The revoking side's tricks after the penalty, held to the
-		// average of the deal and kept to the tricks it won before its
-		// first revoke.
-		mine := func(ns int) int {
-			if side == cards.NS {
-				return ns
-			}
-			return total - ns
-		}
-		theirs := mine(ns)
-		if len(others) > 0 {
-			sum := madeNS
-			for _, o := range others {
-				sum += o
-			}
-			avgNS := float64(sum) / float64(len(others)+1)
-			avg := avgNS
-			if side == cards.EW {
-				avg = float64(total) - avgNS
-			}
-			if held := min(theirs, int(avg)); held != theirs {
-				entries = append(entries, game.Entry{Hand: h.Number, Side: 1 - side, Points: theirs - held,
-					Label: fmt.Sprintf("%s held to the average of the deal, %.1f tricks to North-South over its %d plays as made", side, avgNS, len(others)+1), Law: LawDupPenalty})
-				theirs = held
-			}
-		}
-		if floor := game.WonBefore(h, side, first[side].Trick); theirs < floor {
-			notes = append(notes, fmt.Sprintf("hand %d: %s keep the %s they won before their first revoke (%s)", h.Number, side, trickCount(floor), LawDupPenalty))
-			theirs = floor
-		}
-		if side == cards.NS {
-			ns = theirs
-		} else {
-			ns = total - theirs
-		}
+	adj, avg := LawX(append([]LawXPlay{this}, others...), false)
+	transferred, _ := LawX([]LawXPlay{this}, false) // the transfers alone
+	side := cards.NS
+	if transferred[0][cards.EW] < float64(this.Total-this.NS) {
+		side = cards.EW
 	}
-	if len(first) == 2 {
-		notes = append(notes, fmt.Sprintf("hand %d: both sides revoked: each side's transfer stands, and the averages of Law X, Sec. 4 are not applied", h.Number))
+	if this.Revokes[cards.NS] > 0 && this.Revokes[cards.EW] > 0 {
+		notes = append(notes, fmt.Sprintf("hand %d: both sides revoked: the transfers are set against each other, and the averages of Law X, Sec. 4 apply to the side that loses by them", h.Number))
 	}
-	return ns, entries, notes
+	if float64(this.Before[side]) > float64(this.Total)-transferred[0][1-side] {
+		notes = append(notes, fmt.Sprintf("hand %d: %s keep the %s they won before their first revoke (%s)", h.Number, side, trickCount(this.Before[side]), LawDupPenalty))
+	}
+	// The revoking side's tricks, whole: it "cannot score more ... than
+	// the average".
+	theirs := int(math.Floor(adj[0][side]))
+	if before := int(transferred[0][side]); theirs < before && len(others) > 0 {
+		avgNS := avg[cards.NS]
+		entries = append(entries, game.Entry{Hand: h.Number, Side: 1 - side, Points: before - theirs,
+			Label: fmt.Sprintf("%s held to the average of the deal, %.1f tricks to North-South over its %d plays as made", side, avgNS, len(others)+1), Law: LawDupPenalty})
+	}
+	if side == cards.NS {
+		return theirs, entries, notes
+	}
+	return total - theirs, entries, notes
 }
 
 func revokeList(h *game.Hand, side cards.Side) string {

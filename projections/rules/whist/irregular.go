@@ -38,6 +38,7 @@ const (
 	LawPlayOOT       = "Law 71"
 	LawExposed       = "Laws of Whist (1909), Cards liable to be called"
 	LawNewDeal       = "Laws of Whist (1909), A New Deal: the same dealer deals again"
+	LawMisdeal       = "Laws of Short Whist (1864), law 43, A Misdeal: a misdeal loses the deal"
 
 	LawDupEstablished = "Duplicate Whist Law X, Sec. 1"
 	LawDupCorrect     = "Duplicate Whist Law X, Sec. 3"
@@ -134,6 +135,16 @@ func (r *Rules) JudgeNewDeal(h *game.Hand, irr *game.Irregularity) error {
 	return nil
 }
 
+// Misdeal implements game.MisdealRules: "A misdeal loses the deal" (Laws
+// of Short Whist, law 43; the Club code's heading A Misdeal). At duplicate
+// there is always a new deal of the board, by the same dealer.
+func (r *Rules) Misdeal(*game.Hand) (string, bool) {
+	if r.duplicate {
+		return "", false
+	}
+	return LawMisdeal, true
+}
+
 // Established implements game.IrregularityRules: at duplicate the penalty
 // must be enforced (Law X, Sec. 5), and is, at the end of the deal.
 func (r *Rules) Established(h *game.Hand, irr *game.Irregularity) {
@@ -184,6 +195,9 @@ func (r *Rules) Choices(h *game.Hand, irr *game.Irregularity) ([]game.Choice, st
 			{Name: "add", Law: LawRevokePenalty, By: by, Effect: "three points added to their own score"},
 		}, ""
 	case game.KindNewDeal:
+		if irr.Chose(game.ChoiceMisdeal) {
+			return nil, ""
+		}
 		return nil, "the hand is void: the same dealer deals again"
 	}
 	return nil, ""

@@ -129,15 +129,16 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet { return (&Scorer{}).Score
 func (sc *Scorer) Score(in game.ScoreInput) game.ScoreSheet {
 	var sheet game.ScoreSheet
 	var cur *rubber
-	for _, h := range in.Hands {
+	for i, h := range in.Hands {
 		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
 			continue
 		}
+		last := i == len(in.Hands)-1
 		if cur == nil {
 			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints, Name: sc.name()}, sc: sc,
 				score: map[cards.Side]int{}, won: map[cards.Side]int{}, values: map[cards.Side]int{}}
 		}
-		sheet.Notes = append(sheet.Notes, cur.hand(h)...)
+		sheet.Notes = append(sheet.Notes, cur.hand(h, last)...)
 		if cur.Complete {
 			sheet.Rubbers = append(sheet.Rubbers, Settle(cur.Rubber, true))
 			cur = nil
@@ -157,14 +158,21 @@ func (sc *Scorer) Score(in game.ScoreInput) game.ScoreSheet {
 }
 
 // hand scores one hand: tricks first, honours last (Law 5), a game ending
-// when a side reaches five.
-func (r *rubber) hand(h *game.Hand) (notes []string) {
+// when a side reaches five. last says no hand was dealt after it: a
+// revoke whose penalty is not chosen may still be claimed.
+func (r *rubber) hand(h *game.Hand, last bool) (notes []string) {
 	r.Hands = append(r.Hands, h.Number)
 	atStart := map[cards.Side]int{cards.NS: r.score[cards.NS], cards.EW: r.score[cards.EW]}
 	gameOver := false
 	rv := h.TricksOrValue(RevokeTricks)
 	for _, irr := range rv.Unchosen {
 		notes = append(notes, fmt.Sprintf("hand %d: %s's revoke at trick %d is established, and the adversaries have not chosen the penalty (hoyle penalty tricks, deduct or add); not scored unless they choose it before the cards are cut for the next deal", h.Number, h.SeatName(irr.Seat), irr.Trick))
+		if last {
+			// Until the adversaries choose, or the next deal ends their
+			// right to, the revoking side is held to four whatever they
+			// choose: it is not shown winning a game it cannot win.
+			rv.Revoked[h.Offending(irr)] = true
+		}
 	}
 	add := func(e game.Entry) {
 		if gameOver {

@@ -38,6 +38,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
 // Table is what the comparison needs of one session, taken from its fold

@@ -38,7 +38,8 @@
 // round, ns_pair, ew_pair, contract, declarer, tricks, ns, imps,
 // matchpoints, percent, plus, plus_ew, revoke}, a total {rank, name,
 // field, players, boards, imps, matchpoints, top, percent, tricks,
-// points}, a match {teams, imps, boards}. The comparison is computed in
+// points}, a match {teams, imps, boards}; at teams, vps, and a
+// Butler-scored board's datum (see hoyle help json). The comparison is computed in
 // projections/compare and is its own view.
 //
 // hoyle dd --json: DDHand, one object: session, hand, at, game, board,
@@ -53,9 +54,13 @@
 //
 // hoyle dd --file F: one DDFileLine a line: board, deal, table, par.
 //
-// hoyle movement --json: Movement: movement, tables, rounds, boards,
-// copies, sittings ([Sitting]: round, table, ns, ew, first_board,
-// last_board, shares_with), bye_sets.
+// hoyle movement --json: Movement: movement, tables, pairs, phantom,
+// arrow_switch, rounds, boards, copies, sittings ([Sitting]: round, table,
+// ns, ew, set, first_board, last_board, shares_with, sit_out,
+// arrow_switched), bye_sets.
+//
+// hoyle movement swiss --event E --json: compare.SwissDraw (computed in
+// projections/compare): round, matches ([home, visitors]), bye.
 //
 // hoyle log --json: one LogLine a line: seq, pos, id, type, schema, at,
 // hash, prev, data (the payload as stored).

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -10,6 +9,7 @@ import (
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/movement"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // movementOptions: hoyle movement KIND --tables N --boards B [--json].
@@ -89,37 +89,6 @@ their numbers in the plan.`,
 	return cmd
 }
 
-// movementJSON is hoyle movement --json.
-type movementJSON struct {
-	Movement string `json:"movement"`
-	Tables   int    `json:"tables"`
-	// Pairs is the pairs that play (a phantom not counted); 0 in a
-	// progressive or pivot game.
-	Pairs    int           `json:"pairs,omitempty"`
-	Phantom  string        `json:"phantom,omitempty"`
-	Arrow    []int         `json:"arrow_switch,omitempty"`
-	Rounds   int           `json:"rounds"`
-	Boards   int           `json:"boards"`
-	Copies   int           `json:"copies"`
-	Sittings []sittingJSON `json:"sittings"`
-	Bye      []int         `json:"bye_sets,omitempty"`
-}
-
-// sittingJSON is one table in one round. A table where a pair sits out
-// (it met the phantom) has sit_out, the pair, and no boards.
-type sittingJSON struct {
-	Round    int    `json:"round"`
-	Table    int    `json:"table"`
-	NS       string `json:"ns"`
-	EW       string `json:"ew"`
-	Set      int    `json:"set,omitempty"`
-	First    int    `json:"first_board,omitempty"`
-	Last     int    `json:"last_board,omitempty"`
-	Shares   []int  `json:"shares_with,omitempty"`
-	SitOut   string `json:"sit_out,omitempty"`
-	Switched bool   `json:"arrow_switched,omitempty"`
-}
-
 // runMovement works the plan out and prints it.
 func runMovement(_ context.Context, opts *movementOptions) error {
 	spec, err := movementSpec(opts)
@@ -134,29 +103,7 @@ func runMovement(_ context.Context, opts *movementOptions) error {
 		_, err := fmt.Fprint(opts.IO.Out, replay.MovementText(plan))
 		return err
 	}
-	out := movementJSON{Movement: spec.String(), Tables: spec.Tables, Arrow: spec.Arrow, Rounds: plan.Rounds, Boards: plan.TotalBoards(),
-		Copies: plan.Copies, Bye: plan.Bye, Sittings: []sittingJSON{}}
-	if spec.Duplicate() {
-		out.Pairs = spec.FullPairs()
-	}
-	if plan.Phantom.Number > 0 {
-		out.Phantom = plan.Phantom.String()
-	}
-	for _, row := range plan.Sittings {
-		for _, st := range row {
-			sj := sittingJSON{Round: st.Round, Table: st.Table, Set: st.Set, First: st.First, Last: st.Last, Shares: st.Shares, Switched: st.Switched}
-			if st.NS.Number > 0 {
-				sj.NS, sj.EW = st.NS.String(), st.EW.String()
-			}
-			if !st.Plays() {
-				sj.SitOut, sj.Set, sj.First, sj.Last = st.SitOut.String(), 0, 0, 0
-			}
-			out.Sittings = append(out.Sittings, sj)
-		}
-	}
-	enc := json.NewEncoder(opts.IO.Out)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return jsonview.Write(opts.IO.Out, jsonview.NewMovement(spec, plan))
 }
 
 // movementSpec is the movement the flags describe: --tables or --pairs,

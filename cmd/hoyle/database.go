@@ -535,16 +535,22 @@ func printStatus(streams *Streams, s *projections.Session) {
 }
 
 // checkpointKeyFile is the key that seals this user's checkpoints (see
-// events.SessionSnapshots.SnapshotKey), in the user's data directory
-// ($XDG_DATA_HOME/hoyle, or ~/.local/share/hoyle), readable by the user
-// only. It is never kept in the database: whoever can write a database
-// (a club's shared drive, a copy sent by mail) cannot seal a checkpoint
-// this user's hoyle believes. "" when the user has no data directory.
+// events.SessionSnapshots.SnapshotKey), in the user's configuration
+// directory ($XDG_CONFIG_HOME/hoyle, or ~/.config/hoyle), readable by the
+// user only. It is never kept beside a database, the default one (in the
+// data directory) included: whoever can write a database (a club's shared
+// drive, a copy sent by mail) cannot seal a checkpoint this user's hoyle
+// believes. "" when the user has no configuration directory.
 func (d *database) checkpointKeyFile() string {
-	if !d.hasDataHome() {
-		return ""
+	dir := d.streams.Getenv("XDG_CONFIG_HOME")
+	if dir == "" {
+		home := d.streams.Getenv("HOME")
+		if home == "" {
+			return ""
+		}
+		dir = filepath.Join(home, ".config")
 	}
-	return filepath.Join(filepath.Dir(d.dbPathFile()), "checkpoint.key")
+	return filepath.Join(dir, "hoyle", "checkpoint.key")
 }
 
 // checkpointKey reads the key that seals checkpoints, making it first if

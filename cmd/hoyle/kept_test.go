@@ -84,7 +84,7 @@ func trim(s string) string {
 // checkpoints (made by the first entry).
 func userCheckpointKey(t *testing.T) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(testHome(t), ".local", "share", "hoyle", "checkpoint.key"))
+	b, err := os.ReadFile(filepath.Join(testHome(t), ".config", "hoyle", "checkpoint.key"))
 	require.NoError(t, err)
 	key, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(b)))
 	require.NoError(t, err)
@@ -157,17 +157,18 @@ func TestNoEntryOnABrokenChain(t *testing.T) {
 }
 
 // TestCheckpointKeyIsTheUsers: the key that seals checkpoints is made by
-// the first writer in the user's data directory, readable by the user
-// only, and never in the database's directory; a reader makes none. With
-// no data directory (no $HOME, no $XDG_DATA_HOME, as in some CI runners)
+// the first writer in the user's configuration directory, readable by the
+// user only, and never in the database's directory; a reader makes none.
+// With no configuration directory (no $HOME, no $XDG_CONFIG_HOME, as in
+// some CI runners)
 // no checkpoint is kept, and every reader folds the log, which gives the
 // same figures.
 func TestCheckpointKeyIsTheUsers(t *testing.T) {
-	data := t.TempDir()
+	config := t.TempDir()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "sealed.db")
-	env := map[string]string{"XDG_DATA_HOME": data}
-	keyFile := filepath.Join(data, "hoyle", "checkpoint.key")
+	env := map[string]string{"XDG_CONFIG_HOME": config}
+	keyFile := filepath.Join(config, "hoyle", "checkpoint.key")
 
 	other := filepath.Join(dir, "other.db")
 	r := hoyleEnv(t, other, nil, false, "new", "--game", "auction", "--name", "nokey")

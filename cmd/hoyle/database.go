@@ -34,7 +34,11 @@ type database struct {
 	// it: a table entry is recorded only if the session is still at that
 	// version (recorder.RecordAt), and the pin then moves to the version
 	// the entry made, so that the next command of the same line follows on.
-	pin   *uint64
+	pin *uint64
+	// typed is when the command was typed (Streams.Typed): without a pin,
+	// an entry is refused if the table moved after it
+	// (recorder.RecordTyped).
+	typed time.Time
 	waits lockWaits
 	// shared is the connection to a shared log (--db nats://...), made at
 	// the first open and kept until the command ends (close): the record
@@ -505,7 +509,7 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	if d.pin != nil {
 		stored, err = r.RecordAt(ctx, session, *d.pin, e.decide)
 	} else {
-		stored, err = r.Record(ctx, session, e.decide)
+		stored, err = r.RecordTyped(ctx, session, d.typed, e.decide)
 	}
 	if err != nil {
 		return nil, err

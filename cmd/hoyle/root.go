@@ -100,7 +100,12 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.Err)
 	root.PersistentFlags().StringVar(&f.DB.path, "db", "", "the database file, or nats://HOST:PORT for a club's shared log (hoyle serve) (default $HOYLE_DB, else hoyle.db in the XDG data directory)")
-	root.PersistentFlags().StringVar(&f.DB.session, "session", "", "the session ID (default: the session opened most recently)")
+	root.PersistentFlags().StringVar(&f.DB.session, "session", "", "the session ID (default $HOYLE_SESSION, else the one open table; on a file, the session opened most recently)")
+	// new, record, compare and export have --event and --table of their
+	// own (a new session's place, the event compared); elsewhere they name
+	// the table a command is for.
+	root.PersistentFlags().StringVar(&f.DB.event, "event", "", "with --table: the session of that table of the event (instead of --session)")
+	root.PersistentFlags().StringVar(&f.DB.table, "table", "", "with --event: the table whose session the command is for")
 	root.PersistentFlags().StringVar(&f.DB.tokenFile, "token-file", "", "a file holding the shared log's token (default $HOYLE_NATS_TOKEN); for hoyle serve, the tables' token")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddGroup(commandGroups...)

@@ -663,8 +663,12 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	var stored []events.Envelope
 	if d.pin != nil {
 		stored, err = r.RecordAt(ctx, session, *d.pin, e.decide)
-	} else {
+	} else if !d.typed.IsZero() {
 		stored, err = r.RecordTyped(ctx, session, d.typed, e.decide)
+	} else {
+		// A database made without a moment of typing (a run function
+		// called directly): the entry is decided on the table as read.
+		stored, err = r.Record(ctx, session, e.decide)
 	}
 	if err != nil {
 		return nil, err

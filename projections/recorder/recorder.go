@@ -21,7 +21,6 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
@@ -126,6 +125,10 @@ func (r *Recorder) RecordTyped(ctx context.Context, session string, typed time.T
 // back from the newest while they were recorded after typed (usually
 // none: one event read), and refuses if any is not a note.
 func (r *Recorder) movedSince(ctx context.Context, s *projections.Session, typed time.Time) error {
+	notes := map[uint64]bool{} // the notes in force, by version: they do not move the table
+	for _, n := range s.Notes {
+		notes[n.Version] = true
+	}
 	var after []uint64
 	moved := false
 	now := r.now()
@@ -146,15 +149,17 @@ func (r *Recorder) movedSince(ctx context.Context, s *projections.Session, typed
 			// this clock caught up.
 			continue
 		}
-		after = append(after, e.Version)
-		moved = moved || e.Type != table.TypeNoted
+		if !notes[e.Version] {
+			after = append(after, e.Version)
+			moved = true
+		}
 	}
 	if !moved {
 		return nil
 	}
 	me := &MovedError{Session: s}
 	for _, st := range s.Steps {
-		if slices.Contains(after, st.Version) && st.Type != table.TypeNoted {
+		if slices.Contains(after, st.Version) {
 			me.Steps = append(me.Steps, st)
 		}
 	}

@@ -18,7 +18,7 @@ import (
 func TestSessionHoldsTheFoldOnly(t *testing.T) {
 	fold := []string{"ID", "Opened", "Rules", "Opts", "Hands", "Notes", "Steps", "Closed", "Version",
 		"NextDealer", "Shuffle", "Cut", "Problems", "Kept", "Sources",
-		"retracted", "byID", "starts", "closedAt", "retractions", "skipped", "vul", "finished", "boards",
+		"retracted", "byID", "starts", "closedAt", "retractions", "skipped", "undealt", "vul", "finished", "boards",
 		"read"}
 	var got []string
 	st := reflect.TypeFor[projections.Session]()

@@ -98,6 +98,10 @@ type Session struct {
 	// skipped the versions of the events they withdrew (see track).
 	retractions []Retraction
 	skipped     map[events.ID]uint64
+	// undealt is the hand number of the latest deal folded past withdrawn,
+	// until a deal in force follows it: the deal.seated recorded with it
+	// goes with it (see fold).
+	undealt int
 
 	// vul is the ruleset's account of who is vulnerable, if its game has
 	// vulnerability; finished is the number of the latest hand it was told
@@ -328,10 +332,25 @@ func (s *Session) fold(e events.Envelope) {
 		s.track(e, withdrawn)
 	}
 	if withdrawn {
+		if d, ok := e.Data.(*table.Dealt); ok {
+			s.undealt = d.Hand
+		}
 		return
 	}
-	if _, ok := e.Data.(*table.Retracted); ok {
+	switch p := e.Data.(type) {
+	case *table.Retracted:
 		return
+	case *table.Dealt:
+		s.undealt = 0
+	case *table.Seated:
+		if s.undealt != 0 && p.Hand == s.undealt {
+			// A seating belongs to the deal it follows (DecideDeal records
+			// them together); undoing the deal takes its seating with it.
+			// Undo retracts the deal alone, so every log with an undone
+			// deal of a game whose players move holds such a seating.
+			s.track(e, true)
+			return
+		}
 	}
 	if n, ok := e.Data.(*table.Noted); ok && s.retracted[n.Target] {
 		// A note on an event undone afterwards goes with it (it stays in

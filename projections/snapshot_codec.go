@@ -619,7 +619,68 @@ func (hd *HandDecoder) Decode(b []byte) (*game.Hand, error) {
 	if err := d.Err(); err != nil {
 		return nil, fmt.Errorf("a hand of the snapshot: %w", err)
 	}
+	if why := implausible(h); why != "" {
+		// A record whose CRC holds can still say what no fold could
+		// give (rewritten with hoyle's own codecs): it is damage, and
+		// the reader folds the log instead of scoring it (a negative
+		// trick count once panicked in a score).
+		return nil, fmt.Errorf("%w: a hand of the snapshot: %s", events.ErrCorrupt, why)
+	}
 	return h, nil
+}
+
+// maxTricks bounds the tricks of any hand of any game: no pack has more
+// than 53 cards.
+const maxTricks = 53
+
+// implausible says what a decoded hand holds that no fold gives, or "":
+// a seat that is not at the table, a count of tricks below zero or beyond
+// the pack, a contract level or doubling no auction makes.
+func implausible(h *game.Hand) string {
+	seats := h.Seating.Seats
+	seat := func(s cards.Seat) bool { return s >= cards.NoSeat && int(s) < seats }
+	switch {
+	case h.Number < 1 || h.Board < 0:
+		return fmt.Sprintf("hand number %d, board %d", h.Number, h.Board)
+	case !seat(h.Dealer) || !seat(h.Turn) || !seat(h.Dummy):
+		return fmt.Sprintf("a seat not at a table of %d (dealer %d, turn %d, dummy %d)", seats, h.Dealer, h.Turn, h.Dummy)
+	case len(h.Dealt) > seats || len(h.Held) > seats || len(h.Won) > seats:
+		return fmt.Sprintf("more hands or sides than the %d seats", seats)
+	case len(h.Tricks) > maxTricks || len(h.Calls) > 4*maxTricks*seats:
+		return fmt.Sprintf("%d tricks, %d calls", len(h.Tricks), len(h.Calls))
+	}
+	total := 0
+	for _, w := range h.Won {
+		if w < 0 || w > maxTricks {
+			return fmt.Sprintf("%d tricks won", w)
+		}
+		total += w
+	}
+	if total > maxTricks {
+		return fmt.Sprintf("%d tricks won in all", total)
+	}
+	if c := h.Contract; c != nil && (c.Level < 0 || c.Level > maxTricks || c.Doubled < 0 || c.Doubled > maxTricks || !seat(c.Declarer)) {
+		return fmt.Sprintf("a contract of level %d, doubled %d, by seat %d", c.Level, c.Doubled, c.Declarer)
+	}
+	if c := h.Claim; c != nil && (c.Tricks < 0 || c.Tricks > maxTricks || !seat(c.Seat)) {
+		return fmt.Sprintf("a claim of %d tricks by seat %d", c.Tricks, c.Seat)
+	}
+	for _, t := range h.Tricks {
+		if len(t.Cards) > seats || !seat(t.Leader) || !seat(t.Winner) {
+			return fmt.Sprintf("a trick of %d cards, led by seat %d, won by seat %d", len(t.Cards), t.Leader, t.Winner)
+		}
+		for _, p := range t.Cards {
+			if !seat(p.Seat) {
+				return fmt.Sprintf("a card played by seat %d", p.Seat)
+			}
+		}
+	}
+	for _, c := range h.Calls {
+		if !seat(c.Seat) {
+			return fmt.Sprintf("a call by seat %d", c.Seat)
+		}
+	}
+	return ""
 }
 
 func (hd *HandDecoder) decodeSets(d *events.Decoder) []cards.Set {

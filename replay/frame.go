@@ -381,7 +381,8 @@ func playLines(h *game.Hand, names Names, ascii bool) []string {
 		t, n = &h.Tricks[n-2], n-1
 	}
 	if t == nil || len(t.Cards) == 0 {
-		if h.Phase == game.PhasePlay {
+		if h.Phase == game.PhasePlay && h.Turn >= 0 && int(h.Turn) < len(names.Long) {
+			// Nobody leads while a remedy waits to be chosen (NoSeat).
 			return []string{fmt.Sprintf("%s to lead", names.Long[h.Turn])}
 		}
 		return nil

@@ -198,6 +198,41 @@ func TestThreeTablePairsMatchpoints(t *testing.T) {
 		assert.LessOrEqual(t, len([]rune(line)), 80, line)
 	}
 
+	// The same evening as IMP pairs: Butler (three results: the datum is
+	// their average, nothing dropped) and cross-IMPs. Board 1: 420, 450
+	// and -50 average 273.3, a datum of 270: +4, +5 and -8 IMPs.
+	butler := ok(t, db, "compare", "--scoring", "butler")
+	testkit.Golden(t, "testdata/three-table-butler.golden", butler)
+	assert.Contains(t, butler, "Board 1 (datum 270)")
+	var impRep struct {
+		Events []struct {
+			Scoring string
+			Boards  []struct {
+				Datum   *int
+				Results []struct {
+					Table string
+					IMPs  *float64
+				}
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "compare", "--json", "--scoring", "butler")), &impRep))
+	assert.Equal(t, "butler", impRep.Events[0].Scoring)
+	require.NotNil(t, impRep.Events[0].Boards[0].Datum)
+	assert.Equal(t, 270, *impRep.Events[0].Boards[0].Datum)
+	for i, want := range []float64{4, 5, -8} {
+		assert.Equal(t, want, *impRep.Events[0].Boards[0].Results[i].IMPs, "table %s", impRep.Events[0].Boards[0].Results[i].Table)
+	}
+	// Cross-IMPs, board 1: 420 against 450 (-1) and -50 (+10): +4.5.
+	impRep.Events = nil // decoded afresh: an absent datum leaves a field as it was
+	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "compare", "--json", "--scoring", "cross-imps")), &impRep))
+	assert.Equal(t, "cross-imps", impRep.Events[0].Scoring)
+	assert.Nil(t, impRep.Events[0].Boards[0].Datum)
+	assert.Equal(t, 4.5, *impRep.Events[0].Boards[0].Results[0].IMPs)
+	r := hoyle(t, db, "compare", "--scoring", "board-a-match")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.err, `unknown scoring of a pairs event "board-a-match"`)
+
 	var rep struct {
 		Events []struct {
 			Form, Scoring, Movement string
@@ -262,9 +297,9 @@ func TestThreeTablePairsMatchpoints(t *testing.T) {
 	md := ok(t, db, "export", "--event", "Tuesday pairs")
 	assert.Contains(t, md, "# Tuesday pairs\n")
 	assert.Contains(t, md, "## Ranking, North-South")
-	assert.Contains(t, md, `| 1 | 1 | 1 NS | 1 EW | 4S | N | 10 | 420 | 2 | 2 | 50 |`)
+	assert.Contains(t, md, `| 1 | 1 | 1 NS | 1 EW | 4S | N | 10 | 420 | 2 | 2 | 50.00 |`)
 	assert.Contains(t, md, `| 1 | 2 NS | Ed \& Flo | 6 | 17 | 24 | 70.83 |`)
-	r := hoyle(t, db, "export", "--event", "Nonesuch")
+	r = hoyle(t, db, "export", "--event", "Nonesuch")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.err, `no event named "Nonesuch"`)
 	r = hoyle(t, db, "export", "--event", "Tuesday pairs", "--format", "pbn")

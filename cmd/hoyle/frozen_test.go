@@ -17,6 +17,7 @@ import (
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/events/testkit"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 )
 
@@ -27,8 +28,8 @@ import (
 // and no change of code may change what an old record says. An event whose
 // schema changed since is read through its upcaster; the file's bytes stay.
 //
-//	go run ./cmd/hoyle-tools/freeze v5                         writes fixtures/db/v5.db (never over an existing one)
-//	go test ./cmd/hoyle -run 'TestFrozenDatabases/v5' -update   writes its golden file
+//	go run ./cmd/hoyle-tools/freeze v6                         writes fixtures/db/v6.db (never over an existing one)
+//	go test ./cmd/hoyle -run 'TestFrozenDatabases/v6' -update   writes its golden file
 //	go test ./cmd/hoyle -run TestFrozenDatabases -update        rewrites the golden files, for a change of output meant
 
 const frozenDir = "../../fixtures/db"
@@ -219,6 +220,44 @@ func TestFrozenV4HoldsTodaysContractGiven(t *testing.T) {
 	assert.Equal(t, "Frozen v4", sessions[0].Name)
 	assert.Contains(t, log, `"type":"auction.contract","schema":2`)
 	assert.Contains(t, log, `"first":"E"`)
+}
+
+// TestFrozenV5UndoneDealsLeaveSeatings: every session of v5 holds an
+// undone deal whose deal.seated stays in the log after it (undo retracts
+// the deal alone), in King's Bridge, Draw Bridge, Six-hand Bridge and
+// under a pivot and a progressive movement; each verifies (in
+// TestFrozenDatabases) and its JSON export imports into an empty database
+// that verifies too.
+func TestFrozenV5UndoneDealsLeaveSeatings(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(frozenDir, "v5.db")
+	st, err := bolt.Open(path, bolt.Options{ReadOnly: true})
+	require.NoError(t, err)
+	var envs []events.Envelope
+	for e, err := range st.ReadAll(ctx, 1, true) {
+		require.NoError(t, err)
+		envs = append(envs, e)
+	}
+	require.NoError(t, st.Close())
+	withdrawn := projections.Retracted(envs)
+	left := map[string]bool{} // sessions with a seating after a withdrawn deal
+	for i, e := range envs {
+		if e.Type == table.TypeSeated && i > 0 && envs[i-1].Type == table.TypeDealt && withdrawn[envs[i-1].ID] {
+			left[e.Session] = true
+		}
+	}
+	var sessions []struct{ ID string }
+	require.NoError(t, json.Unmarshal([]byte(ok(t, path, "sessions", "--json")), &sessions))
+	require.Len(t, sessions, 5)
+	for _, s := range sessions {
+		assert.True(t, left[s.ID], "session %s holds a seating left by an undone deal", s.ID)
+		export := filepath.Join(t.TempDir(), s.ID+".json")
+		require.NoError(t, os.WriteFile(export, []byte(ok(t, path, "--session", s.ID, "export", "--format", "json")), 0o600))
+		db := filepath.Join(t.TempDir(), "restored.db")
+		ok(t, db, "import", export)
+		assert.Contains(t, ok(t, db, "verify"), "ok: ")
+	}
 }
 
 // TestFrozenDatabaseTakesNewEntries: a copy of the oldest frozen database

@@ -368,4 +368,69 @@ func TestImportedEventCompares(t *testing.T) {
 		Teams [2]string
 		IMPs  [2]float64
 	}{[2]string{"AUSTRIA", "DENMARK"}, [2]float64{20, 16}})
+
+	// The VPs beside the IMPs, by the WBF 2013 scale for 10 boards: a
+	// margin of 4 is 11.50 – 8.50 continuous (11.5004 before rounding),
+	// 12 – 8 discrete (its 10-board bands: 0 a draw, 1-3 11, 4-6 12).
+	var vps struct {
+		Events []struct {
+			VPScale string `json:"vp_scale"`
+			Matches []struct {
+				Teams [2]string
+				VPs   *[2]float64 `json:"vps"`
+			}
+			Totals []struct {
+				Name string
+				Rank int
+				VPs  *float64 `json:"vps"`
+			}
+		}
+	}
+	for _, c := range []struct {
+		scale string
+		want  [2]float64
+	}{{"continuous", [2]float64{11.50, 8.50}}, {"discrete", [2]float64{12, 8}}} {
+		require.NoError(t, json.Unmarshal([]byte(ok(t, db, "compare", "--json", "--vp", c.scale)), &vps))
+		ev := vps.Events[0]
+		assert.Equal(t, c.scale, ev.VPScale)
+		require.NotNil(t, ev.Matches[0].VPs)
+		assert.Equal(t, [2]string{"AUSTRIA", "DENMARK"}, ev.Matches[0].Teams)
+		assert.Equal(t, c.want, *ev.Matches[0].VPs, c.scale)
+		assert.Equal(t, "SWEDEN", ev.Totals[0].Name, "36 – 4 against Croatia: the most VPs")
+		require.NotNil(t, ev.Totals[0].VPs)
+	}
+	r := hoyle(t, db, "compare", "--vp", "old")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.err, `unknown Victory Point scale "old": the scales are continuous and discrete`)
+
+	// The next round drawn as a Swiss from these standings: the top two
+	// (Sweden, Hungary) meet; no team meets the one it played.
+	event := "2021 Online Qual: Open R2"
+	text := ok(t, db, "movement", "swiss", "--event", event)
+	assert.Contains(t, text, "Swiss draw for round 2")
+	assert.Contains(t, text, "match 1: SWEDEN (1, 18.15 VPs) v HUNGARY (2, 17.84 VPs)")
+	var draw struct {
+		Round   int
+		Matches [][2]string
+		Bye     string
+	}
+	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "movement", "swiss", "--event", event, "--json")), &draw))
+	assert.Equal(t, 2, draw.Round)
+	require.Len(t, draw.Matches, 15)
+	assert.Empty(t, draw.Bye)
+	seen := map[string]bool{}
+	for _, m := range draw.Matches {
+		seen[m[0]], seen[m[1]] = true, true
+		for _, old := range vps.Events[0].Matches {
+			assert.NotEqual(t, old.Teams, m)
+			assert.NotEqual(t, [2]string{old.Teams[1], old.Teams[0]}, m)
+		}
+	}
+	assert.Len(t, seen, 30)
+	r = hoyle(t, db, "movement", "swiss")
+	assert.Equal(t, exitUsage, r.code)
+	assert.Contains(t, r.err, "needs --event NAME")
+	r = hoyle(t, db, "movement", "swiss", "--event", "Nonesuch")
+	assert.Equal(t, exitError, r.code)
+	assert.Contains(t, r.err, `no event named "Nonesuch"`)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/movement"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -18,13 +19,16 @@ type movementOptions struct {
 	Tables int
 	Boards int
 	JSON   bool
+	DB     *database
+	Event  string // swiss: the event whose standings are drawn from
+	VP     string // swiss: the VP scale the standings are ranked by
 }
 
 // newMovementCmd builds the command: it binds the flags to the options and calls runMovement.
 func newMovementCmd(f *factory) *cobra.Command {
-	opts := &movementOptions{IO: f.IO}
+	opts := &movementOptions{IO: f.IO, DB: f.DB}
 	cmd := &cobra.Command{
-		Use:   "movement mitchell|howell|progressive|pivot [--tables N] [--boards B] [--json]",
+		Use:   "movement mitchell|howell|progressive|pivot|swiss [--tables N] [--boards B] [--event E] [--json]",
 		Short: "Print a movement's plan: the pairs and boards at each table, round by round",
 		Long: `Print the plan of a movement for an event played at several tables: round
 by round, which pairs sit at each table and which boards they play.
@@ -38,6 +42,12 @@ by round, which pairs sit at each table and which boards they play.
                table after every --boards deals; each table deals its own
   pivot        one table: the first dealer sits still and the others move
                round her after each rubber (or every --boards deals)
+  swiss        a Swiss teams event's next round, drawn from the standings
+               of --event E (hoyle compare's ranking by VPs): top-down,
+               each team against the best-placed one below it it has not
+               met, stepping back where that would leave two teams who
+               have met; with an odd number, a bye for the lowest team
+               without one
 
 --boards is the boards (or deals) a round. The plan names the movement as
 hoyle new --movement takes it (mitchell:7x2); a table recorded under it
@@ -46,16 +56,22 @@ their numbers in the plan.`,
 		Example: `  hoyle movement mitchell --tables 7 --boards 2
   hoyle movement howell --tables 4 --boards 3
   hoyle movement progressive --tables 5 --boards 4
-  hoyle movement pivot`,
-		Args: exactArgs(1, "the movement: mitchell, howell, progressive or pivot"),
+  hoyle movement pivot
+  hoyle movement swiss --event "Swiss teams"`,
+		Args: exactArgs(1, "the movement: mitchell, howell, progressive, pivot or swiss"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Kind = args[0]
+			if opts.Kind == "swiss" {
+				return runSwiss(cmd.Context(), opts)
+			}
 			return runMovement(cmd.Context(), opts)
 		},
 	}
 	cmd.Flags().IntVar(&opts.Tables, "tables", 0, "the number of tables")
 	cmd.Flags().IntVar(&opts.Boards, "boards", 0, "boards (or deals) a round; at a pivot, deals between changes of partner (0: after each rubber)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the plan as JSON")
+	cmd.Flags().StringVar(&opts.Event, "event", "", "swiss: the event whose standings the next round is drawn from")
+	cmd.Flags().StringVar(&opts.VP, "vp", compare.VPContinuous, "swiss: the Victory Point scale of the standings (continuous or discrete)")
 	return cmd
 }
 

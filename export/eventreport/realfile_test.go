@@ -163,7 +163,9 @@ func TestRealTeamsFileScoreIMP(t *testing.T) {
 		assert.Equal(t, m.IMPs[0]-m.IMPs[1], net[m.Teams[0]], "%v", m.Teams)
 		assert.Equal(t, m.IMPs[1]-m.IMPs[0], net[m.Teams[1]], "%v", m.Teams)
 	}
-	assert.Equal(t, compare.Match{Teams: [2]string{"AUSTRIA", "DENMARK"}, IMPs: [2]float64{20, 16}, Boards: 10}, ev.Matches[0])
+	// A margin of 4 IMPs over 10 boards: 11.50 – 8.50 on the WBF 2013
+	// continuous scale (blitz 15·√10 = 47.4 IMPs).
+	assert.Equal(t, compare.Match{Teams: [2]string{"AUSTRIA", "DENMARK"}, IMPs: [2]float64{20, 16}, VPs: &[2]float64{11.50, 8.50}, Boards: 10}, ev.Matches[0])
 }
 
 // TestRealTeamsFileMarkdown: the real event written up as Markdown, as

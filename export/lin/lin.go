@@ -39,6 +39,28 @@ type Record struct {
 	Claim   int               // mc|: the tricks the declarer claims in all
 	Claimed bool              // an mc| was given
 	Extra   []Token           // pairs kept as they are, in order
+	// Dropped counts the pairs Parse would have kept in Extra past
+	// MaxExtra, and DroppedAt is the index of the first (in the record).
+	Dropped, DroppedAt int
+}
+
+// MaxExtra is the most pairs a record keeps as they are (Extra): chat
+// (nt|), explanations that follow no call (an|), keys hoyle does not fold.
+// A real board has a few tens; past it each would become a note or a tag
+// kept, and a record of a few megabytes could hold hundreds of thousands.
+// The rest are counted (Record.Dropped), for the importer to say.
+const MaxExtra = 1000
+
+// keep adds a pair to Extra, or past MaxExtra counts it dropped.
+func (r *Record) keep(t Token, idx int) {
+	if len(r.Extra) >= MaxExtra {
+		if r.Dropped == 0 {
+			r.DroppedAt = idx
+		}
+		r.Dropped++
+		return
+	}
+	r.Extra = append(r.Extra, t)
 }
 
 // Call is one call of the auction.
@@ -156,7 +178,7 @@ func Parse(s string) (Record, error) {
 				r.Calls[len(r.Calls)-1].Explanation = v
 				continue
 			}
-			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed})
+			r.keep(Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed}, idx)
 		case "pc":
 			if r.Claimed {
 				return Record{}, fail("a card after the claim (mc|), which ends the record's calls and cards")
@@ -177,7 +199,7 @@ func Parse(s string) (Record, error) {
 			}
 			r.Claim, r.Claimed = n, true
 		default:
-			r.Extra = append(r.Extra, Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed})
+			r.keep(Token{Key: key, Value: raw, At: event, AfterClaim: r.Claimed}, idx)
 		}
 		switch key {
 		case "an", "qx", "pn", "md", "ah", "sv":

@@ -29,7 +29,7 @@ func TestFlawsKeepWhatIsTrue(t *testing.T) {
 	assert.Equal(t, []string{
 		"line 5: token 28 (mc|): board 1: mc|9| gives declarer 9 tricks; the rs| line says 3NN+1 (10)",
 		"line 6: token 36 (mb|): call 4: 1H: insufficient: 1H does not overcall 2S (Law 18); recorded as the rs| result gives it (2S by E), with the auction as given",
-		"line 7: token 53 (pc|): DA: S does not hold DA (holds 2.653.QJT7.T9842); the play is recorded up to it (0 cards)",
+		"line 7: token 53 (pc|): DA: S does not hold DA (holds 2.653.QJT7.T9842); DA is in W's hand; the play is recorded up to it (0 cards)",
 		`line 8: token 55 (qx|): the name of South "Zed\x1b[2J" holds control characters; kept as "Zed[2J"`,
 	}, msgs)
 	require.Len(t, im.folds, 3)

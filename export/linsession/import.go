@@ -167,6 +167,9 @@ func (imp *importer) chunk(ch lin.Chunk) error {
 		return nil
 	}
 	rc := &record{imp: imp, r: r, ch: ch}
+	if r.Dropped > 0 && r.DroppedAt < len(ch.Pairs) {
+		rc.warn(ch.Pairs[r.DroppedAt], "%d more pairs of chat, explanations and other keys are not imported: a record keeps at most %d", r.Dropped, lin.MaxExtra)
+	}
 	rc.header()
 	if n := board(r); n > 0 {
 		if _, ok := imp.order[n]; !ok {

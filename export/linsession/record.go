@@ -79,9 +79,9 @@ func (rc *record) warn(p lin.Pair, format string, args ...any) {
 // the file; otherwise a warning says what is kept instead.
 func (rc *record) problem(p lin.Pair, err error, msg string) error {
 	if rc.imp.opt.Strict {
-		return fail(p, err)
+		return fail(p, build.WithoutHint(err))
 	}
-	rc.warn(p, "%v; %s", err, msg)
+	rc.warn(p, "%v; %s", build.WithoutHint(err), msg)
 	return nil
 }
 

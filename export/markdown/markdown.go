@@ -447,6 +447,24 @@ func (d *doc) diagram() error {
 	return nil
 }
 
+// toAct says whose turn it is to call or play ("West to call", "North
+// (dummy) to play"), or that it is nobody's: an irregularity can stop the
+// auction or the play until its remedy is chosen (a declaration out of
+// turn in Draw Bridge waits on the eldest hand's choice).
+func (d *doc) toAct(h *game.Hand, what string) string {
+	if h.Turn < 0 || int(h.Turn) >= len(d.names.Long) {
+		if len(h.Open(d.state.Rules)) > 0 {
+			return "nobody is to " + what + " until a penalty is chosen"
+		}
+		return "nobody is to " + what
+	}
+	who := d.names.Long[h.Turn]
+	if what == "play" && h.IsDummy(h.Turn) {
+		who += " (dummy)"
+	}
+	return who + " to " + what
+}
+
 // codeMargin is what glamour adds either side of a code block: the
 // diagram is that much narrower than the terminal.
 const codeMargin = 4
@@ -457,7 +475,7 @@ func (d *doc) position(h *game.Hand) {
 	var parts []string
 	switch h.Phase {
 	case game.PhaseAuction:
-		parts = append(parts, fmt.Sprintf("The auction is not over; %s to call.", d.names.Long[h.Turn]))
+		parts = append(parts, fmt.Sprintf("The auction is not over; %s.", d.toAct(h, "call")))
 	case game.PhasePlay:
 		parts = append(parts, d.contractLine(h)+".")
 		if t := h.CurrentTrick(); t != nil && len(t.Cards) > 0 {
@@ -471,11 +489,7 @@ func (d *doc) position(h *game.Hand) {
 		case h.Unsettled() != nil:
 			parts = append(parts, fmt.Sprintf("Tricks so far: %s; who won trick %d is not yet recorded (the laws as printed do not say).", d.tricksWon(h.Won), len(h.Tricks)))
 		default:
-			who := d.names.Long[h.Turn]
-			if h.IsDummy(h.Turn) {
-				who += " (dummy)"
-			}
-			parts = append(parts, fmt.Sprintf("Tricks so far: %s; %s to play.", d.tricksWon(h.Won), who))
+			parts = append(parts, fmt.Sprintf("Tricks so far: %s; %s.", d.tricksWon(h.Won), d.toAct(h, "play")))
 		}
 		if !d.ddHidden() {
 			if line := replay.DDPositionText(d.dd, h, d.names, d.ascii); line != "" {

@@ -151,6 +151,16 @@ type Game struct {
 	Notes    map[int]string // Note tags that follow neither an Auction nor a Play section
 	Comments []Comment      // in file order
 	Line     int            // line where the game starts
+	// Dropped counts what the reader left out of the game past its
+	// bounds (MaxComments, MaxTags); Write ignores it.
+	Dropped Dropped
+}
+
+// Dropped counts the commentary and the tags a game read past MaxComments
+// and MaxTags, and says where the first of each was.
+type Dropped struct {
+	Comments, CommentsLine int
+	Tags, TagsLine         int
 }
 
 // MandatoryTags are the fifteen tags of PBN's mandatory tag set, in the

@@ -71,7 +71,29 @@ type parser struct {
 	lastSection string     // "Auction" or "Play": the section later Note tags belong to
 	flat        []PlayCard // the Play section's entries before they are cut into tricks
 
-	sticky []Tag // "##" values: defaults for the following games
+	sticky      []Tag // "##" values: defaults for the following games
+	stickyNames map[string]bool
+
+	// names holds the names of the current game's tags, so that a
+	// repeated tag is found without scanning them all; comments and tags
+	// count what it holds against MaxComments and MaxTags.
+	names    map[string]bool
+	comments int
+	tags     int
+}
+
+// count takes one more comment (or tag) into the current game, or, past
+// max, counts it dropped; false when dropped.
+func count(n *int, max int, dropped, first *int, line int) bool {
+	if *n >= max {
+		if *dropped == 0 {
+			*first = line
+		}
+		*dropped++
+		return false
+	}
+	*n++
+	return true
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -131,6 +153,11 @@ func (p *parser) startGame(line int) {
 		p.cur = &Game{Line: line}
 		p.ctx = ctxNone
 		p.lastSection = ""
+		clear(p.names)
+		if p.names == nil {
+			p.names = map[string]bool{}
+		}
+		p.comments, p.tags = 0, 0
 	}
 }
 
@@ -172,6 +199,7 @@ func (p *parser) endGame() {
 // inherit resolves "#" and "##" values.
 func (p *parser) inherit(g *Game) {
 	prev := p.prev
+	var before map[string]string // prev's tags, by name, once a "#" asks
 	for i := range g.Tags {
 		t := &g.Tags[i]
 		if t.Name == "Note" {
@@ -181,7 +209,15 @@ func (p *parser) inherit(g *Game) {
 		case t.Value == "#":
 			t.Value = ""
 			if prev != nil {
-				t.Value, _ = prev.Tag(t.Name)
+				if before == nil {
+					before = make(map[string]string, len(prev.Tags))
+					for _, pt := range prev.Tags {
+						if _, ok := before[pt.Name]; !ok {
+							before[pt.Name] = pt.Value
+						}
+					}
+				}
+				t.Value = before[t.Name]
 			}
 		case strings.HasPrefix(t.Value, "##"):
 			t.Value = t.Value[2:]
@@ -191,17 +227,32 @@ func (p *parser) inherit(g *Game) {
 		}
 	}
 	for _, s := range p.sticky {
-		if _, ok := g.Tag(s.Name); !ok {
+		if !p.names[s.Name] && count(&p.tags, MaxTags, &g.Dropped.Tags, &g.Dropped.TagsLine, g.Line) {
+			p.names[s.Name] = true
 			g.Tags = append(g.Tags, Tag{Name: s.Name, Value: s.Value})
 		}
 	}
 }
 
-// setSticky records a "##" default.
-func (p *parser) setSticky(name, value string) { p.sticky = setTag(p.sticky, name, value) }
+// setSticky records a "##" default; no more than MaxTags of them (a game
+// could not take more).
+func (p *parser) setSticky(name, value string) {
+	if len(p.sticky) < MaxTags || p.stickyNames[name] {
+		p.sticky = setTag(p.sticky, name, value)
+		if p.stickyNames == nil {
+			p.stickyNames = map[string]bool{}
+		}
+		p.stickyNames[name] = true
+	}
+}
 
 // dropSticky ends a "##" default.
-func (p *parser) dropSticky(name string) { p.sticky = deleteTag(p.sticky, name) }
+func (p *parser) dropSticky(name string) {
+	if p.stickyNames[name] {
+		p.sticky = deleteTag(p.sticky, name)
+		delete(p.stickyNames, name)
+	}
+}
 
 func (p *parser) tag(t token) error {
 	p.startGame(t.line)
@@ -243,7 +294,7 @@ func (p *parser) tag(t token) error {
 			if *notes == nil {
 				*notes = map[int]string{}
 			}
-			if _, dup := (*notes)[n]; !dup {
+			if _, dup := (*notes)[n]; !dup && count(&p.tags, MaxTags, &g.Dropped.Tags, &g.Dropped.TagsLine, t.line) {
 				(*notes)[n] = text
 			}
 			p.ctx, p.ctxName, p.noteNum, p.noteSec = ctxNote, "Note", n, p.lastSection
@@ -251,10 +302,11 @@ func (p *parser) tag(t token) error {
 		}
 		// A Note that is not "n:text" is kept as an ordinary tag.
 	}
-	if _, dup := g.Tag(t.name); dup {
+	if p.names[t.name] || !count(&p.tags, MaxTags, &g.Dropped.Tags, &g.Dropped.TagsLine, t.line) {
 		p.ctx, p.ctxName = ctxIgnored, t.name
 		return nil
 	}
+	p.names[t.name] = true
 	g.Tags = append(g.Tags, Tag{Name: t.name, Value: t.text, Line: t.line})
 	p.ctx, p.ctxName, p.ctxTag = ctxTag, t.name, len(g.Tags)-1
 	p.ctxStart, p.ctxEnd = t.end, t.end
@@ -301,6 +353,9 @@ func parseNote(v string) (int, string, bool) {
 
 func (p *parser) comment(t token) {
 	p.startGame(t.line)
+	if !count(&p.comments, MaxComments, &p.cur.Dropped.Comments, &p.cur.Dropped.CommentsLine, t.line) {
+		return
+	}
 	c := Comment{Text: t.text, Semicolon: t.kind == tkSemi, Line: t.line}
 	switch p.ctx {
 	case ctxNone:

@@ -22,6 +22,14 @@ const (
 	// MaxGame is the most text one game may hold, in bytes (commentary
 	// included).
 	MaxGame = 8 << 20
+	// MaxComments is the most commentary one game keeps, and MaxTags the
+	// most tags (Note tags and the "##" defaults it takes included): a
+	// real record has tens. What passes them is dropped and counted
+	// (Game.Dropped), so that a game of a few megabytes cannot hold
+	// hundreds of thousands of them (each a note, or a tag kept, for the
+	// importer).
+	MaxComments = 1000
+	MaxTags     = 1000
 )
 
 // Reader reads a PBN file game by game, holding one game's text at a time:

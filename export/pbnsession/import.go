@@ -222,6 +222,13 @@ func (imp *importer) game(g *pbn.Game) error {
 	if rs == nil {
 		return nil // skipped
 	}
+	// The reader kept no more of the record than its bounds allow.
+	if d := g.Dropped; d.Comments > 0 {
+		rc.warn(d.CommentsLine, "board %s: %d more comments are not imported: a record keeps at most %d", boardText(g), d.Comments, pbn.MaxComments)
+	}
+	if d := g.Dropped; d.Tags > 0 {
+		rc.warn(d.TagsLine, "board %s: %d more tags are not imported: a record keeps at most %d", boardText(g), d.Tags, pbn.MaxTags)
+	}
 	if !rc.playable() {
 		rc.skip(g.Line, fmt.Sprintf("board %s has no auction and no contract: not played at this table, or not recorded; skipped", boardText(g)))
 		return nil

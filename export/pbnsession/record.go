@@ -49,9 +49,9 @@ func (rc *record) warn(line int, format string, args ...any) {
 // goes on with what it can keep (msg says what).
 func (rc *record) problem(line int, err error, msg string) error {
 	if rc.strict {
-		return fail(rc.g, line, err)
+		return fail(rc.g, line, build.WithoutHint(err))
 	}
-	rc.warn(line, "board %s: %v; %s", boardText(rc.g), err, msg)
+	rc.warn(line, "board %s: %v; %s", boardText(rc.g), build.WithoutHint(err), msg)
 	return nil
 }
 

@@ -177,7 +177,9 @@ func TestTeamsOpenAndClosedRooms(t *testing.T) {
 	assert.Equal(t, f(10), ev.Boards[1].Results[0].IMPs)
 	assert.Nil(t, ev.Boards[2].Results[0].IMPs, "nothing to compare board 3 with")
 	require.Len(t, ev.Matches, 1)
-	assert.Equal(t, compare.Match{Teams: [2]string{"Rovers", "Wanderers"}, IMPs: [2]float64{17, 0}, Boards: 2}, ev.Matches[0])
+	// 17 IMPs over 2 boards: the blitz is 15·√2 = 21.2 IMPs, and
+	// 10 + 10(1−τ^(51/21.2))/(1−τ³) = 18.97 VPs.
+	assert.Equal(t, compare.Match{Teams: [2]string{"Rovers", "Wanderers"}, IMPs: [2]float64{17, 0}, VPs: &[2]float64{18.97, 1.03}, Boards: 2}, ev.Matches[0])
 	assert.Equal(t, "Rovers", ev.Totals[0].Name)
 	assert.Equal(t, f(17), ev.Totals[0].IMPs)
 	assert.Equal(t, f(-17), ev.Totals[1].IMPs)

@@ -22,9 +22,13 @@ func (ev *Event) Title() string {
 	case ev.Form == FormTeams && ev.Scoring == ScoringTricks:
 		parts = append(parts, "teams, trick for trick (Duplicate Whist)")
 	case ev.Form == FormTeams:
-		parts = append(parts, "teams, IMPs (Law 78B)")
+		parts = append(parts, "teams, IMPs (Law 78B), WBF "+ev.VPScale+" VPs")
 	case ev.Scoring == ScoringTricks:
 		parts = append(parts, "pairs, tricks against the average (Duplicate Whist)")
+	case ev.Scoring == ScoringButler:
+		parts = append(parts, "pairs, IMPs against a Butler datum")
+	case ev.Scoring == ScoringCrossIMPs:
+		parts = append(parts, "pairs, cross-IMPs")
 	case ev.Form == FormPairs:
 		parts = append(parts, "pairs, matchpoints (Law 78A)")
 	default:
@@ -42,6 +46,9 @@ func (ev *Event) BoardTitle(b Board) string {
 	s := "Board " + strconv.Itoa(b.Board)
 	if b.Top != nil {
 		s += " (top " + fnum(*b.Top) + ")"
+	}
+	if b.Datum != nil {
+		s += " (datum " + strconv.Itoa(*b.Datum) + ")"
 	}
 	return s
 }
@@ -72,6 +79,8 @@ func (ev *Event) Traveller(b Board) Grid {
 		g.Head = append(g.Head, "NS +/-", "EW +/-")
 	case ev.Form == FormTeams:
 		g.Head = append(g.Head, "IMPs")
+	case ev.Scoring == ScoringButler || ev.Scoring == ScoringCrossIMPs:
+		g.Head = append(g.Head, "NS IMPs", "EW IMPs")
 	default:
 		g.Head = append(g.Head, "NS mp", "EW mp", "NS %")
 	}
@@ -96,19 +105,25 @@ func (ev *Event) Traveller(b Board) Grid {
 			row = append(row, optSigned(r.Plus), optSigned(r.PlusEW)+mark(r.Revoke))
 		case ev.Form == FormTeams:
 			row = append(row, optSigned(r.IMPs))
+		case ev.Scoring == ScoringButler || ev.Scoring == ScoringCrossIMPs:
+			ew := "-"
+			if r.IMPs != nil {
+				ew = signed(*num(-*r.IMPs))
+			}
+			row = append(row, optSigned(r.IMPs), ew)
 		default:
 			ew := "-"
 			if r.Matchpoints != nil && b.Top != nil {
 				ew = fnum(*b.Top - *r.Matchpoints)
 			}
-			row = append(row, optNum(r.Matchpoints), ew, optNum(r.Percent))
+			row = append(row, optNum(r.Matchpoints), ew, optPercent(r.Percent))
 		}
 		g.Rows = append(g.Rows, row)
 	}
 	g.Right = make([]bool, len(g.Head))
 	for i, h := range g.Head {
 		switch h {
-		case "round", "tricks", "NS score", "NS tricks", "over", "NS +/-", "EW +/-", "IMPs", "NS mp", "EW mp", "NS %":
+		case "round", "tricks", "NS score", "NS tricks", "over", "NS +/-", "EW +/-", "IMPs", "VPs", "NS IMPs", "EW IMPs", "NS mp", "EW mp", "NS %":
 			g.Right[i] = true
 		}
 	}
@@ -128,16 +143,18 @@ func (ev *Event) Ranking() (fields []string, grids []Grid) {
 			grids = append(grids, ev.rankingHead(named))
 		}
 		g := &grids[len(grids)-1]
-		row := []string{strconv.Itoa(t.Rank), t.Name}
+		row := []string{ev.RankText(t), t.Name}
 		if g.Head[2] == "players" {
 			row = append(row, strings.Join(t.Players, " & "))
 		}
 		row = append(row, strconv.Itoa(t.Boards))
 		switch {
+		case t.IMPs != nil && t.VPs != nil:
+			row = append(row, signed(*t.IMPs), fixed2(*t.VPs))
 		case t.IMPs != nil:
 			row = append(row, signed(*t.IMPs))
 		case t.Matchpoints != nil:
-			row = append(row, fnum(*t.Matchpoints), optNum(t.Top), optNum(t.Percent))
+			row = append(row, fnum(*t.Matchpoints), optNum(t.Top), optPercent(t.Percent))
 		case t.Tricks != nil:
 			row = append(row, signed(*t.Tricks))
 		case t.Points != nil:
@@ -162,6 +179,8 @@ func (ev *Event) rankingHead(named bool) Grid {
 	}
 	switch ev.Scoring {
 	case ScoringIMPs:
+		g.Head = append(g.Head, "IMPs", "VPs")
+	case ScoringButler, ScoringCrossIMPs:
 		g.Head = append(g.Head, "IMPs")
 	case ScoringMatchpoints:
 		g.Head = append(g.Head, "matchpoints", "top", "%")
@@ -177,6 +196,21 @@ func (ev *Event) rankingHead(named bool) Grid {
 	return g
 }
 
+// RankText is a total's rank as a director prints it: "=1" when another
+// of its field shares it.
+func (ev *Event) RankText(t Total) string {
+	shared := 0
+	for _, o := range ev.Totals {
+		if o.Field == t.Field && o.Rank == t.Rank {
+			shared++
+		}
+	}
+	if shared > 1 {
+		return "=" + strconv.Itoa(t.Rank)
+	}
+	return strconv.Itoa(t.Rank)
+}
+
 // RankingTitle heads a ranking: "Ranking", or in a Mitchell "Ranking,
 // North-South" and "Ranking, East-West".
 func RankingTitle(field string) string {
@@ -189,10 +223,17 @@ func RankingTitle(field string) string {
 	return "Ranking"
 }
 
-// MatchLines says each match's score: "AUSTRIA 25 – 14 DENMARK (10 boards)".
+// MatchLines says each match's score: "AUSTRIA 25 – 14 DENMARK (10
+// boards)", and with Victory Points "AUSTRIA 25 – 14 DENMARK IMPs, 13.72
+// – 6.28 VPs (10 boards)".
 func (ev *Event) MatchLines() []string {
 	var out []string
 	for _, m := range ev.Matches {
+		if m.VPs != nil {
+			out = append(out, fmt.Sprintf("%s %s – %s %s IMPs, %s – %s VPs (%s)", m.Teams[0], fnum(m.IMPs[0]), fnum(m.IMPs[1]), m.Teams[1],
+				fixed2(m.VPs[0]), fixed2(m.VPs[1]), plural(m.Boards, "board")))
+			continue
+		}
 		out = append(out, fmt.Sprintf("%s %s – %s %s (%s)", m.Teams[0], fnum(m.IMPs[0]), fnum(m.IMPs[1]), m.Teams[1], plural(m.Boards, "board")))
 	}
 	return out
@@ -222,6 +263,19 @@ func optNum(x *float64) string {
 		return "-"
 	}
 	return fnum(*x)
+}
+
+// fixed2 writes a number with two decimals, as percentages and VPs are
+// printed: 50.00 beside 54.17.
+func fixed2(x float64) string {
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
+func optPercent(x *float64) string {
+	if x == nil {
+		return "-"
+	}
+	return fixed2(*x)
 }
 
 func optSigned(x *float64) string {

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -24,7 +25,26 @@ const (
 	ScoringMatchpoints = "matchpoints"
 	ScoringTricks      = "tricks" // duplicate whist
 	ScoringPoints      = "points" // progressive and pivot
+	// ScoringButler is IMP pairs against a datum: the board's average
+	// after dropping its extremes (ButlerDrop), rounded to 10.
+	ScoringButler = "butler"
+	// ScoringCrossIMPs is IMP pairs, each result IMPed against every other
+	// on the board and averaged.
+	ScoringCrossIMPs = "cross-imps"
 )
+
+// ErrPairsScoring is a scoring of pairs events hoyle does not know.
+var ErrPairsScoring = errors.New("unknown scoring of a pairs event")
+
+// CheckPairsScoring says whether scoring is one a pairs event may be
+// scored by ("" is matchpoints).
+func CheckPairsScoring(scoring string) error {
+	switch scoring {
+	case "", ScoringMatchpoints, ScoringButler, ScoringCrossIMPs:
+		return nil
+	}
+	return fmt.Errorf("%w %q: the scorings are %s, %s and %s", ErrPairsScoring, scoring, ScoringMatchpoints, ScoringButler, ScoringCrossIMPs)
+}
 
 // Report is the comparison of every event: hoyle compare --json.
 type Report struct {
@@ -33,11 +53,14 @@ type Report struct {
 
 // Event is one event compared.
 type Event struct {
-	Event    string   `json:"event"`
-	Form     string   `json:"form"`
-	Game     string   `json:"game"`
-	Scoring  string   `json:"scoring"`
-	Movement string   `json:"movement,omitempty"`
+	Event    string `json:"event"`
+	Form     string `json:"form"`
+	Game     string `json:"game"`
+	Scoring  string `json:"scoring"`
+	Movement string `json:"movement,omitempty"`
+	// VPScale is the Victory Point scale of a teams event scored by IMPs:
+	// continuous or discrete (WBF 2013).
+	VPScale  string   `json:"vp_scale,omitempty"`
 	Tables   int      `json:"tables"`   // tables (sessions) in the event
 	Boards   []Board  `json:"boards"`   // every board played, in number order
 	Totals   []Total  `json:"totals"`   // ranked
@@ -50,7 +73,10 @@ type Board struct {
 	Board int `json:"board"`
 	// Top is the matchpoint top of the board (pairs): two for each other
 	// result, after Neuberg's adjustment where it was played fewer times.
-	Top     *float64 `json:"top,omitempty"`
+	Top *float64 `json:"top,omitempty"`
+	// Datum is a Butler-scored board's datum (North-South's): the average
+	// of its results without the extremes, rounded to 10.
+	Datum   *int     `json:"datum,omitempty"`
 	Results []Result `json:"results"`
 }
 
@@ -67,8 +93,9 @@ type Result struct {
 	Declarer string `json:"declarer"` // "N"... or "-"
 	Tricks   int    `json:"tricks"`
 	NS       int    `json:"ns"` // the score from North-South's side (at whist, tricks over the book)
-	// IMPs is North-South's IMPs against the other room (teams); null
-	// when it is not a team match or the other room did not play it.
+	// IMPs is North-South's IMPs against the other room (teams), the
+	// datum (Butler) or the average of the other results (cross-IMPs);
+	// null when it does not apply or there is nothing to compare with.
 	IMPs *float64 `json:"imps"`
 	// Matchpoints is North-South's matchpoints on the board (pairs: two
 	// a result beaten, one a tie, Neuberg-adjusted); East-West's are the
@@ -99,14 +126,20 @@ type Total struct {
 	Percent     *float64 `json:"percent,omitempty"`
 	Tricks      *float64 `json:"tricks,omitempty"`
 	Points      *int     `json:"points,omitempty"`
+	// VPs is a team's Victory Points over its matches (teams scored by
+	// IMPs), by which the teams are ranked, IMPs breaking a tie.
+	VPs *float64 `json:"vps,omitempty"`
 }
 
 // Match is one match of a teams event: the two teams and what each scored
 // against the other.
 type Match struct {
-	Teams  [2]string  `json:"teams"`
-	IMPs   [2]float64 `json:"imps"` // at whist, tricks
-	Boards int        `json:"boards"`
+	Teams [2]string  `json:"teams"`
+	IMPs  [2]float64 `json:"imps"` // at whist, tricks
+	// VPs is each team's Victory Points for the match by the event's
+	// scale for its number of boards (teams scored by IMPs; not at whist).
+	VPs    *[2]float64 `json:"vps,omitempty"`
+	Boards int         `json:"boards"`
 }
 
 // Lookup finds what a session's hand earned: for an export that writes it
@@ -126,10 +159,26 @@ func (r *Report) Lookup(session string, hand int) (Result, *Board, *Event, bool)
 	return Result{}, nil, nil, false
 }
 
+// Options are what a comparison may be asked for beyond its tables.
+type Options struct {
+	Event   string // when not "", compare this event alone
+	VPScale string // VPContinuous (""), or VPDiscrete
+	// Pairs is how pairs events (not duplicate whist) are scored:
+	// ScoringMatchpoints (""), ScoringButler or ScoringCrossIMPs.
+	Pairs string
+}
+
 // Compare compares every event of tables (the sessions' summaries, in the
 // order they were opened); event, when not "", keeps that one alone.
-// Sessions in no event are left out.
+// Sessions in no event are left out. Teams are given VPs by the WBF 2013
+// continuous scale.
 func Compare(tables []Table, event string) Report {
+	return CompareWith(tables, Options{Event: event})
+}
+
+// CompareWith is Compare with options.
+func CompareWith(tables []Table, opts Options) Report {
+	event := opts.Event
 	byEvent := map[string][]Table{}
 	var names []string
 	for _, t := range tables {
@@ -144,13 +193,13 @@ func Compare(tables []Table, event string) Report {
 	}
 	rep := Report{Events: []Event{}}
 	for _, name := range names {
-		rep.Events = append(rep.Events, compareEvent(name, byEvent[name]))
+		rep.Events = append(rep.Events, compareEvent(name, byEvent[name], opts))
 	}
 	return rep
 }
 
 // compareEvent compares one event's tables.
-func compareEvent(name string, tables []Table) Event {
+func compareEvent(name string, tables []Table, opts Options) Event {
 	ev := Event{Event: name, Boards: []Board{}, Totals: []Total{}, Matches: []Match{}, Warnings: []string{}}
 	warn := func(format string, a ...any) { ev.Warnings = append(ev.Warnings, fmt.Sprintf(format, a...)) }
 
@@ -204,6 +253,14 @@ func compareEvent(name string, tables []Table) Event {
 	}
 	if isWhist {
 		ev.Scoring = ScoringTricks
+	} else if ev.Form == FormPairs && opts.Pairs != "" {
+		ev.Scoring = opts.Pairs
+	}
+	if ev.Scoring == ScoringIMPs {
+		ev.VPScale = opts.VPScale
+		if ev.VPScale == "" {
+			ev.VPScale = VPContinuous
+		}
 	}
 	results := gather(tables, plan, ev.Form, warn)
 	checkDeals(results, warn)
@@ -229,6 +286,8 @@ func compareEvent(name string, tables []Table) Event {
 		teams(&ev, boards, numbers, warn)
 	case isWhist:
 		whistPairs(&ev, boards, numbers, plan)
+	case ev.Scoring == ScoringButler || ev.Scoring == ScoringCrossIMPs:
+		impPairs(&ev, boards, numbers, plan)
 	default:
 		pairs(&ev, boards, numbers, plan)
 	}
@@ -238,6 +297,9 @@ func compareEvent(name string, tables []Table) Event {
 			b.Results = append(b.Results, e.result)
 			if e.top != nil {
 				b.Top = e.top
+			}
+			if e.datum != nil {
+				b.Datum = e.datum
 			}
 		}
 		ev.Boards = append(ev.Boards, b)
@@ -307,6 +369,7 @@ type entry struct {
 	ns, ew side // the pair or team in each direction
 	result Result
 	top    *float64
+	datum  *int // Butler
 }
 
 // side is a pair or a team: a key that tells them apart, the name shown,
@@ -510,16 +573,29 @@ func inPlay(t Table, board int) bool {
 // rank orders totals by score, best first, and numbers them; equal
 // scores share a rank. Totals of different fields are ranked apart.
 func rank(totals []Total, score func(Total) float64) {
+	rankBy(totals, func(t Total) [2]float64 { return [2]float64{score(t), 0} })
+}
+
+// rankBy is rank by a score and a tie-break: totals equal in both share
+// a rank (and are printed "=1").
+func rankBy(totals []Total, score func(Total) [2]float64) {
 	fieldOrder := map[string]int{"": 0, "NS": 1, "EW": 2}
+	better := func(a, b [2]float64) bool {
+		if !near(a[0], b[0]) {
+			return a[0] > b[0]
+		}
+		return !near(a[1], b[1]) && a[1] > b[1]
+	}
+	same := func(a, b [2]float64) bool { return near(a[0], b[0]) && near(a[1], b[1]) }
 	sort.SliceStable(totals, func(i, j int) bool {
 		if totals[i].Field != totals[j].Field {
 			return fieldOrder[totals[i].Field] < fieldOrder[totals[j].Field]
 		}
-		return score(totals[i]) > score(totals[j])
+		return better(score(totals[i]), score(totals[j]))
 	})
 	for i := range totals {
 		switch {
-		case i > 0 && totals[i].Field == totals[i-1].Field && near(score(totals[i]), score(totals[i-1])):
+		case i > 0 && totals[i].Field == totals[i-1].Field && same(score(totals[i]), score(totals[i-1])):
 			totals[i].Rank = totals[i-1].Rank
 		case i > 0 && totals[i].Field == totals[i-1].Field:
 			totals[i].Rank = i + 1 - firstOfField(totals, i)

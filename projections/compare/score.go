@@ -129,19 +129,39 @@ func matchTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(str
 			}
 		}
 	}
+	withVPs := ev.Scoring == ScoringIMPs
+	vps := map[string]float64{} // by team key
+	scales := map[int]VPTable{}
 	for _, k := range matchOrder {
 		m := *matches[k]
 		m.IMPs = [2]float64{*num(m.IMPs[0]), *num(m.IMPs[1])}
+		if withVPs {
+			scale, ok := scales[m.Boards]
+			if !ok {
+				scale = NewVPTable(m.Boards, ev.VPScale)
+				scales[m.Boards] = scale
+			}
+			v := scale.VPs(m.IMPs[0], m.IMPs[1])
+			m.VPs = &v
+			vps[k[0]] += v[0]
+			vps[k[1]] += v[1]
+		}
 		ev.Matches = append(ev.Matches, m)
 	}
-	scores := map[string]float64{}
+	scores := map[string][2]float64{}
 	for _, t := range totals.list() {
 		tot := Total{Name: t.side.name, Boards: t.boards}
 		put(&tot, t.score)
-		scores[t.side.name] = t.score
+		key := [2]float64{t.score, 0}
+		if withVPs {
+			tot.VPs = num(vps[t.side.key])
+			// Ranked by VPs; equal VPs by the IMP difference.
+			key = [2]float64{*tot.VPs, t.score}
+		}
+		scores[t.side.name] = key
 		ev.Totals = append(ev.Totals, tot)
 	}
-	rank(ev.Totals, func(t Total) float64 { return scores[t.Name] })
+	rankBy(ev.Totals, func(t Total) [2]float64 { return scores[t.Name] })
 }
 
 // pairs scores a pairs event by matchpoints (Law 78A) across every table

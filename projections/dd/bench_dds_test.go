@@ -34,23 +34,45 @@ func BenchmarkList100SideBySide(b *testing.B) {
 	if testing.Short() {
 		ds = ds[:10]
 	}
+	deals := make([]cards.Deal, len(ds))
+	for i, d := range ds {
+		deals[i] = d.Deal
+	}
+	sideBySide(b, deals)
+}
+
+// BenchmarkRandomSideBySide is BenchmarkList100SideBySide on the 40 random
+// deals of TestNodeCounts (a fixed seed; 10 under -short).
+//
+//	go test -tags dds -run '^$' -bench RandomSideBySide ./projections/dd/
+func BenchmarkRandomSideBySide(b *testing.B) {
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	sideBySide(b, benchRandomDeals(n))
+}
+
+// sideBySide times DDS and our solver on one thread each, alternating deal
+// by deal.
+func sideBySide(b *testing.B, deals []cards.Deal) {
 	ddsoracle.SetMaxThreads(1)
 	var theirs, ours time.Duration
 	for b.Loop() {
-		for _, d := range ds {
+		for _, d := range deals {
 			t0 := time.Now()
-			if _, err := ddsoracle.CalcDDtable([4]cards.Set(d.Deal)); err != nil {
+			if _, err := ddsoracle.CalcDDtable([4]cards.Set(d)); err != nil {
 				b.Fatal(err)
 			}
 			t1 := time.Now()
-			if _, err := SolveTable(d.Deal, Config{Threads: 1}); err != nil {
+			if _, err := SolveTable(d, Config{Threads: 1}); err != nil {
 				b.Fatal(err)
 			}
 			ours += time.Since(t1)
 			theirs += t1.Sub(t0)
 		}
 	}
-	n := float64(b.N * len(ds))
+	n := float64(b.N * len(deals))
 	b.ReportMetric(theirs.Seconds()*1000/n, "dds-ms/table")
 	b.ReportMetric(ours.Seconds()*1000/n, "ours-ms/table")
 	b.ReportMetric(ours.Seconds()/theirs.Seconds(), "ratio")

@@ -3,6 +3,7 @@ package dd
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hoyle/hoyle/events/cards"
 )
@@ -42,16 +43,23 @@ func SolveTable(d cards.Deal, cfg Config) (Table, error) {
 	return t, err
 }
 
+// tableWork is what solving a table cost, in nodes searched: in all, and
+// on the busiest thread (the critical path of a parallel table, which the
+// wall time follows on an idle machine).
+type tableWork struct {
+	nodes, span int64
+}
+
 // solveTable is SolveTable that also counts the nodes searched.
-func solveTable(d cards.Deal, cfg Config) (Table, int64, error) {
+func solveTable(d cards.Deal, cfg Config) (Table, tableWork, error) {
 	var t Table
 	p := NewDealPosition(d, cards.NoTrump, cards.West)
 	if err := p.Validate(); err != nil {
-		return t, 0, err
+		return t, tableWork{}, err
 	}
 	for seat := 0; seat < 4; seat++ {
 		if n := p.Hands[seat].Len(); n != 13 {
-			return t, 0, badPosition("a table needs thirteen cards a seat; %s holds %d", cards.Seat(seat).Name(), n)
+			return t, tableWork{}, badPosition("a table needs thirteen cards a seat; %s holds %d", cards.Seat(seat).Name(), n)
 		}
 	}
 	return tableOf(p, cfg)
@@ -59,7 +67,7 @@ func solveTable(d cards.Deal, cfg Config) (Table, int64, error) {
 
 // tableOf fills the table for the hands of p, which may be any equal
 // number of cards a seat (the tests use short endings).
-func tableOf(p Position, cfg Config) (Table, int64, error) {
+func tableOf(p Position, cfg Config) (Table, tableWork, error) {
 	var t Table
 	threads := cfg.Threads
 	if threads <= 0 {
@@ -72,52 +80,51 @@ func tableOf(p Position, cfg Config) (Table, int64, error) {
 		for _, st := range Strains {
 			s.solveStrain(p, st, &t)
 		}
-		return t, s.Nodes(), nil
+		return t, tableWork{s.Nodes(), s.Nodes()}, nil
 	}
-	// The work is ten jobs: each row (strain) in two halves, North then
-	// South leading, and East then West. A goroutine finishes the row it
-	// has started before it takes a new one, so that both halves share its
-	// table; only the last row may be split between two goroutines, which
-	// keeps both cores busy to the end.
-	rows := newRowWork(p.TricksLeft())
+	// Each goroutine takes whole rows (strains), the costliest first, and
+	// solves a row's four leaders one after another in its own Solver, as
+	// the single thread does: the leaders after the first reuse the
+	// transposition table and start from the answers already known. A row
+	// split between two Solvers searches nearly twice its nodes (each half
+	// starts from an empty table and without a guess), so splitting the
+	// last row to keep both cores busy to the end cost more CPU than it
+	// saved wall time, and on a loaded machine made two threads slower
+	// than one.
 	sub := cfg
 	sub.TTBytes = cfg.ttBytes() / int64(threads)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	var nodes int64
+	var work tableWork
+	var next atomic.Int32
 	for i := 0; i < threads; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			s := getSolver(sub)
 			defer putSolver(s)
-			cur := cards.NoStrain
 			for {
-				st, half, ok := rows.next(cur)
-				if !ok {
+				k := int(next.Add(1)) - 1
+				if k >= len(rowOrder) {
 					break
 				}
-				cur = st
-				for _, leader := range [2][2]cards.Seat{{cards.North, cards.South}, {cards.East, cards.West}}[half] {
-					q := p
-					q.Strain, q.Leader = st, leader
-					v := s.solve(q, rows.guess(st, leader), 0, rows.n)
-					rows.done(st, leader, v)
-				}
+				// Each row writes only its own entries of t.
+				s.solveStrain(p, rowOrder[k], &t)
 			}
 			mu.Lock()
-			nodes += s.Nodes()
+			work.nodes += s.Nodes()
+			work.span = max(work.span, s.Nodes())
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	for _, st := range Strains {
-		for leader := cards.North; leader <= cards.West; leader++ {
-			t.Tricks[st][leader.Plus(3, 4)] = rows.n - rows.led[st][leader]
-		}
-	}
-	return t, nodes, nil
+	return t, work, nil
 }
+
+// rowOrder is the order in which parallel goroutines take the rows: no
+// trumps and the majors first, as they tend to take longest, so that the
+// row left for last is a short one.
+var rowOrder = [5]cards.Strain{cards.NoTrump, cards.StrainSpades, cards.StrainHearts, cards.StrainDiamonds, cards.StrainClubs}
 
 // solverPool keeps the Solvers of finished tables, so that the next table
 // reuses their grown transposition tables instead of allocating (and
@@ -138,75 +145,6 @@ func getSolver(cfg Config) *Solver {
 }
 
 func putSolver(s *Solver) { solverPool.Put(s) }
-
-// rowWork hands out the halves of the rows of a table.
-type rowWork struct {
-	mu    sync.Mutex
-	n     int
-	order []cards.Strain
-	taken [5][2]bool
-	led   [5][4]int // tricks of the leader's side, by strain and leader
-	known [5][4]bool
-}
-
-func newRowWork(n int) *rowWork {
-	// No trumps and the majors first: they tend to take longest.
-	return &rowWork{n: n, order: []cards.Strain{cards.NoTrump, cards.StrainSpades, cards.StrainHearts, cards.StrainDiamonds, cards.StrainClubs}}
-}
-
-// next is the next job for a goroutine whose table holds row cur: the other
-// half of that row, else the first half of an untouched row, else any half
-// left.
-func (r *rowWork) next(cur cards.Strain) (cards.Strain, int, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if cur != cards.NoStrain {
-		for h := 0; h < 2; h++ {
-			if !r.taken[cur][h] {
-				r.taken[cur][h] = true
-				return cur, h, true
-			}
-		}
-	}
-	for _, st := range r.order {
-		if !r.taken[st][0] && !r.taken[st][1] {
-			r.taken[st][0] = true
-			return st, 0, true
-		}
-	}
-	for _, st := range r.order {
-		for h := 0; h < 2; h++ {
-			if !r.taken[st][h] {
-				r.taken[st][h] = true
-				return st, h, true
-			}
-		}
-	}
-	return 0, 0, false
-}
-
-// guess is where the search for leader in st starts: the answer for his
-// partner, or the complement of an opponent's, if known.
-func (r *rowWork) guess(st cards.Strain, leader cards.Seat) int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if p := leader.Plus(2, 4); r.known[st][p] {
-		return r.led[st][p]
-	}
-	for _, o := range []cards.Seat{leader.Plus(1, 4), leader.Plus(3, 4)} {
-		if r.known[st][o] {
-			return r.n - r.led[st][o]
-		}
-	}
-	return -1
-}
-
-func (r *rowWork) done(st cards.Strain, leader cards.Seat, v int) {
-	r.mu.Lock()
-	r.led[st][leader] = v
-	r.known[st][leader] = true
-	r.mu.Unlock()
-}
 
 // solveStrain fills one row of the table: each seat leads in turn, and the
 // seat on the leader's right is declarer. The four searches share the

@@ -269,7 +269,8 @@ func (h *Hand) CheckCard(rs Ruleset, c cards.Card) error {
 		return Illegal(c.String(), c.String()+" has already been played in this hand", "")
 	case h.Known(seat) && !h.Held[seat].Has(c):
 		reason := fmt.Sprintf("%s does not hold %s (holds %s)", h.SeatName(seat), c, h.Held[seat].PBN())
-		return Illegal(c.String(), reason+h.elsewhereHint(seat, c), "")
+		where, hint := h.elsewhere(seat, c)
+		return &IllegalError{Token: c.String(), Reason: reason + where, Hint: hint}
 	case !h.Known(seat) && h.heldElsewhere(c):
 		return Illegal(c.String(), c.String()+" is in another player's hand", "")
 	}
@@ -356,23 +357,24 @@ func (h *Hand) WinTrick(rs Ruleset, n int, seat cards.Seat, id events.ID) error 
 	return nil
 }
 
-// elsewhereHint names the hand that holds c when seat, whose turn it is,
-// does not, and the command that records it as played from there (a lead
-// or play out of turn, a card from the wrong hand): "; DQ is in E's hand:
-// if E played it, record it with `hoyle play --irregular --seat E DQ`".
-func (h *Hand) elsewhereHint(seat cards.Seat, c cards.Card) string {
+// elsewhere names the hand that holds c when seat, whose turn it is, does
+// not ("; DQ is in E's hand"), and the command that records it as played
+// from there (a lead or play out of turn, a card from the wrong hand): the
+// hint, which only the recorder gives.
+func (h *Hand) elsewhere(seat cards.Seat, c cards.Card) (where, hint string) {
 	for s, held := range h.Held {
 		other := cards.Seat(s)
 		if other == seat || !held.Has(c) || !h.Known(other) {
 			continue
 		}
 		who := h.SeatName(other)
+		record := fmt.Sprintf("record it as played with `hoyle play --irregular --seat %s %s`", who, c)
 		if h.samePlayer(seat, other) || h.Declaring(seat) && h.Declaring(other) {
-			return fmt.Sprintf("; if it was played from %s's hand, record it as played with `hoyle play --irregular --seat %s %s`", who, who, c)
+			return "", fmt.Sprintf("if it was played from %s's hand, %s", who, record)
 		}
-		return fmt.Sprintf("; %s is in %s's hand: if %s played it out of turn, record it as played with `hoyle play --irregular --seat %s %s`", c, who, who, who, c)
+		return fmt.Sprintf("; %s is in %s's hand", c, who), fmt.Sprintf("if %s played it out of turn, %s", who, record)
 	}
-	return ""
+	return "", ""
 }
 
 func (h *Hand) heldElsewhere(c cards.Card) bool {

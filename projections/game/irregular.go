@@ -461,7 +461,8 @@ func (h *Hand) PlayIrregular(rs Ruleset, seat, by cards.Seat, c cards.Card, id e
 	case h.Played.Has(c):
 		return nil, Illegal(tok, tok+" has already been played in this hand", "")
 	case h.Known(seat) && !h.Held[seat].Has(c):
-		return nil, Illegal(tok, fmt.Sprintf("%s does not hold %s (holds %s): a card is played from the hand that holds it", h.SeatName(seat), c, h.Held[seat].PBN())+h.elsewhereHint(seat, c), "")
+		where, hint := h.elsewhere(seat, c)
+		return nil, &IllegalError{Token: tok, Reason: fmt.Sprintf("%s does not hold %s (holds %s): a card is played from the hand that holds it", h.SeatName(seat), c, h.Held[seat].PBN()) + where, Hint: hint}
 	case !h.Known(seat) && h.heldBy(c, seat):
 		return nil, Illegal(tok, tok+" is in another player's hand", "")
 	}

@@ -353,25 +353,38 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 	if !w.Reset {
 		w.Trim = handKey(from)
 	}
+	w.Put, err = r.records(snap, from, buildID())
+	if err != nil {
+		return err
+	}
+	return cp.WriteSnapshot(ctx, session, w)
+}
+
+// records are the checkpoint's records of snap, written by build: its
+// hands from from on (and the index chunks that hold them), then the
+// header, the notes, the events withdrawn, the retractions and the score
+// sheets.
+func (r *reading) records(snap *snapshot, from int, build string) ([]events.SnapshotRecord, error) {
+	var put []events.SnapshotRecord
 	for i := from - 1; i < len(snap.Hands); i++ {
 		hand := projections.AppendHand(nil, snap.Hands[i])
-		w.Put = append(w.Put, events.SnapshotRecord{Key: handKey(i + 1), Value: sealed(hand)})
+		put = append(put, events.SnapshotRecord{Key: handKey(i + 1), Value: sealed(hand)})
 	}
 	for c := (from - 1) / indexChunk; c*indexChunk < len(snap.Hands); c++ {
 		end := min((c+1)*indexChunk, len(snap.Hands))
-		w.Put = append(w.Put, events.SnapshotRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
+		put = append(put, events.SnapshotRecord{Key: indexKey(c), Value: indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])})
 	}
 	notes := events.NewEncoder(nil)
 	notes.Uint(uint64(len(snap.Notes)))
 	for _, n := range snap.Notes {
 		notes.Raw(projections.AppendNote(nil, n))
 	}
-	h := header{format: projections.SnapshotFormat, build: buildID(), version: snap.Version, hash: snap.Hash,
+	h := header{format: projections.SnapshotFormat, build: build, version: snap.Version, hash: snap.Hash,
 		hands: uint64(len(snap.Hands)), closedAt: snap.ClosedAt, nextDealer: snap.NextDealer}
 	sheets := events.NewEncoder(nil)
 	whole, err := projections.FromSnapshot(r.opened, snap.Snapshot)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	keys := whole.SheetsToKeep()
 	sheets.Uint(uint64(len(keys)))
@@ -386,11 +399,10 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 		retractions.Uint(r.Version)
 		retractions.Uint(r.Target)
 	}
-	w.Put = append(w.Put,
+	return append(put,
 		events.SnapshotRecord{Key: []byte{keyHeader}, Value: h.encode()},
 		events.SnapshotRecord{Key: []byte{keyNotes}, Value: sealed(notes.Bytes())},
 		events.SnapshotRecord{Key: []byte{keyWithdrawn}, Value: sealed(projections.AppendIDs(nil, snap.Withdrawn))},
 		events.SnapshotRecord{Key: []byte{keyRetracted}, Value: sealed(retractions.Bytes())},
-		events.SnapshotRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())})
-	return cp.WriteSnapshot(ctx, session, w)
+		events.SnapshotRecord{Key: []byte{keySheets}, Value: sealed(sheets.Bytes())}), nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 )
 
 // Tail folds a session from its opening event and its latest hand only: it
@@ -36,8 +37,10 @@ func Tail(ctx context.Context, st events.Store, session string) (*projections.Se
 	// Backwards, each event must be the one its successor links to, and
 	// the newest the session's head.
 	var rev []events.Envelope
-	board := 0 // the board whose first deal with its cards is wanted
+	withdrawn := map[events.ID]bool{} // by the retractions read so far (see projections.Retracted)
+	board := 0                        // the board whose first deal with its cards is wanted
 	next := events.Envelope{Version: info.Version + 1, PrevHash: info.Head}
+	var bare *projections.Session // the fold from a board's deal that names no cards
 scan:
 	for e, err := range st.ReadSessionBackward(ctx, session) {
 		if err == nil && e.Version > info.Version {
@@ -57,7 +60,11 @@ scan:
 			break scan
 		}
 		rev = append(rev, e)
-		if e.Type != table.TypeDealt || projections.Retracted(reversed(rev))[e.ID] {
+		// Read from the newest, a retraction comes before its target.
+		if r, ok := e.Data.(*table.Retracted); ok && !withdrawn[e.ID] {
+			withdrawn[r.Target] = true
+		}
+		if e.Type != table.TypeDealt || withdrawn[e.ID] {
 			continue
 		}
 		d, _ := e.Data.(*table.Dealt)
@@ -66,10 +73,22 @@ scan:
 		case board == 0 && (d.Board == 0 || cardsKnown(d)):
 			break scan // the latest deal, whole
 		case board == 0:
-			// A deal of a board that names no cards (as hoyle recorded a
-			// board's later deals before it wrote their cards in, or a
-			// traveller's): the fold takes them from the board's first
-			// deal, so read back to one that has them.
+			// A deal of a board that names no cards: a traveller's (a
+			// result alone), or a later deal of a board as hoyle
+			// recorded it before it wrote the board's cards in. The fold
+			// takes them from the board's first deal, if that had any;
+			// but until the hand is played, nothing recorded depends on
+			// them: the tail from this deal will do, and a duplicate
+			// session of results is read one board long. In the play (or
+			// where the deal does not fold without its cards: a whist
+			// board's trump turned up), read back to a deal of the board
+			// that has them.
+			if bare, err = projections.FoldTail(opened, reversed(rev)); err != nil {
+				return nil, fmt.Errorf("session %s: %w", session, err)
+			}
+			if h := bare.Current(); h != nil && h.DealID == e.ID && len(bare.Problems) == 0 && !needsCards(h) {
+				return bare, nil
+			}
 			board = d.Board
 		case d.Board == board && cardsKnown(d):
 			break scan
@@ -80,6 +99,12 @@ scan:
 		return nil, fmt.Errorf("session %s: %w", session, err)
 	}
 	return s, nil
+}
+
+// needsCards reports whether what is recorded of a hand, or may be next,
+// depends on its cards: a card played, or the play about to begin.
+func needsCards(h *game.Hand) bool {
+	return len(h.Tricks) > 0 || h.Phase == game.PhasePlay || h.Phase == game.PhaseExchange
 }
 
 func reversed(rev []events.Envelope) []events.Envelope {

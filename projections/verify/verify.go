@@ -83,3 +83,32 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 	}
 	return rep, nil
 }
+
+// Kept re-derives from the log everything the store keeps to read faster
+// (each session's checkpoint, see load.Audit) and lists each record that
+// differs, by session and the version it was folded to. With repair, a
+// session's checkpoint that differs is dropped and written again from the
+// log (what it lists was found before the repair).
+func Kept(ctx context.Context, st events.Store, repair bool) ([]load.Difference, error) {
+	infos, err := st.Sessions(ctx)
+	if err != nil {
+		return nil, &events.VerifyError{Err: err}
+	}
+	var out []load.Difference
+	for _, info := range infos {
+		diffs, err := load.Audit(ctx, st, info.ID)
+		if err != nil {
+			return out, &events.VerifyError{Session: info.ID, Err: err}
+		}
+		out = append(out, diffs...)
+		if repair && len(diffs) > 0 {
+			if err := load.Drop(ctx, st, info.ID); err != nil {
+				return out, err
+			}
+			if err := load.Refresh(ctx, st, info.ID, 0); err != nil {
+				return out, err
+			}
+		}
+	}
+	return out, nil
+}

@@ -39,7 +39,17 @@ func open(id string, opened *table.SessionOpened, at time.Time) (*Session, error
 	table.SortOptions(opened.Options)
 	ev := events.NewEvent(at, opened)
 	env := events.Envelope{Type: opened.EventType(), ID: ev.ID, Session: id, Version: 1, At: ev.At, Data: opened}
-	s, err := projections.Fold([]events.Envelope{env})
+	// The fold keeps no hand's steps: an import of a hundred thousand
+	// records would otherwise hold a step (and its payload) for each of
+	// their events besides the events themselves; what a note or a
+	// retraction is checked against (the events in force) is kept all
+	// the same.
+	f := projections.NewFolder(nil)
+	f.Keep(projections.KeepNone)
+	if err := f.Add(env); err != nil {
+		return nil, err
+	}
+	s, err := f.Session()
 	if err != nil {
 		return nil, err
 	}

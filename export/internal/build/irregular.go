@@ -33,13 +33,20 @@ func (b *Session) AddCard(at time.Time, seat cards.Seat, c cards.Card) (id event
 // RenounceRecorded is the importer's warning for a card AddCard recorded as
 // a renounce.
 func RenounceRecorded(renounce error) string {
+	return fmt.Sprintf("%v; recorded as the renounce it was (a revoke unless it was corrected)", WithoutHint(renounce))
+}
+
+// WithoutHint is a refusal as an importer words it: the laws' reason
+// without the recorder's hint of what to type instead, since a file's
+// reader types nothing.
+func WithoutHint(err error) error {
 	var ie *game.IllegalError
-	if errors.As(renounce, &ie) {
+	if errors.As(err, &ie) && ie.Hint != "" {
 		without := *ie
 		without.Hint = ""
-		renounce = &without
+		return &without
 	}
-	return fmt.Sprintf("%v; recorded as the renounce it was (a revoke unless it was corrected)", renounce)
+	return err
 }
 
 // ClaimFor is the number of the tricks left that the declarer claims for a

@@ -1,0 +1,169 @@
+package load_test
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
+)
+
+// counting counts the events a reader takes from the store.
+type counting struct {
+	events.Store
+	read int
+}
+
+func (c *counting) ReadSession(ctx context.Context, session string, from uint64) iter.Seq2[events.Envelope, error] {
+	return func(yield func(events.Envelope, error) bool) {
+		for e, err := range c.Store.ReadSession(ctx, session, from) {
+			c.read++
+			if !yield(e, err) {
+				return
+			}
+		}
+	}
+}
+
+func (c *counting) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
+	return func(yield func(events.Envelope, error) bool) {
+		for e, err := range c.Store.ReadSessionBackward(ctx, session) {
+			c.read++
+			if !yield(e, err) {
+				return
+			}
+		}
+	}
+}
+
+// resultBoards records a duplicate session of boards entered as travellers
+// give them (a deal naming no cards, then its result), built in memory and
+// appended 500 boards at a time: a club's season in a second.
+func resultBoards(t testing.TB, st events.Store, boards int) string {
+	t.Helper()
+	ctx := context.Background()
+	r := recorder.New(st)
+	id, err := r.Open(ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
+	require.NoError(t, err)
+	s, _, err := load.Session(ctx, st, id)
+	require.NoError(t, err)
+	var pending []events.Event
+	expected := s.Version
+	for b := 1; b <= boards; b++ {
+		evs, err := s.DecideResult(r.Stamp, projections.ResultSpec{Board: b, Contract: "3NT", Declarer: "S", Tricks: "9"})
+		require.NoError(t, err)
+		pending = append(pending, evs...)
+		if b%500 == 0 || b == boards {
+			_, err := st.Append(ctx, events.Batch{Session: id, Expected: expected, Events: pending})
+			require.NoError(t, err)
+			expected, pending = s.Version, nil
+		}
+	}
+	return id
+}
+
+// TestEntriesStayOneBoardLong: in a duplicate session of boards with no
+// cards (results from travellers), reading the latest board does not walk
+// back past it: a call, and any reader of the latest hand (load.Tail, as
+// hoyle sessions and show use), read as many events at 10,000 boards as
+// at 10. They once read back to the first board, each deal along the way
+// working out the retractions again: a result took 8 s at 2,000 boards.
+//
+// A deal (and a result, which deals its board first) still needs every
+// board the session has dealt (a board is the same deal each time it is
+// played): it reads the log once, no more.
+func TestEntriesStayOneBoardLong(t *testing.T) {
+	ctx := context.Background()
+	entries := func(boards int) (reads []int, size int) {
+		st := &counting{Store: memstore.New()}
+		id := resultBoards(t, st, boards)
+		info, err := st.Session(ctx, id)
+		require.NoError(t, err)
+		r := recorder.New(st)
+		step := func(what string, decide recorder.Decision) {
+			st.read = 0
+			_, err := r.Record(ctx, id, decide)
+			require.NoError(t, err, what)
+			reads = append(reads, st.read)
+		}
+		step("result", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return s.DecideResult(stamp, projections.ResultSpec{Board: boards + 1, Contract: "4S", Declarer: "N", Tricks: "10"})
+		})
+		step("deal", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return s.DecideDeal(stamp, projections.DealSpec{})
+		})
+		step("call", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return s.DecideCalls(stamp, []string{"1NT"})
+		})
+		st.read = 0
+		tail, err := load.Tail(ctx, st, id)
+		require.NoError(t, err)
+		reads = append(reads, st.read)
+		assert.Equal(t, boards+2, tail.Current().Number)
+		return reads, int(info.Version)
+	}
+	small, _ := entries(10)
+	large, size := entries(10_000)
+	t.Logf("events read for a result, a deal, a call and the tail: %v at 10 boards, %v at 10,000 (of %d events)", small, large, size)
+	for i := range 2 {
+		assert.LessOrEqual(t, large[i], size+2*small[i], "entry %d reads the log of %d events once: it read %d", i, size, large[i])
+	}
+	for i := 2; i < len(small); i++ {
+		assert.LessOrEqual(t, large[i], 2*small[i], "entry %d reads %d events at 10,000 boards, %d at 10", i, large[i], small[i])
+	}
+}
+
+// BenchmarkResultBoards: an entry in a duplicate session of result-only
+// boards, at 10 and at 10,000 boards: a result (which deals its board), a
+// call, and the latest board read (load.Tail, as show and sessions read
+// it).
+//
+//	go test ./projections/load -run '^$' -bench ResultBoards
+func BenchmarkResultBoards(b *testing.B) {
+	ctx := context.Background()
+	for _, boards := range []int{10, 10_000} {
+		st := memstore.New()
+		id := resultBoards(b, st, boards)
+		r := recorder.New(st)
+		next := boards + 1
+		b.Run(fmt.Sprintf("result/%d", boards), func(b *testing.B) {
+			for b.Loop() {
+				_, err := r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+					return s.DecideResult(stamp, projections.ResultSpec{Board: next, Contract: "3NT", Declarer: "S", Tricks: "9"})
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+				next++
+			}
+		})
+		_, err := r.Deal(ctx, id, projections.DealSpec{})
+		require.NoError(b, err)
+		b.Run(fmt.Sprintf("call/%d", boards), func(b *testing.B) {
+			for b.Loop() {
+				// A call and its undo: the auction stays where it was.
+				if _, err := r.Calls(ctx, id, []string{"P"}); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := r.Undo(ctx, id); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("tail/%d", boards), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := load.Tail(ctx, st, id); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

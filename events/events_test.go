@@ -32,7 +32,7 @@ func samples() []events.Payload {
 		&table.Dealt{Hand: 3, Dealer: cards.East, Board: 12,
 			Hands:  []cards.Set{cards.NewSet(cards.MustCard("SA"), cards.MustCard("HK")), 0, cards.NewSet(cards.Joker), cards.Set(1<<52 - 1)},
 			Widow:  cards.NewSet(cards.MustCard("C2")),
-			TurnUp: cards.MustCard("D9"), Derived: true, Vul: []cards.Side{cards.NS, cards.EW}},
+			TurnUp: cards.MustCard("D9"), Derived: true, Vul: cards.VulAll},
 		&table.Called{Seat: cards.West, Call: cards.NewBid(7, cards.NoTrump)},
 		&table.Played{Seat: cards.South, Card: cards.Joker},
 		&table.Discarded{Seat: cards.North, Cards: []cards.Card{cards.MustCard("C3"), cards.MustCard("C4"), cards.Joker}},

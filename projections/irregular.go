@@ -17,8 +17,7 @@ import (
 // session's code judges each (projections/game, IrregularityRules).
 
 func init() {
-	for _, t := range []string{table.TypeIrregularCall, table.TypeIrregularPlay, table.TypeExposed,
-		table.TypeRenounceCorrected, table.TypeNewDeal, table.TypePenalty} {
+	for _, t := range table.IrregularTypes() {
 		undoable[t] = true
 	}
 }

@@ -184,7 +184,8 @@ func progressiveScoring(rs game.Ruleset, given map[string]string, p Placement, o
 // movementBoard checks a deal against the session's movement. At a table
 // of a Mitchell or a Howell the boards come round by round: a deal is a
 // board of the round the table is in (the latest round it has played a
-// board of; round 1 at first) not yet played there, or a board of the next
+// board of; at first the first round it plays, a round in which its pair
+// sits out being passed over) not yet played there, or a board of the next
 // round, which moves the table on. A deal that names no board is the
 // table's next board in that order. A board of an earlier round has gone
 // on to another table, and one of a later round has not come yet: either is
@@ -207,6 +208,15 @@ func (s *Session) movementBoard(spec *DealSpec) error {
 			round = max(round, st.Round)
 		}
 	}
+	// playing is the first round from r in which the table plays: a
+	// round in which its pair sits out (an odd number of pairs) is passed.
+	playing := func(r int) int {
+		for r >= 1 && r <= plan.Rounds && !plan.Sittings[r-1][tb-1].Plays() {
+			r++
+		}
+		return r
+	}
+	now, next := max(round, playing(1)), playing(round+1)
 	inRound := func(r int) (first int, all []int) {
 		if r < 1 || r > plan.Rounds {
 			return 0, nil
@@ -220,7 +230,7 @@ func (s *Session) movementBoard(spec *DealSpec) error {
 		return first, all
 	}
 	if spec.Board == 0 {
-		for _, r := range []int{max(round, 1), round + 1} {
+		for _, r := range []int{now, next} {
 			if b, _ := inRound(r); b != 0 {
 				spec.Board = b
 				return nil
@@ -236,14 +246,13 @@ func (s *Session) movementBoard(spec *DealSpec) error {
 	if h := played[spec.Board]; h != 0 {
 		return game.Illegal(fmt.Sprintf("board %d", spec.Board), fmt.Sprintf("board %d was played at this table already (hand %d); undo that deal to play it again", spec.Board, h), "")
 	}
-	now := max(round, 1)
-	if st.Round == now || (round > 0 && st.Round == round+1) {
+	if st.Round == now || (round > 0 && st.Round == next) {
 		return nil
 	}
 	_, here := inRound(now)
 	want := fmt.Sprintf("table %d is in round %d, with boards %s", tb, now, rangeText(here))
-	if next, nextAll := inRound(round + 1); round > 0 && next != 0 {
-		want += fmt.Sprintf(", then boards %s in round %d", rangeText(nextAll), round+1)
+	if first, nextAll := inRound(next); round > 0 && first != 0 {
+		want += fmt.Sprintf(", then boards %s in round %d", rangeText(nextAll), next)
 	}
 	return game.Illegal(fmt.Sprintf("board %d", spec.Board),
 		fmt.Sprintf("the movement %s brings board %d to table %d in round %d, and %s (hoyle movement %s %s prints the plan)",
@@ -267,8 +276,8 @@ func boardRanges(plan *movement.Plan, tb int) string {
 	var parts []string
 	for _, row := range plan.Sittings {
 		st := row[tb-1]
-		if st.Set == 0 {
-			continue
+		if st.Set == 0 || !st.Plays() {
+			continue // a progressive game's own deals; a round sat out
 		}
 		parts = append(parts, fmt.Sprintf("%s (round %d)", rangeText(st.Boards()), st.Round))
 	}
@@ -277,5 +286,16 @@ func boardRanges(plan *movement.Plan, tb int) string {
 
 // movementFlags are the flags of hoyle movement that print a plan.
 func movementFlags(spec movement.Spec) string {
-	return fmt.Sprintf("--tables %d --boards %d", spec.Tables, spec.Boards)
+	out := fmt.Sprintf("--tables %d --boards %d", spec.Tables, spec.Boards)
+	if spec.Pairs != 0 {
+		out = fmt.Sprintf("--pairs %d --boards %d", spec.Pairs, spec.Boards)
+	}
+	if len(spec.Arrow) > 0 {
+		rounds := make([]string, len(spec.Arrow))
+		for i, r := range spec.Arrow {
+			rounds[i] = strconv.Itoa(r)
+		}
+		out += " --arrow-switch " + strings.Join(rounds, ",")
+	}
+	return out
 }

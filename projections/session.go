@@ -106,7 +106,7 @@ type Session struct {
 	// vul is the ruleset's account of who is vulnerable, if its game has
 	// vulnerability; finished is the number of the latest hand it was told
 	// had finished.
-	vul      game.Vulnerability
+	vul      game.VulnerabilityTracker
 	finished int
 	// boards holds the first hand dealt as each board: a board is the
 	// same deal each time it is played.

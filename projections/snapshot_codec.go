@@ -31,8 +31,11 @@ func AppendHand(buf []byte, h *game.Hand) []byte {
 	e.Set(h.Played)
 	e.Set(h.Widow)
 	e.Card(h.TurnUp)
-	length(e, h.Vulnerable == nil, len(h.Vulnerable))
-	for _, s := range h.Vulnerable {
+	// The snapshot has always held the vulnerability as the list of sides,
+	// nil for neither.
+	vul := h.Vulnerable.Sides()
+	length(e, len(vul) == 0, len(vul))
+	for _, s := range vul {
 		e.Int(int64(s))
 	}
 	e.String(string(h.Phase))
@@ -487,7 +490,6 @@ type HandDecoder struct {
 	hands     block[game.Hand]
 	sets      block[cards.Set]
 	ints      block[int]
-	sides     block[cards.Side]
 	contracts block[game.Contract]
 	calls     block[game.CallEntry]
 	tricks    block[game.Trick]
@@ -537,10 +539,10 @@ func (hd *HandDecoder) Decode(b []byte) (*game.Hand, error) {
 	h.Played = d.Set()
 	h.Widow = d.Set()
 	h.TurnUp = d.Card()
+	h.Vulnerable = cards.VulNone
 	if n, isNil := readLength(d); !isNil {
-		h.Vulnerable = take(&hd.sides, n)
-		for i := range h.Vulnerable {
-			h.Vulnerable[i] = d.Side()
+		for range n {
+			h.Vulnerable |= cards.VulnerabilityOf(d.Side())
 		}
 	}
 	phase := d.String()

@@ -118,8 +118,8 @@ func TestSameHandIsTheRecord(t *testing.T) {
 			assert.True(t, projections.SameHand(h, h))
 			assert.False(t, projections.SameHand(h, partway(h)), "%s hand %d with a claim", rs.Info().ID, h.Number)
 			other := h.Clone()
-			other.Vulnerable = []cards.Side{0}
-			if !slices.Equal(h.Vulnerable, other.Vulnerable) {
+			other.Vulnerable = cards.VulNS
+			if h.Vulnerable != other.Vulnerable {
 				assert.False(t, projections.SameHand(h, other), "%s hand %d vulnerable otherwise", rs.Info().ID, h.Number)
 			}
 			assert.False(t, projections.SameHand(h, nil))
@@ -134,7 +134,7 @@ func partway(h *game.Hand) *game.Hand {
 	c.HonoursClaimed = map[cards.Side]string{0: "four", 1: "simple"}
 	c.Claim = &game.Claim{Seat: 1, Tricks: 3, Others: []game.SeatTricks{{Seat: 2, Tricks: 1}}, ID: h.DealID}
 	c.Discards = []cards.Card{1, 2, 3}
-	c.Vulnerable = nil
+	c.Vulnerable = cards.VulEW
 	return c
 }
 

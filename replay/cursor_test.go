@@ -9,6 +9,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
@@ -44,7 +45,7 @@ func sameState(t *testing.T, envs []events.Envelope, c *replay.Cursor) {
 	require.Equal(t, want.Steps, got.Steps, where)
 	require.Equal(t, want.Notes, got.Notes, where)
 	require.Equal(t, want.Score(), got.Score(), where)
-	require.Equal(t, replay.NewView(want), replay.NewView(got), where)
+	require.Equal(t, jsonview.NewView(want), jsonview.NewView(got), where)
 	require.Equal(t, p.Version, got.Version, where)
 }
 

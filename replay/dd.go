@@ -12,6 +12,7 @@ import (
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // The double-dummy analysis as replay, show and the write-up say it: the
@@ -24,7 +25,7 @@ func HandAnalysis(full *projections.Session, n int) (*ddhand.Analysis, error) {
 	if n < 1 || n > len(full.Hands) {
 		return nil, fmt.Errorf("%w: hand %d", ErrNoMoment, n)
 	}
-	return ddhand.Analyse(full.Hands[n-1], dd.Config{})
+	return ddhand.Analyse(full.Hands[n-1], dd.Config{}, contract.ParScore)
 }
 
 // Unanalysable reports whether err says a hand cannot be analysed, rather
@@ -38,7 +39,7 @@ func Unanalysable(err error) bool {
 // the counted side takes in all after it, and what it cost the side that
 // played it: "dd EW 12", "dd EW 12 · cost 4 tricks".
 func DDCardText(p *ddhand.Play, c ddhand.Card, names Names) string {
-	s := fmt.Sprintf("dd %s %d", sideName(names, p.Side), c.Tricks)
+	s := fmt.Sprintf("dd %s %d", names.Side(p.Side), c.Tricks)
 	if c.Cost > 0 {
 		s += " · cost " + Count(c.Cost, "trick")
 	}
@@ -86,7 +87,7 @@ func DDPositionText(a *ddhand.Analysis, h *game.Hand, names Names, ascii bool) s
 	if !ok {
 		return "Double dummy: not analysed from " + DDStoppedCard(a.Play, names, ascii) + ": " + a.Play.Stop + "."
 	}
-	line := fmt.Sprintf("Double dummy: %s take %s in all with best play from here", sideName(names, a.Play.Side), Count(v, "trick"))
+	line := fmt.Sprintf("Double dummy: %s take %s in all with best play from here", names.Side(a.Play.Side), Count(v, "trick"))
 	if DDPlayed(h) > 0 {
 		line += " (those won included)"
 	}
@@ -105,27 +106,6 @@ func DDStoppedCard(p *ddhand.Play, names Names, ascii bool) string {
 	return seat + " " + CardText(p.Stopped.Card, ascii)
 }
 
-func sideName(names Names, s cards.Side) string {
-	if int(s) >= 0 && int(s) < len(names.Sides) {
-		return names.Sides[s]
-	}
-	return s.String()
-}
-
-// VulText says who is vulnerable for par: "neither side vulnerable", "NS
-// vulnerable", "both sides vulnerable".
-func VulText(v dd.Vulnerability, names Names) string {
-	switch v {
-	case dd.VulBoth:
-		return "both sides vulnerable"
-	case dd.VulNS:
-		return sideName(names, cards.NS) + " vulnerable"
-	case dd.VulEW:
-		return sideName(names, cards.EW) + " vulnerable"
-	}
-	return "neither side vulnerable"
-}
-
 // ParText writes a par result: the score, for the side that gains it, and
 // the par contracts: "NS 420 (4♥ by South)", "EW 100 (5♦X by NS, 1
 // down)", "NS 600 (3NT by North; 5♣ by NS)", "0 (passed out)". When the result depends on which side bids first (both
@@ -135,16 +115,16 @@ func ParText(r dd.ParResult, names Names, ascii bool) string {
 	if ns == ew {
 		return ns
 	}
-	return fmt.Sprintf("%s with %s first to bid; %s with %s first", ns, sideName(names, cards.NS), ew, sideName(names, cards.EW))
+	return fmt.Sprintf("%s with %s first to bid; %s with %s first", ns, names.Side(cards.NS), ew, names.Side(cards.EW))
 }
 
 func parViewText(v dd.ParView, names Names, ascii bool) string {
 	if v.Score == 0 {
 		return "0 (passed out)"
 	}
-	score := sideName(names, cards.NS) + " " + strconv.Itoa(v.Score)
+	score := names.Side(cards.NS) + " " + strconv.Itoa(v.Score)
 	if v.Score < 0 {
-		score = sideName(names, cards.EW) + " " + strconv.Itoa(-v.Score)
+		score = names.Side(cards.EW) + " " + strconv.Itoa(-v.Score)
 	}
 	var cs []string
 	for _, c := range v.Contracts {
@@ -168,7 +148,7 @@ func ParContractText(c dd.ParContract, names Names, ascii bool) string {
 	if n := len(levels); n > 1 {
 		text = strings.Join(levels[:n-1], ", ") + " or " + levels[n-1]
 	}
-	by := sideName(names, c.Side())
+	by := names.Side(c.Side())
 	if len(c.Declarers) == 1 {
 		by = names.Long[c.Declarers[0]]
 	}
@@ -252,7 +232,7 @@ func (f frameDD) lines(h *game.Hand, names Names, ascii bool) []string {
 		if f.analysis.BySide {
 			return nil
 		}
-		return []string{fmt.Sprintf("Double dummy par (duplicate scoring, %s): %s", VulText(f.analysis.Vul, names), ParText(f.analysis.Par, names, ascii))}
+		return []string{fmt.Sprintf("Double dummy par (duplicate scoring, %s): %s", f.analysis.Vul.Text(names.Side), ParText(f.analysis.Par, names, ascii))}
 	}
 	if line := DDPositionText(f.analysis, h, names, ascii); line != "" {
 		return []string{line}

@@ -96,7 +96,7 @@ func TestParText(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, replay.ParText(c.r, c.names, c.ascii))
 	}
-	assert.Equal(t, "neither side vulnerable", replay.VulText(dd.VulNone, names))
-	assert.Equal(t, "EW vulnerable", replay.VulText(dd.VulEW, names))
-	assert.Equal(t, "both sides vulnerable", replay.VulText(dd.VulBoth, names))
+	assert.Equal(t, "neither side vulnerable", cards.VulNone.Text(names.Side))
+	assert.Equal(t, "EW vulnerable", cards.VulEW.Text(names.Side))
+	assert.Equal(t, "both sides vulnerable", cards.VulAll.Text(names.Side))
 }

@@ -13,13 +13,12 @@ import (
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
-// The double-dummy views of hoyle dd, as text for people and as JSON for
-// scripts (the JSON is a scripting contract: its fields and their order
-// are documented in hoyle dd's help): of a recorded hand at a moment
-// (DDHand), of a bare deal (DDDeal), and of the deals of a PBN file
-// (DDFileJSON).
+// The double-dummy views of hoyle dd as text for people: of a recorded hand
+// at a moment (DDHand), and of a bare deal (WriteDDDeal). Their JSON, a
+// scripting contract, is replay/jsonview's (DDHand, DDDeal, DDFileLine).
 
 // DDHand is the double-dummy analysis of a recorded hand at a moment: the
 // hand, its analysis with the play to the moment, and the moment as given
@@ -66,7 +65,7 @@ func AnalyseDDHand(s *projections.Session, envs []events.Envelope, at *Moment, c
 		return nil, fmt.Errorf("%w: no hand has been dealt in this session yet", ErrNoMoment)
 	}
 	h := s.Hands[number-1]
-	a, err := ddhand.Analyse(h, cfg)
+	a, err := ddhand.Analyse(h, cfg, contract.ParScore)
 	if err != nil {
 		return nil, fmt.Errorf("hand %d cannot be analysed: %w", number, err)
 	}
@@ -93,11 +92,6 @@ func (v *DDHand) WriteText(w io.Writer) error {
 	return writeDDHandText(w, v.Session, v.Hand, v.Analysis, v.At)
 }
 
-// JSON is the analysis as JSON.
-func (v *DDHand) JSON() DDHandJSON {
-	return newDDHandJSON(v.Session, v.Hand, v.Analysis, v.At)
-}
-
 // WriteDDDeal writes the analysis of a bare deal for people: the deal,
 // the table and par at nobody's vulnerability.
 func WriteDDDeal(w io.Writer, d cards.Deal, t dd.Table) error {
@@ -105,20 +99,9 @@ func WriteDDDeal(w io.Writer, d cards.Deal, t dd.Table) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s\n\n", d.PBN(cards.North))
 	WriteDDTable(&b, t, names)
-	fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", VulText(dd.VulNone, names), ParText(dd.Par(t, dd.VulNone), names, false))
+	fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", cards.VulNone.Text(names.Side), ParText(dd.Par(t, cards.VulNone, contract.ParScore), names, false))
 	_, err := w.Write(b.Bytes())
 	return err
-}
-
-// NewDDDealJSON is the analysis of a bare deal as JSON.
-func NewDDDealJSON(d cards.Deal, t dd.Table) DDDealJSON {
-	return DDDealJSON{Deal: d.PBN(cards.North), Vulnerable: dd.VulNone.String(), Table: DDTableJSON(t), Par: NewParJSON(dd.Par(t, dd.VulNone))}
-}
-
-// NewDDFileJSON is the analysis of a deal of a PBN file as JSON: its board
-// (nil when the record has none), and par at its vulnerability.
-func NewDDFileJSON(board *int, d cards.Deal, t dd.Table, vul dd.Vulnerability) DDFileJSON {
-	return DDFileJSON{Board: board, Deal: d.PBN(cards.North), Table: DDTableJSON(t), Par: NewParJSON(dd.Par(t, vul))}
 }
 
 // CompassNames names the seats and sides by the compass.
@@ -179,7 +162,7 @@ func writeDDHandText(w io.Writer, s *projections.Session, h *game.Hand, a *ddhan
 	} else {
 		fmt.Fprintln(&b, "Double dummy: the tricks each hand takes as declarer, the hand on his left leading")
 		WriteDDTable(&b, a.Table, names)
-		fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", VulText(a.Vul, names), ParText(a.Par, names, false))
+		fmt.Fprintf(&b, "\nPar by duplicate scoring, %s: %s\n", a.Vul.Text(names.Side), ParText(a.Par, names, false))
 	}
 	if p := a.Play; p != nil {
 		writeDDPlayText(&b, h, p, names)
@@ -236,185 +219,4 @@ func writeDDPlayText(b *bytes.Buffer, h *game.Hand, p *ddhand.Play, names Names)
 	if p.Recorded > len(p.Cards) && p.Stopped != nil {
 		fmt.Fprintf(b, "Not analysed from %s on: %s.\n", DDStoppedCard(p, names, false), p.Stop)
 	}
-}
-
-// DDTableJSON is a table as JSON, in the order people read it: declarers
-// N, E, S, W, each with strains S, H, D, C, NT.
-type DDTableJSON dd.Table
-
-// MarshalJSON writes {"N":{"S":t,"H":t,"D":t,"C":t,"NT":t},...}.
-func (t DDTableJSON) MarshalJSON() ([]byte, error) {
-	return seatStrainJSON(func(seat cards.Seat, s cards.Strain) int { return dd.Table(t).Get(s, seat) }), nil
-}
-
-// DDLeadJSON is a whist table as JSON: the tricks NS take, by the seat
-// that leads and the trumps.
-type DDLeadJSON dd.Table
-
-// MarshalJSON writes {"N":{"S":t,...},...}, t the tricks of NS.
-func (t DDLeadJSON) MarshalJSON() ([]byte, error) {
-	return seatStrainJSON(func(seat cards.Seat, s cards.Strain) int { return DDSideTricks(dd.Table(t), s, seat, cards.NS) }), nil
-}
-
-// seatStrainJSON writes an object of a value for each seat and strain, in
-// the order people read a table: seats N, E, S, W, strains S, H, D, C, NT.
-func seatStrainJSON(value func(cards.Seat, cards.Strain) int) []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for seat := cards.North; seat <= cards.West; seat++ {
-		if seat > cards.North {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, "%q:{", seat.String())
-		for i, s := range dd.Strains {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, "%q:%d", s.String(), value(seat, s))
-		}
-		b.WriteByte('}')
-	}
-	b.WriteByte('}')
-	return b.Bytes()
-}
-
-// ParJSON is par as JSON: the score for NS and the par contracts, with
-// NS first to bid; EWFirst only where the side that bids first matters.
-type ParJSON struct {
-	NS        int      `json:"ns"`
-	Contracts []string `json:"contracts"`
-	EWFirst   *ParJSON `json:"ew_first,omitempty"`
-}
-
-// NewParJSON is par as JSON.
-func NewParJSON(r dd.ParResult) ParJSON {
-	p := parViewJSON(r.NSFirst)
-	if ew := parViewJSON(r.EWFirst); ew.NS != p.NS || strings.Join(ew.Contracts, ",") != strings.Join(p.Contracts, ",") {
-		p.EWFirst = &ew
-	}
-	return p
-}
-
-// parViewJSON is one side's par view: a contract par at several levels
-// is listed at each.
-func parViewJSON(v dd.ParView) ParJSON {
-	p := ParJSON{NS: v.Score, Contracts: []string{}}
-	for _, c := range v.Contracts {
-		by := c.Side().String()
-		if len(c.Declarers) == 1 {
-			by = c.Declarers[0].String()
-		}
-		for l := c.Level; l <= c.Level+c.Overtricks; l++ {
-			k := strconv.Itoa(l) + c.Strain.String()
-			if c.Doubled {
-				k += "X"
-			}
-			p.Contracts = append(p.Contracts, k+" "+by)
-		}
-	}
-	return p
-}
-
-// DDFileJSON is the analysis of a deal of a PBN file, a line of hoyle dd
-// --file: its board (nil when the record has none), the deal, the table
-// and par at the record's vulnerability.
-type DDFileJSON struct {
-	Board *int        `json:"board"`
-	Deal  string      `json:"deal"`
-	Table DDTableJSON `json:"table"`
-	Par   ParJSON     `json:"par"`
-}
-
-// DDDealJSON is the analysis of a bare deal (hoyle dd --deal --json): par
-// at nobody's vulnerability.
-type DDDealJSON struct {
-	Deal       string      `json:"deal"`
-	Vulnerable string      `json:"vulnerable"`
-	Table      DDTableJSON `json:"table"`
-	Par        ParJSON     `json:"par"`
-}
-
-// DDHandJSON is the analysis of a recorded hand as JSON (hoyle dd --json).
-type DDHandJSON struct {
-	Session    string       `json:"session"`
-	Hand       int          `json:"hand"`
-	At         *string      `json:"at,omitempty"`
-	Game       string       `json:"game"`
-	Board      int          `json:"board,omitempty"`
-	Dealer     string       `json:"dealer"`
-	Vulnerable string       `json:"vulnerable,omitempty"` // par's; none at whist
-	Deal       string       `json:"deal"`
-	Table      *DDTableJSON `json:"table,omitempty"`
-	Par        *ParJSON     `json:"par,omitempty"`
-	// ByLeader is whist's table: the tricks NS take by leader and trumps.
-	ByLeader *DDLeadJSON `json:"by_leader,omitempty"`
-	Play     *DDPlayJSON `json:"play,omitempty"`
-}
-
-// DDPlayJSON is the play's analysis: Trace is the counted side's tricks
-// before the first card and after each (as DDS's TRACE lines), Cards each
-// card with its value and cost, Costly the cards that cost a trick.
-type DDPlayJSON struct {
-	Contract string       `json:"contract,omitempty"`
-	Declarer string       `json:"declarer,omitempty"`
-	Strain   string       `json:"strain"`
-	Leader   string       `json:"leader"`
-	Side     string       `json:"side"`
-	Trace    []int        `json:"trace"`
-	Cards    []DDCardJSON `json:"cards"`
-	Costly   []DDCardJSON `json:"costly"`
-	Stopped  *DDStopJSON  `json:"stopped,omitempty"`
-}
-
-// DDCardJSON is a card of the play: its moment, the tricks the counted
-// side takes in all after it, and what it cost its side.
-type DDCardJSON struct {
-	Moment string `json:"moment"`
-	Seat   string `json:"seat"`
-	Card   string `json:"card"`
-	Tricks int    `json:"tricks"`
-	Cost   int    `json:"cost"`
-}
-
-// DDStopJSON is where the analysis of an irregular play stops.
-type DDStopJSON struct {
-	Moment string `json:"moment"`
-	Seat   string `json:"seat"`
-	Card   string `json:"card"`
-	Why    string `json:"why"`
-}
-
-// newDDHandJSON builds the JSON of a hand's analysis.
-func newDDHandJSON(s *projections.Session, h *game.Hand, a *ddhand.Analysis, at *string) DDHandJSON {
-	v := DDHandJSON{Session: s.ID, Hand: h.Number, At: at, Game: s.Rules.Info().ID, Board: h.Board, Dealer: h.Dealer.String(),
-		Deal: a.Deal.PBN(cards.North)}
-	if a.BySide {
-		t := DDLeadJSON(a.Table)
-		v.ByLeader = &t
-	} else {
-		t, par := DDTableJSON(a.Table), NewParJSON(a.Par)
-		v.Table, v.Par, v.Vulnerable = &t, &par, a.Vul.String()
-	}
-	p := a.Play
-	if p == nil {
-		return v
-	}
-	pj := &DDPlayJSON{Strain: p.Strain.String(), Leader: p.Leader.String(), Side: p.Side.String(),
-		Trace: []int{p.Start}, Cards: []DDCardJSON{}, Costly: []DDCardJSON{}}
-	if p.Declarer != cards.NoSeat {
-		pj.Contract, pj.Declarer = ContractShort(h.Contract, true), p.Declarer.String()
-	}
-	for _, c := range p.Cards {
-		cj := DDCardJSON{Moment: CardMoment(h, c.Trick, c.Place).String(), Seat: c.Seat.String(), Card: c.Card.String(), Tricks: c.Tricks, Cost: c.Cost}
-		pj.Trace = append(pj.Trace, c.Tricks)
-		pj.Cards = append(pj.Cards, cj)
-		if c.Cost > 0 {
-			pj.Costly = append(pj.Costly, cj)
-		}
-	}
-	if p.Stopped != nil && p.Recorded > len(p.Cards) {
-		pj.Stopped = &DDStopJSON{Moment: MomentOfCard(h, p.Stopped.ID).String(), Seat: p.Stopped.Seat.String(), Card: p.Stopped.Card.String(), Why: p.Stop}
-	}
-	v.Play = pj
-	return v
 }

@@ -13,7 +13,9 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/dd"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
@@ -26,7 +28,7 @@ func TestDDTableJSONIsInReadingOrder(t *testing.T) {
 			tb.Tricks[s][seat] = 4*i + int(seat)
 		}
 	}
-	b, err := json.Marshal(replay.DDTableJSON(tb))
+	b, err := json.Marshal(jsonview.DDTable(tb))
 	require.NoError(t, err)
 	assert.Equal(t, `{"N":{"S":0,"H":4,"D":8,"C":12,"NT":16},"E":{"S":1,"H":5,"D":9,"C":13,"NT":17},`+
 		`"S":{"S":2,"H":6,"D":10,"C":14,"NT":18},"W":{"S":3,"H":7,"D":11,"C":15,"NT":19}}`, string(b))
@@ -40,17 +42,17 @@ func TestParJSON(t *testing.T) {
 		{Level: 3, Overtricks: 1, Strain: cards.StrainSpades, Declarers: []cards.Seat{cards.North}},
 		{Level: 3, Strain: cards.NoTrump, Declarers: []cards.Seat{cards.North, cards.South}},
 	}}
-	p := replay.NewParJSON(dd.ParResult{NSFirst: ns, EWFirst: ns})
-	assert.Equal(t, replay.ParJSON{NS: 420, Contracts: []string{"3S N", "4S N", "3NT NS"}}, p)
+	p := jsonview.NewPar(dd.ParResult{NSFirst: ns, EWFirst: ns})
+	assert.Equal(t, jsonview.Par{NS: 420, Contracts: []string{"3S N", "4S N", "3NT NS"}}, p)
 
 	ew := dd.ParView{Score: 300, Contracts: []dd.ParContract{
 		{Level: 5, Strain: cards.StrainDiamonds, Declarers: []cards.Seat{cards.East, cards.West}, Doubled: true, Undertricks: 2},
 	}}
-	p = replay.NewParJSON(dd.ParResult{NSFirst: ns, EWFirst: ew})
+	p = jsonview.NewPar(dd.ParResult{NSFirst: ns, EWFirst: ew})
 	require.NotNil(t, p.EWFirst)
-	assert.Equal(t, replay.ParJSON{NS: 300, Contracts: []string{"5DX EW"}}, *p.EWFirst)
+	assert.Equal(t, jsonview.Par{NS: 300, Contracts: []string{"5DX EW"}}, *p.EWFirst)
 
-	b, err := json.Marshal(replay.NewParJSON(dd.ParResult{}))
+	b, err := json.Marshal(jsonview.NewPar(dd.ParResult{}))
 	require.NoError(t, err)
 	assert.Equal(t, `{"ns":0,"contracts":[]}`, string(b), "no contract is an empty list, not null")
 }
@@ -82,7 +84,7 @@ var trickLine = regexp.MustCompile(`(?m)^ +\d+  [NESW] `)
 // side's tricks before the first card and after each; the costly cards are
 // those of the play that cost a trick.
 func TestDDHandFollowsThePlayToTheMoment(t *testing.T) {
-	whole := analyse(t, "demo", "1").JSON()
+	whole := jsonview.NewDDHand(analyse(t, "demo", "1"))
 	assert.Nil(t, whole.At, "a hand's number is the whole hand")
 	require.NotNil(t, whole.Play)
 	require.NotNil(t, whole.Table)
@@ -90,7 +92,7 @@ func TestDDHandFollowsThePlayToTheMoment(t *testing.T) {
 	assert.Nil(t, whole.ByLeader)
 	assert.Len(t, whole.Play.Cards, 52)
 	assert.Len(t, whole.Play.Trace, 53)
-	var costly []replay.DDCardJSON
+	var costly []jsonview.DDCard
 	for i, c := range whole.Play.Cards {
 		assert.Equal(t, c.Tricks, whole.Play.Trace[i+1])
 		if c.Cost > 0 {
@@ -100,13 +102,13 @@ func TestDDHandFollowsThePlayToTheMoment(t *testing.T) {
 	assert.NotEmpty(t, costly)
 	assert.Equal(t, costly, whole.Play.Costly)
 
-	mid := analyse(t, "demo", "1.5.2").JSON()
+	mid := jsonview.NewDDHand(analyse(t, "demo", "1.5.2"))
 	require.NotNil(t, mid.At)
 	assert.Equal(t, "1.5.2", *mid.At)
 	assert.Len(t, mid.Play.Cards, 18, "four tricks and two cards")
 	assert.Equal(t, whole.Play.Cards[:18], mid.Play.Cards)
 
-	auction := analyse(t, "demo", "1.a4").JSON()
+	auction := jsonview.NewDDHand(analyse(t, "demo", "1.a4"))
 	assert.Nil(t, auction.Play, "no contract yet: no play to tell")
 	assert.Equal(t, whole.Table, auction.Table)
 
@@ -127,7 +129,7 @@ func TestDDHandOfWhistIsByLeader(t *testing.T) {
 	require.NoError(t, err)
 	v, err := replay.AnalyseDDHand(full, envs, nil, dd.Config{})
 	require.NoError(t, err)
-	j := v.JSON()
+	j := jsonview.NewDDHand(v)
 	assert.NotNil(t, j.ByLeader)
 	assert.Nil(t, j.Table)
 	assert.Nil(t, j.Par)
@@ -165,8 +167,8 @@ func TestDDDeal(t *testing.T) {
 	assert.Equal(t, d.PBN(cards.North), lines[0])
 	assert.Equal(t, "Declarer     ♠   ♥   ♦   ♣  NT", lines[2])
 	assert.Equal(t, "North        0   0   0   0   9", lines[3])
-	j := replay.NewDDDealJSON(d, tb)
+	j := jsonview.NewDDDeal(d, tb)
 	assert.Equal(t, "None", j.Vulnerable)
 	assert.Equal(t, d.PBN(cards.North), j.Deal)
-	assert.Equal(t, replay.NewParJSON(dd.Par(tb, dd.VulNone)), j.Par)
+	assert.Equal(t, jsonview.NewPar(dd.Par(tb, cards.VulNone, contract.ParScore)), j.Par)
 }

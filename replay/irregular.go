@@ -13,99 +13,14 @@ import (
 
 func init() {
 	// A replay stops at each irregularity and remedy, as at any card.
-	for _, t := range []string{table.TypeIrregularCall, table.TypeIrregularPlay, table.TypeExposed,
-		table.TypeRenounceCorrected, table.TypeNewDeal, table.TypePenalty} {
+	for _, t := range table.IrregularTypes() {
 		tableMoves[t] = true
 	}
 }
 
-// IrregularityView is one irregularity of a hand as `show --json` lists
-// it: what it was, who, at which moment, when it was established (a
-// revoke: the trick, from 1), the law, the remedy chosen or applied and
-// what it did, and the choices still open.
-type IrregularityView struct {
-	Kind        string       `json:"kind"`
-	Seat        *string      `json:"seat"`
-	Moment      string       `json:"moment"`
-	Trick       int          `json:"trick,omitempty"`
-	Card        string       `json:"card,omitempty"`
-	Call        string       `json:"call,omitempty"`
-	What        string       `json:"what"`
-	Found       bool         `json:"found,omitempty"`
-	Proved      string       `json:"proved_at,omitempty"`
-	Established *int         `json:"established"`
-	Corrected   bool         `json:"corrected,omitempty"`
-	Law         string       `json:"law"`
-	Remedy      *string      `json:"remedy"`
-	Settled     string       `json:"settled,omitempty"`
-	Choices     []ChoiceView `json:"choices"`
-}
-
-// ChoiceView is a remedy open now.
-type ChoiceView struct {
-	Choice  string `json:"choice"`
-	Arg     string `json:"arg,omitempty"`
-	By      string `json:"by,omitempty"`
-	Effect  string `json:"effect"`
-	Law     string `json:"law"`
-	Command string `json:"command"`
-}
-
-// IrregularityViews lists the irregularities of the session's current
-// hand.
-func IrregularityViews(s *projections.Session) []IrregularityView {
-	out := []IrregularityView{}
-	h := s.Current()
-	if h == nil {
-		return out
-	}
-	for _, irr := range h.Irregular {
-		out = append(out, irregularityView(s, h, irr))
-	}
-	return out
-}
-
-func irregularityView(s *projections.Session, h *game.Hand, irr *game.Irregularity) IrregularityView {
-	v := IrregularityView{Kind: string(irr.Kind), Moment: IrregularityMoment(s, h, irr).String(), Trick: irr.Trick,
-		What: Clean(irr.What), Found: irr.Found, Corrected: irr.Corrected, Law: irr.Law, Choices: []ChoiceView{}}
-	if irr.Seat != cards.NoSeat {
-		n := h.SeatName(irr.Seat)
-		v.Seat = &n
-	}
-	if irr.Card != cards.NoCard {
-		v.Card = irr.Card.String()
-	}
-	if !irr.Call.IsZero() {
-		v.Call = irr.Call.String()
-	}
-	if irr.Kind != game.KindRevoke && irr.Kind != game.KindLeadOutOfTurn && irr.Kind != game.KindPlayOutOfTurn &&
-		irr.Kind != game.KindWrongHand && irr.Kind != game.KindDummyPlayed {
-		v.Trick = 0
-	}
-	if irr.Found {
-		if st, ok := s.StepOf(irr.Proof); ok {
-			v.Proved = MomentOf(s, st).String()
-		}
-	}
-	if irr.Kind == game.KindRevoke && irr.Established > 0 {
-		n := irr.Established
-		v.Established = &n
-	}
-	if len(game.RemediesOf(s.Rules, h, irr)) > 0 {
-		r := remedyText(game.RemediesOf(s.Rules, h, irr))
-		v.Remedy = &r
-	}
-	choices, settled := openChoices(s, h, irr)
-	v.Settled = settled
-	for _, c := range choices {
-		v.Choices = append(v.Choices, ChoiceView{Choice: c.Name, Arg: c.Arg, By: c.By, Effect: c.Effect, Law: c.Law, Command: ChoiceCommand(c)})
-	}
-	return v
-}
-
-// openChoices are the choices open for irr, and what settled it when
+// OpenChoices are the choices open for irr, and what settled it when
 // none is.
-func openChoices(s *projections.Session, h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
+func OpenChoices(s *projections.Session, h *game.Hand, irr *game.Irregularity) ([]game.Choice, string) {
 	ir, ok := s.Rules.(game.IrregularityRules)
 	if !ok {
 		return nil, ""
@@ -201,7 +116,7 @@ func IrregularityLine(s *projections.Session, h *game.Hand, irr *game.Irregulari
 	if len(remedies) > 0 {
 		fmt.Fprintf(&b, ". Remedy: %s", remedyText(remedies))
 	}
-	choices, settled := openChoices(s, h, irr)
+	choices, settled := OpenChoices(s, h, irr)
 	switch {
 	case len(choices) > 0:
 		by := choices[0].By
@@ -229,22 +144,10 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// irregularEvent reports whether an event type is one of the
-// irregularities' (the card or call made against the laws, an exposure, a
-// correction, a new deal, a remedy).
-func irregularEvent(typ string) bool {
-	switch typ {
-	case table.TypeIrregularCall, table.TypeIrregularPlay, table.TypeExposed, table.TypeRenounceCorrected,
-		table.TypeNewDeal, table.TypePenalty:
-		return true
-	}
-	return false
-}
-
 // IrregularStepText says what an irregularity event did, at its moment in
 // a replay: the irregularity named, or the remedy chosen with its effect.
 func IrregularStepText(state *projections.Session, p Point, names Names, ascii bool) (string, bool) {
-	if !irregularEvent(p.Step.Type) || p.Hand < 1 || p.Hand > len(state.Hands) {
+	if !table.IsIrregular(p.Step.Type) || p.Hand < 1 || p.Hand > len(state.Hands) {
 		return "", false
 	}
 	h := state.Hands[p.Hand-1]

@@ -25,9 +25,19 @@ func MovementText(p *movement.Plan) string {
 			fmt.Fprintf(&b, "With an even number of tables, tables 1 and %d share (relay) a set each round,\nand a bye stand between tables %d and %d holds the set that rests: the boards\ngo from table %d to the stand, and from the stand to table %d.\n",
 				s.Tables, s.Tables/2, s.Tables/2+1, s.Tables/2+1, s.Tables/2)
 		}
+		if p.Phantom.Number > 0 {
+			fmt.Fprintf(&b, "%d pairs: East-West pair %d is missing (a phantom); the North-South pair\nit would meet sits out that round, and the boards rest at its table.\n", s.Pairs, p.Phantom.Number)
+		}
+		if len(s.Arrow) > 0 {
+			b.WriteString(Wrap(fmt.Sprintf("Arrow-switch in %s (marked *): the East-West pairs sit North-South for those boards and the North-South pairs East-West, so every pair plays both ways and the pairs can be ranked as one field.", roundsText(s.Arrow)), "", "", 78))
+		}
 	case movement.Howell:
-		fmt.Fprintf(&b, "Howell movement: %d tables, %d pairs, %d rounds, %d boards (%d sets of %d).\n", s.Tables, 2*s.Tables, p.Rounds, p.TotalBoards(), p.Sets, s.Boards)
-		fmt.Fprintf(&b, "Every pair meets every other once and plays every board once. Pair %d sits\nstill at table 1; the others move as the cards below say.\n", 2*s.Tables)
+		fmt.Fprintf(&b, "Howell movement: %d tables, %d pairs, %d rounds, %d boards (%d sets of %d).\n", s.Tables, s.FullPairs(), p.Rounds, p.TotalBoards(), p.Sets, s.Boards)
+		if p.Phantom.Number > 0 {
+			fmt.Fprintf(&b, "Every pair meets every other once and plays every board at most once. Pair\n%d is missing (a phantom) and would sit still at table 1, so table 1 is not\nset up: the pair due there sits out that round. The others move as the cards\nbelow say.\n", p.Phantom.Number)
+		} else {
+			fmt.Fprintf(&b, "Every pair meets every other once and plays every board once. Pair %d sits\nstill at table 1; the others move as the cards below say.\n", 2*s.Tables)
+		}
 		if p.Copies > 1 {
 			fmt.Fprintf(&b, "At %d tables all tables play the same boards each round: make %d copies of\neach board (or deal them from a record).\n", s.Tables, p.Copies)
 		}
@@ -55,6 +65,9 @@ func MovementText(p *movement.Plan) string {
 		b.WriteString("\n" + strings.TrimRight(line, " ") + "\n")
 		for r, row := range p.Sittings {
 			line := fmt.Sprintf("%5d", r+1)
+			if row[0].Switched {
+				line = fmt.Sprintf("%4d*", r+1)
+			}
 			for t := from; t < to; t++ {
 				line += fmt.Sprintf(" %-11s", cell(p, row[t]))
 			}
@@ -65,6 +78,12 @@ func MovementText(p *movement.Plan) string {
 	switch s.Kind {
 	case movement.Mitchell:
 		b.WriteString("Each cell: North-South v East-West pair, then the boards.\n")
+		if len(s.Arrow) > 0 {
+			b.WriteString("In a switched round (*) the first number is the East-West pair, sitting\nNorth-South, and the second the North-South pair.\n")
+		}
+		if p.Phantom.Number > 0 {
+			b.WriteString(sitOutLegend)
+		}
 		if len(p.Bye) > 0 {
 			b.WriteString("R: the relay, shared by tables 1 and " + fmt.Sprint(s.Tables) + ". On the bye stand:\n")
 			var parts []string
@@ -75,11 +94,17 @@ func MovementText(p *movement.Plan) string {
 		}
 	case movement.Howell:
 		b.WriteString("Each cell: North-South v East-West pair, then the boards.\n")
+		if p.Phantom.Number > 0 {
+			b.WriteString(sitOutLegend)
+		}
 	case movement.Progressive:
 		b.WriteString("Each cell: the North-South v the East-West pair, by the table each began at.\n")
 	}
 	return b.String()
 }
+
+// sitOutLegend explains a sit-out's cell.
+const sitOutLegend = "\"3v- out\" or \"-v3 out\": pair 3 sits out the round (it would meet the phantom).\n"
 
 // rangeOf writes boards first to last: "9-10", or "9".
 func rangeOf(first, last int) string {
@@ -91,6 +116,12 @@ func rangeOf(first, last int) string {
 
 // cell is one table in one round: "3v5 9-10", R marking a relay.
 func cell(p *movement.Plan, st movement.Sitting) string {
+	if !st.Plays() {
+		if st.NS == p.Phantom {
+			return fmt.Sprintf("-v%d out", st.EW.Number)
+		}
+		return fmt.Sprintf("%dv- out", st.NS.Number)
+	}
 	c := fmt.Sprintf("%dv%d", st.NS.Number, st.EW.Number)
 	if st.Set == 0 {
 		return c
@@ -100,4 +131,16 @@ func cell(p *movement.Plan, st movement.Sitting) string {
 		c += "R"
 	}
 	return c
+}
+
+// roundsText names rounds: "round 4", "rounds 3 and 6", "rounds 2, 4 and 6".
+func roundsText(rounds []int) string {
+	if len(rounds) == 1 {
+		return fmt.Sprintf("round %d", rounds[0])
+	}
+	parts := make([]string, len(rounds))
+	for i, r := range rounds {
+		parts[i] = fmt.Sprint(r)
+	}
+	return "rounds " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
@@ -33,7 +34,7 @@ func TestSeatPlayerNamesWhoPlaysIt(t *testing.T) {
 	assert.Equal(t, "Ann, laid aside", replay.SeatPlayer(hb, h2, cards.South))
 	assert.Equal(t, "laid aside", replay.SeatPlayer(hb, h2, cards.West))
 	assert.Equal(t, "Bob", replay.SeatPlayer(hb, h2, cards.North))
-	v := replay.NewView(hb) // hand 6: Ann content, Bob takes up West's
+	v := jsonview.NewView(hb) // hand 6: Ann content, Bob takes up West's
 	assert.Equal(t, []string{"N", "E"}, v.Out)
 	assert.Equal(t, map[string]string{"S": "Ann", "W": "Bob"}, v.PlayedBy)
 }

@@ -1,12 +1,10 @@
 package replay
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/game"
@@ -26,24 +24,6 @@ func rubberOf(settled bool) game.Rubber {
 	}, Games: []cards.Side{cards.NS}, Hands: []int{1, 2}}
 	r.AddUp([]cards.Side{cards.NS, cards.EW}, settled)
 	return r
-}
-
-func TestScoreSheetViewShape(t *testing.T) {
-	v := ScoreSheetView(game.ScoreSheet{Rubbers: []game.Rubber{rubberOf(false)}}, game.Compass)
-	b, err := json.Marshal(v)
-	require.NoError(t, err)
-	var m map[string]any
-	require.NoError(t, json.Unmarshal(b, &m))
-	assert.NotContains(t, m, "boards", "boards only for duplicate")
-	r := m["rubbers"].([]any)[0].(map[string]any)
-	assert.Nil(t, r["winner"], "in play")
-	assert.Contains(t, r, "winner", "winner is null, not absent")
-	assert.Equal(t, map[string]any{"above": 0.0, "below": 30.0, "total": 30.0}, r["sides"].(map[string]any)["NS"])
-
-	dup := ScoreSheetView(game.ScoreSheet{Rubbers: []game.Rubber{}, Boards: []game.Board{}}, game.Compass)
-	b, err = json.Marshal(dup)
-	require.NoError(t, err)
-	assert.JSONEq(t, `{"rubbers": [], "boards": []}`, string(b))
 }
 
 func TestDrawScoreSheet(t *testing.T) {

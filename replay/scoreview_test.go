@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/projections"
-	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
@@ -25,7 +25,7 @@ func folded(t *testing.T, script string) *projections.Session {
 // --json alike (cmd/hoyle tests that they are equal).
 func TestScoreViewCarriesTheSheet(t *testing.T) {
 	s := folded(t, "foster-score-pad")
-	v := replay.NewScoreView(s)
+	v := jsonview.NewScoreView(s)
 	sheet := s.Score()
 	require.Len(t, v.Rubbers, len(sheet.Rubbers))
 	for i, r := range sheet.Rubbers {
@@ -43,7 +43,7 @@ func TestScoreViewNamesFiveHundredsPlayers(t *testing.T) {
 	raw, err := json.Marshal(s.Score())
 	require.NoError(t, err)
 	require.Contains(t, string(raw), `"side3"`, "the sheet's own JSON reads the sides as compass sides")
-	b, err := json.Marshal(replay.NewScoreView(s))
+	b, err := json.Marshal(jsonview.NewScoreView(s))
 	require.NoError(t, err)
 	for _, wrong := range []string{`"NS"`, `"EW"`, `"side3"`} {
 		assert.NotContains(t, string(b), wrong)

@@ -58,6 +58,15 @@ type Names struct {
 	Turn int
 }
 
+// Side names side s as Sides does, or by its own name when Sides has
+// none for it; a cards.Vulnerability's Text takes it ("YZ vulnerable").
+func (n Names) Side(s cards.Side) string {
+	if int(s) >= 0 && int(s) < len(n.Sides) {
+		return n.Sides[s]
+	}
+	return s.String()
+}
+
 // SeatNames names the seats of a hand dealt by dealer at a seating, in a
 // style. Foster's letters need four seats in two partnerships; otherwise it
 // is ErrFosterSeats.

@@ -17,6 +17,7 @@ import (
 	"github.com/hoyle/hoyle/projections/simulate"
 	"github.com/hoyle/hoyle/projections/simulate/simtest"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // TestSeekFromTheDealEqualsFoldingFromTheStart: the fast path of FoldAt
@@ -50,7 +51,7 @@ func TestSeekFromTheDealEqualsFoldingFromTheStart(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, slow.Hands, fast.Hands, "at %s", p.Moment)
 			require.Equal(t, slow.Score(), fast.Score(), "at %s", p.Moment)
-			assert.Equal(t, replay.NewView(slow), replay.NewView(fast), "at %s", p.Moment)
+			assert.Equal(t, jsonview.NewView(slow), jsonview.NewView(fast), "at %s", p.Moment)
 			checked++
 		}
 	}

@@ -158,7 +158,7 @@ func ContractLine(s *projections.Session, h *game.Hand) string {
 	if h.Contract.Declarer == cards.NoSeat {
 		return "trumps " + h.Contract.Strain.Name()
 	}
-	return ContractText(h.Contract) + " by " + s.Seating().Names[h.Contract.Declarer]
+	return game.ContractText(h.Contract) + " by " + s.Seating().Names[h.Contract.Declarer]
 }
 
 func tricksLine(seating game.Seating, h *game.Hand) string {
@@ -174,7 +174,7 @@ func penaltyOpen(s *projections.Session, h *game.Hand) string {
 	// A card lying exposed may be called at any time it is liable to be:
 	// that alone is no decision waiting.
 	for _, irr := range h.Irregular {
-		cs, _ := openChoices(s, h, irr)
+		cs, _ := OpenChoices(s, h, irr)
 		for _, c := range cs {
 			if c.Name != "call-card" {
 				return " · a penalty to choose (hoyle penalty)"

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -10,6 +9,7 @@ import (
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/ledger"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // compareOptions: hoyle compare [--json] [--event NAME] [--vp continuous|discrete].
@@ -100,9 +100,7 @@ func runCompare(ctx context.Context, opts *compareOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names are user text
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		return jsonview.Write(opts.IO.Out, rep)
 	}
 	_, err = fmt.Fprint(opts.IO.Out, replay.CompareText(rep))
 	return err

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +16,7 @@ import (
 	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // ddOptions are the flags of hoyle dd.
@@ -121,7 +121,7 @@ func ddDeal(opts *ddOptions, cfg dd.Config) error {
 		return err
 	}
 	if opts.JSON {
-		return ddWriteJSON(opts.IO.Out, replay.NewDDDealJSON(d, t))
+		return jsonview.Write(opts.IO.Out, jsonview.NewDDDeal(d, t))
 	}
 	return replay.WriteDDDeal(opts.IO.Out, d, t)
 }
@@ -130,7 +130,7 @@ func ddDeal(opts *ddOptions, cfg dd.Config) error {
 type ddFileRecord struct {
 	board *int
 	deal  cards.Deal
-	vul   dd.Vulnerability
+	vul   cards.Vulnerability
 }
 
 // ddFile analyses every deal of a PBN file: the whole file is read and
@@ -176,11 +176,9 @@ func ddFile(opts *ddOptions, cfg dd.Config) error {
 		if err != nil {
 			return err
 		}
-		line, err := json.Marshal(replay.NewDDFileJSON(rec.board, rec.deal, t, rec.vul))
-		if err != nil {
+		if err := jsonview.Lines(out).Encode(jsonview.NewDDFileLine(rec.board, rec.deal, t, rec.vul)); err != nil {
 			return err
 		}
-		out.Write(append(line, '\n'))
 		if err := out.Flush(); err != nil { // each line as it is solved: a long file shows its progress
 			return err
 		}
@@ -212,14 +210,7 @@ func ddRecord(g *pbn.Game) (ddFileRecord, error) {
 	if err != nil && !errors.Is(err, pbn.ErrNoValue) {
 		return rec, err
 	}
-	switch {
-	case v.Vulnerable(cards.NS) && v.Vulnerable(cards.EW):
-		rec.vul = dd.VulBoth
-	case v.Vulnerable(cards.NS):
-		rec.vul = dd.VulNS
-	case v.Vulnerable(cards.EW):
-		rec.vul = dd.VulEW
-	}
+	rec.vul = v
 	return rec, nil
 }
 
@@ -231,15 +222,7 @@ func ddHand(opts *ddOptions, w *load.Window, at *replay.Moment, cfg dd.Config) e
 		return err
 	}
 	if opts.JSON {
-		return ddWriteJSON(opts.IO.Out, v.JSON())
+		return jsonview.Write(opts.IO.Out, jsonview.NewDDHand(v))
 	}
 	return v.WriteText(opts.IO.Out)
-}
-
-// ddWriteJSON writes v as indented JSON; user text is escaped as JSON
-// escapes it.
-func ddWriteJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(replay.JSONWriter{W: w})
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }

@@ -82,10 +82,9 @@ func ddsPar(t *testing.T, s string) []string {
 // list100PBN writes deals of DDS's list as a PBN file: each with its
 // board number (its place in the list, from 1), vulnerability and deal.
 func list100PBN(deals []ddlist.Deal) string {
-	vul := map[dd.Vulnerability]string{dd.VulNone: "None", dd.VulNS: "NS", dd.VulEW: "EW", dd.VulBoth: "All"}
 	var b strings.Builder
 	for _, d := range deals {
-		fmt.Fprintf(&b, "[Board \"%d\"]\n[Dealer \"%s\"]\n[Vulnerable \"%s\"]\n[Deal \"%s\"]\n\n", d.Number+1, d.Dealer, vul[d.Vul], d.Deal.PBN(d.Dealer))
+		fmt.Fprintf(&b, "[Board \"%d\"]\n[Dealer \"%s\"]\n[Vulnerable \"%s\"]\n[Deal \"%s\"]\n\n", d.Number+1, d.Dealer, d.Vul.PBN(), d.Deal.PBN(d.Dealer))
 	}
 	return b.String()
 }
@@ -150,7 +149,7 @@ func TestDDDeal(t *testing.T) {
 	all, err := ddlist.Load()
 	require.NoError(t, err)
 	d := all[0]
-	require.Equal(t, dd.VulNone, d.Vul)
+	require.Equal(t, cards.VulNone, d.Vul)
 	db := filepath.Join(t.TempDir(), "none.db")
 	text := ok(t, db, "dd", "--deal", d.Deal.PBN(cards.West))
 	assert.Equal(t, d.Deal.PBN(cards.North)+`

@@ -9,10 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
-	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -370,7 +368,7 @@ func runUndo(ctx context.Context, opts *undoOptions) error {
 		}
 		if r, ok := evs[0].Data.(*table.Retracted); ok {
 			if st, ok := s.StepOf(r.Target); ok {
-				what = undone(s, st)
+				what = replay.EntryText(s, st, false)
 			}
 		}
 		return evs, nil
@@ -379,70 +377,10 @@ func runUndo(ctx context.Context, opts *undoOptions) error {
 		return err
 	}
 	if what != "" {
-		fmt.Fprintln(opts.IO.Out, "undid "+what)
+		fmt.Fprintln(opts.IO.Out, "undid "+replay.Clean(what))
 	}
 	printStatus(opts.IO, s)
 	return nil
-}
-
-// undone says which entry an undo retracted: "W's 1H (hand 2, call 3)".
-// s may hold only the latest hands (load.Tail), so the hand is found by
-// its number.
-func undone(s *projections.Session, st projections.Step) string {
-	var h *game.Hand
-	for _, x := range s.Hands {
-		if x.Number == st.Hand {
-			h = x
-		}
-	}
-	seat := func(x cards.Seat) string {
-		if x >= 0 && int(x) < len(s.Seating().Names) {
-			return s.Seating().Names[x]
-		}
-		return x.String()
-	}
-	in := fmt.Sprintf(" (hand %d)", st.Hand)
-	switch d := st.Data.(type) {
-	case *table.Called:
-		if h != nil {
-			for i, c := range h.Calls {
-				if c.ID == st.ID {
-					in = fmt.Sprintf(" (hand %d, call %d)", h.Number, i+1)
-				}
-			}
-		}
-		return seat(d.Seat) + "'s " + d.Call.String() + in
-	case *table.Played:
-		if h != nil {
-			for ti, t := range h.Tricks {
-				for ci, c := range t.Cards {
-					if c.ID == st.ID {
-						in = fmt.Sprintf(" (hand %d, trick %d, card %d)", h.Number, ti+1, ci+1)
-					}
-				}
-			}
-		}
-		return seat(d.Seat) + "'s " + d.Card.String() + in
-	case *table.Dealt:
-		return fmt.Sprintf("the deal of hand %d", st.Hand)
-	case *table.Shuffled:
-		return fmt.Sprintf("the shuffle of hand %d", st.Hand)
-	case *table.Cut:
-		return fmt.Sprintf("the cut of hand %d", st.Hand)
-	case *table.Claimed:
-		return fmt.Sprintf("%s's claim of %s%s", seat(d.Seat), replay.Count(d.Tricks, "trick"), in)
-	case *table.TrickWon:
-		return fmt.Sprintf("trick %d won by %s%s", d.Trick, seat(d.Seat), in)
-	case *table.Discarded:
-		return seat(d.Seat) + "'s discard" + in
-	case *table.HonoursClaimed:
-		return "the honours claimed" + in
-	case *table.SessionClosed:
-		return "the close of the session"
-	case *table.CutForDeal:
-		return "the cut for deal"
-	}
-	return st.Type + in
 }
 
 // noteOptions are the arguments and flags of hoyle note.

@@ -335,7 +335,8 @@ func TestRefusedCommandsCreateNothing(t *testing.T) {
 	}
 }
 
-// TestSmallerHardenings: undo says what it undid; after close, a card is
+// TestSmallerHardenings: undo says what it undid, as a note names its
+// entry (replay.EntryText); after close, a card is
 // refused because the session is closed; sessions marks closed sessions;
 // two players of one name are refused at new.
 func TestSmallerHardenings(t *testing.T) {
@@ -345,15 +346,15 @@ func TestSmallerHardenings(t *testing.T) {
 	ok(t, db, "deal", "--pbn", demoPBN)
 	ok(t, db, "call", "1S", "1H")
 	out := ok(t, db, "undo")
-	assert.True(t, strings.HasPrefix(out, "undid W's 1H (hand 1, call 2)\n"), out)
+	assert.True(t, strings.HasPrefix(out, "undid W 1♥, call 2\n"), out)
 	ok(t, db, "call", "P", "1C", "1NT", "2C", "2R", "P", "P", "3C", "X", "P", "2NT", "P", "P", "P")
 	ok(t, db, "play", "HJ")
 	ok(t, db, "play", "H3")
 	out = ok(t, db, "undo")
-	assert.True(t, strings.HasPrefix(out, "undid W's H3 (hand 1, trick 1, card 2)\n"), out)
+	assert.True(t, strings.HasPrefix(out, "undid W ♥3, trick 1\n"), out)
 	ok(t, db, "claim", "9")
 	out = ok(t, db, "undo")
-	assert.True(t, strings.HasPrefix(out, "undid E's claim of 9 tricks (hand 1)\n"), out)
+	assert.True(t, strings.HasPrefix(out, "undid E's claim of 9 tricks\n"), out)
 	ok(t, db, "claim", "9")
 	ok(t, db, "close")
 	assert.Contains(t, ok(t, db, "sessions"), "  closed  auction")

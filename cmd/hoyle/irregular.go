@@ -13,6 +13,7 @@ import (
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // The irregularities: play --irregular and call --irregular record a card
@@ -307,7 +308,7 @@ func listPenalties(ctx context.Context, opts *penaltyOptions) error {
 		fmt.Fprintln(opts.IO.Out, "no hand has been dealt: there is nothing to remedy")
 		return nil
 	}
-	views := replay.IrregularityViews(s)
+	views := jsonview.IrregularityViews(s)
 	if len(views) == 0 {
 		fmt.Fprintf(opts.IO.Out, "hand %d has no irregularity\n", h.Number)
 		return nil

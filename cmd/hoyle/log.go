@@ -5,13 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // logOptions are the flags of hoyle log.
@@ -19,19 +19,6 @@ type logOptions struct {
 	IO   *Streams
 	DB   *database
 	JSON bool
-}
-
-// logLine is one event as `hoyle log --json` prints it (one object a line).
-type logLine struct {
-	Seq    uint64         `json:"seq"`
-	Pos    uint64         `json:"pos"`
-	ID     string         `json:"id"`
-	Type   string         `json:"type"`
-	Schema uint16         `json:"schema"`
-	At     string         `json:"at"`
-	Hash   string         `json:"hash"`
-	Prev   string         `json:"prev"`
-	Data   events.Payload `json:"data"`
 }
 
 // newLogCmd builds the command: it binds the flags to the options and calls runLog.
@@ -57,15 +44,14 @@ func runLog(ctx context.Context, opts *logOptions) error {
 	out := &spool{}
 	defer out.Close()
 	w := bufio.NewWriter(out)
-	enc := json.NewEncoder(replay.JSONWriter{W: w}) // names and notes are user text
+	enc := jsonview.Lines(w)
 	if err := opts.DB.read(ctx, func(st events.Store, session string) error {
 		for e, err := range load.Read(ctx, st, session) {
 			if err != nil {
 				return err
 			}
 			if opts.JSON {
-				if err := enc.Encode(logLine{Seq: e.Version, Pos: e.Position, ID: e.ID.String(), Type: e.Type,
-					Schema: e.Schema, At: e.At.Format(time.RFC3339Nano), Hash: e.Hash.String(), Prev: e.PrevHash.String(), Data: e.Data}); err != nil {
+				if err := enc.Encode(jsonview.NewLogLine(e)); err != nil {
 					return err
 				}
 				continue

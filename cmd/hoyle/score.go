@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // scoreOptions are the flags of hoyle score.
@@ -70,9 +70,7 @@ func runScore(ctx context.Context, opts *scoreOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names are user text
-		enc.SetIndent("", "  ")
-		return enc.Encode(replay.NewScoreView(s))
+		return jsonview.Write(opts.IO.Out, jsonview.NewScoreView(s))
 	}
 	// In a terminal the views fold to its width; into a pipe they are
 	// drawn whole.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // sessionsOptions: hoyle sessions [--json].
@@ -39,48 +39,12 @@ teams (null, or {"home", "visit"}), movement, players (by seat), hands
 	return cmd
 }
 
-// sessionJSON is one session in hoyle sessions --json.
-type sessionJSON struct {
-	ID       string     `json:"id"`
-	Game     string     `json:"game"`
-	Name     string     `json:"name"`
-	Event    string     `json:"event"`
-	Table    string     `json:"table"`
-	Room     string     `json:"room"`
-	Teams    *teamsJSON `json:"teams"`
-	Movement string     `json:"movement"`
-	Players  []string   `json:"players"`
-	Hands    int        `json:"hands"`
-	Events   uint64     `json:"events"`
-	Closed   bool       `json:"closed"`
-}
-
-// teamsJSON is the two teams of a team match.
-type teamsJSON struct {
-	Home  string `json:"home"`
-	Visit string `json:"visit"`
-}
-
-// listedSession is what a session's line or object is made from.
-func listedSession(s *projections.Session, events uint64) sessionJSON {
-	p := s.Placement()
-	out := sessionJSON{ID: s.ID, Game: s.Rules.Info().ID, Name: s.Opened.Name, Event: p.Event, Table: p.Table, Room: p.Room,
-		Movement: p.Movement, Players: s.Opened.Players, Hands: len(s.Hands), Events: events, Closed: s.Closed}
-	if p.HomeTeam != "" || p.VisitTeam != "" {
-		out.Teams = &teamsJSON{Home: p.HomeTeam, Visit: p.VisitTeam}
-	}
-	if out.Players == nil {
-		out.Players = []string{}
-	}
-	return out
-}
-
 // runSessions lists the sessions, each folded to say where it stands.
 func runSessions(ctx context.Context, opts *sessionsOptions) error {
 	// The lines are made with the database open and printed after it is
 	// closed: a reader never holds the file while its output waits.
 	var lines []string
-	list := []sessionJSON{}
+	list := []jsonview.Session{}
 	st, err := opts.DB.open(false, false)
 	if err != nil {
 		return err
@@ -96,7 +60,7 @@ func runSessions(ctx context.Context, opts *sessionsOptions) error {
 			break
 		}
 		if opts.JSON {
-			list = append(list, listedSession(s, info.Version))
+			list = append(list, jsonview.NewSession(s, info.Version))
 			continue
 		}
 		state := "open  "
@@ -115,9 +79,7 @@ func runSessions(ctx context.Context, opts *sessionsOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names are user text
-		enc.SetIndent("", "  ")
-		return enc.Encode(list)
+		return jsonview.Write(opts.IO.Out, list)
 	}
 	_, err = fmt.Fprint(opts.IO.Out, strings.Join(lines, ""))
 	return err

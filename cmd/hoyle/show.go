@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // showOptions are the flags of hoyle show.
@@ -31,15 +31,6 @@ type showOptions struct {
 	Writeup writeupFlags
 	// shaped are the shaping flags given, which --json refuses.
 	shaped []string
-}
-
-// showView is `show --json`: the View's fields as they always were, the
-// moment shown (when --at is given) and the score so far, its sides named
-// by the game's seating (A, B, C at Five Hundred; NS and EW at bridge).
-type showView struct {
-	replay.View
-	At    *string          `json:"at,omitempty"`
-	Score replay.ScoreView `json:"score"`
 }
 
 // newShowCmd builds the command: it binds the flags to the options and calls runShow.
@@ -128,14 +119,7 @@ func show(opts *showOptions, w *load.Window, at *replay.Moment, mdOpts markdown.
 		}
 	}
 	if opts.JSON {
-		v := showView{View: replay.NewView(state), Score: replay.NewScoreView(state)}
-		if at != nil {
-			m := at.String()
-			v.At = &m
-		}
-		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names and notes are user text
-		enc.SetIndent("", "  ")
-		return enc.Encode(v)
+		return jsonview.Write(opts.IO.Out, jsonview.NewShow(state, at))
 	}
 	h := state.Current()
 	if h == nil {

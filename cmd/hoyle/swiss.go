@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/replay"
+	"github.com/hoyle/hoyle/replay/jsonview"
 )
 
 // runSwiss is hoyle movement swiss --event E: the event's next Swiss
@@ -29,9 +29,7 @@ func runSwiss(ctx context.Context, opts *movementOptions) error {
 		return fmt.Errorf("hoyle movement swiss --event %q: %w", opts.Event, err)
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(replay.JSONWriter{W: opts.IO.Out}) // names are user text
-		enc.SetIndent("", "  ")
-		return enc.Encode(draw)
+		return jsonview.Write(opts.IO.Out, draw)
 	}
 	_, err = fmt.Fprint(opts.IO.Out, swissText(ev, draw))
 	return err

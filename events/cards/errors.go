@@ -17,6 +17,8 @@ var (
 	ErrBadSeat   = errors.New("not a seat")
 	ErrBadStrain = errors.New("not a strain")
 	ErrBadDeal   = errors.New("not a deal")
+
+	ErrBadVulnerability = errors.New("not a vulnerability")
 )
 
 // TokenError says which piece of text could not be read and why.

@@ -48,7 +48,7 @@ func Payload(i int) events.Payload {
 		return &table.Dealt{Hand: i, Dealer: seat, Board: i % 32,
 			Hands: []cards.Set{cards.NewSet(card), 0, cards.NewSet(1, 2, 3), cards.Set(uint64(i) << 3)},
 			Widow: cards.NewSet(cards.Card(1 + (i+7)%52)), TurnUp: card, Derived: i%3 == 0,
-			Vul: []cards.Side{cards.NS}}
+			Vul: cards.VulNS}
 	case 3:
 		var target events.ID
 		target[0], target[15] = byte(i), byte(i>>8)

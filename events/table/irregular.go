@@ -20,6 +20,27 @@ const (
 	TypePenalty           = "irregularity.penalty"
 )
 
+// irregularTypes is the one list of the irregularities' event types: the
+// fold makes each undoable and a replay stops at each, so a new
+// irregularity added here is known to both.
+var irregularTypes = []string{TypeIrregularCall, TypeIrregularPlay, TypeExposed, TypeRenounceCorrected, TypeNewDeal, TypePenalty}
+
+// IrregularTypes lists the event types of the irregularities and their
+// remedy, in the order they are declared. The slice is the caller's.
+func IrregularTypes() []string { return append([]string(nil), irregularTypes...) }
+
+// IsIrregular reports whether an event type is one of the irregularities'
+// (a card or call made against the laws, an exposure, a correction, a new
+// deal, a remedy).
+func IsIrregular(typ string) bool {
+	for _, t := range irregularTypes {
+		if t == typ {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	reg := func(name, doc string, newFn func() events.Payload) {
 		events.Register(events.TypeInfo{Name: name, Schema: 1, New: newFn, Doc: doc})

@@ -301,14 +301,14 @@ func (p *Cut) UnmarshalWire(d *events.Decoder) error {
 // (a scorer who records only the calls and the cards as they fall). Widow is
 // the cards dealt apart (Five Hundred); TurnUp the trump card turned (whist).
 type Dealt struct {
-	Hand    int          `json:"hand"`                 // number in the session, from 1
-	Dealer  cards.Seat   `json:"dealer"`               // who dealt
-	Board   int          `json:"board,omitempty"`      // duplicate board number
-	Hands   []cards.Set  `json:"hands,omitempty"`      // by seat; empty set: unknown
-	Widow   cards.Set    `json:"widow,omitempty"`      // the cards dealt apart (Five Hundred)
-	TurnUp  cards.Card   `json:"turn_up,omitempty"`    // the trump card turned up (whist)
-	Derived bool         `json:"derived,omitempty"`    // computed from the recorded shuffle and cut
-	Vul     []cards.Side `json:"vulnerable,omitempty"` // the sides vulnerable, when the deal fixes them (a duplicate board)
+	Hand    int                 `json:"hand"`                 // number in the session, from 1
+	Dealer  cards.Seat          `json:"dealer"`               // who dealt
+	Board   int                 `json:"board,omitempty"`      // duplicate board number
+	Hands   []cards.Set         `json:"hands,omitempty"`      // by seat; empty set: unknown
+	Widow   cards.Set           `json:"widow,omitempty"`      // the cards dealt apart (Five Hundred)
+	TurnUp  cards.Card          `json:"turn_up,omitempty"`    // the trump card turned up (whist)
+	Derived bool                `json:"derived,omitempty"`    // computed from the recorded shuffle and cut
+	Vul     cards.Vulnerability `json:"vulnerable,omitempty"` // the sides vulnerable, when the deal fixes them (a duplicate board); stored as their list
 }
 
 // EventType implements events.Payload.
@@ -326,8 +326,9 @@ func (p *Dealt) MarshalWire(e *events.Encoder) {
 	e.Set(p.Widow)
 	e.Card(p.TurnUp)
 	e.Bool(p.Derived)
-	e.Uint(uint64(len(p.Vul)))
-	for _, s := range p.Vul {
+	vul := p.Vul.Sides() // the wire has always held the list of sides
+	e.Uint(uint64(len(vul)))
+	for _, s := range vul {
 		e.Int(int64(s))
 	}
 }
@@ -349,9 +350,9 @@ func (p *Dealt) UnmarshalWire(d *events.Decoder) error {
 	p.TurnUp = d.Card()
 	p.Derived = d.Bool()
 	nv := d.Len(1)
-	p.Vul = nil
+	p.Vul = cards.VulNone
 	for range nv {
-		p.Vul = append(p.Vul, d.Side())
+		p.Vul |= cards.VulnerabilityOf(d.Side())
 	}
 	return d.Err()
 }

@@ -3,6 +3,9 @@
 // failure and can be given back, and round counts for the long
 // fault-injection tests. It sits in the lowest layer so that any package's
 // tests may import it; nothing but tests does.
+//
+// Sources parses the module's production files for the tests that keep
+// one concept in one place.
 package testkit
 
 import (

@@ -20,7 +20,7 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/export/pbn"
+	"github.com/hoyle/hoyle/projections/game"
 )
 
 // Record is one LIN record: one board.
@@ -32,13 +32,13 @@ type Record struct {
 	// hand LIN leaves out (the fourth, usually) is filled in when the
 	// other three are complete.
 	Deal    cards.Deal
-	Title   string            // ah| ("Board 7")
-	Vul     pbn.Vulnerability // sv|; VulNone when absent
-	Calls   []Call            // mb|, with an| explanations
-	Cards   []cards.Card      // pc|, in the order played
-	Claim   int               // mc|: the tricks the declarer claims in all
-	Claimed bool              // an mc| was given
-	Extra   []Token           // pairs kept as they are, in order
+	Title   string              // ah| ("Board 7")
+	Vul     cards.Vulnerability // sv|; VulNone when absent
+	Calls   []Call              // mb|, with an| explanations
+	Cards   []cards.Card        // pc|, in the order played
+	Claim   int                 // mc|: the tricks the declarer claims in all
+	Claimed bool                // an mc| was given
+	Extra   []Token             // pairs kept as they are, in order
 	// Dropped counts the pairs Parse would have kept in Extra past
 	// MaxExtra, and DroppedAt is the index of the first (in the record).
 	Dropped, DroppedAt int
@@ -154,8 +154,12 @@ func Parse(s string) (Record, error) {
 		case "ah":
 			r.Title = v
 		case "sv":
-			vul, ok := parseVul(v)
-			if !ok {
+			if strings.TrimSpace(v) == "" {
+				r.Vul = cards.VulNone // an empty sv| says nobody is
+				break
+			}
+			vul, err := cards.ParseLINVulnerability(v)
+			if err != nil {
 				return Record{}, fail("vulnerability is o (or 0), n, e or b, not " + strconv.Quote(v))
 			}
 			r.Vul = vul
@@ -210,32 +214,6 @@ func Parse(s string) (Record, error) {
 		}
 	}
 	return r, nil
-}
-
-func parseVul(v string) (pbn.Vulnerability, bool) {
-	switch strings.ToLower(v) {
-	case "o", "0", "-", "":
-		return pbn.VulNone, true
-	case "n":
-		return pbn.VulNS, true
-	case "e":
-		return pbn.VulEW, true
-	case "b":
-		return pbn.VulAll, true
-	}
-	return pbn.VulNone, false
-}
-
-func vulLetter(v pbn.Vulnerability) string {
-	switch v {
-	case pbn.VulNS:
-		return "n"
-	case pbn.VulEW:
-		return "e"
-	case pbn.VulAll:
-		return "b"
-	}
-	return "o"
 }
 
 type linError string
@@ -429,7 +407,7 @@ func (r Record) String() string {
 	if r.Title != "" {
 		put("ah", r.Title)
 	}
-	put("sv", vulLetter(r.Vul))
+	put("sv", r.Vul.LIN())
 	extras := func(at int) {
 		for _, t := range r.Extra {
 			if t.At == at && !(t.AfterClaim && r.Claimed) {
@@ -465,9 +443,10 @@ func (r Record) String() string {
 // (doubled), "PASS" (passed out); an empty entry is a board not (yet)
 // played.
 type Result struct {
-	Passed   bool
-	Contract pbn.Contract
-	Declarer cards.Seat
+	Passed bool
+	// Contract is the contract and its declarer; Declarer is NoSeat when
+	// the board was passed out.
+	Contract game.Contract
 	Tricks   int // the declarer's
 }
 
@@ -478,13 +457,13 @@ func ParseResult(v string) (Result, bool, error) {
 	case "":
 		return Result{}, false, nil
 	case "P", "PASS", "PASSED", "AP":
-		return Result{Passed: true, Declarer: cards.NoSeat}, true, nil
+		return Result{Passed: true, Contract: game.Contract{Declarer: cards.NoSeat}}, true, nil
 	}
 	bad := linError(strconv.Quote(v) + " is not a result: a level, a strain, X or XX if doubled, the declarer, and =, +N or -N (3NE+1)")
 	if len(t) < 4 || t[0] < '1' || t[0] > '7' {
 		return Result{}, false, bad
 	}
-	r := Result{Contract: pbn.Contract{Level: int(t[0] - '0')}}
+	r := Result{Contract: game.Contract{Level: int(t[0] - '0')}}
 	rest := t[1:]
 	switch {
 	case strings.HasPrefix(rest, "NT"):
@@ -506,7 +485,7 @@ func ParseResult(v string) (Result, bool, error) {
 	if err != nil {
 		return Result{}, false, bad
 	}
-	r.Declarer, rest = seat, rest[1:]
+	r.Contract.Declarer, rest = seat, rest[1:]
 	r.Tricks = 6 + r.Contract.Level
 	switch {
 	case rest == "=":

@@ -51,7 +51,7 @@ func TestParseVugraph(t *testing.T) {
 	n, ok := r.Board()
 	assert.True(t, ok)
 	assert.Equal(t, 1, n)
-	assert.Equal(t, pbn.VulNone, r.Vul)
+	assert.Equal(t, cards.VulNone, r.Vul)
 
 	require.Len(t, r.Calls, 12)
 	assert.Equal(t, Call{Call: cards.NewBid(1, cards.StrainClubs), Alert: true, Explanation: "could be short"}, r.Calls[0])
@@ -89,7 +89,7 @@ func TestParseHandViewer(t *testing.T) {
 	assert.Equal(t, cards.East, r.Dealer)
 	assert.Equal(t, hand(t, "A643.KJT8.92.AK3"), r.Deal[cards.East])
 	assert.Equal(t, hand(t, "2.653.QJT7.T9842"), r.Deal[cards.South])
-	assert.Equal(t, pbn.VulAll, r.Vul)
+	assert.Equal(t, cards.VulAll, r.Vul)
 	assert.Equal(t, "1NT", r.Calls[0].Call.String())
 	assert.Equal(t, Call{Call: cards.NewBid(2, cards.StrainClubs), Explanation: "Stayman"}, r.Calls[2])
 	assert.Equal(t, cards.PassCall, r.Calls[7].Call, `"P" reads as pass too`)
@@ -181,7 +181,7 @@ func TestEmptyAndBuilt(t *testing.T) {
 	d, err := cards.ParseDeal("N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96")
 	require.NoError(t, err)
 	built := Record{
-		Players: []string{"S", "W", "N", "E"}, Dealer: cards.West, Deal: d, Title: "Board 4", Vul: pbn.VulAll,
+		Players: []string{"S", "W", "N", "E"}, Dealer: cards.West, Deal: d, Title: "Board 4", Vul: cards.VulAll,
 		Calls: []Call{{Call: cards.NewBid(3, cards.NoTrump)}, {Call: cards.PassCall}, {Call: cards.PassCall}, {Call: cards.PassCall}},
 		Cards: []cards.Card{cards.MustCard("H4")}, Claim: 9, Claimed: true,
 	}

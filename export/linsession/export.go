@@ -11,7 +11,6 @@ import (
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/lin"
-	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -180,16 +179,7 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 		}
 		header = kept
 	}
-	for _, side := range h.Vulnerable {
-		switch {
-		case side == cards.NS && r.Vul == pbn.VulEW, side == cards.EW && r.Vul == pbn.VulNS:
-			r.Vul = pbn.VulAll
-		case side == cards.NS:
-			r.Vul = pbn.VulNS
-		case side == cards.EW:
-			r.Vul = pbn.VulEW
-		}
-	}
+	r.Vul = h.Vulnerable
 	chat := func(at int, list []projections.Note) {
 		for _, n := range list {
 			if t := text(n); t != "" {
@@ -338,7 +328,7 @@ func (x *exporter) record(h *game.Hand, first bool) (lin.Record, []lin.Token) {
 func givenText(h *game.Hand) string {
 	text := "Pass"
 	if h.Contract != nil {
-		text = build.ContractText(h.Contract) + " " + h.Contract.Declarer.String()
+		text = game.ContractText(h.Contract) + " " + h.Contract.Declarer.String()
 	}
 	if h.Given != nil && len(h.Given.Calls) > 0 && h.Given.First != h.Dealer {
 		text += " from " + h.Given.First.String()

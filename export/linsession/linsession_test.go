@@ -92,7 +92,7 @@ func TestImport(t *testing.T) {
 	h := open.Hands[0]
 	assert.Equal(t, 1, h.Board)
 	assert.Equal(t, cards.North, h.Dealer)
-	assert.Nil(t, h.Vulnerable)
+	assert.Equal(t, cards.VulNone, h.Vulnerable)
 	assert.Equal(t, game.Contract{Level: 4, Strain: cards.StrainSpades, Doubled: 2, Declarer: cards.South}, *h.Contract)
 	played := build.Played(h)
 	require.Len(t, played, 8)
@@ -107,7 +107,7 @@ func TestImport(t *testing.T) {
 	// Board 2: passed out, North-South vulnerable, dealt by East.
 	h = open.Hands[1]
 	assert.Equal(t, cards.East, h.Dealer)
-	assert.Equal(t, []cards.Side{cards.NS}, h.Vulnerable)
+	assert.Equal(t, cards.VulNS, h.Vulnerable)
 	assert.Nil(t, h.Contract)
 	assert.Equal(t, game.PhaseDone, h.Phase)
 

@@ -284,12 +284,7 @@ func (rc *record) run(p *planned) error {
 	case n == 0:
 		n = b.Hand() // numbered by its place, as hoyle scores a hand not dealt as a board
 	}
-	d := &table.Dealt{Hand: b.Hand(), Dealer: dealer, Board: n}
-	for _, s := range []cards.Side{cards.NS, cards.EW} {
-		if r.Vul.Vulnerable(s) {
-			d.Vul = append(d.Vul, s)
-		}
-	}
+	d := &table.Dealt{Hand: b.Hand(), Dealer: dealer, Board: n, Vul: r.Vul}
 	md := find(ch, "md", 0)
 	if r.Deal.Cards() != 0 {
 		if err := rc.rs.CheckDeal(game.DealResult{Hands: r.Deal}); err != nil {
@@ -698,8 +693,8 @@ func (rc *record) given() (contractGiven, bool) {
 		return contractGiven{bid: cards.PassCall, declarer: cards.NoSeat, text: "PASS", first: cards.NoSeat}, true
 	}
 	c := res.Contract
-	return contractGiven{bid: cards.NewBid(c.Level, c.Strain), doubled: c.Doubled, declarer: res.Declarer,
-		text: c.String() + " by " + res.Declarer.String(), first: cards.NoSeat}, true
+	return contractGiven{bid: cards.NewBid(c.Level, c.Strain), doubled: c.Doubled, declarer: c.Declarer,
+		text: game.ContractText(&c) + " by " + c.Declarer.String(), first: cards.NoSeat}, true
 }
 
 // rsEntry is the rs| result of this record, and as the file writes it:
@@ -747,11 +742,11 @@ func (rc *record) checkResult(h *game.Hand, n int) {
 	switch {
 	case res.Passed && h.Contract == nil:
 	case res.Passed:
-		rc.warn(p, "board %d: the rs| line says the board was passed out; it was played in %s", n, build.ContractText(h.Contract))
+		rc.warn(p, "board %d: the rs| line says the board was passed out; it was played in %s", n, game.ContractText(h.Contract))
 	case h.Contract == nil:
 		rc.warn(p, "board %d: the rs| line says %s; the auction passed the board out", n, entry)
-	case h.Contract.Level != res.Contract.Level || h.Contract.Strain != res.Contract.Strain || h.Contract.Doubled != res.Contract.Doubled || h.Contract.Declarer != res.Declarer:
-		rc.warn(p, "board %d: the rs| line says %s; the auction made %s by %s", n, entry, build.ContractText(h.Contract), h.Contract.Declarer)
+	case h.Contract.Level != res.Contract.Level || h.Contract.Strain != res.Contract.Strain || h.Contract.Doubled != res.Contract.Doubled || h.Contract.Declarer != res.Contract.Declarer:
+		rc.warn(p, "board %d: the rs| line says %s; the auction made %s by %s", n, entry, game.ContractText(h.Contract), h.Contract.Declarer)
 	case h.DeclarerWon() != res.Tricks:
 		what := "the play gives"
 		if rc.r.Claimed {

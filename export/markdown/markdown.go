@@ -352,21 +352,10 @@ func (d *doc) seatName(seat cards.Seat) string {
 // duplicate board, or a ruleset that records it); "" when the game has no
 // vulnerability on record.
 func (d *doc) vulnerable() string {
-	var sides []string
-	for _, s := range d.h.Vulnerable {
-		if int(s) >= 0 && int(s) < len(d.names.Sides) {
-			sides = append(sides, d.names.Sides[s])
-		}
+	if d.h.Vulnerable == cards.VulNone && d.h.Board == 0 {
+		return ""
 	}
-	switch {
-	case len(sides) == len(d.names.Sides) && len(sides) > 1:
-		return "both sides vulnerable"
-	case len(sides) > 0:
-		return strings.Join(sides, " and ") + " vulnerable"
-	case d.h.Board != 0:
-		return "neither side vulnerable"
-	}
-	return ""
+	return d.h.Vulnerable.Text(d.names.Side)
 }
 
 // scoreBefore is the score when the hand was dealt.

@@ -309,14 +309,14 @@ func (g *Game) seat(name string) (cards.Seat, error) {
 }
 
 // Vulnerable is the vulnerability.
-func (g *Game) Vulnerable() (Vulnerability, error) {
+func (g *Game) Vulnerable() (cards.Vulnerability, error) {
 	v, err := g.value("Vulnerable")
 	if err != nil {
-		return VulNone, err
+		return cards.VulNone, err
 	}
-	vul, ok := ParseVulnerability(v)
-	if !ok {
-		return VulNone, badValue("Vulnerable", v, "vulnerability is None, NS, EW or All")
+	vul, err := cards.ParseVulnerability(v)
+	if err != nil {
+		return cards.VulNone, badValue("Vulnerable", v, "vulnerability is None, NS, EW or All")
 	}
 	return vul, nil
 }

@@ -58,7 +58,7 @@ func TestEdgeFile(t *testing.T) {
 	assert.Equal(t, Score{Side: cards.NS, Points: 880}, sc)
 	vul, err := g.Vulnerable()
 	require.NoError(t, err)
-	assert.Equal(t, VulNone, vul)
+	assert.Equal(t, cards.VulNone, vul)
 
 	a := g.Auction
 	require.NotNil(t, a)
@@ -384,13 +384,6 @@ func TestTypedValues(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Score{Side: cards.EW, Points: -50}, s)
 	assert.Equal(t, "EW -50", s.String())
-	for in, want := range map[string]Vulnerability{"None": VulNone, "love": VulNone, "-": VulNone, "NS": VulNS, "ew": VulEW, "Both": VulAll, "All": VulAll} {
-		v, ok := ParseVulnerability(in)
-		assert.True(t, ok, in)
-		assert.Equal(t, want, v, in)
-	}
-	assert.True(t, VulNS.Vulnerable(cards.NS))
-	assert.False(t, VulNS.Vulnerable(cards.EW))
 
 	g.SetTag("Board", "12")
 	g.SetDeal(cards.Deal{cards.NewSet(cards.MustCard("SA")), 0, 0, 0}, cards.North)

@@ -8,59 +8,6 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 )
 
-// Vulnerability is which sides are vulnerable.
-type Vulnerability uint8
-
-// The four vulnerabilities.
-const (
-	VulNone Vulnerability = iota
-	VulNS
-	VulEW
-	VulAll
-)
-
-// String is the vulnerability as the export format writes it.
-func (v Vulnerability) String() string {
-	switch v {
-	case VulNone:
-		return "None"
-	case VulNS:
-		return "NS"
-	case VulEW:
-		return "EW"
-	case VulAll:
-		return "All"
-	}
-	return "?"
-}
-
-// Vulnerable reports whether side s is vulnerable.
-func (v Vulnerability) Vulnerable(s cards.Side) bool {
-	switch s {
-	case cards.NS:
-		return v == VulNS || v == VulAll
-	case cards.EW:
-		return v == VulEW || v == VulAll
-	}
-	return false
-}
-
-// ParseVulnerability reads None (also Love, "-"), NS, EW, All (also Both),
-// in any case.
-func ParseVulnerability(s string) (Vulnerability, bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "none", "love", "-":
-		return VulNone, true
-	case "ns":
-		return VulNS, true
-	case "ew":
-		return VulEW, true
-	case "all", "both":
-		return VulAll, true
-	}
-	return VulNone, false
-}
-
 // Contract is a final contract: a level and strain, doubled or not. The
 // zero Contract is a passed-out board.
 type Contract struct {

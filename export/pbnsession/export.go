@@ -131,21 +131,6 @@ func unknown(v string) string {
 	return v
 }
 
-func vulnerability(sides []cards.Side) pbn.Vulnerability {
-	v := pbn.VulNone
-	for _, s := range sides {
-		switch {
-		case s == cards.NS && v == pbn.VulEW, s == cards.EW && v == pbn.VulNS:
-			v = pbn.VulAll
-		case s == cards.NS && v == pbn.VulNone:
-			v = pbn.VulNS
-		case s == cards.EW && v == pbn.VulNone:
-			v = pbn.VulEW
-		}
-	}
-	return v
-}
-
 // noteText is a note as a [Note] tag can hold it: one line, trimmed.
 func noteText(t string) string {
 	return strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(t))
@@ -239,7 +224,7 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 		tags.set(seat.Name(), unknown(build.Name(s.PlayerAt(h.Number, seat))))
 	}
 	tags.set("Dealer", h.Dealer.String())
-	tags.set("Vulnerable", vulnerability(h.Vulnerable).String())
+	tags.set("Vulnerable", h.Vulnerable.PBN())
 	deal := "?"
 	if cards.Deal(h.Dealt).Cards() != 0 {
 		deal = cards.Deal(h.Dealt).PBN(h.Dealer)
@@ -254,7 +239,7 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 	default:
 		c := x.ic.StandardContract(*h.Contract)
 		declarer = c.Declarer.String()
-		contractTag = pbn.Contract{Level: c.Level, Strain: c.Strain, Doubled: c.Doubled}.String()
+		contractTag = game.ContractText(&c)
 		if h.Phase == game.PhaseDone {
 			result = strconv.Itoa(x.ic.DeclarerTricks(h)) // with any revoke's tricks transferred
 		}
@@ -517,7 +502,7 @@ func (x *exporter) hoyleAuction(g *pbn.Game, tags *tagList, h *game.Hand, sign f
 		tags.set(tagAuction, strings.Join(words, " "))
 	}
 	if h.Contract != nil && (h.Given != nil || len(h.Calls) == 0) {
-		tags.set(tagContract, build.ContractText(h.Contract))
+		tags.set(tagContract, game.ContractText(h.Contract))
 	}
 	var honours []string
 	for _, side := range []cards.Side{cards.NS, cards.EW} {

@@ -346,7 +346,7 @@ note on hand 1 claim: "Dan claims the rest" "" ""
 	assert.Equal(t, game.PhaseDone, h.Phase)
 	assert.Nil(t, h.Contract)
 	assert.Len(t, h.Calls, 4)
-	assert.Equal(t, []cards.Side{cards.NS}, h.Vulnerable)
+	assert.Equal(t, cards.VulNS, h.Vulnerable)
 
 	// Board 3: no play, Result 9: claimed at the start of the play; tags
 	// out of order; an incomplete Date dates it by the clock.

@@ -383,11 +383,7 @@ func (rc *record) vulnerability(d *table.Dealt) error {
 	vul, err := g.Vulnerable()
 	switch {
 	case err == nil:
-		for _, s := range []cards.Side{cards.NS, cards.EW} {
-			if vul.Vulnerable(s) {
-				d.Vul = append(d.Vul, s)
-			}
-		}
+		d.Vul = vul
 		return nil
 	case !errors.Is(err, pbn.ErrNoValue):
 		if e := rc.problem(tagLine(g, "Vulnerable"), err, "the vulnerability is the board's"); e != nil {
@@ -699,9 +695,9 @@ func (rc *record) disagreement(s *game.Hand, tags given) (string, int) {
 	case c == nil:
 		return fmt.Sprintf("the auction passes the board out; Contract says %s", tags.text), tags.line
 	case tags.bid.Kind == cards.Pass:
-		return fmt.Sprintf("the auction makes the contract %s; Contract says Pass", build.ContractText(c)), tags.line
+		return fmt.Sprintf("the auction makes the contract %s; Contract says Pass", game.ContractText(c)), tags.line
 	case c.Level != int(tags.bid.Level) || c.Strain != tags.bid.Strain || c.Doubled != tags.doubled:
-		return fmt.Sprintf("the auction makes the contract %s; Contract says %s", build.ContractText(c), tags.text), tags.line
+		return fmt.Sprintf("the auction makes the contract %s; Contract says %s", game.ContractText(c), tags.text), tags.line
 	case c.Declarer != tags.declarer:
 		return fmt.Sprintf("the auction makes %s declarer; Declarer says %s", c.Declarer.Name(), tags.declarer.Name()), tagLine(rc.g, "Declarer")
 	}

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/movement"
-	"github.com/hoyle/hoyle/projections/rules/whist"
 )
 
 // The forms of an event.
@@ -240,7 +240,7 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 			plan = nil
 		}
 	}
-	isWhist := ev.Game == whist.IDDuplicate
+	byTricks := tables[0].Comparison == game.ByTricks // every table plays ev.Game (above)
 	switch {
 	case plan != nil && !plan.Duplicate():
 		ev.Form, ev.Scoring = FormIndividual, ScoringPoints
@@ -251,7 +251,7 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 	default:
 		ev.Form, ev.Scoring = FormPairs, ScoringMatchpoints
 	}
-	if isWhist {
+	if byTricks {
 		ev.Scoring = ScoringTricks
 	} else if ev.Form == FormPairs && opts.Pairs != "" {
 		ev.Scoring = opts.Pairs
@@ -280,11 +280,11 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 		sortResults(boards[n], ev.Form)
 	}
 	switch {
-	case ev.Form == FormTeams && isWhist:
+	case ev.Form == FormTeams && byTricks:
 		whistTeams(&ev, boards, numbers, warn)
 	case ev.Form == FormTeams:
 		teams(&ev, boards, numbers, warn)
-	case isWhist:
+	case byTricks:
 		whistPairs(&ev, boards, numbers, plan)
 	case ev.Scoring == ScoringButler || ev.Scoring == ScoringCrossIMPs:
 		impPairs(&ev, boards, numbers, plan)
@@ -467,6 +467,9 @@ func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 	for _, row := range plan.Sittings {
 		for _, st := range row {
 			for _, pr := range []movement.Pair{st.NS, st.EW} {
+				if pr == plan.Phantom {
+					continue // the missing pair of an odd number: no one to rank
+				}
 				s := side{key: pairKey(pr), name: pr.String()}
 				if pr.Dir != movement.NoDir {
 					s.field = pr.Dir.String()
@@ -489,6 +492,9 @@ func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 			pr movement.Pair
 			s  side
 		}{{first.NS, ns}, {first.EW, ew}} {
+			if x.pr == plan.Phantom {
+				continue
+			}
 			s := out[pairKey(x.pr)]
 			if len(x.s.players) > 0 && len(s.players) == 0 {
 				s.players = x.s.players

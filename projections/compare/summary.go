@@ -29,6 +29,9 @@
 // reported as a warning, never silently dropped: a board dealt differently
 // at two tables, a table recorded twice, a board played out of the
 // movement's order.
+//
+// How a board is compared is the ruleset's to say (game.ComparisonOf), not
+// a test of its game's ID.
 package compare
 
 import (
@@ -52,6 +55,9 @@ type Table struct {
 	Hands    []HandPoints          `json:"hands,omitempty"` // every finished hand's points by side (progressive, pivot)
 	InPlay   []int                 `json:"in_play,omitempty"`
 	Problems int                   `json:"problems,omitempty"` // events the laws refused (verify reports them)
+	// Comparison is how the ruleset compares its boards (game.ComparisonOf):
+	// by score, or by the tricks taken at duplicate whist.
+	Comparison game.Comparison `json:"comparison,omitempty"`
 }
 
 // Play is one finished board at a table.
@@ -82,7 +88,8 @@ type HandPoints struct {
 // Summarize takes what the comparison needs from a folded session.
 func Summarize(s *projections.Session) Table {
 	t := Table{Session: s.ID, Version: s.Version, Game: s.Rules.Info().ID, Place: s.Placement(),
-		Players: append([]string(nil), s.Opened.Players...), Dealer: s.Opened.Dealer, Problems: len(s.Problems)}
+		Players: append([]string(nil), s.Opened.Players...), Dealer: s.Opened.Dealer, Problems: len(s.Problems),
+		Comparison: game.ComparisonOf(s.Rules)}
 	hands := map[int]*game.Hand{}
 	for _, h := range s.Hands {
 		hands[h.Number] = h
@@ -91,7 +98,7 @@ func Summarize(s *projections.Session) Table {
 		}
 	}
 	sheet := s.Score()
-	isWhist := t.Game == whist.IDDuplicate
+	byTricks := t.Comparison == game.ByTricks
 	for _, b := range sheet.Boards {
 		h := hands[b.Hand]
 		if h == nil || b.Board == 0 {
@@ -101,7 +108,7 @@ func Summarize(s *projections.Session) Table {
 		if len(h.Won) >= 2 {
 			p.NSTricks, p.Deal = h.Won[cards.NS], h.Won[cards.NS]+h.Won[cards.EW]
 		}
-		if isWhist {
+		if byTricks {
 			p.Declarer = cards.NoSeat
 		}
 		if h.DealKnown() {

@@ -6,7 +6,8 @@
 //
 // # No cgo
 //
-// The solver is plain Go. The cgo binding to DDS in internal/ddsoracle
+// The solver is plain Go, and imports no ruleset: par takes its scores
+// from the caller (a Scorer). The cgo binding to DDS in internal/ddsoracle
 // exists for the tests and benchmark only, behind the build tag dds.
 //
 // # Whose tricks

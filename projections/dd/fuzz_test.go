@@ -24,7 +24,7 @@ func FuzzParseList(f *testing.F) {
 			if len(d.Deal) != 4 || d.Trump > 4 || d.Leader > 3 || d.Vul > 3 {
 				t.Fatalf("accepted %+v", d)
 			}
-			_ = Par(tableFromDDS(d.Table), ddsVul(d.Vul)).DDSStrings()
+			_ = Par(tableFromDDS(d.Table), ddsVul(d.Vul), contract.ParScore).DDSStrings()
 		}
 	})
 }
@@ -45,8 +45,8 @@ func FuzzPar(f *testing.F) {
 			nums[i] = int(data[i]) % 14
 		}
 		tab := tableFromDDS(nums)
-		vul := Vulnerability(data[20] % 4)
-		r := Par(tab, vul)
+		vul := cards.Vulnerability(data[20] % 4)
+		r := Par(tab, vul, contract.ParScore)
 		s := r.DDSStrings()
 		if !bytes.HasPrefix([]byte(s[2]), []byte("NS:")) || !bytes.HasPrefix([]byte(s[3]), []byte("EW:")) {
 			t.Fatalf("%q", s)
@@ -62,7 +62,10 @@ func FuzzPar(f *testing.F) {
 					t.Fatalf("%+v: declarer takes %d tricks, the contract says %d (table %v)", c, declTricks, c.Tricks(), nums)
 				}
 				for l := c.Level; l <= c.Level+c.Overtricks; l++ {
-					k := c.Contract()
+					k := contract.Contract{Level: c.Level, Strain: c.Strain}
+					if c.Doubled {
+						k.Doubled = contract.Doubled
+					}
 					k.Level = l
 					sc := contract.DuplicateScore(k, vul.Vulnerable(side), c.Tricks())
 					if side == cards.EW {

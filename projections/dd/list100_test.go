@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // The list100 tests check the solver, par and trace entry for entry
@@ -49,8 +50,8 @@ func listSubset(t testing.TB, n, stride, short int) []int {
 	return out
 }
 
-func ddsVul(v int) Vulnerability {
-	return [4]Vulnerability{VulNone, VulBoth, VulNS, VulEW}[v]
+func ddsVul(v int) cards.Vulnerability {
+	return [4]cards.Vulnerability{cards.VulNone, cards.VulAll, cards.VulNS, cards.VulEW}[v]
 }
 
 // tableFromDDS is a Table from a TABLE line.
@@ -81,7 +82,7 @@ func TestList100Table(t *testing.T) {
 func TestList100Par(t *testing.T) {
 	ds := loadList(t)
 	for i, d := range ds {
-		r := Par(tableFromDDS(d.Table), ddsVul(d.Vul))
+		r := Par(tableFromDDS(d.Table), ddsVul(d.Vul), contract.ParScore)
 		if got := r.DDSStrings(); got != d.Par {
 			t.Errorf("deal %d (vul %v, table %v):\n got PAR %q\nwant PAR %q", i+1, ddsVul(d.Vul), d.Table, got, d.Par)
 		}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/dd/internal/ddsoracle"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // ddsIndex is DDS's number for a strain: S 0, H 1, D 2, C 3, NT 4.
@@ -113,7 +114,7 @@ func TestDDSPar(t *testing.T) {
 	n := envInt("DD_DIFF_PAR", 20000)
 	for i := 0; i < n; i++ {
 		tab := randomTable(r)
-		vul := Vulnerability(r.IntN(4))
+		vul := cards.Vulnerability(r.IntN(4))
 		var dt [5][4]int
 		for si, st := range Strains {
 			dt[si] = tab.Tricks[st]
@@ -122,7 +123,7 @@ func TestDDSPar(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := Par(tab, vul).DDSStrings(); got != want {
+		if got := Par(tab, vul, contract.ParScore).DDSStrings(); got != want {
 			t.Fatalf("table %v (DDS order), vul %v: we say %q, DDS %q", tab.DDSOrder(), vul, got, want)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // Par finds the par score and the par contracts of a deal from its
@@ -23,45 +22,6 @@ import (
 // with an overtrick is also 4NT bid and made when the opponents have
 // nothing to bid over 3NT that beats 4NT's score. DDS writes such
 // contracts with all their levels, "NS 34N".
-
-// Vulnerability says which sides are vulnerable.
-type Vulnerability uint8
-
-// The four vulnerabilities.
-const (
-	VulNone Vulnerability = iota
-	VulNS
-	VulEW
-	VulBoth
-)
-
-// Vulnerable reports whether side s is vulnerable.
-func (v Vulnerability) Vulnerable(s cards.Side) bool {
-	switch v {
-	case VulBoth:
-		return true
-	case VulNS:
-		return s == cards.NS
-	case VulEW:
-		return s == cards.EW
-	}
-	return false
-}
-
-// String is "None", "NS", "EW" or "Both", as PBN's Vulnerable tag writes it.
-func (v Vulnerability) String() string {
-	switch v {
-	case VulNone:
-		return "None"
-	case VulNS:
-		return "NS"
-	case VulEW:
-		return "EW"
-	case VulBoth:
-		return "Both"
-	}
-	return "?"
-}
 
 // ParContract is one par contract.
 type ParContract struct {
@@ -83,15 +43,6 @@ type ParContract struct {
 
 // Side is the declaring side.
 func (c ParContract) Side() cards.Side { return c.Declarers[0].Partnership() }
-
-// Contract is the contract at its lowest level, doubled if a sacrifice.
-func (c ParContract) Contract() contract.Contract {
-	k := contract.Contract{Level: c.Level, Strain: c.Strain}
-	if c.Doubled {
-		k.Doubled = contract.Doubled
-	}
-	return k
-}
 
 // Tricks is the tricks declarer takes.
 func (c ParContract) Tricks() int {
@@ -170,30 +121,38 @@ func strainLetter(s cards.Strain) string {
 // index outranks a higher one at the same level.
 var parStrains = [5]cards.Strain{cards.NoTrump, cards.StrainSpades, cards.StrainHearts, cards.StrainDiamonds, cards.StrainClubs}
 
+// Scorer is declarer's score at duplicate for a contract of level in
+// strain, doubled or not, at declarer's vulnerability, taking tricks
+// (negative when it goes down). It is all the solver knows of scoring: the
+// code whose par is wanted gives it (contract.ParScore for Contract
+// Bridge), so that the solver imports no ruleset.
+type Scorer func(level int, strain cards.Strain, doubled, vulnerable bool, tricks int) int
+
 // makeScore is declarer's score for bidding and making exactly tricks in
 // strain j (an index into parStrains), undoubled.
-func makeScore(j, tricks int, vul bool) int {
-	return contract.DuplicateScore(contract.Contract{Level: tricks - 6, Strain: parStrains[j]}, vul, tricks)
+func (sc Scorer) makeScore(j, tricks int, vul bool) int {
+	return sc(tricks-6, parStrains[j], false, vul, tricks)
 }
 
 // sacrificeScore is declarer's (negative) score for going down ut tricks
 // doubled.
-func sacrificeScore(ut int, vul bool) int {
-	return contract.DuplicateScore(contract.Contract{Level: 7, Strain: cards.NoTrump, Doubled: contract.Doubled}, vul, 13-ut)
+func (sc Scorer) sacrificeScore(ut int, vul bool) int {
+	return sc(7, cards.NoTrump, true, vul, 13-ut)
 }
 
-// Par computes the par result of a table at a vulnerability.
-func Par(t Table, vul Vulnerability) ParResult {
+// Par computes the par result of a table at a vulnerability, scoring each
+// contract by score.
+func Par(t Table, vul cards.Vulnerability, score Scorer) ParResult {
 	var views [2]parSide
 	for first := 0; first < 2; first++ {
-		views[first] = parFirst(&t, vul, cards.Side(first))
+		views[first] = parFirst(&t, vul, cards.Side(first), score)
 	}
 	var out [2]ParView
 	if views[0].score == 0 {
 		return ParResult{}
 	}
 	for first := 0; first < 2; first++ {
-		out[first] = views[first].contracts(&t, vul, cards.Side(first), views[0].score > 0)
+		out[first] = views[first].contracts(&t, vul, cards.Side(first), views[0].score > 0, score)
 	}
 	removeDominated(&out)
 	return ParResult{NSFirst: out[0], EWFirst: out[1]}
@@ -221,7 +180,7 @@ func sideTricks(t *Table, s cards.Side, j int) int {
 }
 
 // parFirst runs the auction with side first bidding first.
-func parFirst(t *Table, vul Vulnerability, first cards.Side) parSide {
+func parFirst(t *Table, vul cards.Vulnerability, first cards.Side, scorer Scorer) parSide {
 	var res parSide
 	var filtered [5]bool
 	nFiltered := 0
@@ -244,11 +203,11 @@ func parFirst(t *Table, vul Vulnerability, first cards.Side) parSide {
 			tt := sideTricks(t, side, j)
 			key := 0
 			if tt > tricks || tt == tricks && j < denom {
-				key = makeScore(j, tt, isVul)
+				key = scorer.makeScore(j, tt, isVul)
 			} else if ut := prevTricks - tt; ut == 0 {
 				key = 100 // DDS's formula for no undertricks; only the order matters
 			} else {
-				key = sacrificeScore(ut, isVul)
+				key = scorer.sacrificeScore(ut, isVul)
 			}
 			c := cand{j, tt, key}
 			i := n
@@ -261,7 +220,7 @@ func parFirst(t *Table, vul Vulnerability, first cards.Side) parSide {
 		for _, c := range cs[:n] {
 			var sc, ut int
 			if c.tt > tricks || c.tt == tricks && c.j < denom {
-				sc = makeScore(c.j, c.tt, isVul)
+				sc = scorer.makeScore(c.j, c.tt, isVul)
 			} else {
 				// Not enough to outbid: a sacrifice, one level higher in a
 				// lower-ranking strain.
@@ -275,7 +234,7 @@ func parFirst(t *Table, vul Vulnerability, first cards.Side) parSide {
 				if ut <= 0 {
 					continue
 				}
-				sc = sacrificeScore(ut, isVul)
+				sc = scorer.sacrificeScore(ut, isVul)
 			}
 			if bidder == 1 {
 				sc = -sc
@@ -338,7 +297,7 @@ func strainClass(j int) int {
 // contracts turns the strains found with side first bidding first into
 // par contracts. nsMakes is whether North-South gain in the NS-first view,
 // which fixes whose vulnerability the sacrifice checks use (as DDS does).
-func (ps parSide) contracts(t *Table, vul Vulnerability, first cards.Side, nsMakes bool) ParView {
+func (ps parSide) contracts(t *Table, vul cards.Vulnerability, first cards.Side, nsMakes bool, scorer Scorer) ParView {
 	v := ParView{Score: ps.score}
 	if first == cards.EW {
 		v.Score = -ps.score
@@ -394,13 +353,13 @@ func (ps parSide) contracts(t *Table, vul Vulnerability, first cards.Side, nsMak
 		}
 		// ...such that their sacrifice over the lower contract would
 		// still cost them more than the par score...
-		for lower > 0 && abs >= -sacrificeScore(f.tricks-lower-oppMax+1-extra, defVul) {
+		for lower > 0 && abs >= -scorer.sacrificeScore(f.tricks-lower-oppMax+1-extra, defVul) {
 			lower--
 		}
 		// ...and, when the other side bids first, such that they have no
 		// cheap sacrifice in the same strain.
 		oppTricks := sideTricks(t, opp, j)
-		for lower > 0 && ps.score < 0 && abs > -sacrificeScore(f.tricks-lower-oppTricks, defVul) {
+		for lower > 0 && ps.score < 0 && abs > -scorer.sacrificeScore(f.tricks-lower-oppTricks, defVul) {
 			lower--
 		}
 		level := f.tricks - 6

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/hoyle/hoyle/projections/dd"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // BenchmarkAnalyse analyses deal 1 of DDS's list, played out (52 cards),
@@ -32,7 +33,7 @@ func BenchmarkAnalyse(b *testing.B) {
 	b.Run("hand", func(b *testing.B) {
 		for b.Loop() {
 			ResetCache()
-			if _, err := Analyse(h, dd.Config{}); err != nil {
+			if _, err := Analyse(h, dd.Config{}, contract.ParScore); err != nil {
 				b.Fatal(err)
 			}
 		}

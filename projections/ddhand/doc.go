@@ -15,4 +15,6 @@
 // keyed by the position, keeps the answers, so that a process that writes
 // up, shows and replays one hand many times (the record prompt, a test)
 // pays for it once.
+//
+// Par's scores are the caller's (a dd.Scorer), so it imports no ruleset.
 package ddhand

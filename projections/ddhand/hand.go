@@ -19,7 +19,7 @@ type Analysis struct {
 	Table dd.Table
 	// Vul is the vulnerability par is computed at: the hand's, or nobody's
 	// in a game that records none.
-	Vul dd.Vulnerability
+	Vul cards.Vulnerability
 	// BySide is true in a game without a contract (whist): the analysis
 	// is the tricks of each side in the trump turned up, and there is no
 	// par.
@@ -180,29 +180,6 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// Vulnerability is the vulnerability of h as par takes it: the sides the
-// hand records as vulnerable, else nobody.
-func Vulnerability(h *game.Hand) dd.Vulnerability {
-	var ns, ew bool
-	for _, s := range h.Vulnerable {
-		switch s {
-		case cards.NS:
-			ns = true
-		case cards.EW:
-			ew = true
-		}
-	}
-	switch {
-	case ns && ew:
-		return dd.VulBoth
-	case ns:
-		return dd.VulNS
-	case ew:
-		return dd.VulEW
-	}
-	return dd.VulNone
-}
-
 // SolverStrain is the strain the solver plays a contract's strain in:
 // royal spades are spades; NoStrain for one it cannot.
 func SolverStrain(s cards.Strain) cards.Strain {
@@ -217,8 +194,10 @@ func SolverStrain(s cards.Strain) cards.Strain {
 
 // Analyse analyses h: the table and par of its deal, and its play so far.
 // cfg bounds the solver's memory and threads; the answers do not depend
-// on it, and are kept for the process (see Table).
-func Analyse(h *game.Hand, cfg dd.Config) (*Analysis, error) {
+// on it, and are kept for the process (see Table). par scores the
+// contracts of the par search (contract.ParScore: duplicate scoring by
+// the laws of Contract Bridge), so that the analysis imports no ruleset.
+func Analyse(h *game.Hand, cfg dd.Config, par dd.Scorer) (*Analysis, error) {
 	d, err := DealOf(h)
 	if err != nil {
 		return nil, err
@@ -227,10 +206,10 @@ func Analyse(h *game.Hand, cfg dd.Config) (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Analysis{Deal: d, Table: t, Vul: Vulnerability(h)}
+	a := &Analysis{Deal: d, Table: t, Vul: h.Vulnerable}
 	a.BySide = h.Contract != nil && h.Contract.Declarer == cards.NoSeat
 	if !a.BySide {
-		a.Par = dd.Par(t, a.Vul)
+		a.Par = dd.Par(t, a.Vul, par)
 	}
 	if h.Contract == nil || len(h.Tricks) == 0 {
 		return a, nil

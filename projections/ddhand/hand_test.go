@@ -13,6 +13,7 @@ import (
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/dd/ddlist"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
 // handOf is a list deal as a hand played in strain from the opening lead by
@@ -63,7 +64,7 @@ func TestPlayIsDDSTrace(t *testing.T) {
 	for _, i := range []int{1, 2} {
 		ld := ds[i]
 		h := handOf(t, ld, ld.Strain, len(ld.Play))
-		a, err := Analyse(h, dd.Config{})
+		a, err := Analyse(h, dd.Config{}, contract.ParScore)
 		require.NoError(t, err)
 		assert.Equal(t, ld.Table, a.Table.DDSOrder(), "deal %d: the table", i)
 		require.NotNil(t, a.Play)
@@ -92,7 +93,7 @@ func TestPlayIsDDSTrace(t *testing.T) {
 // play gives it back.
 func TestCostlyCards(t *testing.T) {
 	ld := listDeals(t)[1]
-	a, err := Analyse(handOf(t, ld, ld.Strain, len(ld.Play)), dd.Config{})
+	a, err := Analyse(handOf(t, ld, ld.Strain, len(ld.Play)), dd.Config{}, contract.ParScore)
 	require.NoError(t, err)
 	costly := a.Play.Costly()
 	require.NotEmpty(t, costly)
@@ -108,7 +109,7 @@ func TestRoyalSpadesAreSpades(t *testing.T) {
 	ld := listDeals(t)[0] // played in spades
 	require.Equal(t, cards.StrainSpades, ld.Strain)
 	h := handOf(t, ld, cards.RoyalSpades, 8)
-	a, err := Analyse(h, dd.Config{})
+	a, err := Analyse(h, dd.Config{}, contract.ParScore)
 	require.NoError(t, err)
 	assert.Equal(t, cards.StrainSpades, a.Play.Strain)
 	s := dd.NewSolver(dd.Config{})
@@ -124,7 +125,7 @@ func TestWhistIsBySide(t *testing.T) {
 	ld := listDeals(t)[2]
 	h := handOf(t, ld, cards.StrainHearts, 4)
 	h.Contract.Declarer = cards.NoSeat
-	a, err := Analyse(h, dd.Config{})
+	a, err := Analyse(h, dd.Config{}, contract.ParScore)
 	require.NoError(t, err)
 	assert.True(t, a.BySide)
 	assert.Equal(t, dd.ParResult{}, a.Par)
@@ -144,7 +145,7 @@ func TestIrregularPlayStopsTheAnalysis(t *testing.T) {
 	partner := tr.Leader.Plus(2, 4)
 	c := ld.Deal[partner].Cards()[0]
 	tr.Cards = append(tr.Cards, game.PlayedCard{Seat: partner, Card: c, ID: ulid.Make()})
-	a, err := Analyse(h, dd.Config{})
+	a, err := Analyse(h, dd.Config{}, contract.ParScore)
 	require.NoError(t, err)
 	p := a.Play
 	assert.Equal(t, 6, p.Recorded)
@@ -186,7 +187,7 @@ func TestRenounceStopsTheAnalysis(t *testing.T) {
 	require.NotZero(t, off)
 	tr.Cards = append(tr.Cards, game.PlayedCard{Seat: tr.Leader, Card: lead, ID: ulid.Make()},
 		game.PlayedCard{Seat: next, Card: off, ID: ulid.Make()})
-	a, err := Analyse(h, dd.Config{})
+	a, err := Analyse(h, dd.Config{}, contract.ParScore)
 	require.NoError(t, err)
 	assert.Len(t, a.Play.Cards, 5)
 	assert.Equal(t, next.Name()+" did not follow suit, holding "+lead.Suit().Name(), a.Play.Stop)
@@ -198,12 +199,12 @@ func TestWhatCannotBeAnalysed(t *testing.T) {
 	h := handOf(t, ld, ld.Strain, 0)
 	h.Dealt[cards.East] = 0
 	h.Dealt[cards.West] = 0
-	_, err := Analyse(h, dd.Config{})
+	_, err := Analyse(h, dd.Config{}, contract.ParScore)
 	assert.ErrorIs(t, err, ErrCardsUnknown)
 	assert.EqualError(t, err, "not every card of the deal is known: East's and West's hands were not recorded with the deal, nor shown by the play")
 
 	three := game.NewHand(1, 0, game.Seating{Seats: 3, Names: []string{"A", "B", "C"}, Sides: []cards.Side{0, 1, 2}}, nil)
-	_, err = Analyse(three, dd.Config{})
+	_, err = Analyse(three, dd.Config{}, contract.ParScore)
 	assert.ErrorIs(t, err, ErrNotBridgeDeal)
 	assert.EqualError(t, err, "the double-dummy solver analyses four hands of 13 cards: this game deals 3 hands")
 
@@ -223,12 +224,12 @@ func TestBeforeThePlay(t *testing.T) {
 	ld := listDeals(t)[1]
 	h := handOf(t, ld, ld.Strain, 0)
 	h.Contract, h.Tricks, h.Phase = nil, nil, game.PhaseAuction
-	h.Vulnerable = []cards.Side{cards.NS, cards.EW}
-	a, err := Analyse(h, dd.Config{})
+	h.Vulnerable = cards.VulAll
+	a, err := Analyse(h, dd.Config{}, contract.ParScore)
 	require.NoError(t, err)
 	assert.Nil(t, a.Play)
-	assert.Equal(t, dd.VulBoth, a.Vul)
-	assert.Equal(t, dd.Par(a.Table, dd.VulBoth), a.Par)
+	assert.Equal(t, cards.VulAll, a.Vul)
+	assert.Equal(t, dd.Par(a.Table, cards.VulAll, contract.ParScore), a.Par)
 }
 
 // Each table is solved once a process, however many ask at once.

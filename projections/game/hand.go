@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -67,6 +68,22 @@ type Contract struct {
 	Declarer cards.Seat // who plays the hand, or NoSeat in whist
 }
 
+// ContractText writes a contract in its game's words, as PBN's Contract tag
+// writes one: "4S", "3NTX", "6SXX", "2R" for royal spades, or "Pass" for
+// none. A bid contract is doubled at most twice (X, XX), as the tag allows;
+// a Bridge declaration, which may be doubled again and again, says each
+// double ("HXXX" is hearts doubled, redoubled and doubled again), so that
+// a view and an export of the same hand say the same.
+func ContractText(c *Contract) string {
+	if c == nil {
+		return "Pass"
+	}
+	if c.Level == 0 {
+		return c.Strain.String() + strings.Repeat("X", c.Doubled)
+	}
+	return cards.NewBid(c.Level, c.Strain).String() + strings.Repeat("X", min(c.Doubled, 2))
+}
+
 // Claim is a claim that ended the play.
 type Claim struct {
 	Seat   cards.Seat
@@ -105,9 +122,10 @@ type Hand struct {
 	Played   cards.Set   // every card played so far
 	Widow    cards.Set
 	TurnUp   cards.Card
-	// Vulnerable lists the sides vulnerable on this hand (duplicate boards,
-	// rubber and Chicago), as the deal or the score says.
-	Vulnerable []cards.Side
+	// Vulnerable is who is vulnerable on this hand (duplicate boards,
+	// rubber and Chicago), as the deal or the score says; VulNone in a
+	// game without vulnerability.
+	Vulnerable cards.Vulnerability
 	// Sitting is who sat where, where the game or the event moves players
 	// between hands (see Reseater); the zero Sitting where it does not.
 	Sitting Sitting
@@ -485,7 +503,6 @@ func (h *Hand) Clone() *Hand {
 	c.Held = append([]cards.Set(nil), h.Held...)
 	c.Revealed = append([]bool(nil), h.Revealed...)
 	c.Out = append([]bool(nil), h.Out...)
-	c.Vulnerable = append([]cards.Side(nil), h.Vulnerable...)
 	c.Sitting = h.Sitting.clone()
 	c.Calls = append([]CallEntry(nil), h.Calls...)
 	if h.Contract != nil {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
@@ -65,17 +66,66 @@ type HonourValue struct {
 // HonoursTable is the honours of a code that counts the five trump honours,
 // or the four aces at no trump, between partners (Bridge, the auction
 // laws). The reading, valuing, counting and checking of holdings is the
-// same in each; what a holding is worth, its other names and the laws
-// cited are the code's, so each keeps its own table.
+// same in each, and so is what a holding is worth: FiveHonours builds the
+// one table, with the code's own words.
 type HonoursTable struct {
-	Holdings   []HonourValue
-	Aliases    map[string]string      // other ways a scorer may write a holding
+	Holdings []HonourValue
+	Aliases  map[string]string // other ways a scorer may write a holding
+	HonoursWords
+}
+
+// HonoursWords is what a code says in its own words about the table of
+// honours it shares: its labels where its text names a holding otherwise,
+// the trick value the holdings multiply and the laws it cites.
+type HonoursWords struct {
+	Labels     map[string]string      // a holding's label with a trump suit, where the code's text words it otherwise
 	TrickValue func(cards.Strain) int // the trick value the holdings multiply; 0 at a strain with no trump holding
-	BadReason  string                 // the TokenError's reason, citing the law
 	NoTrump    string                 // how the code names no trump: "no trump", "no trumps"
 	Law        string                 // the law of honours
 	AcesLaw    string                 // the law of the aces at no trump
 	Unsettled  string                 // why a claim waits for the declaration
+}
+
+// fiveHonours is the table of honours of Bridge (Laws 6 and 7 of the Club
+// code) and of the auction laws of 1913 (Law 6; Foster's TABLE OF HONOUR
+// VALUES prints the products): with a trump suit so many times the value of
+// a trick, at no trump a count of aces.
+var fiveHonours = []HonourValue{
+	{Name: Holding3, Times: 2, Aces: 30, Label: "simple honours", AceLabel: "three aces"},
+	{Name: Holding4, Times: 4, Aces: 40, Label: "four honours", AceLabel: "four aces"},
+	{Name: Holding4InOne, Times: 8, Aces: 100, Label: "four honours in one hand", AceLabel: "four aces in one hand"},
+	{Name: Holding5, Times: 5, Label: "five honours"},
+	{Name: Holding5FourIn1, Times: 9, Label: "five honours, four in one hand"},
+	{Name: Holding5InOne, Times: 10, Label: "five honours in one hand"},
+}
+
+// holdingSpellings are the other ways a scorer may write a holding, the
+// same under every code that shares the table.
+var holdingSpellings = map[string]string{
+	"simple": Holding3, "3-honours": Holding3, "three": Holding3,
+	"four": Holding4, "4-in-1": Holding4InOne, "four-in-one": Holding4InOne,
+	"five": Holding5, "5-4-in-1": Holding5FourIn1, "5-in-1": Holding5InOne, "five-in-one": Holding5InOne,
+}
+
+// FiveHonours is the one table of honours of the codes that count the five
+// honours of trumps, or the four aces at no trump, between partners, told
+// in a code's words: the holdings, their worth and their spellings are
+// shared; the labels the code words otherwise (words.Labels), the trick
+// value and the laws are its own.
+func FiveHonours(words HonoursWords) *HonoursTable {
+	t := &HonoursTable{Holdings: slices.Clone(fiveHonours), Aliases: holdingSpellings, HonoursWords: words}
+	for i, h := range t.Holdings {
+		if l, ok := words.Labels[h.Name]; ok {
+			t.Holdings[i].Label = l
+		}
+	}
+	return t
+}
+
+// badReason is the TokenError's reason for a holding the table does not
+// know, citing the code's law.
+func (t *HonoursTable) badReason() string {
+	return "honours are 3 (simple), 4, 4-in-one, 5, 5-4-in-one or 5-in-one (" + t.Law + ")"
 }
 
 // Parse reads a holding by its name or an alias, in any case, and returns
@@ -89,7 +139,7 @@ func (t *HonoursTable) Parse(tok string) (string, error) {
 	if _, ok := t.row(name); ok {
 		return name, nil
 	}
-	return "", &cards.TokenError{Kind: ErrBadHolding, Token: tok, Reason: t.BadReason}
+	return "", &cards.TokenError{Kind: ErrBadHolding, Token: tok, Reason: t.badReason()}
 }
 
 func (t *HonoursTable) row(holding string) (HonourValue, bool) {

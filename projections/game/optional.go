@@ -40,10 +40,39 @@ type HonoursRules interface {
 // boards: the board number fixes the dealer and the vulnerable sides, and a
 // board is the same deal each time it is played.
 type BoardRules interface {
-	Board(n int) (dealer cards.Seat, vulnerable []cards.Side)
+	Board(n int) (dealer cards.Seat, vulnerable cards.Vulnerability)
 	// Duplicate reports whether a session with these options plays its
 	// hands as boards: a deal that names no board is the next board.
 	Duplicate(opts Options) bool
+}
+
+// Comparison is how the plays of one board at several tables are
+// compared (hoyle compare).
+type Comparison int
+
+// The ways a board is compared.
+const (
+	// ByScore compares the scores of the board's plays (matchpoints,
+	// IMPs, points): a contract is declared and scored.
+	ByScore Comparison = iota
+	// ByTricks compares the tricks North-South took: nobody declares, and
+	// the tricks are the score (duplicate whist).
+	ByTricks
+)
+
+// ComparisonRules is implemented by rulesets whose boards are not compared
+// by score; a ruleset that does not implement it is compared ByScore (see
+// ComparisonOf).
+type ComparisonRules interface {
+	Comparison() Comparison
+}
+
+// ComparisonOf is how the boards of a ruleset are compared.
+func ComparisonOf(r Ruleset) Comparison {
+	if cr, ok := r.(ComparisonRules); ok {
+		return cr.Comparison()
+	}
+	return ByScore
 }
 
 // VulnerabilityRules is implemented by rulesets in which a side can be
@@ -53,15 +82,16 @@ type BoardRules interface {
 // export reads it from the hand (Hand.Vulnerable).
 type VulnerabilityRules interface {
 	// NewVulnerability starts following a session with these options.
-	NewVulnerability(opts Options) Vulnerability
+	NewVulnerability(opts Options) VulnerabilityTracker
 }
 
-// Vulnerability follows a session's hands in order and says who is
-// vulnerable on each.
-type Vulnerability interface {
+// VulnerabilityTracker follows a session's hands in order and says who is
+// vulnerable on each, by the ruleset's account (rubber games won, the
+// board, Chicago's four deals). What it says is a cards.Vulnerability.
+type VulnerabilityTracker interface {
 	// Dealt gives the sides vulnerable on a hand just dealt (its number,
 	// dealer and board are set).
-	Dealt(h *Hand) []cards.Side
+	Dealt(h *Hand) cards.Vulnerability
 	// Finished is told of each hand once it is done, in order.
 	Finished(h *Hand)
 }

@@ -40,6 +40,7 @@ package movement
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,9 +79,43 @@ type Spec struct {
 	Kind   Kind
 	Tables int
 	Boards int
+	// Pairs is the number of pairs of a Mitchell or a Howell when one
+	// short of two a table (an odd number): the missing pair is a phantom,
+	// and the pair that meets it sits out that round. 0 is a full room.
+	Pairs int
+	// Arrow is the rounds of a Mitchell whose boards are arrow-switched,
+	// in order: in them the North-South pairs sit East-West and the
+	// East-West pairs North-South, so that each pair plays some boards each
+	// way and the pairs can be ranked as one field.
+	Arrow []int
+}
+
+// MinPairs is the fewest pairs a Mitchell or a Howell is planned for.
+const MinPairs = 4
+
+// FullPairs is the number of pairs the movement seats: two a table, or
+// one fewer with a sit-out.
+func (s Spec) FullPairs() int {
+	if s.Pairs != 0 {
+		return s.Pairs
+	}
+	return 2 * s.Tables
+}
+
+// TablesFor is the tables needed by a number of pairs: two pairs a table,
+// an odd pair making a table with a phantom (a sit-out).
+func TablesFor(pairs int) int { return (pairs + 1) / 2 }
+
+// rounds is the number of rounds of a Mitchell or a Howell of the spec.
+func (s Spec) rounds() int {
+	if s.Kind == Howell {
+		return 2*s.Tables - 1
+	}
+	return s.Tables
 }
 
 // String writes the spec as Parse reads it: "mitchell:7x2", "pivot".
+// A sit-out and an arrow-switch follow the size: "mitchell:4x2,pairs=7,arrow=3+4".
 func (s Spec) String() string {
 	if s.Kind == Pivot {
 		if s.Boards == 0 {
@@ -88,7 +123,47 @@ func (s Spec) String() string {
 		}
 		return fmt.Sprintf("%s:%d", Pivot, s.Boards)
 	}
-	return fmt.Sprintf("%s:%dx%d", s.Kind, s.Tables, s.Boards)
+	out := fmt.Sprintf("%s:%dx%d", s.Kind, s.Tables, s.Boards)
+	if s.Pairs != 0 {
+		out += fmt.Sprintf(",pairs=%d", s.Pairs)
+	}
+	if len(s.Arrow) > 0 {
+		parts := make([]string, len(s.Arrow))
+		for i, r := range s.Arrow {
+			parts[i] = strconv.Itoa(r)
+		}
+		out += ",arrow=" + strings.Join(parts, "+")
+	}
+	return out
+}
+
+// ParseRounds reads the rounds to arrow-switch in a Mitchell of the given
+// rounds: numbers separated by commas or plus signs ("3,6", "3+6"), and
+// "last" for the last round, as clubs often switch it. The rounds come
+// back in order, each once.
+func ParseRounds(text string, rounds int) ([]int, error) {
+	seen := map[int]bool{}
+	var out []int
+	for _, f := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == ',' || r == '+' || r == ' ' }) {
+		r, err := strconv.Atoi(f)
+		if f == "last" {
+			r, err = rounds, nil
+		}
+		switch {
+		case err != nil:
+			return nil, bad(f, "an arrow-switch names rounds by number (3,6) or as last")
+		case r < 1 || r > rounds:
+			return nil, bad(f, fmt.Sprintf("an arrow-switch round is 1 to %d: the movement has %d rounds", rounds, rounds))
+		case !seen[r]:
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return nil, bad(text, "name the rounds to arrow-switch: 3,6 or last")
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // Duplicate reports whether the movement moves boards between tables (a
@@ -115,6 +190,10 @@ func Parse(text string) (Spec, error) {
 		}
 		s.Boards = n
 	case Mitchell, Howell, Progressive:
+		size, extra, _ := strings.Cut(size, ",")
+		if err := s.parseExtra(text, extra); err != nil {
+			return Spec{}, err
+		}
 		tables, boards, ok := strings.Cut(size, "x")
 		var err1, err2 error
 		s.Tables, err1 = strconv.Atoi(tables)
@@ -122,10 +201,45 @@ func Parse(text string) (Spec, error) {
 		if !ok || err1 != nil || err2 != nil {
 			return Spec{}, bad(text, fmt.Sprintf("write it as %s:TABLESxBOARDS, e.g. %s:7x2 (seven tables, two boards a round)", s.Kind, s.Kind))
 		}
+		if s.Pairs == 2*s.Tables {
+			s.Pairs = 0 // a full room is written without pairs=
+		}
 	default:
 		return Spec{}, bad(text, "the movements are mitchell:TABLESxBOARDS, howell:TABLESxBOARDS, progressive:TABLESxDEALS and pivot (or pivot:DEALS)")
 	}
 	return s, s.Check()
+}
+
+// parseExtra reads what follows a Mitchell's or a Howell's size:
+// "pairs=N" (an odd number of pairs) and "arrow=R+R" (rounds switched).
+// The rounds are checked against the size by Check.
+func (s *Spec) parseExtra(text, extra string) error {
+	if extra == "" {
+		return nil
+	}
+	for _, f := range strings.Split(extra, ",") {
+		key, val, _ := strings.Cut(f, "=")
+		switch key {
+		case "pairs":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 {
+				return bad(text, "pairs=N is the number of pairs, e.g. mitchell:4x2,pairs=7")
+			}
+			s.Pairs = n
+		case "arrow":
+			rounds, err := ParseRounds(val, MaxTables)
+			if err != nil {
+				return err
+			}
+			s.Arrow = rounds
+		default:
+			return bad(text, "after the size come pairs=N (a sit-out) and arrow=R+R (arrow-switched rounds), e.g. mitchell:4x2,pairs=7,arrow=4")
+		}
+	}
+	if s.Kind == Progressive {
+		return bad(text, "a progressive game has no sit-out or arrow-switch")
+	}
+	return nil
 }
 
 // Check reports whether the movement can be played as given.
@@ -145,6 +259,21 @@ func (s Spec) Check() error {
 		return bad(s.String(), fmt.Sprintf("a %s is planned for 2 to %d tables", s.Kind, limit))
 	case s.Boards < 1 || s.Boards > MaxBoards:
 		return bad(s.String(), fmt.Sprintf("a round is 1 to %d boards", MaxBoards))
+	case s.Pairs != 0 && s.Kind == Progressive:
+		return bad(s.String(), "a progressive game has no sit-out")
+	case s.Pairs != 0 && s.Pairs != 2*s.Tables-1:
+		return bad(s.String(), fmt.Sprintf("%d tables seat %d pairs, or %d with a sit-out; %d pairs need %d tables", s.Tables, 2*s.Tables, 2*s.Tables-1, s.Pairs, TablesFor(s.Pairs)))
+	case s.FullPairs() < MinPairs:
+		return bad(s.String(), fmt.Sprintf("a %s is planned for %d pairs or more", s.Kind, MinPairs))
+	case len(s.Arrow) > 0 && s.Kind != Mitchell:
+		return bad(s.String(), "only a Mitchell is arrow-switched: in a Howell every pair already plays both ways")
+	}
+	prev := 0
+	for _, r := range s.Arrow {
+		if r <= prev || r > s.rounds() {
+			return bad(s.String(), fmt.Sprintf("an arrow-switch round is 1 to %d, in order, each once: the movement has %d rounds", s.rounds(), s.rounds()))
+		}
+		prev = r
 	}
 	return nil
 }
@@ -186,10 +315,23 @@ type Sitting struct {
 	// a relay (the boards pass between them during the round), or, in a
 	// Howell of two or three tables, copies of the boards.
 	Shares []int
+	// SitOut is the pair that sits out this round, having met the phantom
+	// pair (NS or EW is the plan's Phantom); Number 0 when the table plays.
+	// The set stays at the table unplayed.
+	SitOut Pair
+	// Switched: the boards are arrow-switched this round, so NS is a pair
+	// of the East-West field sitting North-South, and EW the other way.
+	Switched bool
 }
 
-// Boards is the sitting's boards, in order.
+// Plays reports whether the table plays this round (no pair sits out).
+func (st Sitting) Plays() bool { return st.SitOut.Number == 0 }
+
+// Boards is the sitting's boards, in order: none when a pair sits out.
 func (st Sitting) Boards() []int {
+	if !st.Plays() {
+		return nil
+	}
 	var out []int
 	for b := st.First; b <= st.Last && b > 0; b++ {
 		out = append(out, b)
@@ -210,6 +352,10 @@ type Plan struct {
 	// Copies is how many copies of each board the plan needs: 1, or in a
 	// Howell of two or three tables the number of tables.
 	Copies int
+	// Phantom is the missing pair of an odd number of pairs (Number 0 in a
+	// full room): East-West pair T of a Mitchell of T tables, pair 2T of a
+	// Howell (who would sit still at table 1).
+	Phantom Pair
 }
 
 // Plan works the movement out. A pivot has three rotations (rounds), after
@@ -222,8 +368,11 @@ func (s Spec) Plan() (*Plan, error) {
 	switch s.Kind {
 	case Mitchell:
 		p.mitchell()
+		p.sitOut(Pair{s.Tables, cards.EW})
+		p.arrowSwitch()
 	case Howell:
 		p.howell()
+		p.sitOut(Pair{2 * s.Tables, NoDir})
 	case Progressive:
 		p.Rounds = s.Tables
 		for r := 1; r <= p.Rounds; r++ {
@@ -239,7 +388,43 @@ func (s Spec) Plan() (*Plan, error) {
 			p.Sittings = append(p.Sittings, []Sitting{{Round: r, Table: 1}})
 		}
 	}
+	if s.Duplicate() {
+		// Every plan is checked before it is used: a fault in the
+		// arithmetic would seat pairs and boards wrongly all evening.
+		if err := p.Verify(); err != nil {
+			return nil, err
+		}
+	}
 	return p, nil
+}
+
+// sitOut makes phantom the missing pair of an odd number of pairs: the
+// pair that meets it sits out that round.
+func (p *Plan) sitOut(phantom Pair) {
+	if p.Pairs == 0 {
+		return
+	}
+	p.Phantom = phantom
+	for _, row := range p.Sittings {
+		for i := range row {
+			switch phantom {
+			case row[i].NS:
+				row[i].SitOut = row[i].EW
+			case row[i].EW:
+				row[i].SitOut = row[i].NS
+			}
+		}
+	}
+}
+
+// arrowSwitch turns the pairs round in the switched rounds of a Mitchell.
+func (p *Plan) arrowSwitch() {
+	for _, r := range p.Arrow {
+		for i := range p.Sittings[r-1] {
+			st := &p.Sittings[r-1][i]
+			st.NS, st.EW, st.Switched = st.EW, st.NS, true
+		}
+	}
 }
 
 // mod is x mod n in 0..n-1.
@@ -355,8 +540,14 @@ func (p *Plan) howell() {
 // Different offsets c put different sets on the tables of a round, which a
 // search finds from four tables up (the patterned starter x[k] = -k/2 mod m
 // first, which serves every size but nine pairs of rounds, then any). At
-// two and three tables it cannot be done, and all tables of a round take
-// the same set (the patterned starter, offsets all 0).
+// two and three tables it cannot be done by any plan of 2N-1 sets, cyclic
+// or not: the rounds and the sets would be two orthogonal one-factorings
+// of the pairs, a Room square of side 3 or 5, and there is none (Room
+// squares exist for every odd side but 3 and 5). An exhaustive search over
+// the three-table plan, with and without a sit-out, found none either. So
+// all tables of a round take the same set (the patterned starter, offsets
+// all 0), with copies of the boards, as the published two- and three-table
+// Howells share their boards.
 func howellStarter(n int) (x, c []int) {
 	m := 2*n - 1
 	x, c = make([]int, n), make([]int, n)
@@ -448,7 +639,7 @@ func (p *Plan) At(table, board int) (Sitting, bool) {
 		return Sitting{}, false
 	}
 	for _, row := range p.Sittings {
-		if row[table-1].Set == set {
+		if row[table-1].Set == set && row[table-1].Plays() {
 			return row[table-1], true
 		}
 	}
@@ -508,4 +699,41 @@ func (p *Plan) Origin(table, round int, seat, first cards.Seat) (int, cards.Seat
 		return table, s
 	}
 	return table, seat
+}
+
+// WithPairs sizes a Mitchell or a Howell by its number of pairs: two a
+// table, an odd pair making a table with a phantom (a sit-out). tables,
+// when not 0, must be the tables that many pairs need.
+func (s Spec) WithPairs(pairs, tables int) (Spec, error) {
+	limit := MaxTables
+	if s.Kind == Howell {
+		limit = MaxHowell
+	}
+	switch {
+	case s.Kind != Mitchell && s.Kind != Howell:
+		return s, bad(string(s.Kind), "only a Mitchell or a Howell is sized by its pairs; give --tables")
+	case pairs < MinPairs || pairs > 2*limit:
+		return s, bad(strconv.Itoa(pairs), fmt.Sprintf("a %s is planned for %d to %d pairs", s.Kind, MinPairs, 2*limit))
+	case tables != 0 && tables != TablesFor(pairs):
+		return s, bad(strconv.Itoa(tables), fmt.Sprintf("%d pairs sit at %d tables, not %d: give --pairs or --tables, or both agreeing", pairs, TablesFor(pairs), tables))
+	}
+	s.Tables, s.Pairs = TablesFor(pairs), 0
+	if pairs%2 == 1 {
+		s.Pairs = pairs
+	}
+	return s, nil
+}
+
+// WithArrow arrow-switches the rounds text names in a Mitchell ("3,6",
+// "last"; see ParseRounds).
+func (s Spec) WithArrow(text string) (Spec, error) {
+	if s.Kind != Mitchell {
+		return s, bad(string(s.Kind), "only a Mitchell is arrow-switched: in a Howell every pair already plays both ways")
+	}
+	rounds, err := ParseRounds(text, s.rounds())
+	if err != nil {
+		return s, err
+	}
+	s.Arrow = rounds
+	return s, nil
 }

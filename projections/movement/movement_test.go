@@ -11,11 +11,11 @@ import (
 
 func TestParse(t *testing.T) {
 	for text, want := range map[string]Spec{
-		"mitchell:7x2":    {Mitchell, 7, 2},
-		" Howell:4x3 ":    {Howell, 4, 3},
-		"progressive:5x4": {Progressive, 5, 4},
-		"pivot":           {Pivot, 1, 0},
-		"PIVOT:4":         {Pivot, 1, 4},
+		"mitchell:7x2":    {Kind: Mitchell, Tables: 7, Boards: 2},
+		" Howell:4x3 ":    {Kind: Howell, Tables: 4, Boards: 3},
+		"progressive:5x4": {Kind: Progressive, Tables: 5, Boards: 4},
+		"pivot":           {Kind: Pivot, Tables: 1, Boards: 0},
+		"PIVOT:4":         {Kind: Pivot, Tables: 1, Boards: 4},
 	} {
 		got, err := Parse(text)
 		require.NoError(t, err, text)
@@ -38,7 +38,7 @@ func TestParse(t *testing.T) {
 // in a round but the relay's, and the set on the bye stand is not played.
 func TestMitchell(t *testing.T) {
 	for n := 2; n <= MaxTables; n++ {
-		p, err := Spec{Mitchell, n, 2}.Plan()
+		p, err := Spec{Kind: Mitchell, Tables: n, Boards: 2}.Plan()
 		require.NoError(t, err)
 		require.Equal(t, n, p.Rounds)
 		require.Equal(t, 2*n, p.TotalBoards())
@@ -91,7 +91,7 @@ func TestMitchell(t *testing.T) {
 // from four tables up no two tables of a round need the same set.
 func TestHowell(t *testing.T) {
 	for n := 2; n <= MaxHowell; n++ {
-		p, err := Spec{Howell, n, 1}.Plan()
+		p, err := Spec{Kind: Howell, Tables: n, Boards: 1}.Plan()
 		require.NoError(t, err)
 		m := 2*n - 1
 		require.Equal(t, m, p.Rounds)
@@ -135,7 +135,7 @@ func TestHowell(t *testing.T) {
 // dealer's left passes behind her to her right; in three rubbers each of
 // the others partners her once, and then they are back where they began.
 func TestPivot(t *testing.T) {
-	p, err := Spec{Pivot, 1, 0}.Plan()
+	p, err := Spec{Kind: Pivot, Tables: 1, Boards: 0}.Plan()
 	require.NoError(t, err)
 	first := cards.South // she sits still
 	// Rubber 1: as seated. Rubber 2: the one who began West (her left) is East.
@@ -158,7 +158,7 @@ func TestPivot(t *testing.T) {
 }
 
 func TestProgressive(t *testing.T) {
-	p, err := Spec{Progressive, 4, 4}.Plan()
+	p, err := Spec{Kind: Progressive, Tables: 4, Boards: 4}.Plan()
 	require.NoError(t, err)
 	assert.Equal(t, 1, p.Round(4))
 	assert.Equal(t, 2, p.Round(5))

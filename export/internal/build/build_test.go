@@ -102,7 +102,7 @@ func TestBoard11FromTheRealFile(t *testing.T) {
 	playCards(t, &clock, b, board11Play)
 
 	h := b.S.Current()
-	assert.Equal(t, "1NT", build.ContractText(h.Contract))
+	assert.Equal(t, "1NT", game.ContractText(h.Contract))
 	assert.Equal(t, cards.North, h.Contract.Declarer)
 	assert.Equal(t, 6, h.DeclarerWon(), "six tricks to North-South in seven")
 	n, gives, ok := b.ClaimFor(8)
@@ -380,25 +380,6 @@ func TestClock(t *testing.T) {
 	later := base.Add(time.Hour)
 	c.Reset(later)
 	assert.Equal(t, later, c.Tick())
-}
-
-// ContractText writes PBN's contract: level and strain, doubled at most
-// "XX"; Bridge's bare declarations and redoubles beyond the second as the
-// code has them.
-func TestContractText(t *testing.T) {
-	for _, c := range []struct {
-		c    game.Contract
-		want string
-	}{
-		{game.Contract{Level: 4, Strain: cards.StrainSpades}, "4S"},
-		{game.Contract{Level: 3, Strain: cards.NoTrump, Doubled: 1}, "3NTX"},
-		{game.Contract{Level: 7, Strain: cards.StrainClubs, Doubled: 2}, "7CXX"},
-		{game.Contract{Level: 2, Strain: cards.RoyalSpades}, "2R"},
-		{game.Contract{Level: 0, Strain: cards.StrainHearts, Doubled: 2}, "HXX"},
-		{game.Contract{Level: 0, Strain: cards.NoTrump, Doubled: 4}, "NTXXXX"},
-	} {
-		assert.Equal(t, c.want, build.ContractText(&c.c))
-	}
 }
 
 // The interchange formats hold bridge: four seats by the compass, 52

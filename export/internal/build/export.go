@@ -203,13 +203,3 @@ func EachHand(s *projections.Session, hand int, progress func(done, total int), 
 	}
 	return nil
 }
-
-// ContractText writes a contract in its game's words, as PBN writes a
-// contract ("4SX", "2R" for royal spades, "HXX" for a Bridge declaration
-// re-doubled).
-func ContractText(c *game.Contract) string {
-	if c.Level == 0 {
-		return c.Strain.String() + strings.Repeat("X", c.Doubled)
-	}
-	return cards.NewBid(c.Level, c.Strain).String() + strings.Repeat("X", min(c.Doubled, 2))
-}

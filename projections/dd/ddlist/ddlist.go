@@ -25,7 +25,7 @@ import (
 type Deal struct {
 	Number int // from 0, in the order of the file
 	Dealer cards.Seat
-	Vul    dd.Vulnerability
+	Vul    cards.Vulnerability
 	Strain cards.Strain // of the play
 	Leader cards.Seat   // the play's opening leader
 	Deal   cards.Deal
@@ -61,7 +61,7 @@ func Load() ([]Deal, error) {
 // DDS's encodings.
 var (
 	ddsStrains = [5]cards.Strain{cards.StrainSpades, cards.StrainHearts, cards.StrainDiamonds, cards.StrainClubs, cards.NoTrump}
-	ddsVul     = [4]dd.Vulnerability{dd.VulNone, dd.VulBoth, dd.VulNS, dd.VulEW}
+	ddsVul     = [4]cards.Vulnerability{cards.VulNone, cards.VulAll, cards.VulNS, cards.VulEW}
 )
 
 // Read reads the list's format: a PBN line starts each deal, TABLE, PAR,

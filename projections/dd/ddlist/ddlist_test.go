@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/cards"
-	"github.com/hoyle/hoyle/projections/dd"
 )
 
 func TestLoad(t *testing.T) {
@@ -19,7 +18,7 @@ func TestLoad(t *testing.T) {
 	d := ds[1]
 	assert.Equal(t, 1, d.Number)
 	assert.Equal(t, cards.East, d.Dealer)
-	assert.Equal(t, dd.VulNS, d.Vul)
+	assert.Equal(t, cards.VulNS, d.Vul)
 	assert.Equal(t, cards.NoTrump, d.Strain)
 	assert.Equal(t, cards.East, d.Leader)
 	assert.Equal(t, [4]string{"NS 100", "EW -100", "NS:EW 4Sx", "EW:EW 4Sx"}, d.Par)

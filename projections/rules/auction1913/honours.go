@@ -18,32 +18,18 @@ const (
 	Holding5InOne   = game.Holding5InOne   // all five in one hand
 )
 
-// honours is the code's table of honours: each holding with what Law 6
-// makes it worth, with a trump suit so many times the value of a trick
-// (Foster's TABLE OF HONOUR VALUES prints the products), at no trump a
-// fixed count of aces; the other ways a scorer may write a holding; and the
+// honours is the code's table of honours, the one Bridge shares
+// (game.FiveHonours): each holding with what Law 6 makes it worth, with a
+// trump suit so many times the value of a trick (Foster's TABLE OF HONOUR
+// VALUES prints the products), at no trump a fixed count of aces; and the
 // laws a refused claim cites.
-var honours = game.HonoursTable{
-	Holdings: []game.HonourValue{
-		{Name: Holding3, Times: 2, Aces: 30, Label: "simple honours", AceLabel: "three aces"},
-		{Name: Holding4, Times: 4, Aces: 40, Label: "four honours", AceLabel: "four aces"},
-		{Name: Holding4InOne, Times: 8, Aces: 100, Label: "four honours in one hand", AceLabel: "four aces in one hand"},
-		{Name: Holding5, Times: 5, Label: "five honours"},
-		{Name: Holding5FourIn1, Times: 9, Label: "five honours, four in one hand"},
-		{Name: Holding5InOne, Times: 10, Label: "five honours in one hand"},
-	},
-	Aliases: map[string]string{
-		"simple": Holding3, "3-honours": Holding3, "three": Holding3,
-		"four": Holding4, "4-in-1": Holding4InOne, "four-in-one": Holding4InOne,
-		"five": Holding5, "5-4-in-1": Holding5FourIn1, "5-in-1": Holding5InOne, "five-in-one": Holding5InOne,
-	},
+var honours = game.FiveHonours(game.HonoursWords{
 	TrickValue: TrickValue,
-	BadReason:  "honours are 3 (simple), 4, 4-in-one, 5, 5-4-in-one or 5-in-one (Law 6)",
 	NoTrump:    "no trump",
 	Law:        "Law 6",
 	AcesLaw:    "Law 5",
 	Unsettled:  "honours are claimed once the declaration is settled: their value depends on the trump (Law 6)",
-}
+})
 
 // ParseHolding reads a holding of honours: 3 (or "simple"), 4, 4-in-one,
 // 5, 5-4-in-one or 5-in-one, in any case. The error is a *cards.TokenError

@@ -19,30 +19,19 @@ const (
 	Holding5InOne   = game.Holding5InOne   // all five in one hand
 )
 
-// honours is the code's table of honours: each holding with its worth,
-// with a trump suit so many times the trick's original value (Law 6), at
-// no trumps a count of aces (Law 7); the other ways a scorer may write a
-// holding; and the laws a refused claim cites.
-var honours = game.HonoursTable{
-	Holdings: []game.HonourValue{
-		{Name: Holding3, Times: 2, Aces: 30, Label: "simple honours", AceLabel: "three aces"},
-		{Name: Holding4, Times: 4, Aces: 40, Label: "four honours", AceLabel: "four aces"},
-		{Name: Holding4InOne, Times: 8, Aces: 100, Label: "four honours in one hand", AceLabel: "four aces in one hand"},
-		{Name: Holding5, Times: 5, Label: "five honours"},
-		{Name: Holding5FourIn1, Times: 9, Label: "four honours in one hand, the fifth in partner's"},
-		{Name: Holding5InOne, Times: 10, Label: "five honours in one hand"},
-	},
-	Aliases: map[string]string{
-		"simple": Holding3, "three": Holding3, "four": Holding4, "4-in-1": Holding4InOne,
-		"five": Holding5, "5-4-in-1": Holding5FourIn1, "5-in-1": Holding5InOne,
-	},
+// honours is the code's table of honours, the one the auction laws of 1913
+// share (game.FiveHonours): each holding with its worth, with a trump suit
+// so many times the trick's original value (Law 6), at no trumps a count
+// of aces (Law 7); the Club code's name for the fifth honour in partner's
+// hand; and the laws a refused claim cites.
+var honours = game.FiveHonours(game.HonoursWords{
+	Labels:     map[string]string{Holding5FourIn1: "four honours in one hand, the fifth in partner's"},
 	TrickValue: TrickValue,
-	BadReason:  "honours are 3 (simple), 4, 4-in-one, 5, 5-4-in-one or 5-in-one (Law 6)",
 	NoTrump:    "no trumps",
 	Law:        LawHonours,
 	AcesLaw:    LawAces,
 	Unsettled:  "honours are claimed once the trump is declared: their value depends on it",
-}
+})
 
 // HonoursValue is what a holding is worth in strain s: with a trump suit 2,
 // 4, 8, 5, 9 or 10 times the trick's original value (Law 6; doubling does

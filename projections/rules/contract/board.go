@@ -9,9 +9,16 @@ import (
 // fixes the dealer and the vulnerable sides (Law 2; see BoardDealer and
 // BoardVulnerability), so that `hoyle deal --board N` records them with
 // the deal.
-func (*Rules) Board(n int) (cards.Seat, []cards.Side) {
-	return BoardDealer(n), sides(BoardVulnerability(n))
+func (*Rules) Board(n int) (cards.Seat, cards.Vulnerability) {
+	return BoardDealer(n), BoardVulnerability(n)
 }
+
+// The compiler holds Rules to the optional interfaces of boards and
+// vulnerability, so that a change of theirs is not missed in silence.
+var (
+	_ game.BoardRules         = (*Rules)(nil)
+	_ game.VulnerabilityRules = (*Rules)(nil)
+)
 
 // Duplicate implements game.BoardRules: duplicate scoring plays boards.
 func (*Rules) Duplicate(opts game.Options) bool { return opts["scoring"] == ScoringDuplicate }

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
@@ -98,7 +97,7 @@ func TestRealBoardsScoredAsRecorded(t *testing.T) {
 		ctxt := "board " + r.tags["Board"]
 		dealer, vul := (&contract.Rules{}).Board(board)
 		assert.Equal(t, r.tags["Dealer"], dealer.String(), ctxt)
-		assert.Equal(t, r.tags["Vulnerable"], vulTag(vul), ctxt)
+		assert.Equal(t, r.tags["Vulnerable"], vul.PBN(), ctxt)
 
 		_, err = rec.Deal(ctx, session, projections.DealSpec{PBN: r.tags["Deal"], Board: board})
 		require.NoError(t, err, ctxt)
@@ -127,14 +126,4 @@ func TestRealBoardsScoredAsRecorded(t *testing.T) {
 		got := want{b.Board, b.Contract, b.Declarer.String(), b.Tricks, b.NS}
 		assert.Equal(t, wants[i], got, "record %d", i+1)
 	}
-}
-
-func vulTag(vul []cards.Side) string {
-	switch len(vul) {
-	case 2:
-		return "All"
-	case 1:
-		return vul[0].String()
-	}
-	return "None"
 }

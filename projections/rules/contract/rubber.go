@@ -366,7 +366,18 @@ func (r *RubberSheet) Games(s cards.Side) int {
 func (r *RubberSheet) GameWinners() []cards.Side { return append([]cards.Side(nil), r.winners...) }
 
 // Vulnerable reports whether side s is vulnerable: it has won a game.
-func (r *RubberSheet) Vulnerable(s cards.Side) bool { return r.Games(s) > 0 }
+func (r *RubberSheet) Vulnerable(s cards.Side) bool { return r.Vulnerability().Vulnerable(s) }
+
+// Vulnerability is who is vulnerable: each side that has won a game.
+func (r *RubberSheet) Vulnerability() cards.Vulnerability {
+	var v cards.Vulnerability
+	for _, s := range []cards.Side{cards.NS, cards.EW} {
+		if r.Games(s) > 0 {
+			v |= cards.VulnerabilityOf(s)
+		}
+	}
+	return v
+}
 
 // PartScore is the trick points side s has below the line in the game in
 // play: the part score that counts toward its next game.
@@ -419,18 +430,17 @@ func ChicagoDealer(deal int, first cards.Seat) cards.Seat {
 // (from 1) of a Chicago whose first deal was dealt by first: on the first
 // deal neither, on the second and third the dealer's side, on the fourth
 // both. Later deals repeat the cycle of four. Neither for a deal below 1.
-func ChicagoVulnerability(deal int, first cards.Seat) (ns, ew bool) {
+func ChicagoVulnerability(deal int, first cards.Seat) cards.Vulnerability {
 	if deal < 1 {
-		return false, false
+		return cards.VulNone
 	}
 	switch (deal - 1) % 4 {
 	case 1, 2:
-		d := ChicagoDealer(deal, first).Partnership()
-		return d == cards.NS, d == cards.EW
+		return cards.VulnerabilityOf(ChicagoDealer(deal, first).Partnership())
 	case 3:
-		return true, true
+		return cards.VulAll
 	}
-	return false, false
+	return cards.VulNone
 }
 
 // ChicagoSheet is a score sheet for Chicago (four-deal bridge): four deals,
@@ -474,9 +484,11 @@ func (c *ChicagoSheet) Done() bool { return c.deals >= 4 }
 func (c *ChicagoSheet) Dealer() cards.Seat { return ChicagoDealer(c.Deal(), c.first) }
 
 // Vulnerable reports whether side s is vulnerable on the next deal.
-func (c *ChicagoSheet) Vulnerable(s cards.Side) bool {
-	ns, ew := ChicagoVulnerability(c.Deal(), c.first)
-	return SideVulnerable(s, ns, ew)
+func (c *ChicagoSheet) Vulnerable(s cards.Side) bool { return c.Vulnerability().Vulnerable(s) }
+
+// Vulnerability is who is vulnerable on the next deal.
+func (c *ChicagoSheet) Vulnerability() cards.Vulnerability {
+	return ChicagoVulnerability(c.Deal(), c.first)
 }
 
 // PartScore is the trick points side s has below the line toward its next

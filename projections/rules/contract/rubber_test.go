@@ -306,14 +306,13 @@ func TestChicagoVulnerability(t *testing.T) {
 	for first, row := range want {
 		for i, w := range row {
 			for _, deal := range []int{i + 1, i + 5} {
-				ns, ew := ChicagoVulnerability(deal, first)
-				assert.Equal(t, w, v{ns, ew}, "first dealer %v, deal %d", first, deal)
+				vul := ChicagoVulnerability(deal, first)
+				assert.Equal(t, w, v{vul.Vulnerable(cards.NS), vul.Vulnerable(cards.EW)}, "first dealer %v, deal %d", first, deal)
 			}
 			assert.Equal(t, first.Plus(i, 4), ChicagoDealer(i+1, first))
 		}
 	}
-	ns, ew := ChicagoVulnerability(0, cards.North)
-	assert.False(t, ns || ew)
+	assert.Equal(t, cards.VulNone, ChicagoVulnerability(0, cards.North))
 	assert.Equal(t, cards.NoSeat, ChicagoDealer(0, cards.North))
 }
 

@@ -339,6 +339,17 @@ func DuplicateEntries(c Contract, vulnerable bool, tricks int) []Entry {
 	return es
 }
 
+// ParScore is DuplicateScore as the double-dummy solver takes it for par
+// (dd.Scorer): a contract of level in strain, doubled (a sacrifice) or
+// not, at declarer's vulnerability, taking tricks.
+func ParScore(level int, strain cards.Strain, doubled, vulnerable bool, tricks int) int {
+	c := Contract{Level: level, Strain: strain}
+	if doubled {
+		c.Doubled = Doubled
+	}
+	return DuplicateScore(c, vulnerable, tricks)
+}
+
 // DuplicateScore is declarer's duplicate score by Law 77: the sum of
 // DuplicateEntries, negative when the contract is defeated. It is 0 for an
 // invalid contract or number of tricks.
@@ -361,34 +372,21 @@ func BoardDealer(board int) cards.Seat {
 	return cards.Seat((board - 1) % 4)
 }
 
-// boardVulnerability is Law 2's table: bit 0 North-South, bit 1 East-West.
-var boardVulnerability = [16]uint8{
-	0, 1, 2, 3, // boards 1-4: none, NS, EW, both
-	1, 2, 3, 0, // boards 5-8: NS, EW, both, none
-	2, 3, 0, 1, // boards 9-12: EW, both, none, NS
-	3, 0, 1, 2, // boards 13-16: both, none, NS, EW
+// boardVulnerability is Law 2's table.
+var boardVulnerability = [16]cards.Vulnerability{
+	cards.VulNone, cards.VulNS, cards.VulEW, cards.VulAll, // boards 1-4
+	cards.VulNS, cards.VulEW, cards.VulAll, cards.VulNone, // boards 5-8
+	cards.VulEW, cards.VulAll, cards.VulNone, cards.VulNS, // boards 9-12
+	cards.VulAll, cards.VulNone, cards.VulNS, cards.VulEW, // boards 13-16
 }
 
 // BoardVulnerability says which sides are vulnerable on duplicate board
 // number board (Law 2): neither on boards 1, 8, 11, 14; North-South on 2, 5,
 // 12, 15; East-West on 3, 6, 9, 16; both on 4, 7, 10, 13; the same again
 // for every later group of sixteen. Neither side for a board below 1.
-func BoardVulnerability(board int) (ns, ew bool) {
+func BoardVulnerability(board int) cards.Vulnerability {
 	if board < 1 {
-		return false, false
+		return cards.VulNone
 	}
-	v := boardVulnerability[(board-1)%16]
-	return v&1 != 0, v&2 != 0
-}
-
-// SideVulnerable reports whether side s is vulnerable given the pair of
-// flags BoardVulnerability returns.
-func SideVulnerable(s cards.Side, ns, ew bool) bool {
-	switch s {
-	case cards.NS:
-		return ns
-	case cards.EW:
-		return ew
-	}
-	return false
+	return boardVulnerability[(board-1)%16]
 }

@@ -371,8 +371,8 @@ func TestBoards(t *testing.T) {
 	for name, boards := range lawTwo.vul {
 		for _, b := range boards {
 			for k := 0; k < 4; k++ {
-				ns, ew := BoardVulnerability(b + 16*k)
-				got := map[[2]bool]string{{false, false}: "none", {true, false}: "NS", {false, true}: "EW", {true, true}: "both"}[[2]bool{ns, ew}]
+				vul := BoardVulnerability(b + 16*k)
+				got := map[[2]bool]string{{false, false}: "none", {true, false}: "NS", {false, true}: "EW", {true, true}: "both"}[[2]bool{vul.Vulnerable(cards.NS), vul.Vulnerable(cards.EW)}]
 				assert.Equal(t, name, got, "board %d", b+16*k)
 			}
 		}
@@ -382,15 +382,11 @@ func TestBoards(t *testing.T) {
 	for b := 1; b <= 64; b++ {
 		i := (b - 1) % 16
 		v := (i + i/4) % 4
-		ns, ew := BoardVulnerability(b)
-		assert.Equal(t, v == 1 || v == 3, ns, "board %d", b)
-		assert.Equal(t, v == 2 || v == 3, ew, "board %d", b)
+		vul := BoardVulnerability(b)
+		assert.Equal(t, v == 1 || v == 3, vul.Vulnerable(cards.NS), "board %d", b)
+		assert.Equal(t, v == 2 || v == 3, vul.Vulnerable(cards.EW), "board %d", b)
 		assert.Equal(t, cards.Seat(i%4), BoardDealer(b))
 	}
 	assert.Equal(t, cards.NoSeat, BoardDealer(0))
-	ns, ew := BoardVulnerability(-3)
-	assert.False(t, ns || ew)
-	assert.True(t, SideVulnerable(cards.NS, true, false))
-	assert.False(t, SideVulnerable(cards.EW, true, false))
-	assert.False(t, SideVulnerable(cards.NoSide, true, true))
+	assert.Equal(t, cards.VulNone, BoardVulnerability(-3))
 }

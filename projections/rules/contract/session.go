@@ -274,10 +274,7 @@ func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 		}
 		c := Contract{Level: h.Contract.Level, Strain: h.Contract.Strain, Doubled: h.Contract.Doubled}
 		decl := h.Seating.SideOf(h.Contract.Declarer)
-		vulnerable := false
-		for _, s := range vul {
-			vulnerable = vulnerable || s == decl
-		}
+		vulnerable := vul.Vulnerable(decl)
 		transfers, line := revokeTransfers(h)
 		b.Contract, b.Declarer, b.Tricks = c.String(), h.Contract.Declarer, game.ScoredWon(h, transfers)[decl]
 		for i, e := range DuplicateEntries(c, vulnerable, b.Tricks) {

@@ -158,15 +158,15 @@ func TestBoard(t *testing.T) {
 	cases := []struct {
 		n      int
 		dealer cards.Seat
-		vul    []cards.Side
+		vul    cards.Vulnerability
 	}{
-		{1, cards.North, []cards.Side{}},
-		{2, cards.East, []cards.Side{cards.NS}},
-		{3, cards.South, []cards.Side{cards.EW}},
-		{4, cards.West, []cards.Side{cards.NS, cards.EW}},
-		{8, cards.West, []cards.Side{}},
-		{16, cards.West, []cards.Side{cards.EW}},
-		{17, cards.North, []cards.Side{}},
+		{1, cards.North, cards.VulNone},
+		{2, cards.East, cards.VulNS},
+		{3, cards.South, cards.VulEW},
+		{4, cards.West, cards.VulAll},
+		{8, cards.West, cards.VulNone},
+		{16, cards.West, cards.VulEW},
+		{17, cards.North, cards.VulNone},
 	}
 	for _, c := range cases {
 		dealer, vul := rs.Board(c.n)

@@ -105,6 +105,11 @@ func NewDuplicate() *Duplicate {
 	return &Duplicate{&Rules{FourHanded: game.FourHanded{CutLaw: LawCut, RevokeLaw: LawDupRevoke}, duplicate: true}}
 }
 
+// Comparison implements game.ComparisonRules: duplicate whist compares
+// each board by the tricks North-South took at each table, for
+// nobody declares and the tricks are the score.
+func (*Duplicate) Comparison() game.Comparison { return game.ByTricks }
+
 // Info implements game.Ruleset.
 func (r *Rules) Info() game.Info {
 	if r.duplicate {
@@ -173,9 +178,17 @@ func (*Rules) Call(h *game.Hand, c cards.Call, _ events.ID) error {
 // Board implements game.BoardRules for duplicate whist: the board's number
 // fixes its dealer (North deals board 1, then round the table). Whist knows
 // no vulnerability.
-func (*Duplicate) Board(n int) (cards.Seat, []cards.Side) {
-	return cards.Seat((n - 1) % 4), nil
+func (*Duplicate) Board(n int) (cards.Seat, cards.Vulnerability) {
+	return cards.Seat((n - 1) % 4), cards.VulNone
 }
+
+// Duplicate whist is played by boards and compared by tricks; the compiler
+// holds it to the interfaces that say so, so that a change of theirs is
+// not missed in silence.
+var (
+	_ game.BoardRules      = (*Duplicate)(nil)
+	_ game.ComparisonRules = (*Duplicate)(nil)
+)
 
 // Duplicate implements game.BoardRules: every deal of duplicate whist is a
 // board.

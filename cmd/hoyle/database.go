@@ -32,11 +32,18 @@ type database struct {
 	streams *Streams
 	path    string // --db
 	session string // --session
+	// event and table are --event and --table: the session of that table
+	// (resolveSession).
+	event, table string
 	// pin, when set, is the session's version as the record prompt showed
 	// it: a table entry is recorded only if the session is still at that
 	// version (recorder.RecordAt), and the pin then moves to the version
 	// the entry made, so that the next command of the same line follows on.
-	pin   *uint64
+	pin *uint64
+	// typed is when the command was typed (Streams.Typed): without a pin,
+	// an entry is refused if the table moved after it
+	// (recorder.RecordTyped).
+	typed time.Time
 	waits lockWaits
 	// shared is the connection to a shared log (--db nats://...), made at
 	// the first open and kept until the command ends (close): the record
@@ -445,19 +452,171 @@ func (d *database) openStore(opt bolt.Options) (*bolt.Store, error) {
 	}
 }
 
-// resolveSession is --session, else the session opened most recently.
+// resolveSession is the session a command is for: --session, else the
+// session of --event and --table, else $HOYLE_SESSION, else the one open
+// table. On a file with several sessions open it is the session opened
+// most recently (one scorer's own file: the table in hand). On a shared
+// log, where every table of the room records, that would be a guess:
+// with more than one table open the command is refused with the list of
+// them and how to choose.
 func (d *database) resolveSession(ctx context.Context, st events.Store) (string, error) {
-	if d.session != "" {
-		if _, err := st.Session(ctx, d.session); err != nil {
+	if d.session != "" && (d.event != "" || d.table != "") {
+		return "", usagef("give --session, or --event and --table, not both")
+	}
+	if d.event != "" || d.table != "" {
+		return d.tableSession(ctx, st)
+	}
+	id := d.session
+	if id == "" {
+		id = d.streams.Getenv("HOYLE_SESSION")
+	}
+	if id != "" {
+		if _, err := st.Session(ctx, id); err != nil {
 			return "", fmt.Errorf("%w; list the sessions with hoyle sessions", err)
 		}
-		return d.session, nil
+		return id, nil
+	}
+	if isSharedLog(d.dbPath()) {
+		tables, err := listTables(ctx, st)
+		if err != nil {
+			return "", err
+		}
+		var open []tableSession
+		for _, t := range tables {
+			if !t.closed {
+				open = append(open, t)
+			}
+		}
+		switch {
+		case len(open) == 1:
+			return open[0].id, nil
+		case len(open) > 1:
+			return "", usageError{&chooseTableError{open: open}}
+		}
 	}
 	id, err := st.LastSession(ctx)
 	if err != nil {
 		return "", fmt.Errorf("%w; start one with hoyle new --game auction", err)
 	}
 	return id, nil
+}
+
+// tableSession is one session as the choice of a table sees it.
+type tableSession struct {
+	id           string
+	event, table string
+	closed       bool
+}
+
+// text is a table's line in a list: "club · table 2   session 01J...".
+func (t tableSession) text() string {
+	where := "(in no event)"
+	if t.event != "" {
+		where = replay.Clean(t.event)
+		if t.table != "" {
+			where += " · table " + replay.Clean(t.table)
+		}
+	}
+	state := ""
+	if t.closed {
+		state = "  (closed)"
+	}
+	return fmt.Sprintf("  %-32s session %s%s", where, t.id, state)
+}
+
+// listTables reads every session's place and whether it is closed, oldest
+// first.
+func listTables(ctx context.Context, st events.Store) ([]tableSession, error) {
+	infos, err := st.Sessions(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []tableSession
+	for _, info := range infos {
+		s, err := load.Tail(ctx, st, info.ID)
+		if err != nil {
+			return nil, err
+		}
+		p := s.Placement()
+		out = append(out, tableSession{id: info.ID, event: p.Event, table: p.Table, closed: s.Closed})
+	}
+	return out, nil
+}
+
+// errChooseTable: a command on a shared log named no session and more than
+// one table is open (a *chooseTableError lists them).
+var errChooseTable = errors.New("more than one table is open in the shared log, and the command did not say which it is for")
+
+// chooseTableError lists the open tables a command could be for.
+type chooseTableError struct{ open []tableSession }
+
+// Error lists the tables and how to choose one.
+func (e *chooseTableError) Error() string {
+	lines := []string{errChooseTable.Error() + "; the open tables:"}
+	for _, t := range e.open {
+		lines = append(lines, t.text())
+	}
+	lines = append(lines, "give --event EVENT --table TABLE (or --session ID, or set HOYLE_SESSION=ID) with the command; "+
+		"hoyle record --event EVENT --table TABLE keeps a prompt on one table")
+	return strings.Join(lines, "\n")
+}
+
+// Unwrap is errChooseTable.
+func (e *chooseTableError) Unwrap() error { return errChooseTable }
+
+// errNoSuchTable: --event and --table name no session.
+var errNoSuchTable = errors.New("no session is at that table")
+
+// tableSession is the session of --event and --table (either may be
+// left out if the other is enough): the open one, else the one opened
+// last. Several open at one table, or none there, are refused with the
+// list.
+func (d *database) tableSession(ctx context.Context, st events.Store) (string, error) {
+	tables, err := listTables(ctx, st)
+	if err != nil {
+		return "", err
+	}
+	var at, open []tableSession
+	for _, t := range tables {
+		if (d.event == "" || strings.EqualFold(t.event, d.event)) && (d.table == "" || strings.EqualFold(t.table, d.table)) {
+			at = append(at, t)
+			if !t.closed {
+				open = append(open, t)
+			}
+		}
+	}
+	asked := strings.TrimSpace(strings.Join([]string{flagText("--event", d.event), flagText("--table", d.table)}, " "))
+	switch {
+	case len(open) == 1:
+		return open[0].id, nil
+	case len(open) > 1:
+		lines := []string{fmt.Sprintf("%s: %d sessions are open there:", asked, len(open))}
+		for _, t := range open {
+			lines = append(lines, t.text())
+		}
+		lines = append(lines, "give --event and --table both, or --session ID")
+		return "", usagef("%s", strings.Join(lines, "\n"))
+	case len(at) > 0:
+		return at[len(at)-1].id, nil // a finished table: shown, exported
+	}
+	var list []string
+	for _, t := range tables {
+		if t.event != "" {
+			list = append(list, t.text())
+		}
+	}
+	if len(list) == 0 {
+		return "", usageError{fmt.Errorf("%s: %w, and no session is in an event; open one with hoyle new --event EVENT --table TABLE", asked, errNoSuchTable)}
+	}
+	return "", usageError{fmt.Errorf("%s: %w; the sessions in events:\n%s", asked, errNoSuchTable, strings.Join(list, "\n"))}
+}
+
+// flagText is a flag as typed, or "" if it was not given.
+func flagText(name, value string) string {
+	if value == "" {
+		return ""
+	}
+	return name + " " + value
 }
 
 // read opens the database read-only, runs load on the session, and closes
@@ -507,7 +666,11 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	var stored []events.Envelope
 	if d.pin != nil {
 		stored, err = r.RecordAt(ctx, session, *d.pin, e.decide)
+	} else if !d.typed.IsZero() {
+		stored, err = r.RecordTyped(ctx, session, d.typed, e.decide)
 	} else {
+		// A database made without a moment of typing (a run function
+		// called directly): the entry is decided on the table as read.
 		stored, err = r.Record(ctx, session, e.decide)
 	}
 	if err != nil {

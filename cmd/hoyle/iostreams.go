@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"os"
+	"time"
 
 	"golang.org/x/term"
 )
@@ -24,13 +25,18 @@ type Streams struct {
 	// AtPrompt: the command runs as an entry at the record prompt, whose
 	// next prompt says whose turn it is (the status line leaves it out).
 	AtPrompt bool
+	// Typed is when the command was typed: the process's start in main,
+	// zero in tests that run commands in the test's process (then the run's
+	// start). An entry means what it meant on the table as it stood then
+	// (recorder.RecordTyped).
+	Typed time.Time
 }
 
 // newSystemStreams is the process's standard streams. Whether each is a
 // terminal is asked of the terminal driver (term.IsTerminal, an ioctl):
 // /dev/null is a character device, but not a terminal.
 func newSystemStreams() *Streams {
-	streams := &Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv,
+	streams := &Streams{In: os.Stdin, Out: os.Stdout, Err: os.Stderr, Getenv: os.Getenv, Typed: processStarted,
 		InTTY:  term.IsTerminal(int(os.Stdin.Fd())),
 		OutTTY: term.IsTerminal(int(os.Stdout.Fd())),
 		ErrTTY: term.IsTerminal(int(os.Stderr.Fd())),

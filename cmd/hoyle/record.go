@@ -68,8 +68,13 @@ when it is acknowledged. Ctrl-C cancels the line being typed; Ctrl-C again,
 or Ctrl-D, leaves. The database is open only while an entry is recorded, so
 hoyle show, score and export work from another terminal. A line is recorded
 against the table as the prompt showed it: if another scorer recorded
-meanwhile, the line is refused and the new table shown.`,
+meanwhile, the line is refused and the new table shown.
+
+--event and --table without --game pin the prompt to that table's session
+(on a shared log, where several tables record, give them, or --session):
+the prompt stays on it whatever opens elsewhere later.`,
 		Example: `  hoyle record
+  hoyle record --event club-2026-12-02 --table 2     # the prompt on table 2's session
   hoyle record --game auction --south Z --west A --north Y --east B --dealer S`,
 		Args: exactArgs(0, "no arguments; type the entries at the prompt"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -88,6 +93,12 @@ meanwhile, the line is refused and the new table shown.`,
 
 // runRecord opens a session if new's flags say so, then runs the prompt on it.
 func runRecord(ctx context.Context, opts *recordOptions) error {
+	if pinned(opts.NewGiven) {
+		// --event and --table without --game: the prompt is pinned to that
+		// table's session (a table is a place, not the latest session).
+		opts.DB.event, opts.DB.table = opts.New.Place.Event, opts.New.Place.Table
+		opts.NewGiven = nil
+	}
 	if len(opts.NewGiven) > 0 {
 		if !slices.Contains(opts.NewGiven, "--game") {
 			return usagef("%s starts a new session, which needs --game; without them record continues the current session", strings.Join(opts.NewGiven, " "))
@@ -111,6 +122,20 @@ func runRecord(ctx context.Context, opts *recordOptions) error {
 	}
 	r := &recordLoop{db: opts.DB, streams: opts.IO, id: id, commands: opts.commands, offered: opts.offered}
 	return r.run(ctx)
+}
+
+// pinned reports whether record was given only --event and --table of
+// new's flags: the table to record at, not a session to open.
+func pinned(given []string) bool {
+	if len(given) == 0 {
+		return false
+	}
+	for _, g := range given {
+		if g != "--event" && g != "--table" {
+			return false
+		}
+	}
+	return true
 }
 
 // promptWords are the words a line may start with: the CLI's commands

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/natsstore"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -28,7 +30,11 @@ type factory struct {
 
 // newFactory is the factory of one run of hoyle on streams.
 func newFactory(streams *Streams) *factory {
-	return &factory{IO: streams, DB: &database{streams: streams, waits: defaultWaits}}
+	typed := streams.Typed
+	if typed.IsZero() {
+		typed = time.Now()
+	}
+	return &factory{IO: streams, DB: &database{streams: streams, waits: defaultWaits, typed: typed}}
 }
 
 // Exit codes.
@@ -94,7 +100,12 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.Err)
 	root.PersistentFlags().StringVar(&f.DB.path, "db", "", "the database file, or nats://HOST:PORT for a club's shared log (hoyle serve) (default $HOYLE_DB, else hoyle.db in the XDG data directory)")
-	root.PersistentFlags().StringVar(&f.DB.session, "session", "", "the session ID (default: the session opened most recently)")
+	root.PersistentFlags().StringVar(&f.DB.session, "session", "", "the session ID (default $HOYLE_SESSION, else the one open table; on a file, the session opened most recently)")
+	// new, record, compare and export have --event and --table of their
+	// own (a new session's place, the event compared); elsewhere they name
+	// the table a command is for.
+	root.PersistentFlags().StringVar(&f.DB.event, "event", "", "with --table: the session of that table of the event (instead of --session)")
+	root.PersistentFlags().StringVar(&f.DB.table, "table", "", "with --event: the table whose session the command is for")
 	root.PersistentFlags().StringVar(&f.DB.tokenFile, "token-file", "", "a file holding the shared log's token (default $HOYLE_NATS_TOKEN); for hoyle serve, the tables' token")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddGroup(commandGroups...)
@@ -218,6 +229,7 @@ func isUsage(err error) bool {
 // what to do.
 func explain(err error) string {
 	var illegal *game.IllegalError
+	var moved *recorder.MovedError
 	var output *outputError
 	var unavailable *natsstore.UnavailableError
 	switch {
@@ -237,6 +249,8 @@ func explain(err error) string {
 		// The store's "no database at PATH"; a file the command was given
 		// to read or write (export -o) is an *fs.PathError, and says so.
 		return err.Error() + "; start a session with hoyle new --game auction, or give --db"
+	case errors.As(err, &moved):
+		return replay.MeanwhileText(moved.Session, moved.Steps, moved.Withdrawn)
 	case errors.Is(err, events.ErrConflict):
 		return err.Error() + "; another scorer recorded at the same time, run the command again"
 	case errors.As(err, &unavailable) && unavailable.Op == "append":

@@ -43,6 +43,12 @@ func Tail(ctx context.Context, st events.Store, session string) (*projections.Se
 	var bare *projections.Session // the fold from a board's deal that names no cards
 scan:
 	for e, err := range st.ReadSessionBackward(ctx, session) {
+		if err == nil && e.Version > info.Version {
+			// Appended since the session was described (a shared log's
+			// reads are not one snapshot): the tail is read as of the
+			// head described, and the newer events are the next read's.
+			continue
+		}
 		if err == nil {
 			err = linksTo(e, next)
 		}

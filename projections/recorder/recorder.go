@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hoyle/hoyle/events"
@@ -37,11 +38,15 @@ func New(s events.Store) *Recorder { return &Recorder{Store: s} }
 
 // Stamp gives a payload a fresh ID and the recorder's time.
 func (r *Recorder) Stamp(p events.Payload) events.Event {
-	now := time.Now
+	return events.NewEvent(r.now().UTC(), p)
+}
+
+// now is the recorder's clock.
+func (r *Recorder) now() time.Time {
 	if r.Now != nil {
-		now = r.Now
+		return r.Now()
 	}
-	return events.NewEvent(now().UTC(), p)
+	return time.Now()
 }
 
 // Decision proposes the events of one entry on the session as it stands
@@ -66,6 +71,102 @@ func (r *Recorder) Record(ctx context.Context, session string, decide Decision) 
 	}
 }
 
+// ErrMovedMeanwhile: the table moved after the entry was typed, so it is
+// refused rather than decided for whoever's turn it is now (a MovedError
+// says what was recorded meanwhile).
+var ErrMovedMeanwhile = errors.New("the table moved after the entry was typed")
+
+// MovedError is ErrMovedMeanwhile with what was recorded meanwhile: the
+// session as it stands now and the steps recorded after the entry was
+// typed (in order; those retracted since are not among them).
+type MovedError struct {
+	Session *projections.Session
+	Steps   []projections.Step
+	// Withdrawn counts the rest recorded meanwhile that are not steps in
+	// force now: undos, and entries an undo withdrew.
+	Withdrawn int
+}
+
+// Error names how many events were recorded meanwhile; replay words them.
+func (e *MovedError) Error() string {
+	return fmt.Sprintf("%v: %d event(s) recorded meanwhile in session %s", ErrMovedMeanwhile, len(e.Steps)+e.Withdrawn, e.Session.ID)
+}
+
+// Unwrap is ErrMovedMeanwhile.
+func (e *MovedError) Unwrap() error { return ErrMovedMeanwhile }
+
+// RecordTyped is Record for an entry typed at the moment typed (a command
+// on the command line: the moment its process started). The entry means
+// what it meant on the table as it stood then: if anything but a note was
+// recorded in the session after typed (another scorer's command, started
+// at the same time and in first), nothing is appended and the error is a
+// *MovedError naming it; deciding for whoever's turn it is now would give
+// the entry to the wrong seat. Only when nothing but notes came in
+// meanwhile does it decide, and it decides again after a conflict on the
+// same terms. Times are the writers' clocks, as the log stores them: an
+// event dated after this clock's now is not counted (a fast clock
+// elsewhere), and a slow clock elsewhere can hide a race from this check,
+// never the version check of the append.
+func (r *Recorder) RecordTyped(ctx context.Context, session string, typed time.Time, decide Decision) ([]events.Envelope, error) {
+	check := func(s *projections.Session) error { return r.movedSince(ctx, s, typed) }
+	for attempt := 0; ; attempt++ {
+		stored, err := r.readDecideAppend(ctx, session, load.Tail, nil, check, decide)
+		if errors.Is(err, game.ErrWholeSession) {
+			stored, err = r.readDecideAppend(ctx, session, load.Stream, nil, check, decide)
+		}
+		if errors.Is(err, events.ErrConflict) && attempt < maxRetries {
+			continue
+		}
+		return stored, err
+	}
+}
+
+// movedSince is the check of RecordTyped: it reads the session's events
+// back from the newest while they were recorded after typed (usually
+// none: one event read), and refuses if any is not a note.
+func (r *Recorder) movedSince(ctx context.Context, s *projections.Session, typed time.Time) error {
+	notes := map[uint64]bool{} // the notes in force, by version: they do not move the table
+	for _, n := range s.Notes {
+		notes[n.Version] = true
+	}
+	var after []uint64
+	moved := false
+	now := r.now()
+	for e, err := range r.Store.ReadSessionBackward(ctx, s.ID) {
+		if err != nil {
+			return err
+		}
+		if e.Version > s.Version {
+			continue // appended since s was read: the append conflicts, and the next try sees it
+		}
+		if !e.At.After(typed) {
+			break
+		}
+		if e.At.After(now) {
+			// Dated after now by this clock: a writer whose clock is fast
+			// (or an import of a future date), not an entry made while
+			// this one waited; counting it would refuse every entry until
+			// this clock caught up.
+			continue
+		}
+		if !notes[e.Version] {
+			after = append(after, e.Version)
+			moved = true
+		}
+	}
+	if !moved {
+		return nil
+	}
+	me := &MovedError{Session: s}
+	for _, st := range s.Steps {
+		if slices.Contains(after, st.Version) {
+			me.Steps = append(me.Steps, st)
+		}
+	}
+	me.Withdrawn = len(after) - len(me.Steps)
+	return me
+}
+
 // RecordAt is Record against the session as the caller last saw it: the
 // append expects version, so if anyone recorded since, nothing is appended
 // and the error is events.ErrConflict (the prompt then shows the new
@@ -77,20 +178,25 @@ func (r *Recorder) RecordAt(ctx context.Context, session string, version uint64,
 // recordOnce reads the latest hand (or, if the decision says so, the whole
 // session), checks the version pinned, decides and appends.
 func (r *Recorder) recordOnce(ctx context.Context, session string, pin *uint64, decide Decision) ([]events.Envelope, error) {
-	stored, err := r.readDecideAppend(ctx, session, load.Tail, pin, decide)
+	stored, err := r.readDecideAppend(ctx, session, load.Tail, pin, nil, decide)
 	if errors.Is(err, game.ErrWholeSession) {
-		stored, err = r.readDecideAppend(ctx, session, load.Stream, pin, decide)
+		stored, err = r.readDecideAppend(ctx, session, load.Stream, pin, nil, decide)
 	}
 	return stored, err
 }
 
-func (r *Recorder) readDecideAppend(ctx context.Context, session string, read func(context.Context, events.Store, string) (*projections.Session, error), pin *uint64, decide Decision) ([]events.Envelope, error) {
+func (r *Recorder) readDecideAppend(ctx context.Context, session string, read func(context.Context, events.Store, string) (*projections.Session, error), pin *uint64, check func(*projections.Session) error, decide Decision) ([]events.Envelope, error) {
 	s, err := read(ctx, r.Store, session)
 	if err != nil {
 		return nil, err
 	}
 	if pin != nil && s.Version != *pin {
 		return nil, fmt.Errorf("%w: session %s is at version %d, not %d as shown", events.ErrConflict, session, s.Version, *pin)
+	}
+	if check != nil {
+		if err := check(s); err != nil {
+			return nil, err
+		}
 	}
 	expected := s.Version // deciding moves s along; the append expects what was read
 	evs, err := decide(s, r.Stamp)

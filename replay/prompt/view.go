@@ -15,7 +15,42 @@ import (
 //
 //	hand 1 · auction · S (Z) to call>
 //	hand 1 · 2NT by E · trick 3 · W (A, dummy) to play>
+//
+// At a table of an event it first says which table, so that a scorer at
+// one of several tables on a shared log sees where the entries go:
+//
+//	club-2026-12-02 · table 2 · round 1 · board 3 · hand 1 · auction · S (Bob) to call>
 func Prompt(s *projections.Session) string {
+	return place(s) + turn(s)
+}
+
+// place says where the session sits in its event, when it is in one: the
+// event, the table, and, for the hand in progress, its round under the
+// movement and its board; "" otherwise.
+func place(s *projections.Session) string {
+	p := s.Placement()
+	if !p.InEvent() {
+		return ""
+	}
+	parts := []string{replay.Clean(p.Event)}
+	if p.Table != "" {
+		parts = append(parts, "table "+replay.Clean(p.Table))
+	}
+	if h := s.Current(); h != nil && h.Board != 0 {
+		if plan, err := p.Plan(); err == nil && plan != nil {
+			if tb, ok := p.TableNumber(); ok {
+				if st, ok := plan.At(tb, h.Board); ok {
+					parts = append(parts, fmt.Sprintf("round %d", st.Round))
+				}
+			}
+		}
+		parts = append(parts, fmt.Sprintf("board %d", h.Board))
+	}
+	return strings.Join(parts, " · ") + " · "
+}
+
+// turn is the prompt without the place: the hand and whose turn it is.
+func turn(s *projections.Session) string {
 	h := s.Current()
 	var p string
 	switch {

@@ -70,7 +70,7 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 		}
 		return s.decideHandsOf(stamp, spec.Of, spec.Hands)
 	}
-	if s.Partial() && (spec.Board != 0 || s.PlaysBoards()) {
+	if s.Partial() && (spec.Board != 0 || s.PlaysBoards()) && !s.boardsSuffice() {
 		// A board is the same deal each time it is played: judged on every
 		// board the session has dealt, not on its latest hand.
 		return nil, game.ErrWholeSession
@@ -177,6 +177,17 @@ func (s *Session) sameCards(d *table.Dealt) {
 	}
 	d.Hands = slices.Clone(first.Dealt)
 	d.Widow, d.TurnUp = first.Widow, first.TurnUp
+}
+
+// boardsSuffice reports whether a partial fold knows enough to deal a
+// board: the first deal of every board (KnowBoards), and no movement, whose
+// rounds are judged on every hand the table has played (movementBoard).
+func (s *Session) boardsSuffice() bool {
+	if !s.read.boardsKnown {
+		return false
+	}
+	plan, err := s.Placement().Plan()
+	return err == nil && (plan == nil || !plan.Duplicate())
 }
 
 // PlaysBoards reports whether the session's hands are duplicate boards.

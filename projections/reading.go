@@ -22,6 +22,10 @@ type Reading struct {
 	// before it are known only by what the snapshot keeps; a note on one
 	// is taken as it stands, as in a partial fold.
 	resumed bool
+	// boardsKnown: a partial fold was given the first deal of every board
+	// dealt before it (see KnowBoards), so a deal of a board can be
+	// checked against it without the whole session.
+	boardsKnown bool
 	// keep, when set, says which hands' steps the fold keeps (see
 	// Folder.Keep); the IDs of the steps it leaves out are in dropped, so
 	// that a note or a retraction is still checked against every event in

@@ -102,15 +102,8 @@ func Resume(opened events.Envelope, snap *Snapshot, from int) (*Folder, error) {
 				s.finished = h.Number
 			}
 		}
-		if h.Board != 0 {
-			if s.boards == nil {
-				s.boards = map[int]*game.Hand{}
-			}
-			if s.boards[h.Board] == nil {
-				s.boards[h.Board] = h
-			}
-		}
 	}
+	s.boards = boardsOf(prior)
 	if len(prior) > 0 {
 		s.NextDealer = s.Rules.NextDealer(prior[len(prior)-1])
 	}
@@ -120,6 +113,24 @@ func Resume(opened events.Envelope, snap *Snapshot, from int) (*Folder, error) {
 		}
 	}
 	return &Folder{s: s, withdrawn: s.retracted}, nil
+}
+
+// boardsOf is the first hand dealt as each board among hands (nil when
+// none is a board's): what a fold learns of the boards from them.
+func boardsOf(hands []*game.Hand) map[int]*game.Hand {
+	var boards map[int]*game.Hand
+	for _, h := range hands {
+		if h.Board == 0 {
+			continue
+		}
+		if boards == nil {
+			boards = map[int]*game.Hand{}
+		}
+		if boards[h.Board] == nil {
+			boards[h.Board] = h
+		}
+	}
+	return boards
 }
 
 // FromSnapshot is the session a snapshot records, without steps but the

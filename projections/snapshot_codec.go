@@ -2,6 +2,7 @@ package projections
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
@@ -16,7 +17,7 @@ import (
 // gains a field this codec does not write). SnapshotFormat changes when
 // the bytes do, and a checkpoint of another format is folded again from
 // the log rather than read.
-const SnapshotFormat = 6
+const SnapshotFormat = 7
 
 // AppendHand encodes a hand (its seating and options are the session's,
 // and are not written).
@@ -758,4 +759,69 @@ func DecodeIDs(b []byte) (map[events.ID]bool, error) {
 		return nil, fmt.Errorf("the snapshot's retractions: %w", err)
 	}
 	return out, nil
+}
+
+// AppendBoards encodes the first deal of each board among a session's hands
+// (in board order: the board, its hand's number, and the cards, widow and
+// trump turned up that deal recorded): what a later deal of the board is
+// checked against and takes its cards from (sameBoard, sameCards). A
+// checkpoint keeps it so that a fold of the latest hand alone (FoldTail,
+// then KnowBoards) can check a deal of a board without reading the log
+// back to the board's first deal.
+func AppendBoards(buf []byte, hands []*game.Hand) []byte {
+	first := boardsOf(hands)
+	e := events.NewEncoder(buf)
+	boards := slices.Sorted(maps.Keys(first))
+	e.Uint(uint64(len(boards)))
+	for _, b := range boards {
+		h := first[b]
+		e.Uint(uint64(b))
+		e.Uint(uint64(h.Number))
+		sets(e, h.Dealt)
+		e.Set(h.Widow)
+		e.Card(h.TurnUp)
+	}
+	return e.Bytes()
+}
+
+// KnowBoards gives a partial fold (FoldTail) that begins at the deal of
+// hand from of the session the first deal of each board, as AppendBoards
+// wrote them from the session's hands up to at least that one. A board
+// first dealt before hand from is taken from b; one first dealt in the
+// hands the fold holds, from the fold (which has seen what was recorded of
+// them since). Then a deal of a board is decided on the tail alone
+// (DecideDeal). A record that does not decode is refused
+// (events.ErrCorrupt) and nothing is changed.
+func (s *Session) KnowBoards(b []byte, from int) error {
+	if !s.read.partial || len(s.Hands) == 0 {
+		return fmt.Errorf("%w: the boards dealt are given to a fold of the latest hands only", events.ErrCorrupt)
+	}
+	hd := HandDecoder{Seating: s.Seating(), Opts: s.Opts}
+	d := events.NewDecoder(b)
+	n := d.Len(4)
+	first := make(map[int]*game.Hand, n+len(s.boards))
+	for range n {
+		board, number := d.Uint(), d.Uint()
+		h := &game.Hand{Number: int(number), Board: int(board)}
+		h.Dealt = hd.decodeSets(d)
+		h.Widow, h.TurnUp = d.Set(), d.Card()
+		if board == 0 || board > 1<<31 || number == 0 || number > 1<<31 || len(h.Dealt) > s.Seating().Seats || first[int(board)] != nil {
+			d.Fail("board")
+			break
+		}
+		if h.Number < from {
+			first[int(board)] = h
+		}
+	}
+	if err := d.Err(); err != nil {
+		return fmt.Errorf("%w: the boards dealt: %w", events.ErrCorrupt, err)
+	}
+	for b, h := range s.boards {
+		if first[b] == nil {
+			first[b] = h
+		}
+	}
+	s.boards = first
+	s.read.boardsKnown = true
+	return nil
 }

@@ -173,6 +173,8 @@ func recordName(k []byte) string {
 		return "the retractions"
 	case len(k) == 1 && k[0] == keySheets:
 		return "the score sheets"
+	case len(k) == 1 && k[0] == keyBoards:
+		return "the boards' first deals"
 	}
 	return fmt.Sprintf("record %x", k)
 }

@@ -30,6 +30,9 @@ import (
 //	0x05 chunk     the index, by 512 hands (4 bytes, big-endian): where each
 //	               hand's deal is in the log, and the hash it links to
 //	0x06           the score sheets kept (keptSheets)
+//	0x07           the first deal of each board (projections.AppendBoards):
+//	               what a deal of a board is checked against, so that a
+//	               fold of the latest hand (Tail) can decide one
 //
 // Each record ends with a keyed MAC of the rest (see sealer): a damaged or
 // forged record makes the checkpoint unread, never misread, and a store
@@ -47,6 +50,7 @@ const (
 	keyRetracted = 0x04
 	keyIndex     = 0x05
 	keySheets    = 0x06
+	keyBoards    = 0x07
 )
 
 // macSize is how many bytes of a record's seal are kept: the first half
@@ -433,8 +437,8 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 
 // records are the checkpoint's records of snap, written by build: its
 // hands from from on (and the index chunks that hold them), then the
-// header, the notes, the events withdrawn, the retractions and the score
-// sheets.
+// header, the notes, the events withdrawn, the retractions, the score
+// sheets and the boards' first deals.
 func (r *reading) records(snap *snapshot, from int, build string, seal sealer) ([]events.SnapshotRecord, error) {
 	var put []events.SnapshotRecord
 	at := seal.at(snap.Version, snap.Hash)
@@ -478,5 +482,6 @@ func (r *reading) records(snap *snapshot, from int, build string, seal sealer) (
 		rec([]byte{keyNotes}, notes.Bytes()),
 		rec([]byte{keyWithdrawn}, projections.AppendIDs(nil, snap.Withdrawn)),
 		rec([]byte{keyRetracted}, retractions.Bytes()),
-		rec([]byte{keySheets}, sheets.Bytes())), nil
+		rec([]byte{keySheets}, sheets.Bytes()),
+		rec([]byte{keyBoards}, projections.AppendBoards(nil, snap.Hands))), nil
 }

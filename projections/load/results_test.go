@@ -33,6 +33,21 @@ func (c *counting) ReadSession(ctx context.Context, session string, from uint64)
 	}
 }
 
+// The counting store keeps its store's checkpoints (events.SessionSnapshots),
+// as a table's store does: reading them is not reading the log.
+
+func (c *counting) SnapshotKey() []byte {
+	return c.Store.(events.SessionSnapshots).SnapshotKey()
+}
+
+func (c *counting) ReadSnapshot(ctx context.Context, session string, from []byte, fn func(k, v []byte) bool) error {
+	return c.Store.(events.SessionSnapshots).ReadSnapshot(ctx, session, from, fn)
+}
+
+func (c *counting) WriteSnapshot(ctx context.Context, session string, w events.SnapshotWrite) error {
+	return c.Store.(events.SessionSnapshots).WriteSnapshot(ctx, session, w)
+}
+
 func (c *counting) ReadSessionBackward(ctx context.Context, session string) iter.Seq2[events.Envelope, error] {
 	return func(yield func(events.Envelope, error) bool) {
 		for e, err := range c.Store.ReadSessionBackward(ctx, session) {
@@ -71,20 +86,23 @@ func resultBoards(t testing.TB, st events.Store, boards int) string {
 }
 
 // TestEntriesStayOneBoardLong: in a duplicate session of boards with no
-// cards (results from travellers), reading the latest board does not walk
-// back past it: a call, and any reader of the latest hand (load.Tail, as
-// hoyle sessions and show use), read as many events at 10,000 boards as
-// at 10. They once read back to the first board, each deal along the way
-// working out the retractions again: a result took 8 s at 2,000 boards.
-//
-// A deal (and a result, which deals its board first) still needs every
-// board the session has dealt (a board is the same deal each time it is
-// played): it reads the log once, no more.
+// cards (results from travellers), an entry does not walk back past the
+// latest board: a result (which deals its board first), a deal, a call,
+// and any reader of the latest hand (load.Tail, as hoyle sessions and show
+// use), read as many events at 10,000 boards as at 10. They once read back
+// to the first board, each deal along the way working out the retractions
+// again: a result took 8 s at 2,000 boards. A deal is checked against the
+// first deal of its board (a board is the same deal each time it is
+// played), which the checkpoint keeps: a deal and a result read the log
+// from the checkpoint on, not the whole of it (at 10,000 boards they read
+// 30,005 and 30,008 events before). The store keeps its checkpoint as a
+// writer does (load.Refresh after each append).
 func TestEntriesStayOneBoardLong(t *testing.T) {
 	ctx := context.Background()
 	entries := func(boards int) (reads []int, size int) {
 		st := &counting{Store: memstore.New()}
 		id := resultBoards(t, st, boards)
+		require.NoError(t, load.Refresh(ctx, st, id, 0))
 		info, err := st.Session(ctx, id)
 		require.NoError(t, err)
 		r := recorder.New(st)
@@ -93,6 +111,7 @@ func TestEntriesStayOneBoardLong(t *testing.T) {
 			_, err := r.Record(ctx, id, decide)
 			require.NoError(t, err, what)
 			reads = append(reads, st.read)
+			require.NoError(t, load.Refresh(ctx, st, id, load.MinLag))
 		}
 		step("result", func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 			return s.DecideResult(stamp, projections.ResultSpec{Board: boards + 1, Contract: "4S", Declarer: "N", Tricks: "10"})
@@ -113,10 +132,7 @@ func TestEntriesStayOneBoardLong(t *testing.T) {
 	small, _ := entries(10)
 	large, size := entries(10_000)
 	t.Logf("events read for a result, a deal, a call and the tail: %v at 10 boards, %v at 10,000 (of %d events)", small, large, size)
-	for i := range 2 {
-		assert.LessOrEqual(t, large[i], size+2*small[i], "entry %d reads the log of %d events once: it read %d", i, size, large[i])
-	}
-	for i := 2; i < len(small); i++ {
+	for i := range small {
 		assert.LessOrEqual(t, large[i], 2*small[i], "entry %d reads %d events at 10,000 boards, %d at 10", i, large[i], small[i])
 	}
 }

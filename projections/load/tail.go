@@ -18,21 +18,28 @@ import (
 // file of years of hands). The result is Partial: Hands holds the latest
 // hand alone (or every hand, in a session with no deal in force yet).
 func Tail(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
+	s, _, _, err := tail(ctx, st, session)
+	return s, err
+}
+
+// tail is Tail, with the opening event and the tail's events (oldest
+// first) it folded.
+func tail(ctx context.Context, st events.Store, session string) (*projections.Session, events.Envelope, []events.Envelope, error) {
 	var opened events.Envelope
 	found := false
 	for e, err := range read(ctx, st, session) {
 		if err != nil {
-			return nil, err
+			return nil, opened, nil, err
 		}
 		opened, found = e, true
 		break
 	}
 	if !found {
-		return nil, fmt.Errorf("%w: %s", events.ErrNoSession, session)
+		return nil, opened, nil, fmt.Errorf("%w: %s", events.ErrNoSession, session)
 	}
 	info, err := st.Session(ctx, session)
 	if err != nil {
-		return nil, err
+		return nil, opened, nil, err
 	}
 	// Backwards, each event must be the one its successor links to, and
 	// the newest the session's head.
@@ -53,7 +60,7 @@ scan:
 			err = linksTo(e, next)
 		}
 		if err != nil {
-			return nil, tampered(err)
+			return nil, opened, nil, tampered(err)
 		}
 		next = e
 		if e.Version == 1 {
@@ -84,13 +91,13 @@ scan:
 			// board's trump turned up), read back to a deal of the board
 			// that has them.
 			if bare, err = projections.FoldTail(opened, reversed(rev)); err != nil {
-				return nil, fmt.Errorf("session %s: %w", session, err)
+				return nil, opened, nil, fmt.Errorf("session %s: %w", session, err)
 			}
 			if h := bare.Current(); h != nil && h.DealID == e.ID && len(bare.Problems) == 0 && !needsCards(h) {
 				if err := vouched(ctx, st, session, next, rev); err != nil {
-					return nil, err
+					return nil, opened, nil, err
 				}
-				return bare, nil
+				return bare, opened, reversed(rev), nil
 			}
 			board = d.Board
 		case d.Board == board && cardsKnown(d):
@@ -98,13 +105,13 @@ scan:
 		}
 	}
 	if err := vouched(ctx, st, session, next, rev); err != nil {
-		return nil, err
+		return nil, opened, nil, err
 	}
 	s, err := projections.FoldTail(opened, reversed(rev))
 	if err != nil {
-		return nil, fmt.Errorf("session %s: %w", session, err)
+		return nil, opened, nil, fmt.Errorf("session %s: %w", session, err)
 	}
-	return s, nil
+	return s, opened, reversed(rev), nil
 }
 
 // vouched checks the chain below the tail read (rev, newest first; first,

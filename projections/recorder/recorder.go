@@ -112,6 +112,9 @@ func (r *Recorder) RecordTyped(ctx context.Context, session string, typed time.T
 	for attempt := 0; ; attempt++ {
 		stored, err := r.readDecideAppend(ctx, session, load.Tail, nil, check, decide)
 		if errors.Is(err, game.ErrWholeSession) {
+			stored, err = r.readDecideAppend(ctx, session, load.TailBoards, nil, check, decide)
+		}
+		if errors.Is(err, game.ErrWholeSession) {
 			stored, err = r.readDecideAppend(ctx, session, load.Stream, nil, check, decide)
 		}
 		if errors.Is(err, events.ErrConflict) && attempt < maxRetries {
@@ -175,10 +178,15 @@ func (r *Recorder) RecordAt(ctx context.Context, session string, version uint64,
 	return r.recordOnce(ctx, session, &version, decide)
 }
 
-// recordOnce reads the latest hand (or, if the decision says so, the whole
-// session), checks the version pinned, decides and appends.
+// recordOnce reads the latest hand (or, if the decision says so, the
+// latest hands with the boards dealt, then the whole session), checks the version pinned, decides and appends.
 func (r *Recorder) recordOnce(ctx context.Context, session string, pin *uint64, decide Decision) ([]events.Envelope, error) {
 	stored, err := r.readDecideAppend(ctx, session, load.Tail, pin, nil, decide)
+	if errors.Is(err, game.ErrWholeSession) {
+		// A deal of a board: the latest hands and the boards' first deals
+		// (from the checkpoint) decide it, if they can.
+		stored, err = r.readDecideAppend(ctx, session, load.TailBoards, pin, nil, decide)
+	}
 	if errors.Is(err, game.ErrWholeSession) {
 		stored, err = r.readDecideAppend(ctx, session, load.Stream, pin, nil, decide)
 	}

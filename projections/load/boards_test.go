@@ -1,0 +1,79 @@
+package load_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/recorder"
+)
+
+// TestABoardDealtBeforeTheCheckpointIsTheSameDeal: a board dealt with its
+// cards long before the session's checkpoint is judged from the boards the
+// checkpoint keeps, not from a read of the whole log: dealt again with
+// other cards it is refused, and nothing appended; dealt blank, it takes
+// the board's cards. Either way the entry reads the log from the
+// checkpoint on (a few events), not the session's thousands.
+func TestABoardDealtBeforeTheCheckpointIsTheSameDeal(t *testing.T) {
+	ctx := context.Background()
+	st := &counting{Store: memstore.New()}
+	r := recorder.New(st)
+	id, err := r.Open(ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
+	require.NoError(t, err)
+	seed := uint64(41)
+	dealt, err := r.Deal(ctx, id, projections.DealSpec{Board: 1, Seed: &seed})
+	require.NoError(t, err)
+	first := dealOf(t, dealt)
+	require.NotZero(t, first.Hands[0], "the board's first deal has its cards")
+	_, err = r.Calls(ctx, id, []string{"P", "P", "P", "P"})
+	require.NoError(t, err)
+	for b := 2; b <= 300; b++ {
+		_, err := r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return s.DecideResult(stamp, projections.ResultSpec{Board: b, Contract: "3NT", Declarer: "S", Tricks: "9"})
+		})
+		require.NoError(t, err)
+	}
+	require.NoError(t, load.Refresh(ctx, st, id, 0))
+	info, err := st.Session(ctx, id)
+	require.NoError(t, err)
+
+	other := uint64(42)
+	st.read = 0
+	_, err = r.Deal(ctx, id, projections.DealSpec{Board: 1, Seed: &other})
+	require.ErrorIs(t, err, game.ErrIllegal)
+	assert.Contains(t, err.Error(), "board 1 was dealt as hand 1 with other cards")
+	assert.Less(t, st.read, 30, "the refusal read %d of the session's %d events", st.read, info.Version)
+	after, err := st.Session(ctx, id)
+	require.NoError(t, err)
+	assert.Equal(t, info.Version, after.Version, "nothing was appended")
+
+	st.read = 0
+	again, err := r.Deal(ctx, id, projections.DealSpec{Board: 1})
+	require.NoError(t, err)
+	assert.Less(t, st.read, 30, "the deal read %d of the session's %d events", st.read, info.Version)
+	assert.Equal(t, first.Hands, dealOf(t, again).Hands, "the board's cards")
+	whole, err := load.Stream(ctx, st, id)
+	require.NoError(t, err)
+	assert.Empty(t, whole.Problems)
+	assert.Equal(t, first.Hands, whole.Current().Dealt)
+}
+
+// dealOf is the deal among the events an entry stored.
+func dealOf(t *testing.T, stored []events.Envelope) *table.Dealt {
+	t.Helper()
+	for _, e := range stored {
+		if d, ok := e.Data.(*table.Dealt); ok {
+			return d
+		}
+	}
+	t.Fatalf("no deal among %d events", len(stored))
+	return nil
+}

@@ -77,3 +77,57 @@ func dealOf(t *testing.T, stored []events.Envelope) *table.Dealt {
 	t.Fatalf("no deal among %d events", len(stored))
 	return nil
 }
+
+// TestForgedBoardsAreNotBelieved: the boards' first deals kept in the
+// checkpoint are derived data like the rest of it. Rewritten to say board
+// 1 was dealt with other cards and sealed with a key not the store's, they
+// are not read: the deal is judged on the whole log, and the board's true
+// cards are the ones a blank deal takes. Sealed with the store's own key
+// (a key that got out), Audit (hoyle verify) names the record, and once
+// dropped and written again from the log it is the log's.
+func TestForgedBoardsAreNotBelieved(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	r := recorder.New(st)
+	id, err := r.Open(ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
+	require.NoError(t, err)
+	seed := uint64(41)
+	dealt, err := r.Deal(ctx, id, projections.DealSpec{Board: 1, Seed: &seed})
+	require.NoError(t, err)
+	first := dealOf(t, dealt)
+	_, err = r.Calls(ctx, id, []string{"P", "P", "P", "P"})
+	require.NoError(t, err)
+	_, err = r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return s.DecideResult(stamp, projections.ResultSpec{Board: 2, Contract: "3NT", Declarer: "S", Tricks: "9"})
+	})
+	require.NoError(t, err)
+	require.NoError(t, load.Refresh(ctx, st, id, 0))
+	diffs, err := load.Audit(ctx, st, id)
+	require.NoError(t, err)
+	assert.Empty(t, diffs, "a checkpoint hoyle kept is the log's")
+
+	full, _, err := load.Session(ctx, st, id)
+	require.NoError(t, err)
+	forged := full.Hands[0].Clone()
+	forged.Dealt[0], forged.Dealt[1] = forged.Dealt[1], forged.Dealt[0]
+	load.ForgeBoards(t, st, id, []*game.Hand{forged}, nil)
+	other := uint64(42)
+	_, err = r.Deal(ctx, id, projections.DealSpec{Board: 1, Seed: &other})
+	require.ErrorIs(t, err, game.ErrIllegal, "judged on the log")
+
+	load.ForgeBoards(t, st, id, []*game.Hand{forged}, st.SnapshotKey())
+	diffs, err = load.Audit(ctx, st, id)
+	require.NoError(t, err)
+	require.Len(t, diffs, 1)
+	assert.Equal(t, "the boards' first deals", diffs[0].Record)
+	assert.ErrorIs(t, diffs[0], load.ErrKeptDiffers)
+
+	require.NoError(t, load.Drop(ctx, st, id))
+	require.NoError(t, load.Refresh(ctx, st, id, 0))
+	diffs, err = load.Audit(ctx, st, id)
+	require.NoError(t, err)
+	assert.Empty(t, diffs, "rebuilt from the log")
+	again, err := r.Deal(ctx, id, projections.DealSpec{Board: 1})
+	require.NoError(t, err)
+	assert.Equal(t, first.Hands, dealOf(t, again).Hands, "the board's cards")
+}

@@ -30,12 +30,10 @@ func (s *Store) ReadSnapshot(ctx context.Context, session string, from []byte, f
 		return err
 	}
 	s.mu.RLock()
-	records := maps.Clone(s.checkpoints[session])
+	records, keys := s.checkpoints[session], s.checkpointKeys[session]
 	s.mu.RUnlock()
-	for _, k := range slices.Sorted(maps.Keys(records)) {
-		if bytes.Compare([]byte(k), from) < 0 {
-			continue
-		}
+	i, _ := slices.BinarySearch(keys, string(from))
+	for _, k := range keys[i:] {
 		if !fn([]byte(k), bytes.Clone(records[k])) {
 			return nil
 		}
@@ -55,11 +53,14 @@ func (s *Store) WriteSnapshot(ctx context.Context, session string, w events.Snap
 	}
 	if s.checkpoints == nil {
 		s.checkpoints = map[string]map[string][]byte{}
+		s.checkpointKeys = map[string][]string{}
 	}
-	records := s.checkpoints[session]
-	if w.Reset || records == nil {
-		records = map[string][]byte{}
-		s.checkpoints[session] = records
+	records := map[string][]byte{}
+	if !w.Reset {
+		records = maps.Clone(s.checkpoints[session]) // readers may hold the old one
+		if records == nil {
+			records = map[string][]byte{}
+		}
 	}
 	if w.Trim != nil {
 		for k := range records {
@@ -71,5 +72,7 @@ func (s *Store) WriteSnapshot(ctx context.Context, session string, w events.Snap
 	for _, r := range w.Put {
 		records[string(r.Key)] = bytes.Clone(r.Value)
 	}
+	s.checkpoints[session] = records
+	s.checkpointKeys[session] = slices.Sorted(maps.Keys(records))
 	return nil
 }

@@ -24,6 +24,12 @@ type Store struct {
 	closed   bool
 	// checkpoints holds each session's checkpoint records, by key.
 	checkpoints map[string]map[string][]byte
+	// checkpointKeys holds each session's checkpoint keys in order. A
+	// write replaces a session's records and keys (never changes them in
+	// place), so a read takes both under the lock and then ranges over
+	// them without it, as a read of a store's snapshot does: from its key
+	// on, not the whole checkpoint each time.
+	checkpointKeys map[string][]string
 	// key seals them (SnapshotKey), made once.
 	key     []byte
 	keyOnce sync.Once

@@ -168,7 +168,7 @@ func (s *Session) DecideDeal(stamp Stamp, spec DealSpec) ([]events.Event, error)
 // anyway, and with them in the event a fold of the latest hand alone
 // (load.Tail) needs nothing older than the deal.
 func (s *Session) sameCards(d *table.Dealt) {
-	first := s.boards[d.Board]
+	first := s.firstDeal(d.Board)
 	if d.Board == 0 || first == nil || !allUnknown(d.Hands) || d.Widow != 0 || d.TurnUp != cards.NoCard {
 		return
 	}

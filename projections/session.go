@@ -111,6 +111,9 @@ type Session struct {
 	// boards holds the first hand dealt as each board: a board is the
 	// same deal each time it is played.
 	boards map[int]*game.Hand
+	// kept are the first deals of the boards dealt before a partial fold's
+	// hands, when it was given them (KnowBoards); see firstDeal.
+	kept keptBoards
 
 	// read is how the session was read, when the load path read it in
 	// part (see Reading); the zero Reading for a fold of the whole log.
@@ -617,7 +620,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 	s.Rules.Start(h, s.Opts)
 	s.Hands = append(s.Hands, h)
 	s.starts = append(s.starts, e.Version)
-	if p.Board != 0 && s.boards[p.Board] == nil {
+	if p.Board != 0 && s.firstDeal(p.Board) == nil {
 		if s.boards == nil {
 			s.boards = map[int]*game.Hand{}
 		}
@@ -632,7 +635,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 // session, which it returns (nil if this is the first): where both record a
 // seat's cards, the trump turned up or the widow, they must agree.
 func (s *Session) sameBoard(p *table.Dealt, dr game.DealResult) (*game.Hand, error) {
-	first := s.boards[p.Board]
+	first := s.firstDeal(p.Board)
 	if first == nil {
 		return nil, nil
 	}

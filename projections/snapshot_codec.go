@@ -796,32 +796,68 @@ func (s *Session) KnowBoards(b []byte, from int) error {
 	if !s.read.partial || len(s.Hands) == 0 {
 		return fmt.Errorf("%w: the boards dealt are given to a fold of the latest hands only", events.ErrCorrupt)
 	}
-	hd := HandDecoder{Seating: s.Seating(), Opts: s.Opts}
-	d := events.NewDecoder(b)
+	kept := keptBoards{raw: b, from: from, seats: s.Seating().Seats}
+	if _, err := kept.find(0); err != nil {
+		return fmt.Errorf("%w: the boards dealt: %w", events.ErrCorrupt, err)
+	}
+	s.kept = kept
+	s.read.boardsKnown = true
+	return nil
+}
+
+// keptBoards are the first deals of the boards a partial fold was given
+// (KnowBoards), as AppendBoards wrote them: looked up a board at a time,
+// so that a session of 10,000 boards costs a deal a scan of their bytes,
+// not 10,000 hands made.
+type keptBoards struct {
+	raw   []byte
+	from  int // the first hand of the fold: a board first dealt from it on is the fold's
+	seats int
+}
+
+// find is board's first deal among the kept boards dealt before hand
+// from (nil when none), or, given board 0, nil after checking that the
+// whole record decodes.
+func (k keptBoards) find(board int) (*game.Hand, error) {
+	if k.raw == nil {
+		return nil, nil
+	}
+	d := events.NewDecoder(k.raw)
 	n := d.Len(4)
-	first := make(map[int]*game.Hand, n+len(s.boards))
+	var dealt [8]cards.Set
+	last := uint64(0)
 	for range n {
-		board, number := d.Uint(), d.Uint()
-		h := &game.Hand{Number: int(number), Board: int(board)}
-		h.Dealt = hd.decodeSets(d)
-		h.Widow, h.TurnUp = d.Set(), d.Card()
-		if board == 0 || board > 1<<31 || number == 0 || number > 1<<31 || len(h.Dealt) > s.Seating().Seats || first[int(board)] != nil {
+		b, number := d.Uint(), d.Uint()
+		count, isNil := readLength(d)
+		if b <= last || b > 1<<31 || number == 0 || number > 1<<31 || count > k.seats || count > len(dealt) {
 			d.Fail("board")
 			break
 		}
-		if h.Number < from {
-			first[int(board)] = h
+		last = b
+		for i := range count {
+			dealt[i] = d.Set()
+		}
+		widow, turnUp := d.Set(), d.Card()
+		if int(b) == board && board != 0 {
+			if int(number) >= k.from {
+				return nil, nil
+			}
+			h := &game.Hand{Number: int(number), Board: board, Widow: widow, TurnUp: turnUp}
+			if !isNil {
+				h.Dealt = slices.Clone(dealt[:count])
+			}
+			return h, nil
 		}
 	}
-	if err := d.Err(); err != nil {
-		return fmt.Errorf("%w: the boards dealt: %w", events.ErrCorrupt, err)
+	return nil, d.Err()
+}
+
+// firstDeal is board's first deal in the session: from the boards a
+// partial fold was given, if it was dealt before the fold's hands, else
+// from the hands folded (nil when none).
+func (s *Session) firstDeal(board int) *game.Hand {
+	if h, err := s.kept.find(board); err == nil && h != nil {
+		return h
 	}
-	for b, h := range s.boards {
-		if first[b] == nil {
-			first[b] = h
-		}
-	}
-	s.boards = first
-	s.read.boardsKnown = true
-	return nil
+	return s.boards[board]
 }

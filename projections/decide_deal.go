@@ -183,7 +183,7 @@ func (s *Session) sameCards(d *table.Dealt) {
 // board: the first deal of every board (KnowBoards), and no movement, whose
 // rounds are judged on every hand the table has played (movementBoard).
 func (s *Session) boardsSuffice() bool {
-	if !s.read.boardsKnown {
+	if s.read.boards.raw == nil {
 		return false
 	}
 	plan, err := s.Placement().Plan()

@@ -10,7 +10,7 @@ package projections
 // Session folded from its first event has the zero Reading.
 //
 // The load path sets it through the functions that read in part (FoldTail,
-// Resume, FromSnapshot, Graft, Folder.Keep, UseSheets); the fold consults
+// Resume, FromSnapshot, Graft, Folder.Keep, UseSheets, KnowBoards); the fold consults
 // it where what it did not see matters (a note on an event before it, the
 // number of the first hand of a tail) and the score consults its sheets.
 type Reading struct {
@@ -22,10 +22,10 @@ type Reading struct {
 	// before it are known only by what the snapshot keeps; a note on one
 	// is taken as it stands, as in a partial fold.
 	resumed bool
-	// boardsKnown: a partial fold was given the first deal of every board
+	// boards: a partial fold was given the first deal of every board
 	// dealt before it (see KnowBoards), so a deal of a board can be
-	// checked against it without the whole session.
-	boardsKnown bool
+	// checked against it without the whole session (see firstDeal).
+	boards keptBoards
 	// keep, when set, says which hands' steps the fold keeps (see
 	// Folder.Keep); the IDs of the steps it leaves out are in dropped, so
 	// that a note or a retraction is still checked against every event in

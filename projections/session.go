@@ -111,9 +111,6 @@ type Session struct {
 	// boards holds the first hand dealt as each board: a board is the
 	// same deal each time it is played.
 	boards map[int]*game.Hand
-	// kept are the first deals of the boards dealt before a partial fold's
-	// hands, when it was given them (KnowBoards); see firstDeal.
-	kept keptBoards
 
 	// read is how the session was read, when the load path read it in
 	// part (see Reading); the zero Reading for a fold of the whole log.

@@ -800,8 +800,7 @@ func (s *Session) KnowBoards(b []byte, from int) error {
 	if _, err := kept.find(0); err != nil {
 		return fmt.Errorf("%w: the boards dealt: %w", events.ErrCorrupt, err)
 	}
-	s.kept = kept
-	s.read.boardsKnown = true
+	s.read.boards = kept
 	return nil
 }
 
@@ -856,7 +855,7 @@ func (k keptBoards) find(board int) (*game.Hand, error) {
 // partial fold was given, if it was dealt before the fold's hands, else
 // from the hands folded (nil when none).
 func (s *Session) firstDeal(board int) *game.Hand {
-	if h, err := s.kept.find(board); err == nil && h != nil {
+	if h, err := s.read.boards.find(board); err == nil && h != nil {
 		return h
 	}
 	return s.boards[board]

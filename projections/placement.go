@@ -291,11 +291,7 @@ func movementFlags(spec movement.Spec) string {
 		out = fmt.Sprintf("--pairs %d --boards %d", spec.Pairs, spec.Boards)
 	}
 	if len(spec.Arrow) > 0 {
-		rounds := make([]string, len(spec.Arrow))
-		for i, r := range spec.Arrow {
-			rounds[i] = strconv.Itoa(r)
-		}
-		out += " --arrow-switch " + strings.Join(rounds, ",")
+		out += " --arrow-switch " + spec.ArrowRounds(",")
 	}
 	return out
 }

@@ -128,13 +128,19 @@ func (s Spec) String() string {
 		out += fmt.Sprintf(",pairs=%d", s.Pairs)
 	}
 	if len(s.Arrow) > 0 {
-		parts := make([]string, len(s.Arrow))
-		for i, r := range s.Arrow {
-			parts[i] = strconv.Itoa(r)
-		}
-		out += ",arrow=" + strings.Join(parts, "+")
+		out += ",arrow=" + s.ArrowRounds("+")
 	}
 	return out
+}
+
+// ArrowRounds lists the rounds to arrow-switch, joined by sep: "3+6" in a
+// movement's text, "3,6" as --arrow-switch takes them.
+func (s Spec) ArrowRounds(sep string) string {
+	parts := make([]string, len(s.Arrow))
+	for i, r := range s.Arrow {
+		parts[i] = strconv.Itoa(r)
+	}
+	return strings.Join(parts, sep)
 }
 
 // ParseRounds reads the rounds to arrow-switch in a Mitchell of the given

@@ -64,7 +64,9 @@ A par contract is written "4S N", "3NT NS" (either of the side), "5DX EW" (a
 sacrifice, doubled); a contract par at several levels is listed at each.
 
 --tt-mb bounds the memory of the solver's transposition tables (default
-256 MB; a table takes a few hundred milliseconds on two cores).`,
+256 MB). A deal's table and par take about 0.4 s on a quiet two-core
+machine (0.6 s of processor time), and a few seconds when the machine is
+busy; hoyle help performance gives the measured figures.`,
 		Example: `  hoyle dd                          # the latest hand: table, par and the play
   hoyle dd --at 2 --json | jq .play.costly
   hoyle dd --at 1.8                 # hand 1, the play to trick 8

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -53,7 +54,11 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	steps = append(steps, []string{"show"})
 	for _, words := range steps {
 		fmt.Fprintf(opts.IO.Out, "$ hoyle %s\n", quoteWords(words))
-		if err := execute(ctx, newFactory(opts.IO), append([]string{"--db", db}, words...)); err != nil {
+		// Each step is typed when the one before it has finished: the
+		// process's start (Streams.Typed) is the first step's moment only.
+		step := *opts.IO
+		step.Typed = time.Now()
+		if err := execute(ctx, newFactory(&step), append([]string{"--db", db}, words...)); err != nil {
 			report(opts.IO, err)
 			return fmt.Errorf("the demo script failed at: hoyle %s", quoteWords(words))
 		}

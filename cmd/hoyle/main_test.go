@@ -19,6 +19,27 @@ func TestDemoRuns(t *testing.T) {
 	assert.Contains(t, r.out, "done · 2NT by E · NS 3 EW 10")
 }
 
+// TestDemoRunsAsAProcess: the README's demo as its own process, whose
+// commands are typed when the process started (Streams.Typed): each step
+// of the demo is typed after the one before it, so none is refused as
+// racing another scorer.
+func TestDemoRunsAsAProcess(t *testing.T) {
+	dir := t.TempDir()
+	out, err := os.Create(filepath.Join(dir, "out"))
+	require.NoError(t, err)
+	errf, err := os.Create(filepath.Join(dir, "err"))
+	require.NoError(t, err)
+	code := binaryRun(t, filepath.Join(dir, "unused.db"), out, errf, "demo")
+	require.NoError(t, out.Close())
+	require.NoError(t, errf.Close())
+	stderr, err := os.ReadFile(errf.Name())
+	require.NoError(t, err)
+	require.Equal(t, 0, code, string(stderr))
+	stdout, err := os.ReadFile(out.Name())
+	require.NoError(t, err)
+	assert.Contains(t, string(stdout), "done · 2NT by E · NS 3 EW 10")
+}
+
 func TestHandPlayedToTheLastCard(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "h.db")
 	script(t, db, "demo")

@@ -207,8 +207,15 @@ func appender(ctx context.Context, st *natsstore.Store, seed uint64, round int) 
 	var records []appendRecord
 	ownExists := false
 	sharedExists := false
-	if _, err := st.Session(ctx, "shared"); err == nil {
+	// Whether the shared session exists decides the append's expectation:
+	// a look-up that fails because the server is going down says nothing
+	// about it, and an append made on that guess would expect a new
+	// session where one exists (a refusal, not an append in flight).
+	switch _, err := st.Session(ctx, "shared"); {
+	case err == nil:
 		sharedExists = true
+	case !errors.Is(err, events.ErrNoSession):
+		return nil
 	}
 	expect := func(exists bool) uint64 {
 		if exists {

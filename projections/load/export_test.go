@@ -16,32 +16,20 @@ import (
 // header untouched.
 func ForgeHand(t testing.TB, st events.Store, session string, n int, h *game.Hand, key []byte) {
 	t.Helper()
-	ctx := context.Background()
-	cp := st.(events.SessionSnapshots)
-	if key == nil {
-		key = make([]byte, 32)
-		rand.Read(key)
-	}
-	seal := sealer{key: key, session: session}
-	var hd header
-	if err := cp.ReadSnapshot(ctx, session, []byte{keyHeader}, func(k, v []byte) bool {
-		hd, _ = decodeHeaderBody(unsealed(v))
-		return false
-	}); err != nil {
-		t.Fatal(err)
-	}
-	k := handKey(n)
-	err := cp.WriteSnapshot(ctx, session, events.SnapshotWrite{Put: []events.SnapshotRecord{
-		{Key: k, Value: seal.at(hd.version, hd.hash).seal(k, projections.AppendHand(nil, h))}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	forgeRecord(t, st, session, handKey(n), projections.AppendHand(nil, h), key)
 }
 
 // ForgeBoards rewrites the boards' first deals in the session's checkpoint
 // as a forger would: hands' boards encoded with hoyle's own codec, sealed
 // with key (nil: a key of the forger's own) to the event the header names.
 func ForgeBoards(t testing.TB, st events.Store, session string, hands []*game.Hand, key []byte) {
+	t.Helper()
+	forgeRecord(t, st, session, []byte{keyBoards}, projections.AppendBoards(nil, hands), key)
+}
+
+// forgeRecord writes body as the checkpoint's record k, sealed with key
+// (nil: a key of the forger's own) to the event the header names.
+func forgeRecord(t testing.TB, st events.Store, session string, k, body, key []byte) {
 	t.Helper()
 	ctx := context.Background()
 	cp := st.(events.SessionSnapshots)
@@ -57,9 +45,8 @@ func ForgeBoards(t testing.TB, st events.Store, session string, hands []*game.Ha
 	}); err != nil {
 		t.Fatal(err)
 	}
-	k := []byte{keyBoards}
 	err := cp.WriteSnapshot(ctx, session, events.SnapshotWrite{Put: []events.SnapshotRecord{
-		{Key: k, Value: seal.at(hd.version, hd.hash).seal(k, projections.AppendBoards(nil, hands))}}})
+		{Key: k, Value: seal.at(hd.version, hd.hash).seal(k, body)}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package ddhand
+package ddkeep
 
 import (
 	"container/list"
@@ -61,7 +61,7 @@ func (m *memo[K, V]) get(key K, f func() (V, error)) (V, error) {
 
 // errPanicked is what a caller waiting on an answer gets when computing it
 // panicked in another goroutine.
-var errPanicked = errors.New("ddhand: the analysis failed")
+var errPanicked = errors.New("ddkeep: the analysis failed")
 
 // drop removes key if it still holds e.
 func (m *memo[K, V]) drop(key K, e *memoEntry[K, V]) {

@@ -64,6 +64,7 @@ var allowed = map[string][]string{
 	"projections/dd/ddlist":             {"events/cards", "projections/dd"},
 	"projections/dd/internal/ddsoracle": {"events/cards"},
 	"projections/ddhand":                {"events", "events/cards", "projections/dd", "projections/game"},
+	"projections/ddkeep":                {"events", "events/cards", "projections/dd", "projections/ddhand"},
 
 	"projections/rules/whist":       ruleset(),
 	"projections/rules/bridge":      ruleset(),
@@ -110,7 +111,7 @@ var allowed = map[string][]string{
 
 	// replay: moments, transcripts and the prompt.
 	"replay": {"events", "events/cards", "events/table", "projections", "projections/compare", "projections/dd",
-		"projections/ddhand", "projections/game", "projections/movement", "projections/rules/contract"},
+		"projections/ddhand", "projections/ddkeep", "projections/game", "projections/movement", "projections/rules/contract"},
 	// The --json views, one package (its doc.go lists them).
 	"replay/jsonview": {"events", "events/cards", "projections", "projections/dd", "projections/game",
 		"projections/movement", "projections/rules/contract", "replay"},
@@ -146,7 +147,7 @@ var allowed = map[string][]string{
 	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/natsstore", "events/table",
 		"export/eventreport", "export/html", "export/importer", "export/jsonlog", "export/linsession", "export/markdown",
 		"export/pbn", "export/pbnsession", "fixtures", "projections", "projections/compare", "projections/dd",
-		"projections/ddhand", "projections/game", "projections/ledger", "projections/load",
+		"projections/ddhand", "projections/ddkeep", "projections/game", "projections/ledger", "projections/load",
 		"projections/movement", "projections/recorder", "projections/rules", "projections/simulate",
 		"projections/verify", "projections/rules/contract", "replay", "replay/jsonview", "replay/prompt"},
 	// The developers' tools run hoyle as a user does.

@@ -14,6 +14,7 @@ import (
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/ddkeep"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 	"github.com/hoyle/hoyle/replay/jsonview"
@@ -118,7 +119,7 @@ func ddDeal(opts *ddOptions, cfg dd.Config) error {
 	if err := ddhand.CheckDeal(d); err != nil {
 		return usageError{fmt.Errorf("--deal: %w", err)}
 	}
-	t, err := ddhand.Table(d, cfg)
+	t, err := ddkeep.Shared().Source(cfg, nil).Table(d) // a bare deal: kept for the process only, beside no log
 	if err != nil {
 		return err
 	}
@@ -173,8 +174,9 @@ func ddFile(opts *ddOptions, cfg dd.Config) error {
 		bar = progressBar(opts.IO, "deals")
 	}
 	out := bufio.NewWriter(opts.IO.Out)
+	src := ddkeep.Shared().Source(cfg, nil) // the deals of a file: kept for the process only, beside no log
 	for i, rec := range recs {
-		t, err := ddhand.Table(rec.deal, cfg)
+		t, err := src.Table(rec.deal)
 		if err != nil {
 			return err
 		}
@@ -219,7 +221,7 @@ func ddRecord(g *pbn.Game) (ddFileRecord, error) {
 // ddHand analyses a recorded hand: the hand of at (nil: the latest), its
 // play to at.
 func ddHand(opts *ddOptions, w *load.Window, at *replay.Moment, cfg dd.Config) error {
-	v, err := replay.AnalyseDDHand(w.Session, w.Envs, at, cfg)
+	v, err := replay.AnalyseDDHand(w.Session, w.Envs, at, opts.DB.dd(cfg))
 	if err != nil {
 		return err
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/markdown"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -226,6 +227,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if err := opts.Writeup.options(&req.Writeup); err != nil {
 		return err
 	}
+	req.Writeup.DD = opts.DB.dd(dd.Config{})
 	if opts.IO.ErrTTY {
 		req.Progress = progressBar(opts.IO, "hands")
 	}

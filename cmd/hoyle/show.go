@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/export/markdown"
+	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
@@ -101,6 +102,7 @@ func runShow(ctx context.Context, opts *showOptions) error {
 	if err := opts.Writeup.options(&mdOpts); err != nil {
 		return err
 	}
+	mdOpts.DD = opts.DB.dd(dd.Config{})
 	return opts.DB.withHand(ctx, 0, handOf(at, 0, mdOpts.From), func(w *load.Window) error { return show(opts, w, at, mdOpts, term) })
 }
 

@@ -27,7 +27,7 @@ func (d *doc) analyse(number int) error {
 	if d.opts.NoDD {
 		return nil
 	}
-	a, err := replay.HandAnalysis(d.full, number)
+	a, err := replay.HandAnalysis(d.full, number, d.opts.DD)
 	if replay.Unanalysable(err) {
 		d.ddWhy = err
 		return nil

@@ -84,6 +84,9 @@ type Options struct {
 	// par under the diagram, the marks on costly cards, the value of an
 	// end position.
 	NoDD bool
+	// DD gives the solver's answers (a ddkeep source, which finds them
+	// beside the log); nil: the process's keeper (see replay.HandAnalysis).
+	DD ddhand.Solutions
 }
 
 // Writeup is a write-up made: its Markdown, and what a renderer needs to

@@ -39,6 +39,14 @@ func Solutions(src ddhand.Solutions) ddhand.Solutions {
 	return src
 }
 
+// DDPending reports whether err says the analysis is being solved in the
+// background (a ddkeep.Ready source, the record prompt's): the view is
+// shown without it now, and says so.
+func DDPending(err error) bool { return errors.Is(err, ddkeep.ErrNotReady) }
+
+// DDPendingText says that the analysis is being solved, and how to see it.
+const DDPendingText = "Double dummy: being solved; show the hand again in a moment, or ask hoyle dd, which waits for it."
+
 // Unanalysable reports whether err says a hand cannot be analysed, rather
 // than that the analysis failed: a game not of four hands of 13 cards, or
 // cards not known.

@@ -774,6 +774,13 @@ func (d *database) dd(cfg dd.Config) ddhand.Solutions {
 	return ddkeep.Shared().Source(cfg, d.ddPlace())
 }
 
+// ddReady is dd for the record prompt, which never waits for the solver:
+// an analysis not yet solved is solved in the background of the prompt's
+// process (and kept), and the command shows the hand without it meanwhile.
+func (d *database) ddReady(cfg dd.Config) ddhand.Solutions {
+	return ddkeep.Shared().Ready(cfg, d.ddPlace())
+}
+
 // ddPlace is where the double-dummy analysis is kept beside the log: in
 // the database file itself (its "derived" bucket), or, for a shared log,
 // in dd.db beside this user's default database. A shared log keeps none on

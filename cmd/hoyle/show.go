@@ -103,6 +103,11 @@ func runShow(ctx context.Context, opts *showOptions) error {
 		return err
 	}
 	mdOpts.DD = opts.DB.dd(dd.Config{})
+	if opts.IO.AtPrompt {
+		// The record prompt never waits for the solver: the table at
+		// once, the analysis when it is ready.
+		mdOpts.DD = opts.DB.ddReady(dd.Config{})
+	}
 	return opts.DB.withHand(ctx, 0, handOf(at, 0, mdOpts.From), func(w *load.Window) error { return show(opts, w, at, mdOpts, term) })
 }
 

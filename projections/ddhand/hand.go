@@ -202,20 +202,23 @@ func Analyse(h *game.Hand, src Solutions, par dd.Scorer) (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The table and the play's trace are both asked for before either's
+	// error is returned: a source that solves in the background
+	// (projections/ddkeep's Ready) starts both at once.
 	t, err := src.Table(d)
-	if err != nil {
-		return nil, err
-	}
 	a := &Analysis{Deal: d, Table: t, Vul: h.Vulnerable}
 	a.BySide = h.Contract != nil && h.Contract.Declarer == cards.NoSeat
-	if !a.BySide {
-		a.Par = dd.Par(t, a.Vul, par)
+	strain := cards.NoStrain
+	if h.Contract != nil && len(h.Tricks) > 0 {
+		strain = SolverStrain(h.Contract.Strain)
 	}
-	if h.Contract == nil || len(h.Tricks) == 0 {
-		return a, nil
-	}
-	strain := SolverStrain(h.Contract.Strain)
 	if strain == cards.NoStrain {
+		if err != nil {
+			return nil, err
+		}
+		if !a.BySide {
+			a.Par = dd.Par(t, a.Vul, par)
+		}
 		return a, nil
 	}
 	var played []game.PlayedCard
@@ -231,9 +234,12 @@ func Analyse(h *game.Hand, src Solutions, par dd.Scorer) (*Analysis, error) {
 	for i, pc := range played {
 		seq[i] = pc.Card
 	}
-	tr, err := src.Trace(d, strain, leader, seq)
-	if err != nil {
+	tr, trErr := src.Trace(d, strain, leader, seq)
+	if err := errors.Join(err, trErr); err != nil {
 		return nil, err
+	}
+	if !a.BySide {
+		a.Par = dd.Par(t, a.Vul, par)
 	}
 	p := &Play{Strain: strain, Leader: leader, Declarer: h.Contract.Declarer, Side: leader.Plus(3, 4).Partnership(),
 		Start: tr.Tricks[0], Recorded: len(played)}

@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"sync/atomic"
 
 	"github.com/hoyle/hoyle/events"
@@ -120,6 +121,54 @@ func (s source) Trace(d cards.Deal, strain cards.Strain, leader cards.Seat, seq 
 		}
 		return tr, err
 	})
+}
+
+// ErrNotReady: an answer asked of a Ready source is being solved, not yet
+// known.
+var ErrNotReady = errors.New("the double-dummy analysis is being solved")
+
+// Ready is Source for whoever must not wait for the solver (the record
+// prompt's show): an answer kept in the process or at place is given at
+// once; any other is started solving in the background, as Source solves
+// and keeps it, and ErrNotReady returned meanwhile. The process must go on
+// running for the answer to be kept: the prompt does.
+func (k *Keeper) Ready(cfg dd.Config, place Place) ddhand.Solutions {
+	return ready{source{k: k, cfg: cfg, place: place}}
+}
+
+// ready is a source that never waits for the solver.
+type ready struct{ s source }
+
+// Table implements ddhand.Solutions.
+func (r ready) Table(d cards.Deal) (dd.Table, error) {
+	if err := ddhand.CheckDeal(d); err != nil {
+		return dd.Table{}, err
+	}
+	if t, err, ok := r.s.k.tables.ready([4]cards.Set{d[0], d[1], d[2], d[3]}); ok {
+		return t, err
+	}
+	if _, ok := decodeTable(r.s.read(tableKey(d))); ok {
+		return r.s.Table(d) // found beside the log: kept in the process too, at once
+	}
+	go func() { _, _ = r.s.Table(d) }()
+	return dd.Table{}, ErrNotReady
+}
+
+// Trace implements ddhand.Solutions.
+func (r ready) Trace(d cards.Deal, strain cards.Strain, leader cards.Seat, seq []cards.Card) (dd.PlayTrace, error) {
+	if err := ddhand.CheckDeal(d); err != nil {
+		return dd.PlayTrace{}, err
+	}
+	key := traceKey(d, strain, leader, seq)
+	if tr, err, ok := r.s.k.traces.ready(string(key)); ok {
+		return tr, err
+	}
+	if _, ok := decodeTrace(r.s.read(key), d, leader, len(seq)); ok {
+		return r.s.Trace(d, strain, leader, seq)
+	}
+	seq = append([]cards.Card(nil), seq...) // the caller's, which it may change
+	go func() { _, _ = r.s.Trace(d, strain, leader, seq) }()
+	return dd.PlayTrace{}, ErrNotReady
 }
 
 // read is the body of the record kept under key at the place, its seal

@@ -275,3 +275,52 @@ func TestMemoIsBounded(t *testing.T) {
 	assert.NoError(t, err, "a panic is not kept")
 	assert.Equal(t, 90, v)
 }
+
+// gated is the test binary's solver, held back until released: what a
+// slow solve looks like to whoever must not wait for it.
+type gated struct{ release chan struct{} }
+
+func (g gated) Table(d cards.Deal) (dd.Table, error) {
+	<-g.release
+	return once.Table(d)
+}
+
+func (g gated) Trace(d cards.Deal, strain cards.Strain, leader cards.Seat, seq []cards.Card) (dd.PlayTrace, error) {
+	<-g.release
+	return once.Trace(d, strain, leader, seq)
+}
+
+// A Ready source never waits for the solver: what is not known is started
+// in the background, and given (and kept beside the log) once solved.
+func TestReadyNeverWaits(t *testing.T) {
+	ld := deal(t)
+	f := newFile(t)
+	g := gated{release: make(chan struct{})}
+	k := New()
+	k.solver = func(dd.Config) ddhand.Solutions { return g }
+	r := k.Ready(dd.Config{}, f)
+	_, err := r.Table(ld.Deal)
+	assert.ErrorIs(t, err, ErrNotReady)
+	_, err = r.Trace(ld.Deal, ld.Strain, ld.Leader, ld.Play[:played])
+	assert.ErrorIs(t, err, ErrNotReady)
+	_, err = r.Table(ld.Deal)
+	assert.ErrorIs(t, err, ErrNotReady, "still being solved: asked again, not solved twice")
+	close(g.release)
+
+	tb, tr := solveBoth(t, k.Source(dd.Config{}, f), ld) // waits for the solves under way
+	assert.Equal(t, int64(2), k.Solves())
+	assert.Equal(t, ld.Table, tb.DDSOrder())
+	got, err := r.Table(ld.Deal)
+	require.NoError(t, err)
+	assert.Equal(t, tb, got)
+	gotTr, err := r.Trace(ld.Deal, ld.Strain, ld.Leader, ld.Play[:played])
+	require.NoError(t, err)
+	assert.Equal(t, tr, gotTr)
+
+	// Kept beside the log: a new process's Ready gives it at once.
+	next := newKeeper()
+	got, err = next.Ready(dd.Config{}, f).Table(ld.Deal)
+	require.NoError(t, err)
+	assert.Equal(t, tb, got)
+	assert.Equal(t, int64(0), next.Solves())
+}

@@ -67,7 +67,11 @@ sacrifice, doubled); a contract par at several levels is listed at each.
 --tt-mb bounds the memory of the solver's transposition tables (default
 256 MB). A deal's table and par take about 0.4 s on a quiet two-core
 machine (0.6 s of processor time), and a few seconds when the machine is
-busy; hoyle help performance gives the measured figures.`,
+busy; hoyle help performance gives the measured figures. A recorded hand's
+analysis is solved once: it is kept beside the log (hoyle help
+double-dummy), and the next dd, show, replay or export of the hand reads
+it. At the record prompt, show never waits for the solver (it says the
+analysis is being solved); dd waits for it.`,
 		Example: `  hoyle dd                          # the latest hand: table, par and the play
   hoyle dd --at 2 --json | jq .play.costly
   hoyle dd --at 1.8                 # hand 1, the play to trick 8

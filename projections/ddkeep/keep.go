@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"sync"
 	"sync/atomic"
 
 	"github.com/hoyle/hoyle/events"
@@ -24,6 +25,11 @@ type Keeper struct {
 	tables *memo[[4]cards.Set, dd.Table]
 	traces *memo[string, dd.PlayTrace]
 	solves atomic.Int64
+	// places is held while the keeper opens a place: a file is locked by
+	// each open, even by two of one process, so that a table and a trace
+	// solved at once (Ready) would otherwise find each other's write in
+	// the way, and one of them go unkept.
+	places sync.Mutex
 	// solver computes what is not kept: the solver itself, but for the
 	// tests, which count its calls and solve each deal once.
 	solver func(dd.Config) ddhand.Solutions
@@ -177,6 +183,8 @@ func (s source) read(key []byte) []byte {
 	if s.place == nil {
 		return nil
 	}
+	s.k.places.Lock()
+	defer s.k.places.Unlock()
 	st, err := s.place.Open(false)
 	if err != nil {
 		return nil
@@ -200,6 +208,8 @@ func (s source) write(key, body []byte) {
 	if s.place == nil {
 		return
 	}
+	s.k.places.Lock()
+	defer s.k.places.Unlock()
 	st, err := s.place.Open(true)
 	if err != nil {
 		return

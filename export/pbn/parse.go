@@ -337,7 +337,9 @@ func (p *parser) sectionSeat(t token) (cards.Seat, error) {
 	return s, nil
 }
 
-// parseNote reads a Note value "n:text".
+// parseNote reads a Note value "n:text". The text is kept as written
+// after the colon, blanks included ("1: 2+" gives " 2+"), so that it is
+// written back exactly.
 func parseNote(v string) (int, string, bool) {
 	num, text, ok := strings.Cut(v, ":")
 	num = strings.TrimSpace(num)
@@ -348,7 +350,7 @@ func parseNote(v string) (int, string, bool) {
 	if err != nil || n < 1 || num[0] == '+' {
 		return 0, "", false
 	}
-	return n, strings.TrimSpace(text), true
+	return n, text, true
 }
 
 func (p *parser) comment(t token) {

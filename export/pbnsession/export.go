@@ -131,9 +131,11 @@ func unknown(v string) string {
 	return v
 }
 
-// noteText is a note as a [Note] tag can hold it: one line, trimmed.
+// noteText is a note as a [Note] tag can hold it: one line. Its blanks
+// are kept: an imported note holds its text as the file wrote it after
+// "n:" (" 2+" of [Note "1: 2+"]), and goes back the same.
 func noteText(t string) string {
-	return strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(t))
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(t)
 }
 
 // commentary is a note as commentary: in braces, or after a semicolon when

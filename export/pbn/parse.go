@@ -80,6 +80,13 @@ type parser struct {
 	names    map[string]bool
 	comments int
 	tags     int
+
+	// carry fills what a record leaves out from the record before it
+	// (Reader.Continue); continued counts the records it filled, and
+	// continuedLine is the line of the first.
+	carry                    bool
+	carrier                  carrier
+	continued, continuedLine int
 }
 
 // count takes one more comment (or tag) into the current game, or, past
@@ -189,6 +196,12 @@ func (p *parser) endGame() {
 	}
 	p.closeCtx()
 	p.inherit(p.cur)
+	if p.carry && p.carrier.fill(p.cur, p.prev) {
+		if p.continued == 0 {
+			p.continuedLine = p.cur.Line
+		}
+		p.continued++
+	}
 	p.out = append(p.out, *p.cur)
 	prev := *p.cur
 	prev.Tags = append([]Tag(nil), prev.Tags...) // the caller may change the game it is given

@@ -124,13 +124,25 @@ type (
 // doc).
 func Read(r io.Reader, opt Options) (*Result, error) {
 	rd := pbn.NewReader(r)
+	rd.Continue = true // archive files leave out what the record before gave
 	drv := build.NewDriver("pbn", opt, rd.Offset)
 	native, err := rules.Lookup(build.NativeGame)
 	if err != nil {
 		return nil, err
 	}
-	imp := &importer{drv: drv, opt: drv.Options(), groups: map[groupKey]*group{}, native: native}
-	res, err := build.Run(drv, rd.Next, imp.game)
+	imp := &importer{drv: drv, opt: drv.Options(), groups: map[groupKey]*group{}, native: native, matches: map[matchKey]*match{}}
+	next := func() (*pbn.Game, error) {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			if n, line := rd.Continued(); n > 0 {
+				// Once for the file, not once a record.
+				drv.Warn(nil, line, fmt.Sprintf("%s left out tags the record before gave (the board, its deal, the players, the event...) and %s read as continuing it, as archive files are written; the first is here",
+					count(n, "record"), map[bool]string{true: "was", false: "were"}[n == 1]))
+			}
+		}
+		return g, err
+	}
+	res, err := build.Run(drv, next, imp.game)
 	if err != nil {
 		return nil, err
 	}
@@ -161,6 +173,10 @@ type importer struct {
 	opt    Options
 	groups map[groupKey]*group
 	native game.Ruleset
+	// matches are the team matches of the file that it does not place
+	// (match.go), and tables how many each event has.
+	matches map[matchKey]*match
+	tables  map[string]int
 }
 
 // text is a tag's value, "" when absent or "?".
@@ -201,7 +217,7 @@ func fail(g *pbn.Game, line int, err error) error {
 
 // origin is where a record says it was played.
 func origin(g *pbn.Game) build.Origin {
-	return build.Origin{Event: g.Event(), Site: g.Site(), Date: g.Date(), Section: text(g, "Section"), Round: text(g, "Round"),
+	return build.Origin{Event: g.Event(), Site: g.Site(), Date: g.Date(), Stage: text(g, "Stage"), Section: text(g, "Section"), Round: text(g, "Round"),
 		Table: text(g, "Table"), Room: text(g, "Room"), HomeTeam: text(g, "HomeTeam"), VisitTeam: text(g, "VisitTeam")}
 }
 
@@ -233,10 +249,11 @@ func (imp *importer) game(g *pbn.Game) error {
 		rc.skip(g.Line, fmt.Sprintf("board %s has no auction and no contract: not played at this table, or not recorded; skipped", boardText(g)))
 		return nil
 	}
-	k := groupKey{origin: origin(g), game: rs.Info().ID, options: build.OptionsKey(opts)}
+	k := groupKey{game: rs.Info().ID, options: build.OptionsKey(opts)}
 	for s := cards.North; s <= cards.West; s++ {
 		k.players[s] = rc.player(s)
 	}
+	k.origin = imp.placeMatch(origin(g), k.players, text(g, "Board"))
 	gr := imp.groups[k]
 	if gr == nil {
 		gr = &group{key: k}
@@ -316,9 +333,9 @@ func (imp *importer) open(gr *group, g *pbn.Game, rs game.Ruleset, opts game.Opt
 	if name == "" {
 		name = "PBN import"
 	}
-	for _, p := range []struct{ what, v string }{{"section", k.origin.Section}, {"round", k.origin.Round}, {"table", k.origin.Table}} {
+	for _, p := range []struct{ what, v string }{{"", k.origin.Stage}, {"section ", k.origin.Section}, {"round ", k.origin.Round}, {"table ", k.origin.Table}} {
 		if p.v != "" {
-			name += ", " + p.what + " " + p.v
+			name += ", " + p.what + p.v // a stage names itself: "Round Robin", "Final"
 		}
 	}
 	if k.origin.Room != "" {

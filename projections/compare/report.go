@@ -209,13 +209,13 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 	for _, t := range tables {
 		switch {
 		case t.Game != ev.Game:
-			warn("session %s (table %s) plays %s, not %s like the event's first: left out", t.Session, t.Place.Table, t.Game, ev.Game)
+			warn("session %s (%s) plays %s, not %s like the event's first: left out", t.Session, tableName(&t), t.Game, ev.Game)
 			continue
 		case t.Place.Movement != ev.Movement:
-			warn("session %s (table %s) was opened under the movement %q, the event's first under %q: its pairs are named by the first", t.Session, t.Place.Table, t.Place.Movement, ev.Movement)
+			warn("session %s (%s) was opened under the movement %q, the event's first under %q: its pairs are named by the first", t.Session, tableName(&t), t.Place.Movement, ev.Movement)
 		}
 		if t.Problems > 0 {
-			warn("session %s (table %s) has %d events the laws refuse (hoyle verify says which): compared as folded", t.Session, t.Place.Table, t.Problems)
+			warn("session %s (%s) has %d events the laws refuse (hoyle verify says which): compared as folded", t.Session, tableName(&t), t.Problems)
 		}
 		kept = append(kept, t)
 	}
@@ -229,7 +229,7 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 		}
 		seen[key] = t.Session
 		for _, b := range t.InPlay {
-			warn("board %d at table %s%s is still in play: not compared yet", b, t.Place.Table, roomText(t.Place.Room))
+			warn("board %d at %s is still in play: not compared yet", b, tableName(&t))
 		}
 	}
 	var plan *movement.Plan
@@ -340,6 +340,22 @@ func sortResults(es []*entry, form string) {
 		}
 		return tableLess(es[i], es[j])
 	})
+}
+
+// tableName names a table in a warning: "table 3 (open room)", or, for a
+// session that no table number places (an import that gave none), its
+// session and the teams or players in it, never an empty name.
+func tableName(t *Table) string {
+	if t.Place.Table != "" {
+		return "table " + t.Place.Table + roomText(t.Place.Room)
+	}
+	who := ""
+	if ns, ew := t.Place.Teams(); ns != "" {
+		who = ", " + ns + " v " + ew
+	} else if ns, ew := playerSides(t); len(ns.players)+len(ew.players) > 0 {
+		who = ", " + ns.name + " v " + ew.name
+	}
+	return "session " + t.Session + roomText(t.Place.Room) + who
 }
 
 // roomText is ", open room" or "".
@@ -518,8 +534,7 @@ func checkDeals(results []*entry, warn func(string, ...any)) {
 			continue
 		}
 		if f.play.Cards != e.play.Cards {
-			warn("board %d was dealt differently at table %s%s and table %s%s: compared as played", e.play.Board,
-				f.table.Place.Table, roomText(f.table.Place.Room), e.table.Place.Table, roomText(e.table.Place.Room))
+			warn("board %d was dealt differently at %s and %s: compared as played", e.play.Board, tableName(f.table), tableName(e.table))
 		}
 	}
 }

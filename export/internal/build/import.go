@@ -96,7 +96,7 @@ func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.M
 // event, the table and the teams. Sessions are grouped by them; hoyle's
 // session keeps the name they make.
 type Origin struct {
-	Event, Site, Date, Section, Round, Table, Room, HomeTeam, VisitTeam string
+	Event, Site, Date, Stage, Section, Round, Table, Room, HomeTeam, VisitTeam string
 }
 
 // Record is what an import keeps of one record it imported.
@@ -249,7 +249,8 @@ func CleanName(name, what string) (clean, warning string) {
 
 // Place writes where the file says a session was played into its
 // session.opened, so that hoyle compare finds its boards' other tables:
-// the event (with its section and round, whose boards are not another's),
+// the event (with its stage, section and round, whose boards are not
+// another's),
 // the table, the room and the teams, each cleaned as CleanName cleans a
 // name. What the laws of placement refuse (a room neither open nor closed,
 // one team without the other) is left out, and the warning says what.
@@ -259,9 +260,9 @@ func Place(opened *table.SessionOpened, o Origin, rs game.Ruleset, opts game.Opt
 	}
 	clean := func(s string) string { c, _ := CleanName(s, ""); return c }
 	event := clean(o.Event)
-	for _, part := range []struct{ what, v string }{{"section", o.Section}, {"round", o.Round}} {
+	for _, part := range []struct{ what, v string }{{"", o.Stage}, {"section ", o.Section}, {"round ", o.Round}} {
 		if v := clean(part.v); v != "" {
-			event += ", " + part.what + " " + v
+			event += ", " + part.what + v // a stage names itself: "Round Robin", "Final"
 		}
 	}
 	p := projections.Placement{Event: event, Table: clean(o.Table), Room: clean(o.Room), HomeTeam: clean(o.HomeTeam), VisitTeam: clean(o.VisitTeam)}

@@ -217,8 +217,13 @@ func fail(g *pbn.Game, line int, err error) error {
 
 // origin is where a record says it was played.
 func origin(g *pbn.Game) build.Origin {
-	return build.Origin{Event: g.Event(), Site: g.Site(), Date: g.Date(), Stage: text(g, "Stage"), Section: text(g, "Section"), Round: text(g, "Round"),
-		Table: text(g, "Table"), Room: text(g, "Room"), HomeTeam: text(g, "HomeTeam"), VisitTeam: text(g, "VisitTeam")}
+	o := build.Origin{Event: g.Event(), Site: g.Site(), Date: g.Date(), Stage: text(g, "Stage"), Section: text(g, "Section"), Round: text(g, "Round"),
+		Table: text(g, "Table"), Room: text(g, "Room"), HomeTeam: text(g, "HomeTeam"), VisitTeam: text(g, "VisitTeam"),
+		Movement: text(g, tagMovement), Pairs: text(g, "PairNS") != "" || text(g, "PairEW") != ""}
+	if o.Pairs || o.Movement != "" {
+		o.Round = "" // a round of the pairs' movement: the table's session goes on
+	}
+	return o
 }
 
 // game imports one record.

@@ -78,6 +78,9 @@ func Export(s *projections.Session, envs []events.Envelope, opt ExportOptions) (
 
 // each makes the game of each hand to write, in order.
 func each(s *projections.Session, envs []events.Envelope, opt ExportOptions, put func(*pbn.Game) error) error {
+	if trickGame(s.Rules) {
+		return eachTrickGame(s, envs, opt, put)
+	}
 	x, err := newExporter(s, envs)
 	if err != nil {
 		return err

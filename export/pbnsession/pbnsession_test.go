@@ -532,10 +532,11 @@ func TestExportOneHandAndRefusals(t *testing.T) {
 	_, err = Export(s, envs, ExportOptions{Hand: 9})
 	assert.ErrorIs(t, err, ErrNoHand)
 
-	// Whist is no game of PBN's: it has no contract.
+	// Five Hundred is no game of PBN's: its seats are not the compass's
+	// and its pack not 52 cards. (Whist is: tricks.go.)
 	st := memstore.New()
 	rec := recorder.New(st)
-	id, err := rec.Open(context.Background(), projections.SessionSpec{Game: "whist", PlayerList: []string{"A", "B", "C", "D"}})
+	id, err := rec.Open(context.Background(), projections.SessionSpec{Game: "five-hundred", PlayerList: []string{"A", "B", "C"}})
 	require.NoError(t, err)
 	fold, envs, err := load.Session(context.Background(), st, id)
 	require.NoError(t, err)

@@ -26,7 +26,7 @@ const (
 	tagMovement = "HoyleMovement" // the pairs movement of the table's event ("mitchell:5x3"), which PBN has no tag for
 )
 
-var hoyleTags = map[string]bool{tagGame: true, tagOptions: true, tagAuction: true, tagContract: true, tagHonours: true, tagBoard: true, tagClose: true, tagMovement: true}
+var hoyleTags = map[string]bool{tagGame: true, tagOptions: true, tagAuction: true, tagContract: true, tagHonours: true, tagBoard: true, tagClose: true, tagMovement: true, tagTurnUp: true, tagClaim: true}
 
 // folded are the tags hoyle records as events of its own (the seats, the
 // deal, the contract and the result) rather than keeping them as the

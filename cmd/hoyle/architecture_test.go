@@ -129,7 +129,7 @@ var allowed = map[string][]string{
 	"export/eventreport": {"export/markdown", "projections/compare"},
 	"export/jsonlog":     {"events", "events/cards", "projections"},
 	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
-		"projections", "projections/game", "projections/rules"},
+		"projections", "projections/compare", "projections/game", "projections/rules"},
 	"export/linsession": {"events", "events/cards", "events/table", "export/internal/build", "export/lin",
 		"export/pbn", "projections", "projections/game", "projections/rules"},
 	"export/importer": {"events", "events/table", "export/internal/build", "export/linsession",

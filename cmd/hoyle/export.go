@@ -174,7 +174,11 @@ left, Y his partner, B on his right, and turns the diagram so that Z is at
 the bottom, as Foster draws every hand. --ascii writes suits as S H D C.
 
 --event NAME writes the event's comparison instead (hoyle compare): a
-traveller for each board and the ranking, as Markdown.
+traveller for each board and the ranking, as Markdown; with --format pbn,
+the records of every table that played a board, each with what it earned
+(ScoreIMP, or ScoreMP and ScorePercentage), each board's ScoreTable and the
+event's TotalScoreTable (PBN 2.1 section 5), which hoyle import reads back
+into the same event.
 
 --format json --sign KEYFILE signs the log with an ed25519 private key
 (hoyle keygen makes a pair): hoyle import --verify-key with the public key
@@ -190,7 +194,8 @@ its permissions, its owner and its other hard links are kept.`,
   hoyle export --format html -o hand1.html
   hoyle export --at 1.a15 --hide E,W --no-play --title "You are South: plan the play"
   hoyle export --from 1.8                # the ending, from the position after trick 8
-  hoyle export --event "Tuesday pairs" -o tuesday.md`,
+  hoyle export --event "Tuesday pairs" -o tuesday.md
+  hoyle export --event "Tuesday pairs" --format pbn -o tuesday.pbn`,
 		Args: exactArgs(0, "no arguments; the hand and moment are flags"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("hand") {
@@ -243,8 +248,9 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		return usagef("--force replaces the file given by -o; give -o FILE")
 	}
 	if opts.Event != "" {
-		if strings.ToLower(opts.Format) != "md" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
-			return usagef("--event writes the event's comparison as Markdown: not with --format %s, --hand, --at or --sign", opts.Format)
+		f := strings.ToLower(opts.Format)
+		if f != "md" && f != "pbn" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
+			return usagef("--event writes the event's comparison as Markdown, or its tables as PBN: not with --format %s, --hand, --at or --sign", opts.Format)
 		}
 		rep, err := loadComparison(ctx, opts.DB, opts.Event)
 		if err != nil {
@@ -252,6 +258,12 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 		doc := &spool{}
 		defer doc.Close()
+		if f == "pbn" {
+			if err := writeEventPBN(ctx, opts.DB, doc, rep.Events[0]); err != nil {
+				return err
+			}
+			return writeExport(opts, doc, false)
+		}
 		doc.Write([]byte(eventreport.Render(rep)))
 		return writeExport(opts, doc, false)
 	}

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"io"
 
 	"github.com/hoyle/hoyle/export/pbnsession"
+	"github.com/hoyle/hoyle/projections/compare"
+	"github.com/hoyle/hoyle/projections/load"
 )
 
 // writePBN writes each hand as a PBN game record, for any bridge program.
@@ -12,4 +15,37 @@ func writePBN(w io.Writer, req exportRequest) error {
 		return usagef("--at does not apply to --format pbn: it writes whole hands (give --hand N for one)")
 	}
 	return pbnsession.Write(w, req.Session, req.Envs, pbnsession.ExportOptions{Hand: req.Hand, Progress: req.Progress})
+}
+
+// writeEventPBN writes an event's tables as one PBN file with their scores
+// (pbnsession.WriteEvent): every session that played a board of it, in the
+// order compare lists them.
+func writeEventPBN(ctx context.Context, db *database, w io.Writer, ev compare.Event) error {
+	var ids []string
+	seen := map[string]bool{}
+	for _, b := range ev.Boards {
+		for _, r := range b.Results {
+			if !seen[r.Session] {
+				seen[r.Session] = true
+				ids = append(ids, r.Session)
+			}
+		}
+	}
+	st, err := db.open(false, false)
+	if err != nil {
+		return err
+	}
+	tables := make([]pbnsession.EventTable, 0, len(ids))
+	for _, id := range ids {
+		s, envs, err := load.Session(ctx, st, id)
+		if err != nil {
+			st.Close()
+			return err
+		}
+		tables = append(tables, pbnsession.EventTable{Session: s, Envs: envs})
+	}
+	if err := st.Close(); err != nil {
+		return err
+	}
+	return pbnsession.WriteEvent(w, tables, ev)
 }

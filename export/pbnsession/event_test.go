@@ -3,6 +3,7 @@ package pbnsession
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -112,4 +113,76 @@ func TestEventTablesExportKeepTheEvent(t *testing.T) {
 	require.Len(t, want.Events[0].Matches, 1)
 	assert.NotZero(t, want.Events[0].Matches[0].IMPs, "a match with a swing")
 	assert.Equal(t, want, compared(t, back.folds))
+}
+
+// An event's whole file (WriteEvent): every table's records with what
+// each earned, each board's ScoreTable, the event's TotalScoreTable; read
+// back into an empty store, it compares the same.
+func TestWriteEventScoresAndTables(t *testing.T) {
+	e := &evening{t: t, ctx: context.Background(), rec: recorder.New(memstore.New())}
+	players := []map[string]string{
+		{"N": "Ann", "S": "Bob", "E": "Cy", "W": "Di"},
+		{"N": "Ed", "S": "Flo", "E": "Gus", "W": "Hal"},
+		{"N": "Ida", "S": "Jo", "E": "Kit", "W": "Lou"},
+	}
+	for i, p := range players {
+		e.open(p, projections.Placement{Event: "Tuesday pairs", Table: string(rune('1' + i))})
+	}
+	// Board 1: 4S by North making 10, 11 and 9: 420, 450, -50.
+	for i, tricks := range []int{10, 11, 9} {
+		e.board(e.ids[i], 1, []string{"4S", "P", "P", "P"}, tricks)
+	}
+	// Board 2, at two tables: 1NT by East making 7 and 8: -90, -120.
+	for i, tricks := range []int{7, 8} {
+		e.board(e.ids[i], 2, []string{"1NT", "P", "P", "P"}, tricks)
+	}
+	var tables []EventTable
+	var folds []*projections.Session
+	for _, id := range e.ids {
+		fold, envs, err := load.Session(e.ctx, e.rec.Store, id)
+		require.NoError(t, err)
+		tables = append(tables, EventTable{Session: fold, Envs: envs})
+		folds = append(folds, fold)
+	}
+	var summaries []compare.Table
+	for _, f := range folds {
+		summaries = append(summaries, compare.Summarize(f))
+	}
+	ev := compare.Compare(summaries, "").Events[0]
+	var buf bytes.Buffer
+	require.NoError(t, WriteEvent(&buf, tables, ev))
+	games, err := pbn.Parse(bytes.NewReader(buf.Bytes()))
+	require.NoError(t, err)
+	require.Len(t, games, 5)
+	tag := func(i int, name string) string { v, _ := games[i].Tag(name); return v }
+	// Board 1: 450 beats both (4 of a top of 4), 420 one (2), -50 none.
+	assert.Equal(t, "MP", tag(0, "Scoring"))
+	assert.Equal(t, "NS 2 EW 2", tag(0, "ScoreMP"))
+	assert.Equal(t, "NS 50 EW 50", tag(0, "ScorePercentage"))
+	assert.Equal(t, "NS 4 EW 0", tag(2, "ScoreMP"), "table 2's board 1")
+	// The TotalScoreTable on the first record, a ScoreTable on each
+	// board's first.
+	var total, table1, table2 []string
+	for _, tg := range games[0].Tags {
+		switch tg.Name {
+		case "TotalScoreTable":
+			total = tg.SectionLines()
+			assert.Equal(t, `Rank\1R;PairId\11L;Names\11L;TotalScoreMP\3R;TotalPercentage\5R`, strings.ReplaceAll(tg.Value, `"`, ""), "header")
+		case "ScoreTable":
+			table1 = tg.SectionLines()
+		}
+	}
+	for _, tg := range games[1].Tags {
+		if tg.Name == "ScoreTable" {
+			table2 = tg.SectionLines()
+		}
+	}
+	assert.Len(t, total, 6, "six pairs ranked")
+	assert.Len(t, table1, 3, "board 1 at three tables")
+	assert.Len(t, table2, 2, "board 2 at two")
+	assert.Contains(t, table1[1], `"4S"`)
+
+	back := importText(t, buf.Bytes())
+	require.Empty(t, back.res.Warnings)
+	assert.Equal(t, compared(t, folds), compared(t, back.folds))
 }

@@ -78,6 +78,11 @@ func Export(s *projections.Session, envs []events.Envelope, opt ExportOptions) (
 
 // each makes the game of each hand to write, in order.
 func each(s *projections.Session, envs []events.Envelope, opt ExportOptions, put func(*pbn.Game) error) error {
+	return eachWithHand(s, envs, opt, func(_ *game.Hand, g *pbn.Game) error { return put(g) })
+}
+
+// eachWithHand is each, telling put the hand each game is of.
+func eachWithHand(s *projections.Session, envs []events.Envelope, opt ExportOptions, put func(*game.Hand, *pbn.Game) error) error {
 	if trickGame(s.Rules) {
 		return eachTrickGame(s, envs, opt, put)
 	}
@@ -90,7 +95,7 @@ func each(s *projections.Session, envs []events.Envelope, opt ExportOptions, put
 		if err != nil {
 			return err
 		}
-		return put(&g)
+		return put(h, &g)
 	})
 }
 

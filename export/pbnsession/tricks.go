@@ -48,7 +48,7 @@ func trickGame(rs game.Ruleset) bool {
 }
 
 // eachTrickGame makes the game of each hand of a whist-family session.
-func eachTrickGame(s *projections.Session, envs []events.Envelope, opt ExportOptions, put func(*pbn.Game) error) error {
+func eachTrickGame(s *projections.Session, envs []events.Envelope, opt ExportOptions, put func(*game.Hand, *pbn.Game) error) error {
 	dealt := map[events.ID]time.Time{}
 	for _, e := range envs {
 		if _, ok := e.Data.(*table.Dealt); ok {
@@ -70,7 +70,7 @@ func eachTrickGame(s *projections.Session, envs []events.Envelope, opt ExportOpt
 		if err != nil {
 			return err
 		}
-		return put(&g)
+		return put(h, &g)
 	})
 }
 

@@ -64,6 +64,19 @@
 // session deals its next hand only when the last one is over, the records
 // after it at the same table open a new session ("(2)").
 //
+// Archive files are read as they are written (pbn.Reader.Continue): a
+// record that leaves out a tag the record before it gave takes its value
+// (the event, the teams, the players, the board and its deal), and one
+// warning says how many records did. The records of a team match the file
+// places at no table are placed by match.go: the match is a table of its
+// event, and each record's room is told by which team sits North-South.
+// A record that numbers its pairs (PairNS, PairEW) or names hoyle's
+// movement plays a round of the event's movement: its Round is not part of
+// the event's name.
+//
+// Games of the whist family (no auction, a trump turned up) are read from
+// the tags hoyle's export writes for them (tricks.go).
+//
 // Each session ends with session.source: the fingerprint of each record it
 // holds (build.Fingerprint), by which hoyle import knows a file, or some of
 // its records, imported before.

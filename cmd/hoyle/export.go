@@ -178,7 +178,9 @@ traveller for each board and the ranking, as Markdown; with --format pbn,
 the records of every table that played a board, each with what it earned
 (ScoreIMP, or ScoreMP and ScorePercentage), each board's ScoreTable and the
 event's TotalScoreTable (PBN 2.1 section 5), which hoyle import reads back
-into the same event.
+into the same event; with --format lin (a teams event), each match as a
+vugraph file of its two rooms (vg|, rs|, pn|, qx|o1|, qx|c1|...), the
+matches one after the other.
 
 --format json --sign KEYFILE signs the log with an ed25519 private key
 (hoyle keygen makes a pair): hoyle import --verify-key with the public key
@@ -249,8 +251,8 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	}
 	if opts.Event != "" {
 		f := strings.ToLower(opts.Format)
-		if f != "md" && f != "pbn" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
-			return usagef("--event writes the event's comparison as Markdown, or its tables as PBN: not with --format %s, --hand, --at or --sign", opts.Format)
+		if f != "md" && f != "pbn" && f != "lin" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
+			return usagef("--event writes the event's comparison as Markdown, or its tables as PBN or LIN: not with --format %s, --hand, --at or --sign", opts.Format)
 		}
 		rep, err := loadComparison(ctx, opts.DB, opts.Event)
 		if err != nil {
@@ -258,8 +260,14 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 		doc := &spool{}
 		defer doc.Close()
-		if f == "pbn" {
+		switch f {
+		case "pbn":
 			if err := writeEventPBN(ctx, opts.DB, doc, rep.Events[0]); err != nil {
+				return err
+			}
+			return writeExport(opts, doc, false)
+		case "lin":
+			if err := writeEventLIN(ctx, opts.DB, doc, rep.Events[0]); err != nil {
 				return err
 			}
 			return writeExport(opts, doc, false)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"io"
 
+	"github.com/hoyle/hoyle/export/linsession"
 	"github.com/hoyle/hoyle/export/pbnsession"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/load"
 )
@@ -21,6 +23,38 @@ func writePBN(w io.Writer, req exportRequest) error {
 // (pbnsession.WriteEvent): every session that played a board of it, in the
 // order compare lists them.
 func writeEventPBN(ctx context.Context, db *database, w io.Writer, ev compare.Event) error {
+	tables, err := eventTables(ctx, db, ev)
+	if err != nil {
+		return err
+	}
+	return pbnsession.WriteEvent(w, tables, ev)
+}
+
+// writeEventLIN writes a teams event as LIN: each match a vugraph file of
+// its two rooms (linsession.WriteMatch), one after the other.
+func writeEventLIN(ctx context.Context, db *database, w io.Writer, ev compare.Event) error {
+	if ev.Form != compare.FormTeams {
+		return usagef("--event %q --format lin: LIN writes the matches of a teams event, and this event is %s (give --format pbn)", ev.Event, ev.Form)
+	}
+	tables, err := eventTables(ctx, db, ev)
+	if err != nil {
+		return err
+	}
+	sessions := make([]*projections.Session, len(tables))
+	for i, t := range tables {
+		sessions[i] = t.Session
+	}
+	for _, m := range linsession.Matches(sessions) {
+		if err := linsession.WriteMatch(w, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eventTables loads the sessions of an event that played a board of it,
+// in the order compare lists them.
+func eventTables(ctx context.Context, db *database, ev compare.Event) ([]pbnsession.EventTable, error) {
 	var ids []string
 	seen := map[string]bool{}
 	for _, b := range ev.Boards {
@@ -33,19 +67,16 @@ func writeEventPBN(ctx context.Context, db *database, w io.Writer, ev compare.Ev
 	}
 	st, err := db.open(false, false)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	tables := make([]pbnsession.EventTable, 0, len(ids))
 	for _, id := range ids {
 		s, envs, err := load.Session(ctx, st, id)
 		if err != nil {
 			st.Close()
-			return err
+			return nil, err
 		}
 		tables = append(tables, pbnsession.EventTable{Session: s, Envs: envs})
 	}
-	if err := st.Close(); err != nil {
-		return err
-	}
-	return pbnsession.WriteEvent(w, tables, ev)
+	return tables, st.Close()
 }

@@ -18,6 +18,10 @@ type writeupFlags struct {
 	From   string
 	Labels string
 	NoDD   bool
+	// DD puts the analysis into a write-up for readers (export md, the
+	// html write-up page), which leaves it out by default; the review
+	// views (show, replay, the viewer) give it unless --no-dd.
+	DD bool
 }
 
 // bind adds the flags to a command; labels is the command's default.
@@ -28,6 +32,7 @@ func (w *writeupFlags) bind(fs *pflag.FlagSet, labels markdown.Labels) {
 	fs.StringVar(&w.From, "from", "", "start the narrative at this moment, the diagram showing the position then: "+replay.MomentSyntax)
 	fs.StringVar(&w.Labels, "labels", labels.String(), "notes with their moments (moments: 1.a1, 1.5), or without (none)")
 	fs.BoolVar(&w.NoDD, "no-dd", false, "leave out the double-dummy analysis (the table and par under the diagram, the marks on costly cards)")
+	fs.BoolVar(&w.DD, "dd", false, "put the double-dummy analysis into a write-up for readers (export md, the html write-up), which leaves it out by default")
 }
 
 // options reads the flags into the write-up's options.
@@ -47,7 +52,7 @@ func (w *writeupFlags) options(o *markdown.Options) error {
 // write-up, and mean nothing to --json or to the interchange formats.
 func (w *writeupFlags) given(fs *pflag.FlagSet) []string {
 	var out []string
-	for _, name := range []string{"title", "hide", "no-play", "from", "labels", "no-dd"} {
+	for _, name := range []string{"title", "hide", "no-play", "from", "labels", "no-dd", "dd"} {
 		if fs.Changed(name) {
 			out = append(out, "--"+name)
 		}

@@ -15,16 +15,16 @@ import (
 func TestExportShapesAWriteUp(t *testing.T) {
 	claim := filepath.Join(t.TempDir(), "c.db")
 	script(t, claim, "claim")
-	assert.Equal(t, writeUp(t, "problem"), ok(t, claim, "export", "--at", "1.a6", "--title", "You are North, at three no trumps: plan the play",
+	assert.Equal(t, writeUp(t, "problem"), ok(t, claim, "export", "--dd", "--at", "1.a6", "--title", "You are North, at three no trumps: plan the play",
 		"--hide", "E,W", "--no-play"))
 	demo := filepath.Join(t.TempDir(), "d.db")
 	script(t, demo, "demo")
-	assert.Equal(t, writeUp(t, "demo-from-8"), ok(t, demo, "export", "--from", "1.8"))
-	assert.Equal(t, writeUp(t, "demo-from-4-to-9"), ok(t, demo, "export", "--from", "1.4", "--at", "1.9", "--labels", "moments"))
+	assert.Equal(t, writeUp(t, "demo-from-8"), ok(t, demo, "export", "--dd", "--from", "1.8"))
+	assert.Equal(t, writeUp(t, "demo-from-4-to-9"), ok(t, demo, "export", "--dd", "--from", "1.4", "--at", "1.9", "--labels", "moments"))
 	column := filepath.Join(t.TempDir(), "col.db")
 	script(t, column, "column")
-	assert.Equal(t, writeUp(t, "column-2-foster"), ok(t, column, "export", "--seats", "foster"))
-	assert.Equal(t, writeUp(t, "column-1-foster"), ok(t, column, "export", "--seats", "foster", "--hand", "1"))
+	assert.Equal(t, writeUp(t, "column-2-foster"), ok(t, column, "export", "--dd", "--seats", "foster"))
+	assert.Equal(t, writeUp(t, "column-1-foster"), ok(t, column, "export", "--dd", "--seats", "foster", "--hand", "1"))
 
 	// show takes the same flags; its notes carry their moments unless
 	// told otherwise.

@@ -100,7 +100,7 @@ func (d *doc) auction() {
 					continue
 				}
 				c := h.Calls[i]
-				row[k] = replay.CallText(c.Call, d.ascii)
+				row[k] = d.callText(c.Call)
 				key := noteKey{c.ID, table.NoteOnEvent}
 				if ref := d.ref(key); ref != "" {
 					row[k] += ref
@@ -137,7 +137,7 @@ func (d *doc) auction() {
 	d.noteList(called, func(k noteKey) string {
 		for _, c := range h.Calls {
 			if c.ID == k.id {
-				return d.names.Short[c.Seat] + " " + replay.CallText(c.Call, d.ascii)
+				return d.names.Short[c.Seat] + " " + d.callText(c.Call)
 			}
 		}
 		return ""

@@ -239,7 +239,7 @@ func viewerStates(full *projections.Session, envs []events.Envelope, hand int, o
 		h := state.Hands[hand-1]
 		v := viewState{
 			Moment: p.Moment.String(), Version: p.Version, Turn: -1,
-			Step:     replay.StepText(state, p, names, o.ASCII),
+			Step:     replay.InNames(replay.StepText(state, p, names, o.ASCII), h.Seating, names, o.ASCII),
 			DD:       replay.DDStepText(analysis, p, names),
 			Position: replay.DDMomentText(analysis, why, h, names, o.ASCII),
 			Score:    replay.ScoreSummary(state.Score(), names),
@@ -288,11 +288,13 @@ func viewerStates(full *projections.Session, envs []events.Envelope, hand int, o
 		for _, irr := range h.Irregular {
 			v.Irregular = append(v.Irregular, viewNote{
 				At:   replay.IrregularityMoment(state, h, irr).String(),
-				Text: replay.Clean(replay.IrregularityLine(state, h, irr)),
+				Text: replay.InNames(replay.Clean(replay.IrregularityLine(state, h, irr)), h.Seating, names, o.ASCII),
 			})
 		}
 		if state.Current() == h {
-			v.Restrict = replay.RestrictionsText(state)
+			for _, r := range replay.RestrictionsText(state) {
+				v.Restrict = append(v.Restrict, replay.InNames(r, h.Seating, names, o.ASCII))
+			}
 		}
 		data.States = append(data.States, v)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/replay"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
@@ -52,4 +53,32 @@ func TestPeriodGamesInTheirOwnWords(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(claim), "| 2NT! (2) |")
 	assert.Contains(t, string(claim), "Par by duplicate scoring")
+}
+
+// revokeScript is hand 1 of Foster's example of the revoke: B (East)
+// renounces a club with ♦8 at trick 2, and Z takes three tricks for it.
+const revokeScript = `new --game auction --south Zed --west Abe --north Yul --east Bea --dealer S --name "The Revoke"
+deal --pbn "N:43.T98.KQ4.AKQ65 KQJT9.65.J98.JT9 A2.AKQJ7.A32.432 8765.432.T765.87"
+call 3H X P P P
+play S8 S3 SK SA
+play C2 C7 CA
+play --irregular D8
+play CK CT C3 C8
+penalty tricks
+claim 4
+`
+
+// Under --seats foster the irregularities and the score's entries name
+// seats by Foster's letters and cards by their symbols, not by the
+// compass and card codes ("E renounced in clubs with D8").
+func TestFosterWriteUpStaysInFostersTerms(t *testing.T) {
+	envs := replaytest.RecordText(t, revokeScript)
+	got, err := Render(envs, Options{Seats: replay.FosterSeats, NoDD: true})
+	require.NoError(t, err)
+	md := string(got)
+	assert.Contains(t, md, "B renounced in clubs with ♦8, holding ♣J ♣10 ♣9 (trick 2, established at trick 3)")
+	irr := md[strings.Index(md, "## Irregularities"):]
+	for _, compass := range []string{" E ", "E renounced", "D8", "CJ", " W ", "EW", "NS "} {
+		assert.NotContains(t, irr, compass, "the irregularities and the result, in Foster's terms")
+	}
 }

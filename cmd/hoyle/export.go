@@ -155,7 +155,7 @@ func newExportCmd(f *factory) *cobra.Command {
 	opts := &exportOptions{IO: f.IO, DB: f.DB}
 	var hand int
 	cmd := &cobra.Command{
-		Use:   "export [--format md|html|pbn|lin|json] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments] [--dd|--no-dd] [-o FILE] [--force]",
+		Use:   "export [--format md|html|pbn|lin|json] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments] [--notes footnotes|inline] [--dd|--no-dd] [-o FILE] [--force]",
 		Short: "Write a hand up (Markdown, HTML) or export the session in another format",
 		Long: `Write a hand of the session in a format. --format md writes it up as an
 illustrative hand in Markdown: a title line (session, hand, dealer, score and
@@ -181,9 +181,11 @@ position. A moment is one of
 A write-up is shaped for a column by --title TEXT (the first heading),
 --hide SEATS (hands left out of the diagram, for a problem: E,W or EW, or
 Foster's A,B), --no-play (no play table), --from MOMENT (the narrative and
-the play table start at a moment, the diagram showing the position then)
-and --labels moments (each note with its moment, for a reviewer; none, the
-default, for readers).
+the play table start at a moment, the diagram showing the position then),
+--labels moments (each note with its moment, for a reviewer; none, the
+default, for readers) and --notes inline (each note as prose after the
+trick it belongs to, the play table taking up again after it, as a column
+prints them; footnotes, the default, numbers them under each table).
 
 A write-up is for readers: the title names the session, else the event
 and board, else the players. --dd adds the double-dummy analysis, as hoyle

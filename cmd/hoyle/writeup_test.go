@@ -58,3 +58,16 @@ func TestWriteUpFlagsRefused(t *testing.T) {
 		{"shaping JSON", db, []string{"show", "--json", "--no-play"}, 2, []string{"--no-play", "--json"}},
 	})
 }
+
+// --notes inline writes the notes as prose after the trick they belong
+// to; a style that is neither is refused.
+func TestExportNotesInline(t *testing.T) {
+	t.Parallel()
+	column := filepath.Join(t.TempDir(), "col.db")
+	script(t, column, "column")
+	assert.Equal(t, writeUp(t, "column-1-inline"), ok(t, column, "export", "--seats", "foster", "--hand", "1", "--notes", "inline"))
+	r := hoyle(t, column, "export", "--notes", "margin")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.err, `"margin"`)
+	assert.Contains(t, r.err, "inline")
+}

@@ -84,6 +84,9 @@ type Options struct {
 	// par under the diagram, the marks on costly cards, the value of an
 	// end position.
 	NoDD bool
+	// Notes places the notes: numbered footnotes after each table (the
+	// default), or prose after the trick they belong to (NotesInline).
+	Notes NotesStyle
 }
 
 // Writeup is a write-up made: its Markdown, and what a renderer needs to
@@ -471,7 +474,8 @@ func (d *doc) diagram() error {
 		}
 	}
 	deal := noteKey{h.DealID, table.NoteOnEvent}
-	if d.ref(deal) != "" {
+	if len(d.notes[deal]) > 0 {
+		d.ref(deal)
 		d.noteList([]noteKey{deal}, func(noteKey) string { return "The deal" })
 	}
 	if atMoment && h.Phase != game.PhaseDone {

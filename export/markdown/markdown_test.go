@@ -55,6 +55,7 @@ func goldens(t *testing.T) map[string]struct {
 		// hands as a whole; hand 2 is dealt by West, so Foster's diagram
 		// is turned to put West, Z, at the bottom.
 		"column-1-foster": {column, Options{Hand: 1, Seats: replay.FosterSeats}},
+		"column-1-inline": {column, Options{Hand: 1, Seats: replay.FosterSeats, Notes: NotesInline, NoDD: true}},
 		"column-2-foster": {column, Options{Hand: 2, Seats: replay.FosterSeats}},
 		"column-2":        {column, Options{Hand: 2, Labels: LabelsMoments}},
 		// A problem: a title of the writer's own, the defenders' hands

@@ -174,12 +174,12 @@ type viewAuction struct {
 }
 
 type viewTrick struct {
-	Number int            `json:"n"`
-	Cards  []viewTrickCar `json:"cards"`
-	Winner int            `json:"winner"` // -1 while open
+	Number int             `json:"n"`
+	Cards  []viewTrickCard `json:"cards"`
+	Winner int             `json:"winner"` // -1 while open
 }
 
-type viewTrickCar struct {
+type viewTrickCard struct {
 	Seat int    `json:"seat"`
 	Card string `json:"card"`
 	Text string `json:"text"`
@@ -243,7 +243,7 @@ func viewerStates(full *projections.Session, envs []events.Envelope, hand int, o
 			DD:       replay.DDStepText(analysis, p, names),
 			Position: replay.DDMomentText(analysis, why, h, names, o.ASCII),
 			Score:    replay.ScoreSummary(state.Score(), names),
-			Landmark: landmark(points, i),
+			Landmark: c.Landmark(i),
 		}
 		v.Names = momentNames(h, p)
 		if h.Turn >= 0 && int(h.Turn) < h.Seating.Seats && h.Phase != game.PhaseDone {
@@ -268,7 +268,7 @@ func viewerStates(full *projections.Session, envs []events.Envelope, hand int, o
 				vt.Winner = -1
 			}
 			for _, pc := range t.Cards {
-				vt.Cards = append(vt.Cards, viewTrickCar{Seat: int(pc.Seat), Card: pc.Card.String(), Text: replay.CardText(pc.Card, o.ASCII)})
+				vt.Cards = append(vt.Cards, viewTrickCard{Seat: int(pc.Seat), Card: pc.Card.String(), Text: replay.CardText(pc.Card, o.ASCII)})
 			}
 			v.Trick = vt
 		}
@@ -299,21 +299,6 @@ func viewerStates(full *projections.Session, envs []events.Envelope, hand int, o
 		data.States = append(data.States, v)
 	}
 	return data, nil
-}
-
-// landmark says whether point i of a hand ends a stage of it, as the
-// replay's up and down keys take it (replay.Cursor.NextTrick): the deal,
-// the last call, a complete trick, the last step, anything else not a card.
-func landmark(points []replay.Point, i int) bool {
-	switch points[i].Moment.Kind {
-	case replay.Dealt, replay.AfterTrick:
-		return true
-	case replay.AfterCall:
-		return i+1 == len(points) || points[i+1].Moment.Kind != replay.AfterCall
-	case replay.AfterCard:
-		return i+1 == len(points)
-	}
-	return true
 }
 
 // momentNames are the names an address may give a point: its moment, the

@@ -175,3 +175,48 @@ func TestViewerOpensAt(t *testing.T) {
 	_, err = RenderViewer(full, vh.envs, 9, ViewerOptions{})
 	assert.ErrorIs(t, err, markdown.ErrNoHand)
 }
+
+// TestViewerTellsWhatHappened: each card's double-dummy cost where it was
+// played (none with NoDD), and the revoke and its penalty at their steps.
+func TestViewerTellsWhatHappened(t *testing.T) {
+	hands := viewerHands(t)
+	state := func(d viewerData, m string) viewState {
+		t.Helper()
+		for _, s := range d.States {
+			if s.Moment == m {
+				return s
+			}
+		}
+		t.Fatalf("no state at %s", m)
+		return viewState{}
+	}
+	demo := hands[2]
+	full, err := projections.Fold(demo.envs)
+	require.NoError(t, err)
+	page, err := RenderViewer(full, demo.envs, 1, ViewerOptions{})
+	require.NoError(t, err)
+	d := pageData(t, page)
+	assert.Equal(t, "dd EW 12 · cost 4 tricks", state(d, "1.1.1").DD, "the opening lead's cost")
+	page, err = RenderViewer(full, demo.envs, 1, ViewerOptions{Writeup: markdown.Options{NoDD: true}})
+	require.NoError(t, err)
+	for _, s := range pageData(t, page).States {
+		assert.Empty(t, s.DD+s.Position, "NoDD: %s", s.Moment)
+	}
+
+	revoke := hands[0]
+	full, err = projections.Fold(revoke.envs)
+	require.NoError(t, err)
+	page, err = RenderViewer(full, revoke.envs, 1, ViewerOptions{})
+	require.NoError(t, err)
+	d = pageData(t, page)
+	var renounce, penalty bool
+	for _, s := range d.States {
+		renounce = renounce || strings.HasPrefix(s.Step, "E ♦8") && strings.Contains(s.Step, "— irregular: E renounced in clubs with ♦8")
+		penalty = penalty || strings.HasPrefix(s.Step, "for E's revoke (♦8, trick 2), tricks: 3 tricks taken")
+	}
+	assert.True(t, renounce, "the renounce is told at its card")
+	assert.True(t, penalty, "the penalty is told at its step")
+	last := d.States[len(d.States)-1]
+	require.Len(t, last.Irregular, 1)
+	assert.Contains(t, last.Irregular[0].Text, "Remedy: the declarer chose tricks")
+}

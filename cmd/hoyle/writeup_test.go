@@ -71,3 +71,20 @@ func TestExportNotesInline(t *testing.T) {
 	assert.Contains(t, r.err, `"margin"`)
 	assert.Contains(t, r.err, "inline")
 }
+
+// export --format html writes the hand viewer of the hand asked for, the
+// session read for that hand alone; shaped to tell part of the hand, the
+// write-up page alone.
+func TestExportViewer(t *testing.T) {
+	t.Parallel()
+	column := filepath.Join(t.TempDir(), "col.db")
+	script(t, column, "column")
+	for _, hand := range []string{"1", "2"} {
+		page := ok(t, column, "export", "--format", "html", "--hand", hand)
+		assert.Contains(t, page, `<section id="viewer"`)
+		assert.Contains(t, page, `data-seat="3"`)
+		assert.Contains(t, page, `"states":[{"m":"`+hand+`","names":["`+hand+`"`, "hand %s's states start at its deal", hand)
+	}
+	problem := ok(t, column, "export", "--format", "html", "--hand", "1", "--hide", "AB", "--seats", "foster")
+	assert.NotContains(t, problem, `id="viewer"`, "a problem's page does not show the hands it hides")
+}

@@ -103,9 +103,9 @@ func (ev *Event) Traveller(b Board) Grid {
 			row = append(row, r.Contract, strconv.Itoa(r.Tricks), signed(float64(r.NS)))
 		} else if r.Adjusted != nil && r.Ruling != table.RulingAssigned {
 			// No result stands: the matchpoints or IMPs are the ruling's.
-			row = append(row, contractText(r), "-", "-", "-")
+			row = append(row, tableContract(r), "-", "-", "-")
 		} else {
-			row = append(row, contractText(r), r.Declarer, strconv.Itoa(r.Tricks), strconv.Itoa(r.NS))
+			row = append(row, tableContract(r), r.Declarer, strconv.Itoa(r.Tricks), strconv.Itoa(r.NS))
 		}
 		switch {
 		case ev.Scoring == ScoringTricks && ev.Form == FormTeams:

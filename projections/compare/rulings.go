@@ -260,9 +260,9 @@ func (ev *Event) RulingLines(b Board) []string {
 	return out
 }
 
-// contractText is a result's contract in the traveller, marked when the
+// tableContract is a result's contract in the traveller, marked when the
 // director adjusted it: "avg+", "4S (assigned)", "weighted".
-func contractText(r Result) string {
+func tableContract(r Result) string {
 	switch {
 	case r.Adjusted == nil:
 		return r.Contract

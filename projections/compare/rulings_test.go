@@ -1,6 +1,7 @@
 package compare_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -256,4 +257,21 @@ func TestRankingPerField(t *testing.T) {
 	assert.Equal(t, []string{""}, fields)
 	assert.Len(t, grids[0].Rows, 6, "six pairs in one ranking")
 	assert.Equal(t, "Ranking, one field (the arrow switch turned the pairs round)", ev.RankingHeading(""))
+}
+
+// At teams, the two rooms of a match that played different forms of a
+// fouled board (Law 87) are not compared: no IMPs, nothing in the match
+// for it, and a warning that says to give an adjusted score.
+func TestFouledBoardAtTeams(t *testing.T) {
+	open := teamRoom("open", [2]int{420, 100})
+	closed := teamRoom("closed", [2]int{420, 100})
+	open.Plays[0].Cards = "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+	closed.Plays[0].Cards = "N:AKQ3.K2.A3.AQ432 J92.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+	ev := compare.Compare([]compare.Table{open, closed}, "").Events[0]
+	assert.Nil(t, ev.Boards[0].Results[0].IMPs)
+	assert.Nil(t, ev.Boards[0].Results[1].IMPs)
+	require.Len(t, ev.Matches, 1)
+	assert.Equal(t, 1, ev.Matches[0].Boards, "board 2 alone: 100 against 100, 0 IMPs")
+	assert.Equal(t, [2]float64{0, 0}, ev.Matches[0].IMPs)
+	assert.Contains(t, strings.Join(ev.Warnings, "\n"), "played different forms of the board (fouled, Law 87): not compared")
 }

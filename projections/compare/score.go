@@ -70,6 +70,9 @@ func matchOf(a, b side) [2]string {
 // rooms that played different forms of a fouled board are not compared
 // (Law 87).
 func teams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, ...any)) {
+	for _, n := range numbers {
+		dealGroups(boards[n]) // each result's group of identical deals
+	}
 	matchTeams(ev, boards, numbers, warn, func(e *entry, others []*entry) bool {
 		if e.artificial() {
 			e.result.IMPs = num(e.ruled.awards[0].IMPs())

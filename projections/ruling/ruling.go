@@ -107,6 +107,15 @@ func (a Award) Text() string {
 	return number(a.Value)
 }
 
+// PenaltyText writes what a procedural penalty takes, unsigned: "2",
+// "10%", "1VP".
+func (a Award) PenaltyText() string {
+	if a.Kind == Points {
+		return number(math.Abs(a.Value))
+	}
+	return Award{a.Kind, math.Abs(a.Value)}.Text()
+}
+
 // Complement is the other side's award when the director gives one side's
 // alone: average minus for average plus, 45% for 55%, -3 IMPs for +3.
 func (a Award) Complement() Award {
@@ -475,7 +484,7 @@ func Build(spec Spec, form string) ([]table.RulingAdjusted, error) {
 			if err != nil {
 				return nil, err
 			}
-			*x.put = a.Text()
+			*x.put = a.PenaltyText()
 		}
 		out = append(out, r)
 	}

@@ -101,6 +101,7 @@ func TestRulingsAsRecorded(t *testing.T) {
 		{false, ruling.Spec{Board: 1, Score: []string{"3NTX E 7"}, Procedural: []string{"EW=-10%"}}, []table.RulingAdjusted{
 			{Board: 1, Kind: table.RulingAssigned, Law: "Law 12C1(b)", Scores: []table.AssignedScore{{Contract: "3NTX", Declarer: cards.East, Tricks: 7, Weight: 10000}}},
 			{Board: 1, Kind: table.RulingProcedural, Law: "Law 90", EW: "10%"}}},
+		{true, ruling.Spec{Board: 1, Procedural: []string{"NS=2", "EW=-1vp"}}, []table.RulingAdjusted{{Board: 1, Kind: table.RulingProcedural, Law: "Law 90", NS: "2", EW: "1VP"}}},
 	} {
 		rec, id := openTable(t, c.teams)
 		stored, err := decide(rec, id, c.spec)

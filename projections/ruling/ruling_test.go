@@ -3,6 +3,7 @@ package ruling_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -146,4 +147,24 @@ func TestOutcomesScoreAsPlayed(t *testing.T) {
 	out, err := ruling.Outcomes(r)
 	require.NoError(t, err)
 	assert.Equal(t, []ruling.Outcome{{NS: 620, Weight: 0.5}, {NS: -420, Weight: 0.25}, {NS: -500, Weight: 0.25}}, out)
+}
+
+// A ruling recorded while a scorer's command was being typed does not move
+// the table: the scorer's entry, typed before it, is recorded all the same
+// (as a note does not), where any table entry in between refuses it.
+func TestRulingDoesNotMoveTheTable(t *testing.T) {
+	rec, id := openTable(t, false)
+	time.Sleep(5 * time.Millisecond)
+	typed := time.Now() // after the board, before the ruling
+	time.Sleep(5 * time.Millisecond)
+	_, err := decide(rec, id, ruling.Spec{Board: 1, Score: []string{"avg"}})
+	require.NoError(t, err)
+	_, err = rec.RecordTyped(context.Background(), id, typed, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return s.DecideDeal(stamp, projections.DealSpec{Board: 2})
+	})
+	require.NoError(t, err)
+	s, err := load.Stream(context.Background(), rec.Store, id)
+	require.NoError(t, err)
+	assert.Len(t, s.Hands, 2)
+	assert.Len(t, s.Rulings, 1)
 }

@@ -275,3 +275,71 @@ func TestFouledBoardAtTeams(t *testing.T) {
 	assert.Equal(t, [2]float64{0, 0}, ev.Matches[0].IMPs)
 	assert.Contains(t, strings.Join(ev.Warnings, "\n"), "played different forms of the board (fouled, Law 87): not compared")
 }
+
+// An evening: five pairs in a Mitchell of three tables, one board a round
+// (mitchell:3x1,pairs=5: East-West pair 3 is the phantom, so each board is
+// played twice and the top is 2). As the plan seats them:
+//
+//	round 1: table 1 1NS v 1EW board 1; table 2 2NS v 2EW board 2; table 3 sits out
+//	round 2: table 2 2NS v 1EW board 3; table 3 3NS v 2EW board 1; table 1 sits out
+//	round 3: table 1 1NS v 2EW board 3; table 3 3NS v 1EW board 2; table 2 sits out
+//
+// Board 1 is fouled: tables 1 and 3 played different deals (420, 450), so
+// each is alone in its group: (0+1) x 2/1 - 1 = 1 each way, where as
+// played table 3 would have had the top. Board 2: average plus to 2NS and
+// minus to 2EW at table 2 (1.2 and 0.8 of 2); table 3 (-100) alone: 1.
+// Board 3: at table 1 a weighted score, 3NT by South making 9 (400) or 8
+// (-50) half and half, against table 2's 400: table 1 NS 0.5 x 1 + 0.5 x
+// 0 = 0.5 (EW 1.5), table 2 NS 0.5 x 1 + 0.5 x 2 = 1.5 (EW 0.5).
+//
+// North-South (two boards each, top 4): 1NS 1 + 0.5 = 1.5 (37.50%), 2NS
+// 1.2 + 1.5 = 2.7 (67.50%), 3NS 1 + 1 = 2 (50.00%). East-West (three
+// boards, top 6): 1EW 1 + 0.5 + 1 = 2.5 (41.67%), 2EW 0.8 + 1 + 1.5 = 3.3
+// (55.00%). A plain Mitchell: ranked by direction.
+func TestAnEveningWithRulings(t *testing.T) {
+	const spec = "mitchell:3x1,pairs=5"
+	a := "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+	b := "N:AKQ3.K2.A3.AQ432 J92.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+	at := func(tb string, plays []compare.Play, rulings ...table.RulingAdjusted) compare.Table {
+		return compare.Table{Session: "s" + tb, Game: "contract", Place: projections.Placement{Event: "Evening", Table: tb, Movement: spec},
+			Plays: plays, Rulings: rulings}
+	}
+	play := func(hand, board, ns int, deal string) compare.Play {
+		return compare.Play{Hand: hand, Board: board, Contract: "4S", Declarer: cards.North, Tricks: 10, NS: ns, Cards: deal}
+	}
+	weighted := table.RulingAdjusted{Board: 3, Kind: table.RulingWeighted, Law: ruling.LawWeighted, Scores: []table.AssignedScore{
+		{Contract: "3NT", Declarer: cards.South, Tricks: 9, Weight: 5000}, {Contract: "3NT", Declarer: cards.South, Tricks: 8, Weight: 5000}}}
+	avg := table.RulingAdjusted{Board: 2, Kind: table.RulingArtificial, Law: ruling.LawArtificial, NS: "avg+", EW: "avg-"}
+	ev := compare.Compare([]compare.Table{
+		at("1", []compare.Play{play(1, 1, 420, a), play(2, 3, 0, "")}, weighted),
+		at("2", []compare.Play{play(1, 2, 0, ""), play(2, 3, 400, "")}, avg),
+		at("3", []compare.Play{play(1, 1, 450, b), play(2, 2, -100, "")}),
+	}, "").Events[0]
+	require.Len(t, ev.Warnings, 1, "%v", ev.Warnings)
+	assert.Contains(t, ev.Warnings[0], "board 1 was dealt differently at table 1 and table 3: fouled (Law 87)")
+	assert.Equal(t, "by direction", ev.Ranked)
+	assert.Equal(t, f(1), result(t, ev, 1, "1").Matchpoints)
+	assert.Equal(t, f(1), result(t, ev, 1, "3").Matchpoints)
+	assert.True(t, result(t, ev, 1, "3").Fouled, "the deal fewer tables played is the changed form")
+	assert.Equal(t, f(1.2), result(t, ev, 2, "2").Matchpoints)
+	assert.Equal(t, f(0.8), result(t, ev, 2, "2").MatchpointsEW)
+	assert.Equal(t, f(1), result(t, ev, 2, "3").Matchpoints)
+	assert.Equal(t, f(0.5), result(t, ev, 3, "1").Matchpoints)
+	assert.Equal(t, f(1.5), result(t, ev, 3, "2").Matchpoints)
+
+	type row struct {
+		rank    int
+		field   string
+		mp, pct float64
+	}
+	want := map[string]row{
+		"2 NS": {1, "NS", 2.7, 67.5}, "3 NS": {2, "NS", 2, 50}, "1 NS": {3, "NS", 1.5, 37.5},
+		"2 EW": {1, "EW", 3.3, 55}, "1 EW": {2, "EW", 2.5, 41.67},
+	}
+	require.Len(t, ev.Totals, len(want))
+	for _, tot := range ev.Totals {
+		w, ok := want[tot.Name]
+		require.True(t, ok, "a total of %s", tot.Name)
+		assert.Equal(t, row{w.rank, w.field, w.mp, w.pct}, row{tot.Rank, tot.Field, *tot.Matchpoints, *tot.Percent}, tot.Name)
+	}
+}

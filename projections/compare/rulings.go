@@ -74,7 +74,7 @@ func judge(t *Table, form string, warn func(string, ...any)) map[int]*judged {
 func penaltyText(r table.RulingAdjusted, form string) string {
 	var parts []string
 	for _, x := range [][2]string{{"NS", r.NS}, {"EW", r.EW}} {
-		v := strings.TrimPrefix(x[1], "-")
+		v := strings.TrimLeft(x[1], "+-")
 		switch {
 		case v == "" || v == "0":
 			continue

@@ -346,7 +346,7 @@ func Text(r table.RulingAdjusted) string {
 		var parts []string
 		for _, x := range [][2]string{{"NS", r.NS}, {"EW", r.EW}} {
 			if x[1] != "" {
-				parts = append(parts, x[0]+" loses "+strings.TrimPrefix(x[1], "-"))
+				parts = append(parts, x[0]+" loses "+strings.TrimLeft(x[1], "+-"))
 			}
 		}
 		return strings.Join(parts, ", ") + " (procedural penalty)"

@@ -415,5 +415,5 @@ func TestWarningsNameTablesWithoutNumbers(t *testing.T) {
 	b.Plays = []compare.Play{{Hand: 1, Board: 1, Contract: "1NT", Declarer: cards.North, Tricks: 7, NS: 90, Cards: "N:T987.654.32.AKQJ AKQJ.T98.765.432 6543.32.AKQJ.T98 2.AKQJ.T98.7654"}}
 	ev := compare.Compare([]compare.Table{a, b}, "").Events[0]
 	require.NotEmpty(t, ev.Warnings)
-	assert.Equal(t, "board 1 was dealt differently at session s1, Lions v Bears and session s2, Lions v Bears: compared as played", ev.Warnings[0])
+	assert.Equal(t, "board 1 was dealt differently at session s1, Lions v Bears and session s2, Lions v Bears: fouled (Law 87), scored within each group of identical deals", ev.Warnings[0])
 }

@@ -53,6 +53,93 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	if err := checkBatches(batches); err != nil {
 		return nil, err
 	}
+	if !s.replicated {
+		return s.appendOnce(ctx, batches)
+	}
+	// A replicated log rides out a change of leader: the append is tried
+	// again, planned afresh (so that one that landed before its answer was
+	// lost is found and reported as stored), until failoverWait has passed.
+	start := time.Now()
+	for wait := failoverPause; ; wait = min(2*wait, 8*failoverPause) {
+		out, err := s.appendOnce(ctx, batches)
+		if err == nil || !failingOver(err) {
+			return out, err
+		}
+		var stale *staleRead
+		if errors.As(err, &stale) && time.Since(start) > staleWait {
+			return nil, stale.err // the session is as the replicas say
+		}
+		if time.Since(start) > failoverWait {
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+}
+
+// How a replicated log's append rides out a change of leader: JetStream
+// elects a new one within a few seconds of the old one's failure.
+const (
+	failoverWait  = 10 * time.Second
+	failoverPause = 50 * time.Millisecond
+	// staleWait bounds how long a replica may be believed behind: the
+	// lag of a replica that answers is milliseconds.
+	staleWait = time.Second
+)
+
+// failingOver reports an append's failure that a cluster changing its
+// leader gives, and that trying again settles: no server answering, a
+// server answering that the stream has no leader (503), or a read from a
+// replica behind the leader (staleRead).
+func failingOver(err error) bool {
+	var stale *staleRead
+	var apiErr *jetstream.APIError
+	return errors.Is(err, ErrUnavailable) || errors.As(err, &stale) ||
+		(errors.As(err, &apiErr) && apiErr.Code == 503)
+}
+
+// staleRead is an append refused on what a replica of the log said: a
+// session behind the version the append expects, or missing. A replica
+// may answer reads a moment behind the leader (after this very store's
+// last append), so the append is planned again before err is believed.
+type staleRead struct{ err error }
+
+func (e *staleRead) Error() string { return e.err.Error() }
+func (e *staleRead) Unwrap() error { return e.err }
+
+// behind reports whether the heads read are behind what the batches
+// expect: a session missing that the append expects to find, or at a
+// version below the one it expects. A writer that read the session knows
+// it at least that far: a replica that says less is behind the leader.
+func behind(batches []events.Batch, heads map[string]head) bool {
+	seen := map[string]bool{}
+	for _, b := range batches {
+		if seen[b.Session] {
+			continue
+		}
+		seen[b.Session] = true
+		h := heads[b.Session]
+		switch b.Expected {
+		case events.NewSession:
+		case events.AnyVersion:
+			if !h.exists {
+				return true
+			}
+		default:
+			if !h.exists || h.version < b.Expected {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// appendOnce is Append on one view of the log: planned, published and
+// planned again after a refusal that a fresh look settles.
+func (s *Store) appendOnce(ctx context.Context, batches []events.Batch) ([]events.Envelope, error) {
 	for attempt := 1; ; attempt++ {
 		p, err := s.plan(ctx, batches)
 		if err != nil {
@@ -178,6 +265,9 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 	}
 	staged, out, err := events.Stage(stageSource{stored: stored, heads: heads}, 0, batches)
 	if err != nil {
+		if s.replicated && behind(batches, heads) {
+			return nil, &staleRead{err: err}
+		}
 		return nil, err
 	}
 	p := &plan{out: out}
@@ -332,6 +422,18 @@ func (s *Store) readPositions(ctx context.Context, positions map[events.ID]uint6
 	return out, nil
 }
 
+// replicaLag is the pause before an append refused as a duplicate looks
+// again: none on a single server, where the look-up reads what the server
+// stored; on a replicated log a replica may answer the look-up a moment
+// behind the leader that refused it (an append whose answer was lost,
+// tried again).
+func (s *Store) replicaLag() time.Duration {
+	if s.replicated {
+		return 20 * time.Millisecond
+	}
+	return 0
+}
+
 // tooLargeMax reads the limit from the server's "atomic publish batch is
 // too large: N".
 var tooLargeMax = regexp.MustCompile(`too large: (\d+)`)
@@ -351,7 +453,7 @@ func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (uint64, error) {
 		if ack.Duplicate {
 			// The server holds an event of this ID, stored after the look-up:
 			// the next plan finds it.
-			return 0, &retryError{err: fmt.Errorf("natsstore: append: %w: %s stored meanwhile by another writer", events.ErrDuplicateID, msgs[0].Header.Get(jetstream.MsgIDHeader))}
+			return 0, &retryError{err: fmt.Errorf("natsstore: append: %w: %s stored meanwhile by another writer", events.ErrDuplicateID, msgs[0].Header.Get(jetstream.MsgIDHeader)), wait: s.replicaLag()}
 		}
 		return ack.Sequence, nil
 	}
@@ -408,7 +510,7 @@ func (s *Store) publishError(ctx context.Context, err error) error {
 	case jetstream.JSErrCodeStreamWrongLastSequence, jetstream.JSErrCodeStreamWrongLastSequenceConstant:
 		return &retryError{err: fmt.Errorf("natsstore: append: %w (%s)", events.ErrConflict, apiErr.Description)}
 	case jetstreamext.JSErrCodeBatchPublishDuplicateMsgID:
-		return &retryError{err: fmt.Errorf("natsstore: append: %w: an event of the append was stored meanwhile by another writer", events.ErrDuplicateID)}
+		return &retryError{err: fmt.Errorf("natsstore: append: %w: an event of the append was stored meanwhile by another writer", events.ErrDuplicateID), wait: s.replicaLag()}
 	case jetstreamext.JSErrCodeBatchPublishUnsupportedHeader:
 		// A server that does not take Nats-Msg-Id in an atomic batch: the
 		// IDs are still checked against the log before each append.

@@ -95,6 +95,13 @@ type Options struct {
 	// entry that points at nothing, a checkpoint part not the server's.
 	// Each is told once per store.
 	Warn func(msg string)
+
+	// shareSigner: a log that names another signer keeps it, and this
+	// store then signs nothing (OpenServed, for a server of a cluster).
+	shareSigner bool
+	// growReplicas: streams kept by fewer servers than Replicas are
+	// changed to Replicas (OpenServed, for a server of a cluster).
+	growReplicas bool
 }
 
 func (o Options) withDefaults() Options {
@@ -141,6 +148,10 @@ type Store struct {
 	foreign   map[uint64]bool // positions skipped as not hoyle events
 
 	closed atomic.Bool
+	// replicated: the log is kept by several servers of a cluster, whose
+	// replicas may answer reads a moment behind the leader, and whose
+	// leader may change under an append (see Append).
+	replicated bool
 	// noBatchMsgID is set when the server refuses Nats-Msg-Id inside an
 	// atomic batch (servers before deduplication came to atomic batches).
 	noBatchMsgID atomic.Bool
@@ -324,6 +335,7 @@ func (s *Store) ensureStreams(ctx context.Context) error {
 			events.ErrNotDatabase, s.log)
 	}
 	s.logCreated = info.Created
+	s.replicated = info.Config.Replicas > 1
 	created := info.Created.UTC().Format(time.RFC3339Nano)
 	idxCfg := jetstream.StreamConfig{
 		Name:        s.index,
@@ -381,7 +393,16 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 		}
 		if err == nil {
 			var info *jetstream.StreamInfo
-			if info, err = st.Info(octx); err == nil {
+			if info, err = st.Info(octx); err == nil && s.opt.growReplicas && info.Config.Replicas < cfg.Replicas && info.Config.Metadata[metaKind] == kind {
+				// Made on a smaller cluster (or one server): kept by more
+				// servers from now on.
+				grown := info.Config
+				grown.Replicas = cfg.Replicas
+				if _, err = s.js.UpdateStream(octx, grown); err == nil {
+					info, err = st.Info(octx)
+				}
+			}
+			if err == nil {
 				cancel()
 				return s.checkStream(info, cfg, kind)
 			}
@@ -403,6 +424,9 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 func (s *Store) ownIdentity(ctx context.Context, info *jetstream.StreamInfo) (*jetstream.StreamInfo, error) {
 	md := info.Config.Metadata
 	want := signerOf(s.opt.Signer)
+	if s.opt.shareSigner && md[metaSigner] != "" && md[metaSigner] != want {
+		s.opt.Signer = nil // another server of the cluster signs
+	}
 	if s.opt.Signer != nil && (md[metaLogID] == "" || md[metaSigner] != want) {
 		cfg := info.Config
 		cfg.Metadata = map[string]string{}

@@ -159,6 +159,7 @@ func (s *Store) appendOnce(ctx context.Context, batches []events.Batch) ([]event
 		if err == nil {
 			for i, j := range p.fresh {
 				p.out[j].Position = first + uint64(i)
+				s.saw(p.out[j].Session, p.out[j].Position)
 			}
 			s.maybeFlush(ctx, len(p.msgs))
 			return p.out, nil
@@ -363,6 +364,7 @@ func (s *Store) waitHeads(ctx context.Context, pending []*pendingBatch) (map[str
 				continue
 			}
 			out[e.Session] = head{version: e.Version, hash: e.Hash, seq: m.seq, exists: true, subjSeq: m.seq}
+			s.saw(e.Session, m.seq)
 		}
 	}
 	return out, nil
@@ -399,6 +401,10 @@ func (s *Store) readPositions(ctx context.Context, positions map[events.ID]uint6
 			n++
 		}
 		buf, end, err := s.getBatch(ctx, s.log, directRequest{Seq: start, Batch: n, NoHeaders: true}, nil)
+		for behindTries := 0; err == nil && end.last < start+uint64(n)-1 && s.settle(ctx, &behindTries); {
+			// A replica behind the index's: ask again.
+			buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: start, Batch: n, NoHeaders: true}, nil)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -508,7 +514,7 @@ func (s *Store) publishError(ctx context.Context, err error) error {
 	}
 	switch apiErr.ErrorCode {
 	case jetstream.JSErrCodeStreamWrongLastSequence, jetstream.JSErrCodeStreamWrongLastSequenceConstant:
-		return &retryError{err: fmt.Errorf("natsstore: append: %w (%s)", events.ErrConflict, apiErr.Description)}
+		return &retryError{err: fmt.Errorf("natsstore: append: %w (%s)", events.ErrConflict, apiErr.Description), wait: s.replicaLag()}
 	case jetstreamext.JSErrCodeBatchPublishDuplicateMsgID:
 		return &retryError{err: fmt.Errorf("natsstore: append: %w: an event of the append was stored meanwhile by another writer", events.ErrDuplicateID), wait: s.replicaLag()}
 	case jetstreamext.JSErrCodeBatchPublishUnsupportedHeader:

@@ -152,6 +152,11 @@ type Store struct {
 	// replicas may answer reads a moment behind the leader, and whose
 	// leader may change under an append (see Append).
 	replicated bool
+	// seen is, on a replicated log, the furthest position of each
+	// session's messages this store has read or appended: a read from a
+	// replica behind it is asked again (see last).
+	seenMu sync.Mutex
+	seen   map[string]uint64
 	// noBatchMsgID is set when the server refuses Nats-Msg-Id inside an
 	// atomic batch (servers before deduplication came to atomic batches).
 	noBatchMsgID atomic.Bool

@@ -2,10 +2,7 @@ package natsstore_test
 
 import (
 	"context"
-	"fmt"
-	"net"
 	"os"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -23,24 +20,6 @@ import (
 // log kept by three, its leader shut down under recording tables. The
 // SIGKILLed hoyle serve processes are in cmd/hoyle (TestServeCluster...).
 
-// freeAddrs are n loopback addresses with a free port each (free when
-// asked: the servers take them at once).
-func freeAddrs(t testing.TB, n int) []string {
-	t.Helper()
-	var out []string
-	var ls []net.Listener
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		require.NoError(t, err)
-		ls = append(ls, l)
-		out = append(out, l.Addr().String())
-	}
-	for _, l := range ls {
-		l.Close()
-	}
-	return out
-}
-
 // testCluster is n embedded servers of one cluster, each with the log's
 // streams opened as hoyle serve opens them (OpenServed).
 type testCluster struct {
@@ -48,41 +27,15 @@ type testCluster struct {
 	urls    string // every server's client address, comma-separated
 }
 
-// startCluster starts n servers of one cluster and waits until each has
-// the log's streams (Options.Stream stream).
+// startCluster starts n servers of one cluster (StartLocalCluster) and
+// shuts them down when the test ends.
 func startCluster(t testing.TB, n int, stream string, opt natsstore.ServerOptions) *testCluster {
 	t.Helper()
-	clusterAddrs := freeAddrs(t, n)
-	var routes []string
-	for _, a := range clusterAddrs {
-		routes = append(routes, "nats://"+a)
-	}
-	c := &testCluster{servers: make([]*natsstore.Server, n)}
-	var wg sync.WaitGroup
-	errs := make([]error, n)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			o := opt
-			o.Cluster = &natsstore.ClusterOptions{Name: "test", Listen: clusterAddrs[i], Routes: routes, ServerName: fmt.Sprintf("s%d", i)}
-			srv, err := natsstore.StartServer(t.TempDir(), "127.0.0.1:0", o)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			c.servers[i] = srv
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			st, err := natsstore.OpenServed(ctx, srv, natsstore.Options{Stream: stream, MaxBatch: opt.MaxBatch})
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			st.Close()
-		}()
-	}
-	wg.Wait()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	servers, err := natsstore.StartLocalCluster(ctx, t.TempDir(), n, opt, natsstore.Options{Stream: stream, MaxBatch: opt.MaxBatch})
+	require.NoError(t, err)
+	c := &testCluster{servers: servers, urls: natsstore.URLs(servers)}
 	t.Cleanup(func() {
 		for _, s := range c.servers {
 			if s != nil {
@@ -90,12 +43,6 @@ func startCluster(t testing.TB, n int, stream string, opt natsstore.ServerOption
 			}
 		}
 	})
-	var urls []string
-	for i, err := range errs {
-		require.NoError(t, err, "server %d", i)
-		urls = append(urls, c.servers[i].URL())
-	}
-	c.urls = strings.Join(urls, ",")
 	return c
 }
 

@@ -140,8 +140,11 @@ func behind(batches []events.Batch, heads map[string]head) bool {
 // appendOnce is Append on one view of the log: planned, published and
 // planned again after a refusal that a fresh look settles.
 func (s *Store) appendOnce(ctx context.Context, batches []events.Batch) ([]events.Envelope, error) {
-	for attempt := 1; ; attempt++ {
-		p, err := s.plan(ctx, batches)
+	// Look the IDs up in the log unless the server's duplicate window
+	// vouches for them (see young); after any refusal, always.
+	lookUp := s.noBatchMsgID.Load() || !young(batches, time.Now(), min(youngFor, s.dupWindow/2))
+	for attempt := 1; ; attempt, lookUp = attempt+1, true {
+		p, err := s.plan(ctx, batches, lookUp)
 		if err != nil {
 			var unavailable *UnavailableError
 			if errors.As(err, &unavailable) {
@@ -161,7 +164,7 @@ func (s *Store) appendOnce(ctx context.Context, batches []events.Batch) ([]event
 				p.out[j].Position = first + uint64(i)
 				s.saw(p.out[j].Session, p.out[j].Position)
 			}
-			s.maybeFlush(ctx, len(p.msgs))
+			s.maybeFlush(ctx, first+uint64(len(p.msgs))-1)
 			return p.out, nil
 		}
 		var again *retryError
@@ -182,6 +185,33 @@ func (s *Store) appendOnce(ctx context.Context, batches []events.Batch) ([]event
 			}
 		}
 	}
+}
+
+// youngFor is how young (by the time in their IDs, on this machine's
+// clock) an append's events must all be for the server's duplicate window
+// to vouch for them: half the window hoyle makes the log with (two
+// minutes), and no more than a few seconds ahead of the clock.
+const (
+	youngFor   = time.Minute
+	youngAhead = 5 * time.Second
+)
+
+// young reports whether every event of the append was made within
+// within (youngFor, or half the log's own duplicate window if shorter): then none of them can have been stored more than youngFor ago,
+// so the server, which refuses (Nats-Msg-Id) any ID stored within its
+// duplicate window, catches a retry, and the append need not look its IDs
+// up in the log first (which costs reading every other writer's events).
+// An ID the server refuses sends the append back to the look-up.
+func young(batches []events.Batch, now time.Time, within time.Duration) bool {
+	for _, b := range batches {
+		for _, ev := range b.Events {
+			age := now.Sub(ev.ID.Timestamp())
+			if age > within || age < -youngAhead {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // retryError is a refusal that planning the append again may settle.
@@ -212,7 +242,7 @@ func checkBatches(batches []events.Batch) error {
 // stored is a retry, reported as stored; any other is checked against its
 // session's version (as it stands after the batches before it in this
 // append) and sealed onto its chain.
-func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error) {
+func (s *Store) plan(ctx context.Context, batches []events.Batch, lookUp bool) (*plan, error) {
 	var ids []events.ID
 	var sessions []string
 	seenSession := map[string]bool{}
@@ -228,20 +258,24 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 	// The look-ups go out together: the index and the heads are asked for
 	// while the tail is read, so an append waits for one round trip, not
 	// three, before it publishes.
-	since := s.tailIndexed()
-	idx := s.sendIDLookups(ctx, ids)
 	hp := s.sendHeads(ctx, sessions, 0)
+	var idx []*pendingBatch
 	defer func() {
 		for _, p := range append(idx, hp...) {
 			p.abandon()
 		}
 	}()
-	positions, moved, err := s.tailLookup(ctx, ids, since)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.waitIDLookups(idx, positions); err != nil {
-		return nil, err
+	positions, moved := map[events.ID]uint64{}, false
+	if lookUp {
+		since := s.tailIndexed()
+		idx = s.sendIDLookups(ctx, ids)
+		var err error
+		if positions, moved, err = s.tailLookup(ctx, ids, since); err != nil {
+			return nil, err
+		}
+		if err := s.waitIDLookups(idx, positions); err != nil {
+			return nil, err
+		}
 	}
 	if moved {
 		// Events went from the tail to the index after the look-ups were
@@ -265,6 +299,11 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 		return nil, err
 	}
 	staged, out, err := events.Stage(stageSource{stored: stored, heads: heads}, 0, batches)
+	if err != nil && !lookUp {
+		// Perhaps a retry of an append that landed, which the session's
+		// head now follows: its events, looked up, say so.
+		return s.plan(ctx, batches, true)
+	}
 	if err != nil {
 		if s.replicated && behind(batches, heads) {
 			return nil, &staleRead{err: err}

@@ -229,13 +229,34 @@ func isWrongLastSeq(err error) bool {
 		apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant)
 }
 
-// maybeFlush indexes the tail after an append of n events, if it has grown
-// to IndexEvery. It is best effort: a failure leaves the index behind the
-// log, which every reader copes with, and the next writer tries again.
-func (s *Store) maybeFlush(ctx context.Context, n int) {
+// maybeFlush indexes the tail after an append whose last event is at
+// position last, if the log has grown IndexEvery events past the index as
+// this store last knew it. The store first asks how far the index is (the
+// other writers may have moved it), and reads the log only past there:
+// between two indexings, a writer neither reads the others' events nor
+// asks more than once. It is best effort: a failure leaves the index
+// behind the log, which every reader copes with, and the next writer
+// tries again.
+func (s *Store) maybeFlush(ctx context.Context, last uint64) {
 	s.tailMu.Lock()
 	defer s.tailMu.Unlock()
-	if len(s.tail.events)+n < s.opt.IndexEvery {
+	every := uint64(s.opt.IndexEvery)
+	if !s.tail.known || last < s.tail.indexed+every {
+		return
+	}
+	upto, _, err := s.indexUpto(ctx)
+	if err != nil {
+		return
+	}
+	switch {
+	case upto < s.tail.indexed:
+		s.tail.reset(upto) // the index dropped and being rebuilt
+	case upto > s.tail.scanned():
+		s.tail.reset(upto) // indexed by others past what this store read
+	case upto > s.tail.indexed:
+		s.tail.advance(upto)
+	}
+	if last < s.tail.indexed+every {
 		return
 	}
 	_ = s.refresh(ctx)

@@ -152,6 +152,9 @@ type Store struct {
 	// replicas may answer reads a moment behind the leader, and whose
 	// leader may change under an append (see Append).
 	replicated bool
+	// dupWindow is the log's duplicate window: the server refuses an
+	// event ID stored within it (see young).
+	dupWindow time.Duration
 	// seen is, on a replicated log, the furthest position of each
 	// session's messages this store has read or appended: a read from a
 	// replica behind it is asked again (see last).
@@ -341,6 +344,7 @@ func (s *Store) ensureStreams(ctx context.Context) error {
 	}
 	s.logCreated = info.Created
 	s.replicated = info.Config.Replicas > 1
+	s.dupWindow = info.Config.Duplicates
 	created := info.Created.UTC().Format(time.RFC3339Nano)
 	idxCfg := jetstream.StreamConfig{
 		Name:        s.index,

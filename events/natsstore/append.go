@@ -164,7 +164,7 @@ func (s *Store) appendOnce(ctx context.Context, batches []events.Batch) ([]event
 				p.out[j].Position = first + uint64(i)
 				s.saw(p.out[j].Session, p.out[j].Position)
 			}
-			s.maybeFlush(ctx, first+uint64(len(p.msgs))-1)
+			s.maybeFlush(ctx, first, first+uint64(len(p.msgs))-1)
 			return p.out, nil
 		}
 		var again *retryError

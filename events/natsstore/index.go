@@ -229,19 +229,22 @@ func isWrongLastSeq(err error) bool {
 		apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant)
 }
 
-// maybeFlush indexes the tail after an append whose last event is at
-// position last, if the log has grown IndexEvery events past the index as
-// this store last knew it. The store first asks how far the index is (the
-// other writers may have moved it), and reads the log only past there:
-// between two indexings, a writer neither reads the others' events nor
-// asks more than once. It is best effort: a failure leaves the index
-// behind the log, which every reader copes with, and the next writer
-// tries again.
-func (s *Store) maybeFlush(ctx context.Context, last uint64) {
+// maybeFlush indexes the log after an append that took positions first
+// to last, if that append crossed a multiple of IndexEvery: one writer
+// indexes each stretch, never a herd of them racing (each reading the
+// stretch to write it). It asks how far the index is first (the writer of
+// the last stretch may have failed, or another writer indexed past it)
+// and reads the log from there. It is best effort: a failure leaves the
+// index behind the log, which every reader copes with, and the writer of
+// the next stretch takes this one too.
+func (s *Store) maybeFlush(ctx context.Context, first, last uint64) {
+	every := uint64(s.opt.IndexEvery)
+	if first == 0 || last/every == (first-1)/every {
+		return
+	}
 	s.tailMu.Lock()
 	defer s.tailMu.Unlock()
-	every := uint64(s.opt.IndexEvery)
-	if !s.tail.known || last < s.tail.indexed+every {
+	if !s.tail.known {
 		return
 	}
 	upto, _, err := s.indexUpto(ctx)

@@ -3,6 +3,7 @@ package ledger_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -31,9 +32,22 @@ import (
 //
 // HOYLE_ROOM_BOARDS boards per table (2 unless given; 1 with -short, which
 // runs 10 tables on one server only); HOYLE_ROOM_TABLES the room sizes
-// ("10,30,60" unless given).
+// ("10,30,60" unless given). HOYLE_ROOM_PACE (a Go duration) is a table's
+// time between two entries, drawn from half to one and a half of it: a
+// scorer's pace ("1s" is brisk: a card a second at every table). Without
+// it every table enters as fast as the server takes them, which measures
+// how many entries a second the server takes, the latencies then being a
+// queue's.
 func BenchmarkRoom(b *testing.B) {
 	boards, sizes, clusters := 2, []int{10, 30, 60}, []int{1, 3}
+	var pace time.Duration
+	if v := os.Getenv("HOYLE_ROOM_PACE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			b.Fatalf("HOYLE_ROOM_PACE=%q: a duration such as 1s", v)
+		}
+		pace = d
+	}
 	if testing.Short() {
 		boards, sizes, clusters = 1, []int{10}, []int{1}
 	}
@@ -58,7 +72,7 @@ func BenchmarkRoom(b *testing.B) {
 		for _, tables := range sizes {
 			b.Run(fmt.Sprintf("servers=%d/tables=%d", servers, tables), func(b *testing.B) {
 				for range b.N { // an evening is long: b.N is 1 with -benchtime=1x
-					room(b, servers, tables, boards)
+					room(b, servers, tables, boards, pace)
 				}
 			})
 		}
@@ -66,7 +80,7 @@ func BenchmarkRoom(b *testing.B) {
 }
 
 // room runs one evening and reports its figures.
-func room(b *testing.B, servers, tables, boards int) {
+func room(b *testing.B, servers, tables, boards int, pace time.Duration) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	dir := b.TempDir()
@@ -152,11 +166,17 @@ func room(b *testing.B, servers, tables, boards int) {
 				return
 			}
 			defer st.Close()
+			rng := rand.New(rand.NewPCG(uint64(i), 1))
 			_, errs[i] = simulate.Run(ctx, st, simulate.Options{
 				Game: "contract", Options: map[string]string{"scoring": "duplicate"}, Hands: boards, Seed: uint64(i + 1),
 				Placement: projections.Placement{Event: "room", Table: strconv.Itoa(i + 1)},
 				EachEntry: true,
-				Entered:   func(took time.Duration, _ int) { lat[i] = append(lat[i], took) },
+				Entered: func(took time.Duration, _ int) {
+					lat[i] = append(lat[i], took)
+					if pace > 0 {
+						time.Sleep(pace/2 + time.Duration(rng.Int64N(int64(pace))))
+					}
+				},
 			})
 		}()
 	}

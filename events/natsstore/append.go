@@ -291,6 +291,9 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch, lookUp bool) (
 		}
 	}
 	heads, err := s.waitHeads(ctx, hp)
+	for tries := 0; err == nil && s.headsBehind(heads, sessions) && s.settle(ctx, &tries); {
+		heads, err = s.heads(ctx, sessions, 0) // a replica behind this store's own appends: ask again
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -334,6 +337,20 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch, lookUp bool) (
 		}
 	}
 	return p, nil
+}
+
+// headsBehind reports, on a replicated log, a session whose head as read
+// is before a position this store has read or appended of it (see saw).
+func (s *Store) headsBehind(heads map[string]head, sessions []string) bool {
+	if !s.replicated {
+		return false
+	}
+	for _, id := range sessions {
+		if heads[id].subjSeq < s.seenOf(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // stageSource answers events.Stage from what plan looked up ahead: the

@@ -153,9 +153,9 @@ func (s *Store) refresh(ctx context.Context) error {
 			s.tail.add(tailEvent{pos: e.Position, id: e.ID, session: e.Session, version: e.Version})
 		}
 		if len(s.tail.events) >= s.opt.IndexEvery {
-			if err := s.flush(ctx); err != nil {
-				return err
-			}
+			// Best effort, as every indexing: a reader copes with an index
+			// behind the log, and the tail is kept meanwhile.
+			_ = s.flush(ctx)
 		}
 		if end.pending == 0 {
 			return nil
@@ -213,7 +213,11 @@ func (s *Store) flush(ctx context.Context) error {
 		msgs = append(msgs, mark)
 		if _, err := s.publishBatch(ctx, "indexing", msgs); err != nil {
 			if isWrongLastSeq(err) {
-				continue // someone else moved upto: see how far
+				// Someone else moved upto (or a replica behind the leader
+				// told where it was): see how far.
+				tries := 0
+				s.settle(ctx, &tries)
+				continue
 			}
 			return err
 		}

@@ -24,7 +24,7 @@ const (
 // replica behind the others (see settle), in behindPause steps.
 const (
 	behindPause = 20 * time.Millisecond
-	behindWait  = 2 * time.Second
+	behindWait  = 5 * time.Second
 )
 
 // settle is a read's answer to a replica behind: a replicated log's reads

@@ -205,7 +205,9 @@ func TestServeClusterLeaderKilled(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	t.Logf("the leader %s SIGKILLed: every table recording again after %v", leader, recovered.Round(time.Millisecond))
-	assert.Less(t, recovered, 10*time.Second, "recording resumes within a few seconds")
+	// JetStream elects a new leader after 4 to 9 s without the old one
+	// (its election timeout, drawn at random): a few seconds, as measured.
+	assert.Less(t, recovered, 15*time.Second, "recording resumes within a few seconds")
 	time.Sleep(time.Second)
 	close(stop)
 	wg.Wait()

@@ -152,6 +152,9 @@ type Store struct {
 	// replicas may answer reads a moment behind the leader, and whose
 	// leader may change under an append (see Append).
 	replicated bool
+	// cluster: the store was opened on several servers' addresses, which
+	// may be electing a leader when it opens (see ensureStream).
+	cluster bool
 	// dupWindow is the log's duplicate window: the server refuses an
 	// event ID stored within it (see young).
 	dupWindow time.Duration
@@ -210,7 +213,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		nats.NoCallbacksAfterClientClose(),
 	}, opt.NATS...)
 	shown := Redact(url)
-	s := &Store{url: shown, opt: opt}
+	s := &Store{url: shown, opt: opt, cluster: strings.Contains(url, ",")}
 	s.connCtx, s.connDone = context.WithCancel(context.Background())
 	s.denyCtx, s.denyDone = context.WithCancel(context.Background())
 	nopts = append(nopts,
@@ -386,7 +389,8 @@ func (s *Store) ensureStreams(ctx context.Context) error {
 // ensureStream creates a stream, or checks that the one there is hoyle's
 // of that kind and not of a newer format.
 func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, kind string) (*jetstream.StreamInfo, error) {
-	for range 3 {
+	start := time.Now()
+	for tries := 0; tries < 3; tries++ {
 		octx, cancel := s.opContext(ctx)
 		st, err := s.js.Stream(octx, cfg.Name)
 		if errors.Is(err, jetstream.ErrStreamNotFound) && kind == kindLog && s.opt.Expect != nil && s.opt.Expect.LogID != "" {
@@ -421,7 +425,19 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 		if lost && s.waitConnected(ctx) == nil {
 			continue // the connection came back: ask again
 		}
-		return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
+		err = s.apiError(ctx, "opening stream "+cfg.Name, err)
+		if s.cluster && failingOver(err) && time.Since(start) < failoverWait {
+			// A cluster electing the stream's leader: it answers within
+			// seconds.
+			tries--
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(4 * failoverPause):
+			}
+			continue
+		}
+		return nil, err
 	}
 	return nil, fmt.Errorf("natsstore: stream %s: created and deleted again while opening", cfg.Name)
 }

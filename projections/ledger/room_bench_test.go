@@ -34,7 +34,11 @@ import (
 // runs 10 tables on one server only); HOYLE_ROOM_TABLES the room sizes
 // ("10,30,60" unless given). HOYLE_ROOM_PACE (a Go duration) is a table's
 // time between two entries, drawn from half to one and a half of it: a
-// scorer's pace ("1s" is brisk: a card a second at every table). Without
+// scorer's pace ("1s" is brisk: a card a second at every table). A hand's
+// events are made when the hand starts, so keep a hand under a minute
+// (a pace under 900ms): a later entry's events would be looked up in the
+// log first, as a retry's are (natsstore: young), where a scorer's entry,
+// made as it is typed, is not. Without
 // it every table enters as fast as the server takes them, which measures
 // how many entries a second the server takes, the latencies then being a
 // queue's.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -251,4 +252,28 @@ func TestServeClusterLeaderKilled(t *testing.T) {
 	}
 	assert.Equal(t, int(last), n, "the restarted server has every position of the log")
 	assert.Contains(t, ok(t, procs[victim].url, "verify"), "every hash chain is unbroken")
+}
+
+// TestServeClusterFlagsRefused: the cluster's flags without --cluster, or
+// a route that is not a server's cluster address, are refused as a
+// malformed command line before any server starts.
+func TestServeClusterFlagsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--routes", "nats://127.0.0.1:6222"}, "give --cluster NAME too"},
+		{[]string{"--name", "h1"}, "give --cluster NAME too"},
+		{[]string{"--cluster", "club", "--cluster-listen", "nowhere"}, "--cluster-listen \"nowhere\""},
+		{[]string{"--cluster", "club", "--routes", "h2:6222"}, "give each server as nats://HOST:PORT"},
+	} {
+		r := hoyle(t, filepath.Join(dir, "unused.db"), append([]string{"serve", "--listen", "127.0.0.1:0", "--dir", dir}, c.args...)...)
+		assert.Equal(t, 2, r.code, "%v: %s", c.args, r.err)
+		assert.Contains(t, r.err, c.want, "%v", c.args)
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no server kept anything in the directory")
 }

@@ -153,7 +153,7 @@ func runDeal(ctx context.Context, opts *dealOptions) error {
 				given.PBN = cards.Deal(record.Hands[:]).PBN(cards.North)
 			}
 			evs, err := s.DecideDeal(stamp, given)
-			if err != nil || given.Of != 0 {
+			if err != nil || given.Of != 0 || opts.Board == nil {
 				return evs, err
 			}
 			return checkHandRecord(evs, record, opts.Fouled, *opts.Board)

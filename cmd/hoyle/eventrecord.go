@@ -173,7 +173,8 @@ really sat at a table on each board, and compare ranks them by name.
 In a Mitchell, whose North-South and East-West pairs are numbered apart,
 a pair is 3NS or 5EW; in a Howell, 7. The names are split at "&" (or at
 commas): the first sits North (or East), the second South (or West). In
-a team match, name a team as its sessions do: "Rovers=Ann, Bob, Cy, Di".
+a team match, name a team as its sessions do: "Rovers=Ann, Bob, Cy, Di"
+(kept and listed; a match's tables name their own players).
 The movement is that of the event's tables, or --movement before any is
 opened. Names given at a pair's starting table (hoyle new --north...)
 count too; the roster's stand over them.

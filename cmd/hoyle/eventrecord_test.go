@@ -65,6 +65,10 @@ func TestAnEveningFromTheRosterAndTheHandRecord(t *testing.T) {
 	assert.Contains(t, ok(t, db, "boards", "--event", "Club", writeFile(t, "hr.pbn", handRecordPBN)), "loaded 2 boards")
 	assert.Len(t, strings.Split(strings.TrimSpace(ok(t, db, "sessions")), "\n"), 3, "the event's record is no table")
 
+	// The record was opened last: a command that names no session is for
+	// the table opened last, not the record.
+	assert.Contains(t, ok(t, db, "show"), "N (N3) deals first", "table 3, opened last")
+
 	t1 := []string{"--session", ids[0]}
 	at := func(args ...string) []string { return append(append([]string{}, t1...), args...) }
 	assert.Contains(t, ok(t, db, at("deal", "--board", "1")...), "N (Ann Ames) to call")
@@ -136,4 +140,75 @@ func TestEventRecordBadInput(t *testing.T) {
 		{"fouled without a hand record", clubEvening, []string{"--event", "Club", "--table", "1", "deal", "--board", "1", "--fouled", "--pbn", good}, exitUsage,
 			[]string{"board 1 is not in the event's hand record"}},
 	})
+}
+
+// TestEventRecordOnTheSharedLog: the roster and the hand record on hoyle
+// serve's shared log (an embedded server), as on a file: loaded once, read
+// by a table, listed apart from the tables, verified.
+func TestEventRecordOnTheSharedLog(t *testing.T) {
+	t.Parallel()
+	url := sharedLog(t)
+	ids := clubTables(t, url)
+	ok(t, url, "roster", "--event", "club", `1NS=Ann Ames & Bob Birch`, `3EW=Cy Cole & Di Dunn`)
+	ok(t, url, "boards", "--event", "Club", writeFile(t, "hr.pbn", handRecordPBN))
+	r := hoyle(t, url, "roster", "--event", "Club", "1NS=X & Y", "1NS=Z & W")
+	assert.Equal(t, exitUsage, r.code, "refused on the shared log too")
+
+	assert.Contains(t, ok(t, url, "--event", "Club", "--table", "1", "deal", "--board", "1"), "N (Ann Ames) to call")
+	ok(t, url, "--event", "Club", "--table", "1", "call", "3NT", "P", "P", "P")
+	ok(t, url, "--event", "Club", "--table", "1", "claim", "9")
+	ok(t, url, "--event", "Club", "--table", "1", "deal", "--board", "3")
+	var v map[string]any
+	require.NoError(t, json.Unmarshal([]byte(ok(t, url, "--session", ids[0], "show", "--json")), &v))
+	assert.Equal(t, map[string]any{"N": "Ann Ames", "S": "Bob Birch", "E": "Cy Cole", "W": "Di Dunn"}, v["seated"])
+
+	// Three tables open and the record beside them: a command that names
+	// no table is refused with the list of tables, the record not among them.
+	r = hoyle(t, url, "show")
+	assert.NotEqual(t, 0, r.code)
+	assert.Equal(t, 3, strings.Count(r.err, "Club · table"), r.err)
+	assert.Len(t, strings.Split(strings.TrimSpace(ok(t, url, "sessions")), "\n"), 3)
+	assert.Contains(t, ok(t, url, "verify"), "every hash chain is unbroken")
+	assert.Contains(t, ok(t, url, "boards", "--event", "CLUB"), "board 3")
+}
+
+// TestImportTakesTheHandRecord: a PBN file of an event's results gives
+// the event its hand record (each board once, a board dealt two ways
+// left out); a table of the event then deals from it.
+func TestImportTakesTheHandRecord(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "imp.db")
+	game := func(table, board, deal string) string {
+		return `[Event "Imported"]
+[Site ""]
+[Date "2026.12.01"]
+[Board "` + board + `"]
+[Table "` + table + `"]
+[West "w"]
+[North "n"]
+[East "e"]
+[South "s"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "` + deal + `"]
+[Scoring "MP"]
+[Declarer "N"]
+[Contract "3NT"]
+[Result "9"]
+
+`
+	}
+	file := writeFile(t, "results.pbn", game("1", "1", board3Other)+game("2", "1", board3Other)+
+		game("1", "2", board3Other)+game("2", "2", "N:J93.QJ9.KQJ2.J75 AKQ2.K2.A3.AQ432 T654.A854.T94.K8 87.T763.8765.T96"))
+	r := hoyle(t, db, "import", file)
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.err, `the hand record of "Imported": 1 boards taken from the file`)
+	assert.Contains(t, r.err, "board 2 of \"Imported\" is dealt two ways")
+	out := ok(t, db, "boards", "--event", "Imported")
+	assert.Contains(t, out, "board 1   "+board3Other)
+	assert.NotContains(t, out, "board 2")
+	// Imported again: nothing new to take.
+	r = hoyle(t, db, "import", file)
+	require.Equal(t, 0, r.code, r.err)
+	assert.NotContains(t, r.err, "boards taken from the file")
 }

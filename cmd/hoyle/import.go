@@ -18,9 +18,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/export/importer"
 	"github.com/hoyle/hoyle/export/jsonlog"
+	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/export/pbnsession"
+	"github.com/hoyle/hoyle/projections/eventbook"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -287,6 +290,93 @@ func (x *interchangeImport) run(ctx context.Context) error {
 		return err
 	}
 	x.report(imp)
+	if x.format == "pbn" {
+		return x.handRecords(ctx)
+	}
+	return nil
+}
+
+// handRecords takes each event's hand record from an imported PBN file
+// whose games name their Event: the deal of each board, loaded into the
+// event's record as hoyle boards loads it. A board dealt two ways in the
+// file (a fouled board), or not whole, is left out with a warning; so is
+// an event whose record holds other deals already. The results imported
+// stand either way.
+func (x *interchangeImport) handRecords(ctx context.Context) error {
+	r, err := x.in.again()
+	if err != nil {
+		return err
+	}
+	games, err := pbn.Parse(r)
+	if err != nil {
+		return nil // the importer read it; what it could not read has no deals to take
+	}
+	warn := func(format string, a ...any) {
+		fmt.Fprintf(x.opts.IO.Err, "hoyle: warning: %s\n", replay.Escape(x.opts.File+": "+fmt.Sprintf(format, a...)))
+	}
+	byEvent := map[string][]eventrec.Deal{}
+	var names []string
+	for i := range games {
+		event := strings.TrimSpace(games[i].Event())
+		if event == "" {
+			continue
+		}
+		deals, err := handRecord(games[i : i+1])
+		if err != nil || len(deals) == 0 || eventbook.CheckDeal(deals[0]) != nil {
+			continue // a game with no whole deal gives the record nothing
+		}
+		if _, seen := byEvent[event]; !seen {
+			names = append(names, event)
+		}
+		byEvent[event] = append(byEvent[event], deals[0])
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	st, err := x.opts.DB.open(true, false)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for _, event := range names {
+		first := map[int]eventrec.Deal{}
+		fouled := map[int]bool{}
+		var order []int
+		for _, d := range byEvent[event] {
+			f, ok := first[d.Board]
+			switch {
+			case !ok:
+				first[d.Board] = d
+				order = append(order, d.Board)
+			case f.Hands != d.Hands:
+				fouled[d.Board] = true
+			}
+		}
+		var deals []eventrec.Deal
+		for _, n := range order {
+			if fouled[n] {
+				warn("board %d of %q is dealt two ways: left out of the event's hand record", n, event)
+				continue
+			}
+			deals = append(deals, first[n])
+		}
+		book, version, err := readBook(ctx, st, event)
+		if err != nil {
+			return err
+		}
+		fresh, err := eventbook.CheckBoards(book, deals)
+		if err != nil {
+			warn("the hand record of %q is not taken from the file: %v", event, err)
+			continue
+		}
+		if len(fresh) == 0 {
+			continue
+		}
+		if err := appendToBook(ctx, st, x.opts.DB, event, version, &eventrec.Boards{Event: event, Source: x.opts.File, Deals: fresh}); err != nil {
+			return err
+		}
+		fmt.Fprintf(x.opts.IO.Err, "hoyle: the hand record of %q: %d boards taken from the file\n", replay.Escape(event), len(fresh))
+	}
 	return nil
 }
 

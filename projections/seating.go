@@ -58,11 +58,21 @@ type SeatNamer interface {
 
 // rosterName is the Roster's name for seat on hand h's board, or "".
 func (s *Session) rosterName(h *game.Hand, seat cards.Seat) string {
-	if s.Roster == nil || h == nil || h.Board == 0 || seat == cards.NoSeat {
+	if s.read.roster == nil || h == nil || h.Board == 0 || seat == cards.NoSeat {
 		return ""
 	}
-	return s.Roster.SeatName(h.Board, seat)
+	return s.read.roster.SeatName(h.Board, seat)
 }
+
+// SetRoster gives the session the names of the players who sat at its
+// table on each board, as the event's movement seats its pairs and the
+// event's record (projections/eventbook.Seats) names them: whoever loads
+// the session with the event's record sets it. A name it gives is the
+// seat's on that board; the session's own names stand where it gives none.
+func (s *Session) SetRoster(r SeatNamer) { s.read.roster = r }
+
+// Roster is what SetRoster set, or nil.
+func (s *Session) Roster() SeatNamer { return s.read.roster }
 
 // firstSitting is who sits where before the first hand: as the game seats
 // its players at first (game.Reseater), else as the session named them.

@@ -82,15 +82,6 @@ type Session struct {
 	Kept    map[events.ID]*table.TagsKept
 	Sources []table.SourceNoted
 
-	// Roster names the players who sat at the session's table on each
-	// board, where the event's movement moves its pairs between tables and
-	// the event's record (its roster, or the sessions the pairs started
-	// at) names them: set by whoever loads the session with the event's
-	// record (projections/eventbook.Seats), nil otherwise. A name it gives
-	// is the name of the seat on a board; the session's own names stand
-	// where it gives none.
-	Roster SeatNamer
-
 	retracted map[events.ID]bool
 	// byID indexes Steps by event ID. It is built from Steps the first
 	// time a note or a lookup needs it, then kept up to date as steps are

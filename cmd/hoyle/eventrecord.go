@@ -120,7 +120,7 @@ func eventPlan(tables []eventTable, given string) (*movement.Plan, error) {
 // seatRoster names the players of a session at a table of an event under
 // a duplicate movement as they sat, board by board, from the event's
 // roster and the sessions its pairs started at (projections.Session's
-// Roster). A session in no such event is left as it is.
+// SetRoster). A session in no such event is left as it is.
 func seatRoster(ctx context.Context, st events.Store, s *projections.Session) error {
 	p := s.Placement()
 	tb, ok := p.TableNumber()
@@ -147,7 +147,7 @@ func seatRoster(ctx context.Context, st events.Store, s *projections.Session) er
 			}
 		}
 	}
-	s.Roster = &eventbook.Seats{Plan: plan, Table: tb, Names: eventbook.PairNames(plan, book, starters)}
+	s.SetRoster(&eventbook.Seats{Plan: plan, Table: tb, Names: eventbook.PairNames(plan, book, starters)})
 	return nil
 }
 

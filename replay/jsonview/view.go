@@ -150,9 +150,9 @@ func NewView(s *projections.Session) View {
 		}
 	}
 	v.Played = h.Played.Len()
-	if h.Sitting.Seated() || (s.Roster != nil && h.Board > 0) {
+	if h.Sitting.Seated() || (s.Roster() != nil && h.Board > 0) {
 		// Seated also where the event's movement moves its pairs between
-		// tables and its record names them (projections.Session.Roster).
+		// tables and its record names them (projections.Session.SetRoster).
 		if h.Sitting.Seated() {
 			v.Round, v.Table = h.Sitting.Round, h.Sitting.Table
 		}

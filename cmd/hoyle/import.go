@@ -372,10 +372,11 @@ func (x *interchangeImport) handRecords(ctx context.Context) error {
 		if len(fresh) == 0 {
 			continue
 		}
+		// Said by hoyle boards --event, not here: an import's output is
+		// its sessions' IDs, and its standard error its warnings.
 		if err := appendToBook(ctx, st, x.opts.DB, event, version, &eventrec.Boards{Event: event, Source: x.opts.File, Deals: fresh}); err != nil {
 			return err
 		}
-		fmt.Fprintf(x.opts.IO.Err, "hoyle: the hand record of %q: %d boards taken from the file\n", replay.Escape(event), len(fresh))
 	}
 	return nil
 }

@@ -24,6 +24,9 @@ import (
 type Report struct {
 	events.ChainReport
 	Hands int // hands folded
+	// Records is the events' own records checked (events/eventrec), which
+	// ChainReport counts among its sessions.
+	Records int
 }
 
 // Run checks the whole store and folds every session. The first problem
@@ -78,6 +81,7 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 			if err := checkRecord(records[info.ID]); err != nil {
 				return rep, &events.VerifyError{Session: info.ID, Err: err}
 			}
+			rep.Records++
 			continue
 		}
 		var s *projections.Session

@@ -135,11 +135,17 @@ func seatRoster(ctx context.Context, st events.Store, s *projections.Session) er
 	if err != nil {
 		return err
 	}
+	starters := map[int][]string{}
+	if rostered(plan, book) {
+		// The roster names every pair: the other tables' sessions (a read
+		// of each session's first event) have nothing to add.
+		s.SetRoster(&eventbook.Seats{Plan: plan, Table: tb, Names: eventbook.PairNames(plan, book, starters)})
+		return nil
+	}
 	tables, err := eventTables(ctx, st, p.Event)
 	if err != nil {
 		return err
 	}
-	starters := map[int][]string{}
 	for _, t := range tables {
 		if n, ok := projections.PlacementOf(t.opened).TableNumber(); ok {
 			if _, seen := starters[n]; !seen {
@@ -439,4 +445,14 @@ func handRecord(games []pbn.Game) ([]eventrec.Deal, error) {
 		out = append(out, d)
 	}
 	return out, nil
+}
+
+// rostered reports whether the roster names every pair of the movement.
+func rostered(plan *movement.Plan, b *eventbook.Book) bool {
+	for _, p := range eventbook.Pairs(plan) {
+		if len(b.Roster[p.String()]) == 0 {
+			return false
+		}
+	}
+	return true
 }

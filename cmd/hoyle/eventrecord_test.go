@@ -212,3 +212,16 @@ func TestImportTakesTheHandRecord(t *testing.T) {
 	require.Equal(t, 0, r.code, r.err)
 	assert.Equal(t, out, ok(t, db, "boards", "--event", "Imported"))
 }
+
+// TestThePromptNamesWhoSitsThere: the record prompt at a table of the
+// event names the roster's players on the board in hand.
+func TestThePromptNamesWhoSitsThere(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "prompt.db")
+	ids := clubTables(t, db)
+	ok(t, db, "roster", "--event", "Club", `1NS=Ann Ames & Bob Birch`)
+	ok(t, db, "boards", "--event", "Club", writeFile(t, "hr.pbn", handRecordPBN))
+	r := recordPiped(t, db, "deal --board 1\n", "--session", ids[0])
+	require.Equal(t, 0, r.code, r.err)
+	assert.Contains(t, r.out, "N (Ann Ames) to call")
+}

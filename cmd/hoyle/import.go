@@ -252,6 +252,10 @@ type interchangeImport struct {
 	format string
 	in     *input
 	base   pbnsession.Options
+	// recorded: the file's hand records have been put with a
+	// transaction; warnings are what taking them found.
+	recorded bool
+	warnings []string
 }
 
 // run imports the file (export/importer) and says what it did.
@@ -269,11 +273,26 @@ func (x *interchangeImport) run(ctx context.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			out, err := st.Append(ctx, batches...)
+			// The file's hand records go in with its first transaction,
+			// all or nothing with it: an import cut short leaves no
+			// record without its results, nor results without theirs.
+			var extra []events.Batch
+			if x.format == "pbn" && !x.recorded {
+				x.recorded = true
+				if extra, err = x.handRecords(ctx, st); err != nil {
+					st.Close()
+					return nil, err
+				}
+			}
+			out, err := st.Append(ctx, append(batches, extra...)...)
 			if cerr := st.Close(); err == nil {
 				err = cerr
 			}
-			return out, err
+			if err != nil {
+				x.recorded = x.recorded && len(extra) == 0 // taken again with the transaction retried
+				return nil, err
+			}
+			return out[:len(out)-len(extra)], nil // the importer's own events, as it counts them
 		}}
 	if opts.IO.ErrTTY {
 		iopts.Progress = func(what string) func(done, total int) { return progressBar(opts.IO, what) }
@@ -290,8 +309,8 @@ func (x *interchangeImport) run(ctx context.Context) error {
 		return err
 	}
 	x.report(imp)
-	if x.format == "pbn" {
-		return x.handRecords(ctx)
+	for _, w := range x.warnings {
+		fmt.Fprintf(opts.IO.Err, "hoyle: warning: %s\n", replay.Escape(path+": "+w))
 	}
 	return nil
 }
@@ -301,19 +320,25 @@ func (x *interchangeImport) run(ctx context.Context) error {
 // event's record as hoyle boards loads it. A board dealt two ways in the
 // file (a fouled board), or not whole, is left out with a warning; so is
 // an event whose record holds other deals already. The results imported
-// stand either way.
-func (x *interchangeImport) handRecords(ctx context.Context) error {
-	r, err := x.in.again()
+// stand either way. It returns the batches to append to the records, and
+// keeps the warnings for after the import's report.
+func (x *interchangeImport) handRecords(ctx context.Context, st events.Store) ([]events.Batch, error) {
+	// The file is read again through a handle of its own (the importer
+	// holds the input's): the file itself, or the copy of standard input.
+	name := x.opts.File
+	if x.in.temp {
+		name = x.in.f.Name()
+	}
+	f, err := os.Open(name)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	games, err := pbn.Parse(r)
+	games, err := pbn.Parse(f)
+	f.Close()
 	if err != nil {
-		return nil // the importer read it; what it could not read has no deals to take
+		return nil, nil // the importer read it; what it could not read has no deals to take
 	}
-	warn := func(format string, a ...any) {
-		fmt.Fprintf(x.opts.IO.Err, "hoyle: warning: %s\n", replay.Escape(x.opts.File+": "+fmt.Sprintf(format, a...)))
-	}
+	warn := func(format string, a ...any) { x.warnings = append(x.warnings, fmt.Sprintf(format, a...)) }
 	byEvent := map[string][]eventrec.Deal{}
 	var names []string
 	for i := range games {
@@ -330,14 +355,11 @@ func (x *interchangeImport) handRecords(ctx context.Context) error {
 		}
 		byEvent[event] = append(byEvent[event], deals[0])
 	}
-	if len(names) == 0 {
-		return nil
+	var out []events.Batch
+	at := x.opts.DB.typed
+	if at.IsZero() {
+		at = time.Now()
 	}
-	st, err := x.opts.DB.open(true, false)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
 	for _, event := range names {
 		first := map[int]eventrec.Deal{}
 		fouled := map[int]bool{}
@@ -362,7 +384,7 @@ func (x *interchangeImport) handRecords(ctx context.Context) error {
 		}
 		book, version, err := readBook(ctx, st, event)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		fresh, err := eventbook.CheckBoards(book, deals)
 		if err != nil {
@@ -374,11 +396,14 @@ func (x *interchangeImport) handRecords(ctx context.Context) error {
 		}
 		// Said by hoyle boards --event, not here: an import's output is
 		// its sessions' IDs, and its standard error its warnings.
-		if err := appendToBook(ctx, st, x.opts.DB, event, version, &eventrec.Boards{Event: event, Source: x.opts.File, Deals: fresh}); err != nil {
-			return err
+		expected := version
+		if version == 0 {
+			expected = events.NewSession
 		}
+		out = append(out, events.Batch{Session: eventrec.StreamID(event), Expected: expected,
+			Events: []events.Event{events.NewEvent(at.UTC(), &eventrec.Boards{Event: event, Source: x.opts.File, Deals: fresh})}})
 	}
-	return nil
+	return out, nil
 }
 
 // report says what the import did: the warnings of the records written,

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/hoyle/hoyle/events"
 
 	"github.com/spf13/cobra"
 
@@ -131,6 +132,9 @@ func loadComparisonWith(ctx context.Context, db *database, opts compare.Options)
 		return compare.Report{}, err
 	}
 	tables, stats, err := ledger.Tables(ctx, st)
+	if err == nil {
+		opts.Rosters, err = rosters(ctx, st, tables, event)
+	}
 	st.Close()
 	if err != nil {
 		return compare.Report{}, err
@@ -143,4 +147,22 @@ func loadComparisonWith(ctx context.Context, db *database, opts compare.Options)
 		return rep, fmt.Errorf("no event named %q in the database (hoyle sessions lists each session's event)", event)
 	}
 	return rep, nil
+}
+
+// rosters reads the roster of each event compared (or of the one named),
+// from its record, for compare.Options.Rosters.
+func rosters(ctx context.Context, st events.Store, tables []compare.Table, event string) (map[string]map[string][]string, error) {
+	out := map[string]map[string][]string{}
+	for _, t := range tables {
+		name := t.Place.Event
+		if _, done := out[name]; done || name == "" || (event != "" && name != event) {
+			continue
+		}
+		book, _, err := readBook(ctx, st, name)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = book.Roster
+	}
+	return out, nil
 }

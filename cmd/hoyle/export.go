@@ -344,8 +344,10 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 	default:
 		if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-			req.Session, req.Envs, err = load.Session(ctx, st, session)
-			return err
+			if req.Session, req.Envs, err = load.Session(ctx, st, session); err != nil {
+				return err
+			}
+			return seatRoster(ctx, st, req.Session)
 		}); err != nil {
 			return err
 		}

@@ -198,6 +198,11 @@ type Options struct {
 	// Pairs is how pairs events (not duplicate whist) are scored:
 	// ScoringMatchpoints (""), ScoringButler or ScoringCrossIMPs.
 	Pairs string
+	// Rosters names the pairs of each event under a duplicate movement,
+	// by event, then by the pair as movement.Pair writes it ("3 NS"): the
+	// event's record (projections/eventbook). Its names stand over those
+	// the pairs' starting tables gave, and the travellers show them.
+	Rosters map[string]map[string][]string
 }
 
 // Compare compares every event of tables (the sessions' summaries, in the
@@ -297,7 +302,7 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 		}
 	}
 	rule := !byTricks && (ev.Scoring == ScoringMatchpoints || ev.Scoring == ScoringIMPs)
-	results := gather(tables, plan, ev.Form, rule, warn)
+	results := gather(tables, plan, ev.Form, rule, opts.Rosters[name], warn)
 	checkDeals(results, warn)
 	if plan != nil {
 		checkRounds(tables, plan, warn)
@@ -447,8 +452,8 @@ type side struct {
 // pairs or teams that sat in it, and the director's rulings on it (when
 // rule: an event scored by matchpoints or IMPs); a board ruled on that the
 // table did not finish is an entry of its own, scored by the ruling.
-func gather(tables []Table, plan *movement.Plan, form string, rule bool, warn func(string, ...any)) []*entry {
-	names := pairNames(tables, plan)
+func gather(tables []Table, plan *movement.Plan, form string, rule bool, roster map[string][]string, warn func(string, ...any)) []*entry {
+	names := pairNames(tables, plan, roster)
 	var out []*entry
 	for i := range tables {
 		t := &tables[i]
@@ -469,10 +474,22 @@ func gather(tables []Table, plan *movement.Plan, form string, rule bool, warn fu
 				}
 				e.result.Round = st.Round
 				e.ns, e.ew = names[pairKey(st.NS)], names[pairKey(st.EW)]
+				// A pair the roster names is shown by its names too.
+				if len(roster[pairKey(st.NS)]) > 0 {
+					e.result.NSPair = e.ns.name + " " + strings.Join(e.ns.players, " & ")
+				}
+				if len(roster[pairKey(st.EW)]) > 0 {
+					e.result.EWPair = e.ew.name + " " + strings.Join(e.ew.players, " & ")
+				}
 			default:
 				e.ns, e.ew = playerSides(t)
 			}
-			e.result.NSPair, e.result.EWPair = e.ns.name, e.ew.name
+			if e.result.NSPair == "" {
+				e.result.NSPair = e.ns.name
+			}
+			if e.result.EWPair == "" {
+				e.result.EWPair = e.ew.name
+			}
 			e.markRuling()
 			out = append(out, e)
 		}
@@ -549,8 +566,8 @@ func pairKey(p movement.Pair) string { return p.String() }
 
 // pairNames names a movement's pairs by their numbers, with the players who
 // sat in them in round 1 (each table's session names the pairs it began
-// with).
-func pairNames(tables []Table, plan *movement.Plan) map[string]side {
+// with), or, where the event's roster names them, its names.
+func pairNames(tables []Table, plan *movement.Plan, roster map[string][]string) map[string]side {
 	out := map[string]side{}
 	if plan == nil || !plan.Duplicate() {
 		return out
@@ -591,6 +608,12 @@ func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 				s.players = x.s.players
 				out[pairKey(x.pr)] = s
 			}
+		}
+	}
+	for key, names := range roster {
+		if s, ok := out[key]; ok && len(names) > 0 {
+			s.players = names
+			out[key] = s
 		}
 	}
 	return out

@@ -23,7 +23,7 @@ func writePBN(w io.Writer, req exportRequest) error {
 // (pbnsession.WriteEvent): every session that played a board of it, in the
 // order compare lists them.
 func writeEventPBN(ctx context.Context, db *database, w io.Writer, ev compare.Event) error {
-	tables, err := eventTables(ctx, db, ev)
+	tables, err := comparedTables(ctx, db, ev)
 	if err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func writeEventLIN(ctx context.Context, db *database, w io.Writer, ev compare.Ev
 	if ev.Form != compare.FormTeams {
 		return usagef("--event %q --format lin: LIN writes the matches of a teams event, and this event is %s (give --format pbn)", ev.Event, ev.Form)
 	}
-	tables, err := eventTables(ctx, db, ev)
+	tables, err := comparedTables(ctx, db, ev)
 	if err != nil {
 		return err
 	}
@@ -52,9 +52,9 @@ func writeEventLIN(ctx context.Context, db *database, w io.Writer, ev compare.Ev
 	return nil
 }
 
-// eventTables loads the sessions of an event that played a board of it,
+// comparedTables loads the sessions of an event that played a board of it,
 // in the order compare lists them.
-func eventTables(ctx context.Context, db *database, ev compare.Event) ([]pbnsession.EventTable, error) {
+func comparedTables(ctx context.Context, db *database, ev compare.Event) ([]pbnsession.EventTable, error) {
 	var ids []string
 	seen := map[string]bool{}
 	for _, b := range ev.Boards {

@@ -52,6 +52,7 @@ var allowed = map[string][]string{
 	"events/testkit":   nil,
 	"events":           {"events/cards"},
 	"events/table":     {"events", "events/cards"},
+	"events/eventrec":  {"events", "events/cards"},
 	"events/bolt":      {"events"},
 	"events/memstore":  {"events"},
 	"events/natsstore": {"events"},
@@ -92,12 +93,18 @@ var allowed = map[string][]string{
 	// duplicate whist's Law X (whist.LawX, which a session's own plays
 	// share); how a board is compared it asks the ruleset
 	// (game.ComparisonOf), never a game's ID.
-	"projections/compare": {"events/cards", "projections", "projections/game", "projections/movement",
-		"projections/rules/contract", "projections/rules/whist"},
-	"projections/load":     {"events", "events/cards", "events/table", "projections", "projections/game"},
-	"projections/recorder": {"events", "events/cards", "projections", "projections/game", "projections/load"},
-	"projections/ledger":   {"events", "projections/compare", "projections/load"},
-	"projections/verify":   {"events", "events/table", "projections", "projections/load"},
+	"projections/compare": {"events/cards", "events/table", "projections", "projections/game", "projections/movement",
+		"projections/rules/contract", "projections/rules/whist", "projections/ruling"},
+	// ruling reads a director's rulings by the Laws of Duplicate Bridge:
+	// an assigned score is scored by Law 77 and the board's Law 2
+	// vulnerability, which are contract's.
+	"projections/ruling": {"events", "events/cards", "events/table", "projections", "projections/game",
+		"projections/rules/contract"},
+	"projections/load":      {"events", "events/cards", "events/table", "projections", "projections/game"},
+	"projections/recorder":  {"events", "events/cards", "projections", "projections/game", "projections/load"},
+	"projections/ledger":    {"events", "events/eventrec", "projections/compare", "projections/load"},
+	"projections/verify":    {"events", "events/eventrec", "events/table", "projections", "projections/eventbook", "projections/load"},
+	"projections/eventbook": {"events", "events/cards", "events/eventrec", "events/table", "projections/movement"},
 	"projections/simulate": {"events", "events/cards", "events/table", "projections", "projections/game",
 		"projections/load", "projections/recorder"},
 
@@ -110,7 +117,7 @@ var allowed = map[string][]string{
 		"projections/verify"},
 
 	// replay: moments, transcripts and the prompt.
-	"replay": {"events", "events/cards", "events/table", "projections", "projections/compare", "projections/dd",
+	"replay": {"events", "events/cards", "events/table", "projections", "projections/compare", "projections/dd", "projections/ruling",
 		"projections/ddhand", "projections/ddkeep", "projections/game", "projections/movement", "projections/rules/contract"},
 	// The --json views, one package (its doc.go lists them).
 	"replay/jsonview": {"events", "events/cards", "projections", "projections/dd", "projections/game",
@@ -126,14 +133,15 @@ var allowed = map[string][]string{
 		"replay"},
 	"export/markdown": {"events", "events/cards", "events/table", "projections", "projections/ddhand",
 		"projections/game", "replay"},
-	"export/html":        {"events", "events/cards", "export/markdown", "replay"},
+	"export/html": {"events", "events/cards", "export/markdown", "projections", "projections/ddhand", "projections/game",
+		"replay"},
 	"export/eventreport": {"export/markdown", "projections/compare"},
 	"export/jsonlog":     {"events", "events/cards", "projections"},
 	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
-		"projections", "projections/game", "projections/rules"},
+		"projections", "projections/compare", "projections/game", "projections/rules"},
 	"export/linsession": {"events", "events/cards", "events/table", "export/internal/build", "export/lin",
 		"export/pbn", "projections", "projections/game", "projections/rules"},
-	"export/importer": {"events", "events/table", "export/internal/build", "export/linsession",
+	"export/importer": {"events", "events/eventrec", "events/table", "export/internal/build", "export/linsession",
 		"export/pbnsession", "projections/load"},
 	"export/internal/exporttest": {"events", "events/bolt", "events/cards", "events/memstore",
 		"export/internal/build", "projections", "projections/game", "projections/load", "projections/recorder",
@@ -144,12 +152,12 @@ var allowed = map[string][]string{
 
 	// cmd may import every layer below it, and fixtures; not the test-only
 	// helpers.
-	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/natsstore", "events/table",
+	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/eventrec", "events/natsstore", "events/table",
 		"export/eventreport", "export/html", "export/importer", "export/jsonlog", "export/linsession", "export/markdown",
 		"export/pbn", "export/pbnsession", "fixtures", "projections", "projections/compare", "projections/dd",
-		"projections/ddhand", "projections/ddkeep", "projections/game", "projections/ledger", "projections/load",
+		"projections/ddhand", "projections/ddkeep", "projections/eventbook", "projections/game", "projections/ledger", "projections/load",
 		"projections/movement", "projections/recorder", "projections/rules", "projections/simulate",
-		"projections/verify", "projections/rules/contract", "replay", "replay/jsonview", "replay/prompt"},
+		"projections/verify", "projections/rules/contract", "projections/ruling", "replay", "replay/jsonview", "replay/prompt"},
 	// The developers' tools run hoyle as a user does.
 	"cmd/hoyle-tools/htmlpages": nil,
 	// freeze runs hoyle as a user does, on fixtures/scripts/frozen-NAME.hoyle

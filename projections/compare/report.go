@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/movement"
 )
@@ -60,11 +61,16 @@ type Event struct {
 	Movement string `json:"movement,omitempty"`
 	// VPScale is the Victory Point scale of a teams event scored by IMPs:
 	// continuous or discrete (WBF 2013).
-	VPScale  string   `json:"vp_scale,omitempty"`
-	Tables   int      `json:"tables"`   // tables (sessions) in the event
-	Boards   []Board  `json:"boards"`   // every board played, in number order
-	Totals   []Total  `json:"totals"`   // ranked
-	Matches  []Match  `json:"matches"`  // teams: each match's score
+	VPScale string  `json:"vp_scale,omitempty"`
+	Tables  int     `json:"tables"`  // tables (sessions) in the event
+	Boards  []Board `json:"boards"`  // every board played, in number order
+	Totals  []Total `json:"totals"`  // ranked
+	Matches []Match `json:"matches"` // teams: each match's score
+	// Ranked says how the pairs are ranked: "by direction" (a Mitchell:
+	// North-South and East-West apart) or "one field" (a Howell, an
+	// arrow-switched Mitchell, pairs named by their players); "" at teams
+	// and individual events.
+	Ranked   string   `json:"ranked,omitempty"`
 	Warnings []string `json:"warnings"` // what does not add up
 }
 
@@ -76,7 +82,11 @@ type Board struct {
 	Top *float64 `json:"top,omitempty"`
 	// Datum is a Butler-scored board's datum (North-South's): the average
 	// of its results without the extremes, rounded to 10.
-	Datum   *int     `json:"datum,omitempty"`
+	Datum *int `json:"datum,omitempty"`
+	// Groups is, for a fouled board (Law 87), how many forms it was
+	// played in: the results were scored within each group of identical
+	// deals and factored to the full top. 0 when the board was not fouled.
+	Groups  int      `json:"groups,omitempty"`
 	Results []Result `json:"results"`
 }
 
@@ -110,6 +120,28 @@ type Result struct {
 	Plus   *float64 `json:"plus,omitempty"`
 	PlusEW *float64 `json:"plus_ew,omitempty"`
 	Revoke string   `json:"revoke,omitempty"`
+	// Adjusted is the director's adjusted score the result was scored by
+	// (projections/ruling), null for a result as played: "avg+" (or "NS
+	// avg+, EW avg" when the sides' awards do not balance), "60%", "+3",
+	// an assigned score "4S N 10" or a weighted one "4S N 10=60%,4S N
+	// 9=40%". Ruling is its kind (artificial, assigned, weighted) and Law
+	// the law it applies.
+	Adjusted *string `json:"adjusted"`
+	Ruling   string  `json:"ruling,omitempty"`
+	Law      string  `json:"law,omitempty"`
+	// MatchpointsEW and PercentEW are East-West's, given where an
+	// artificial score's two awards need not add up to the top (Law 12C2);
+	// elsewhere East-West's are the top less North-South's.
+	MatchpointsEW *float64 `json:"matchpoints_ew,omitempty"`
+	PercentEW     *float64 `json:"percent_ew,omitempty"`
+	// Penalty is a procedural penalty given at the table on the board
+	// (Law 90): "EW loses 10%". It is taken from the side's total, not
+	// from the board's matchpoints or IMPs.
+	Penalty string `json:"penalty,omitempty"`
+	// Fouled: the board was fouled (Law 87) and this result was played
+	// on a changed form of it: it was matchpointed (or IMPed) within its
+	// group of identical deals.
+	Fouled bool `json:"fouled"`
 }
 
 // Total is one team's, pair's or player's total, and its rank.
@@ -166,6 +198,11 @@ type Options struct {
 	// Pairs is how pairs events (not duplicate whist) are scored:
 	// ScoringMatchpoints (""), ScoringButler or ScoringCrossIMPs.
 	Pairs string
+	// Rosters names the pairs of each event under a duplicate movement,
+	// by event, then by the pair as movement.Pair writes it ("3 NS"): the
+	// event's record (projections/eventbook). Its names stand over those
+	// the pairs' starting tables gave, and the travellers show them.
+	Rosters map[string]map[string][]string
 }
 
 // Compare compares every event of tables (the sessions' summaries, in the
@@ -209,13 +246,13 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 	for _, t := range tables {
 		switch {
 		case t.Game != ev.Game:
-			warn("session %s (table %s) plays %s, not %s like the event's first: left out", t.Session, t.Place.Table, t.Game, ev.Game)
+			warn("session %s (%s) plays %s, not %s like the event's first: left out", t.Session, tableName(&t), t.Game, ev.Game)
 			continue
 		case t.Place.Movement != ev.Movement:
-			warn("session %s (table %s) was opened under the movement %q, the event's first under %q: its pairs are named by the first", t.Session, t.Place.Table, t.Place.Movement, ev.Movement)
+			warn("session %s (%s) was opened under the movement %q, the event's first under %q: its pairs are named by the first", t.Session, tableName(&t), t.Place.Movement, ev.Movement)
 		}
 		if t.Problems > 0 {
-			warn("session %s (table %s) has %d events the laws refuse (hoyle verify says which): compared as folded", t.Session, t.Place.Table, t.Problems)
+			warn("session %s (%s) has %d events the laws refuse (hoyle verify says which): compared as folded", t.Session, tableName(&t), t.Problems)
 		}
 		kept = append(kept, t)
 	}
@@ -229,7 +266,9 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 		}
 		seen[key] = t.Session
 		for _, b := range t.InPlay {
-			warn("board %d at table %s%s is still in play: not compared yet", b, t.Place.Table, roomText(t.Place.Room))
+			if !ruledOn(t, b) {
+				warn("board %d at %s is still in play: not compared yet", b, tableName(&t))
+			}
 		}
 	}
 	var plan *movement.Plan
@@ -262,7 +301,8 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 			ev.VPScale = VPContinuous
 		}
 	}
-	results := gather(tables, plan, ev.Form, warn)
+	rule := !byTricks && (ev.Scoring == ScoringMatchpoints || ev.Scoring == ScoringIMPs)
+	results := gather(tables, plan, ev.Form, rule, opts.Rosters[name], warn)
 	checkDeals(results, warn)
 	if plan != nil {
 		checkRounds(tables, plan, warn)
@@ -291,9 +331,16 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 	default:
 		pairs(&ev, boards, numbers, plan)
 	}
+	if ev.Form == FormPairs {
+		ev.Ranked = "one field"
+		if byDirection(plan) {
+			ev.Ranked = "by direction"
+		}
+	}
 	for _, n := range numbers {
 		b := Board{Board: n, Results: []Result{}}
 		for _, e := range boards[n] {
+			b.Groups = max(b.Groups, e.group+1)
 			b.Results = append(b.Results, e.result)
 			if e.top != nil {
 				b.Top = e.top
@@ -301,6 +348,9 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 			if e.datum != nil {
 				b.Datum = e.datum
 			}
+		}
+		if b.Groups < 2 {
+			b.Groups = 0
 		}
 		ev.Boards = append(ev.Boards, b)
 	}
@@ -342,6 +392,22 @@ func sortResults(es []*entry, form string) {
 	})
 }
 
+// tableName names a table in a warning: "table 3 (open room)", or, for a
+// session that no table number places (an import that gave none), its
+// session and the teams or players in it, never an empty name.
+func tableName(t *Table) string {
+	if t.Place.Table != "" {
+		return "table " + t.Place.Table + roomText(t.Place.Room)
+	}
+	who := ""
+	if ns, ew := t.Place.Teams(); ns != "" {
+		who = ", " + ns + " v " + ew
+	} else if ns, ew := playerSides(t); len(ns.players)+len(ew.players) > 0 {
+		who = ", " + ns.name + " v " + ew.name
+	}
+	return "session " + t.Session + roomText(t.Place.Room) + who
+}
+
 // roomText is ", open room" or "".
 func roomText(room string) string {
 	if room == "" {
@@ -369,7 +435,9 @@ type entry struct {
 	ns, ew side // the pair or team in each direction
 	result Result
 	top    *float64
-	datum  *int // Butler
+	datum  *int    // Butler
+	ruled  *judged // the director's rulings on the board at this table, or nil
+	group  int     // a fouled board's group of identical deals (0: the correct form)
 }
 
 // side is a pair or a team: a key that tells them apart, the name shown,
@@ -381,14 +449,16 @@ type side struct {
 }
 
 // gather makes an entry of every finished board of every table, with the
-// pairs or teams that sat in it.
-func gather(tables []Table, plan *movement.Plan, form string, warn func(string, ...any)) []*entry {
-	names := pairNames(tables, plan)
+// pairs or teams that sat in it, and the director's rulings on it (when
+// rule: an event scored by matchpoints or IMPs); a board ruled on that the
+// table did not finish is an entry of its own, scored by the ruling.
+func gather(tables []Table, plan *movement.Plan, form string, rule bool, roster map[string][]string, warn func(string, ...any)) []*entry {
+	names := pairNames(tables, plan, roster)
 	var out []*entry
 	for i := range tables {
 		t := &tables[i]
-		for _, p := range t.Plays {
-			e := &entry{table: t, play: p}
+		add := func(p Play, j *judged) {
+			e := &entry{table: t, play: p, ruled: j}
 			e.result = Result{Session: t.Session, Hand: p.Hand, Table: t.Place.Table, Room: t.Place.Room,
 				Contract: p.Contract, Declarer: p.Declarer.String(), Tricks: p.Tricks, NS: p.NS}
 			switch {
@@ -404,11 +474,49 @@ func gather(tables []Table, plan *movement.Plan, form string, warn func(string, 
 				}
 				e.result.Round = st.Round
 				e.ns, e.ew = names[pairKey(st.NS)], names[pairKey(st.EW)]
+				// A pair the roster names is shown by its names too.
+				if len(roster[pairKey(st.NS)]) > 0 {
+					e.result.NSPair = e.ns.name + " " + strings.Join(e.ns.players, " & ")
+				}
+				if len(roster[pairKey(st.EW)]) > 0 {
+					e.result.EWPair = e.ew.name + " " + strings.Join(e.ew.players, " & ")
+				}
 			default:
 				e.ns, e.ew = playerSides(t)
 			}
-			e.result.NSPair, e.result.EWPair = e.ns.name, e.ew.name
+			if e.result.NSPair == "" {
+				e.result.NSPair = e.ns.name
+			}
+			if e.result.EWPair == "" {
+				e.result.EWPair = e.ew.name
+			}
+			e.markRuling()
 			out = append(out, e)
+		}
+		var rulings map[int]*judged
+		switch {
+		case rule:
+			rulings = judge(t, form, warn)
+		case len(t.Rulings) > 0:
+			warn("%s has %s: rulings are scored at matchpoint pairs and IMP teams, not by this event's scoring: left out",
+				tableName(t), plural(len(t.Rulings), "ruling"))
+		}
+		played := map[int]bool{}
+		for _, p := range t.Plays {
+			played[p.Board] = true
+			add(p, rulings[p.Board])
+		}
+		for _, r := range t.Rulings {
+			j := rulings[r.Board]
+			if j == nil || played[r.Board] {
+				continue
+			}
+			played[r.Board] = true
+			if j.score == nil {
+				warn("board %d at %s: a procedural penalty on a board with no result there: left out", r.Board, tableName(t))
+				continue
+			}
+			add(ruledOnly(r.Board), j)
 		}
 	}
 	return out
@@ -458,8 +566,8 @@ func pairKey(p movement.Pair) string { return p.String() }
 
 // pairNames names a movement's pairs by their numbers, with the players who
 // sat in them in round 1 (each table's session names the pairs it began
-// with).
-func pairNames(tables []Table, plan *movement.Plan) map[string]side {
+// with), or, where the event's roster names them, its names.
+func pairNames(tables []Table, plan *movement.Plan, roster map[string][]string) map[string]side {
 	out := map[string]side{}
 	if plan == nil || !plan.Duplicate() {
 		return out
@@ -502,6 +610,12 @@ func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 			}
 		}
 	}
+	for key, names := range roster {
+		if s, ok := out[key]; ok && len(names) > 0 {
+			s.players = names
+			out[key] = s
+		}
+	}
 	return out
 }
 
@@ -518,8 +632,8 @@ func checkDeals(results []*entry, warn func(string, ...any)) {
 			continue
 		}
 		if f.play.Cards != e.play.Cards {
-			warn("board %d was dealt differently at table %s%s and table %s%s: compared as played", e.play.Board,
-				f.table.Place.Table, roomText(f.table.Place.Room), e.table.Place.Table, roomText(e.table.Place.Room))
+			warn("board %d was dealt differently at %s and %s: fouled (Law 87), scored within each group of identical deals", e.play.Board,
+				tableName(f.table), tableName(e.table))
 		}
 	}
 }
@@ -538,6 +652,11 @@ func checkRounds(tables []Table, plan *movement.Plan, warn func(string, ...any))
 		}
 		last := 0
 		played := map[int]bool{}
+		for _, r := range t.Rulings {
+			if r.Kind != table.RulingProcedural {
+				played[r.Board] = true // ruled on: scored by the ruling
+			}
+		}
 		for _, p := range t.Plays {
 			st, ok := plan.At(tb, p.Board)
 			if !ok {
@@ -565,6 +684,17 @@ func checkRounds(tables []Table, plan *movement.Plan, warn func(string, ...any))
 			warn("table %d did not play board %s of its rounds", tb, strings.Join(missing, ", "))
 		}
 	}
+}
+
+// ruledOn reports whether the director gave an adjusted score on the
+// board at the table: it is scored by the ruling, played or not.
+func ruledOn(t Table, board int) bool {
+	for _, r := range t.Rulings {
+		if r.Board == board && r.Kind != table.RulingProcedural {
+			return true
+		}
+	}
+	return false
 }
 
 func inPlay(t Table, board int) bool {

@@ -27,6 +27,7 @@ import (
 	"io"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/load"
 )
@@ -36,7 +37,7 @@ const Name = "compare"
 
 // format marks the summaries' encoding: a part of another format is
 // folded again (a newer or older hoyle saved it).
-const format = 2 // 2: a table says how its boards are compared
+const format = 3 // 2: a table says how its boards are compared; 3: and its rulings
 
 // Stats says where the summaries came from.
 type Stats struct {
@@ -70,6 +71,7 @@ func Tables(ctx context.Context, st events.Store) ([]compare.Table, Stats, error
 	if err != nil {
 		return nil, stats, err
 	}
+	infos = eventrec.Tables(infos) // an event's own record is no table
 	stats.Sessions = len(infos)
 	cp, keeps := st.(events.ProjectionCheckpoints)
 	saved := map[string][]byte{}

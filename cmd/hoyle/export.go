@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -184,7 +185,9 @@ DIR: an index with the ranking of each field, a score card for each pair
 or team, a page for each board (its hand record with the double-dummy
 table and par, and its traveller, each result linking to the page of its
 hand when the play was recorded), and the hand record for printing, four
-boards to a page. The links are relative: the folder works opened from
+boards to a page (--no-dd leaves the double-dummy tables out, which
+the solver takes a tenth of a second or more a board to make). The links
+are relative: the folder works opened from
 disk or put on any web server. hoyle serve --http serves the same site
 live.
 
@@ -454,8 +457,8 @@ func fileKind(m fs.FileMode) string {
 // exportSite writes an event's site (export/site) into the folder -o DIR:
 // made whole from the database first, then written.
 func exportSite(ctx context.Context, opts *exportOptions) error {
-	if opts.Hand != nil || opts.At != "" || opts.Sign != "" || len(opts.shaped) > 0 {
-		return usagef("--event --format html writes the event's site: not with --hand, --at, --sign or a write-up's shaping flags")
+	if opts.Hand != nil || opts.At != "" || opts.Sign != "" || len(opts.shaped) > 0 && !slices.Equal(opts.shaped, []string{"--no-dd"}) {
+		return usagef("--event --format html writes the event's site: not with --hand, --at, --sign or a write-up's shaping flags but --no-dd")
 	}
 	if opts.Output == "" || opts.Output == "-" {
 		return usagef("--event --format html writes a site of many pages: give -o DIR, the folder to write it into")
@@ -488,5 +491,5 @@ func buildSite(ctx context.Context, opts *exportOptions, st events.Store) (*site
 	}
 	return site.Build(ctx, site.Input{Event: rep.Events[0], Tables: tables, Hands: func(ctx context.Context, id string) (*projections.Session, []events.Envelope, error) {
 		return load.Session(ctx, st, id)
-	}}, site.Options{})
+	}}, site.Options{NoDD: opts.Writeup.NoDD})
 }

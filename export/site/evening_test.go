@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/export/site"
 	"github.com/hoyle/hoyle/projections"
@@ -121,18 +122,39 @@ func (e *evening) hands() site.HandSource {
 	}
 }
 
-// build makes the evening's site.
-func (e *evening) build() (*site.Site, compare.Event) {
+// buildWith makes the evening's site, with or without the double-dummy
+// tables (each costs the solver a tenth of a second or more).
+func (e *evening) buildWith(noDD bool) (*site.Site, compare.Event) {
 	ev, tables := e.compare()
-	s, err := site.Build(e.ctx, site.Input{Event: ev, Tables: tables, Hands: e.hands()}, site.Options{})
+	s, err := site.Build(e.ctx, site.Input{Event: ev, Tables: tables, Hands: e.hands()}, site.Options{NoDD: noDD})
 	require.NoError(e.t, err)
 	return s, ev
 }
 
+// dealOf is the deal of a session's hand, as the fold has it.
+func dealOf(t testing.TB, e *evening, session string, hand int) cards.Deal {
+	s, _, err := load.Session(e.ctx, e.rec.Store, session)
+	require.NoError(t, err)
+	for _, h := range s.Hands {
+		if h.Number == hand {
+			return cards.Deal(h.Dealt)
+		}
+	}
+	t.Fatalf("session %s has no hand %d", session, hand)
+	return nil
+}
+
+func newStore() events.Store { return memstore.New() }
+
 // recordedEvening is a three-table Mitchell of two boards a round (six
 // boards, 18 results), recorded in memory.
 func recordedEvening(t testing.TB, north1 string) *evening {
-	e := newEvening(t, memstore.New(), "Tuesday pairs", "mitchell:3x2", north1)
+	return recordedEventNamed(t, "Tuesday pairs", north1)
+}
+
+// recordedEventNamed is recordedEvening under another name.
+func recordedEventNamed(t testing.TB, name, north1 string) *evening {
+	e := newEvening(t, memstore.New(), name, "mitchell:3x2", north1)
 	e.playAll("mitchell:3x2")
 	return e
 }

@@ -84,6 +84,10 @@ type Options struct {
 	// session, hand and the session's version), for a live site that is
 	// made again at every update.
 	HandPages *HandCache
+	// NoDD leaves the double-dummy tables and par out of the hand record
+	// (hoyle export --no-dd): a table costs the solver a tenth of a second
+	// or more a board.
+	NoDD bool
 }
 
 // Site is the files of a site, by path in its folder.
@@ -199,7 +203,7 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 			bd.Next = BoardFile(n)
 		}
 		if deal, ok := deals.of(b); ok {
-			bd.Record = handRecord(b.Board, deal, ev.Game)
+			bd.Record = handRecord(b.Board, deal, ev.Game, !opts.NoDD)
 		}
 		if err := render(BoardFile(b.Board), "board", bd); err != nil {
 			return nil, err
@@ -455,8 +459,8 @@ func HandPage(s *projections.Session, envs []events.Envelope, hand int, title st
 
 // handRecord is a board's hand record: the diagram, and for a deal of
 // four hands of thirteen its double-dummy table, with par at contract
-// bridge (whose scoring par is reckoned by).
-func handRecord(board int, deal cards.Deal, game string) *recordData {
+// bridge (whose scoring par is reckoned by), unless withDD is false.
+func handRecord(board int, deal cards.Deal, game string, withDD bool) *recordData {
 	rec := &recordData{Dealer: contract.BoardDealer(board).Name(), Vul: contract.BoardVulnerability(board).Text(replay.CompassNames().Side)}
 	for i, seat := range []cards.Seat{cards.North, cards.West, cards.East, cards.South} {
 		if int(seat) >= len(deal) {
@@ -475,6 +479,9 @@ func handRecord(board int, deal cards.Deal, game string) *recordData {
 			h.Suits = append(h.Suits, suitLine{Symbol: replay.SuitText(u, false), Name: u.Name(), Red: u == cards.Hearts || u == cards.Diamonds, Cards: text})
 		}
 		rec.Hands = append(rec.Hands, h)
+	}
+	if !withDD {
+		return rec
 	}
 	t, err := ddhand.Table(deal, dd.Config{})
 	if err != nil {

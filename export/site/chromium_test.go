@@ -130,6 +130,13 @@ func (b *browser) seen() (console, requests []string) {
 	return console, requests
 }
 
+// peek returns the console messages and requests so far, and keeps them.
+func (b *browser) peek() (console, requests []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.console...), append([]string(nil), b.requests...)
+}
+
 // eval runs a script in the page and returns its value.
 func eval[T any](b *browser, expr string) (T, error) {
 	return chromedp.Run(b.ctx, chromedp.Evaluate[T](expr))

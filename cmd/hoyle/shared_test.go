@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -47,11 +48,15 @@ type serveProc struct {
 	url  string
 	addr string
 	dir  string
+	web  string // with --http: where the sites are, "http://HOST:PORT/"
 	done chan error
 	once sync.Once
 }
 
-var servingAt = regexp.MustCompile(`the shared log is at (nats://\S+), kept in`)
+var (
+	servingAt = regexp.MustCompile(`the shared log is at (nats://\S+), kept in`)
+	sitesAt   = regexp.MustCompile(`the events' sites are at (http://\S+/)`)
+)
 
 // startServe runs hoyle serve on dir, listening on addr ("127.0.0.1:0"
 // the first time, then the address it took, to start it again), and
@@ -72,12 +77,15 @@ func startServeWith(t *testing.T, dir, addr string, env []string, flags ...strin
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
 	p := &serveProc{cmd: cmd, dir: dir, done: make(chan error, 1)}
-	found := make(chan string, 1)
+	found, web := make(chan string, 1), make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
 			if m := servingAt.FindStringSubmatch(sc.Text()); m != nil {
 				found <- m[1]
+			}
+			if m := sitesAt.FindStringSubmatch(sc.Text()); m != nil {
+				web <- m[1]
 			}
 		}
 	}()
@@ -97,6 +105,13 @@ func startServeWith(t *testing.T, dir, addr string, env []string, flags ...strin
 		t.Fatalf("hoyle serve did not start within %v", hangBound)
 	}
 	p.addr = strings.TrimPrefix(p.url, "nats://")
+	if slices.Contains(flags, "--http") {
+		select {
+		case p.web = <-web:
+		case <-time.After(hangBound):
+			t.Fatalf("hoyle serve did not say where the sites are within %v", hangBound)
+		}
+	}
 	return p
 }
 

@@ -48,8 +48,9 @@ func TestExportEventSite(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "club.db")
 	ids := twoTables(t, db, "Friday pairs")
 	playBoard(t, db, ids[0], "1")
-	playBoard(t, db, ids[1], "1")
+	playBoard(t, db, ids[1], "1") // the same result: each field's two pairs tie
 	playBoard(t, db, ids[0], "2")
+	playBoard(t, db, ids[1], "2")
 	dir := filepath.Join(t.TempDir(), "friday")
 	r := hoyle(t, db, "export", "--event", "Friday pairs", "--format", "html", "--no-dd", "-o", dir)
 	require.Equal(t, 0, r.code, r.err)
@@ -67,6 +68,7 @@ func TestExportEventSite(t *testing.T) {
 		assert.Contains(t, string(index), ">"+tot.Name+"</a>")
 	}
 	assert.Contains(t, string(index), "&lt;script&gt;alert(1)&lt;/script&gt;")
+	assert.Equal(t, 4, strings.Count(string(index), `<td data-col="rank" class="num">=1</td>`), "a tie is =1, in each field")
 	assert.NotContains(t, string(index), "<script>")
 	for _, f := range []string{"board-1.html", "board-2.html", "handrecord.html", "card-1-ns.html"} {
 		_, err := os.Stat(filepath.Join(dir, f))

@@ -164,7 +164,14 @@ func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	l.mu.Lock()
 	b, ok := l.files[path]
+	_, folder := l.files[path+"/"+IndexFile]
 	l.mu.Unlock()
+	if !ok && folder {
+		// An event's folder named without its slash: its links are
+		// relative to the folder.
+		http.Redirect(w, r, "/"+path+"/", http.StatusMovedPermanently)
+		return
+	}
 	if !ok {
 		http.NotFound(w, r)
 		return

@@ -88,6 +88,15 @@ func TestLiveServes(t *testing.T) {
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Contains(t, resp.Header.Get("Content-Type"), "javascript")
 	assert.Contains(t, body, "EventSource")
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	folder, err := http.NewRequest(http.MethodGet, srv.URL+"/tuesday-pairs", nil)
+	require.NoError(t, err)
+	bearer(folder)
+	redirect, err := noFollow.Do(folder)
+	require.NoError(t, err)
+	redirect.Body.Close()
+	assert.Equal(t, http.StatusMovedPermanently, redirect.StatusCode)
+	assert.Equal(t, "/tuesday-pairs/", redirect.Header.Get("Location"), "an event's folder is served with its slash, for its relative links")
 	resp, _ = get("/tuesday-pairs/board-2.html", bearer)
 	assert.Equal(t, http.StatusNotFound, resp.StatusCode, "board 2 is not played yet")
 

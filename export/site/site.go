@@ -196,8 +196,8 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 		}
 		t.handLinks(b.Results, hands)
 		bd := boardData{pageData: common(ev.BoardTitle(b), BoardFile(b.Board)), Board: b.Board, Traveller: t}
-		if b.Board > 1 {
-			bd.Prev = BoardFile(prevBoard(ev, b.Board))
+		if n := prevBoard(ev, b.Board); n != 0 {
+			bd.Prev = BoardFile(n)
 		}
 		if n := nextBoard(ev, b.Board); n != 0 {
 			bd.Next = BoardFile(n)

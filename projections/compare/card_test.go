@@ -16,7 +16,7 @@ func TestTeamCard(t *testing.T) {
 	c := newClub(t)
 	open := c.open("contract", dup, nil, projections.Placement{Event: "League", Table: "1", Room: "open", HomeTeam: "Rovers", VisitTeam: "Wanderers"})
 	closed := c.open("contract", dup, nil, projections.Placement{Event: "League", Table: "1", Room: "closed", HomeTeam: "Rovers", VisitTeam: "Wanderers"})
-	c.board(open, 1, []string{"4S", "P", "P", "P"}, 11)  // NS +450
+	c.board(open, 1, []string{"4S", "P", "P", "P"}, 11)   // NS +450
 	c.board(closed, 1, []string{"2S", "P", "P", "P"}, 10) // NS +170 (Wanderers NS): Rovers +7
 	ev := c.compare("League").Events[0]
 

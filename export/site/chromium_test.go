@@ -208,7 +208,7 @@ func TestSiteInChromium(t *testing.T) {
 	}
 	evenings := []evening{{"mitchell:3x2", true, 2}}
 	if os.Getenv("HOYLE_FULL") != "" {
-		evenings = append(evenings, evening{"mitchell:3x9", false, 7})
+		evenings = append(evenings, evening{"mitchell:9x3", false, 7})
 	}
 	for _, ev := range evenings {
 		e := newEvening(t, memstore.New(), "Club night "+ev.mov, ev.mov, "<script>alert(1)</script>")

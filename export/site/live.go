@@ -12,7 +12,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/compare"
+	"github.com/hoyle/hoyle/projections/dd"
+	"github.com/hoyle/hoyle/projections/ddhand"
 )
 
 //go:embed live.js
@@ -50,12 +53,48 @@ type Live struct {
 	files   map[string][]byte // by path from the top: "tuesday/index.html"
 	version uint64
 	subs    map[chan []string]struct{}
+
+	// The double-dummy tables solved, and those being solved: a board's
+	// first result is shown at once, its table once solved.
+	ddMu    sync.Mutex
+	tables  map[[4]cards.Set]dd.Table
+	solving map[[4]cards.Set]bool
+	solved  chan struct{} // a table was solved: the site is made again
 }
 
 // NewLive makes a live site of src; token, when not "", is asked of every
 // viewer (see ServeHTTP). Update makes its pages.
 func NewLive(src Source, token string) *Live {
-	return &Live{src: src, token: token, files: map[string][]byte{}, subs: map[chan []string]struct{}{}}
+	return &Live{src: src, token: token, files: map[string][]byte{}, subs: map[chan []string]struct{}{},
+		tables: map[[4]cards.Set]dd.Table{}, solving: map[[4]cards.Set]bool{}, solved: make(chan struct{}, 1)}
+}
+
+// ddTable gives a deal's table if it is solved; otherwise it starts
+// solving it (once) in the background and says false. Run makes the site
+// again when it is solved.
+func (l *Live) ddTable(deal cards.Deal) (dd.Table, bool) {
+	key := [4]cards.Set{deal[0], deal[1], deal[2], deal[3]}
+	l.ddMu.Lock()
+	defer l.ddMu.Unlock()
+	if t, ok := l.tables[key]; ok {
+		return t, true
+	}
+	if !l.solving[key] {
+		l.solving[key] = true
+		go func() {
+			t, err := ddhand.Table(deal, dd.Config{})
+			l.ddMu.Lock()
+			if err == nil {
+				l.tables[key] = t
+			}
+			l.ddMu.Unlock()
+			select {
+			case l.solved <- struct{}{}:
+			default: // an update is due already
+			}
+		}()
+	}
+	return dd.Table{}, false
 }
 
 // Update makes every event's site again from the source, and tells the
@@ -74,7 +113,7 @@ func (l *Live) Update(ctx context.Context) error {
 			dir = slug(ev.Event) + "-" + fmt.Sprint(i)
 		}
 		used[dir] = true
-		s, err := Build(ctx, Input{Event: ev, Tables: tables, Hands: l.src.Hands}, Options{Live: true, Prefix: dir + "/", HandPages: &l.hands})
+		s, err := Build(ctx, Input{Event: ev, Tables: tables, Hands: l.src.Hands}, Options{Live: true, Prefix: dir + "/", HandPages: &l.hands, DD: l.ddTable})
 		if err != nil {
 			return fmt.Errorf("the site of %q: %w", ev.Event, err)
 		}
@@ -124,7 +163,7 @@ type eventsData struct {
 }
 
 // Run updates the site at once, then after each signal on changed (the
-// log moved), until ctx is done; a failed update is reported to warn and
+// log moved) and each double-dummy table solved, until ctx is done; a failed update is reported to warn and
 // tried again at the next signal.
 func (l *Live) Run(ctx context.Context, changed <-chan struct{}, warn func(error)) {
 	for {
@@ -135,6 +174,7 @@ func (l *Live) Run(ctx context.Context, changed <-chan struct{}, warn func(error
 		case <-ctx.Done():
 			return
 		case <-changed:
+		case <-l.solved:
 		}
 	}
 }

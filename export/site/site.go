@@ -88,6 +88,11 @@ type Options struct {
 	// (hoyle export --no-dd): a table costs the solver a tenth of a second
 	// or more a board.
 	NoDD bool
+	// DD, when set, gives a deal's double-dummy table in place of the
+	// solver: false leaves the table out of the page for now. A live site
+	// solves new boards in the background with it, so that an update is
+	// never held up by the solver.
+	DD func(cards.Deal) (dd.Table, bool)
 }
 
 // Site is the files of a site, by path in its folder.
@@ -203,7 +208,7 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 			bd.Next = BoardFile(n)
 		}
 		if deal, ok := deals.of(b); ok {
-			bd.Record = handRecord(b.Board, deal, ev.Game, !opts.NoDD)
+			bd.Record = handRecord(b.Board, deal, ev.Game, opts.ddTable)
 		}
 		if err := render(BoardFile(b.Board), "board", bd); err != nil {
 			return nil, err
@@ -457,10 +462,25 @@ func HandPage(s *projections.Session, envs []events.Envelope, hand int, title st
 	return html.Page(wu)
 }
 
+// ddTable is a deal's double-dummy table as the options say: none with
+// NoDD, Options.DD's when set, else the solver's (ddhand keeps each for
+// the process). False: none to show (nor for a deal the solver does not
+// take, such as one of fewer than four hands of thirteen).
+func (opts Options) ddTable(deal cards.Deal) (dd.Table, bool) {
+	switch {
+	case opts.NoDD || ddhand.CheckDeal(deal) != nil:
+		return dd.Table{}, false
+	case opts.DD != nil:
+		return opts.DD(deal)
+	}
+	t, err := ddhand.Table(deal, dd.Config{})
+	return t, err == nil
+}
+
 // handRecord is a board's hand record: the diagram, and for a deal of
 // four hands of thirteen its double-dummy table, with par at contract
-// bridge (whose scoring par is reckoned by), unless withDD is false.
-func handRecord(board int, deal cards.Deal, game string, withDD bool) *recordData {
+// bridge (whose scoring par is reckoned by), when table gives one.
+func handRecord(board int, deal cards.Deal, game string, table func(cards.Deal) (dd.Table, bool)) *recordData {
 	rec := &recordData{Dealer: contract.BoardDealer(board).Name(), Vul: contract.BoardVulnerability(board).Text(replay.CompassNames().Side)}
 	for i, seat := range []cards.Seat{cards.North, cards.West, cards.East, cards.South} {
 		if int(seat) >= len(deal) {
@@ -480,12 +500,9 @@ func handRecord(board int, deal cards.Deal, game string, withDD bool) *recordDat
 		}
 		rec.Hands = append(rec.Hands, h)
 	}
-	if !withDD {
-		return rec
-	}
-	t, err := ddhand.Table(deal, dd.Config{})
-	if err != nil {
-		return rec // not a deal the solver takes: the diagram alone
+	t, ok := table(deal)
+	if !ok {
+		return rec // left out, or not a deal the solver takes: the diagram alone
 	}
 	for _, s := range dd.Strains {
 		rec.Strains = append(rec.Strains, strainHead{Text: replay.StrainText(s, false), Red: s == cards.StrainHearts || s == cards.StrainDiamonds})

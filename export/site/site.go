@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -124,7 +125,7 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 		return nil, ErrNoEvent
 	}
 	s := &Site{Files: map[string][]byte{}}
-	cards := cardFiles(ev)
+	cardOf := cardFiles(ev)
 	hands, err := handPages(ctx, in, opts)
 	if err != nil {
 		return nil, err
@@ -152,7 +153,7 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 		t := fromGrid(g)
 		for j := range t.Rows {
 			name := g.Rows[j][1]
-			t.Rows[j].Cells[1].Href = cards[name]
+			t.Rows[j].Cells[1].Href = cardOf[name]
 		}
 		idx.Rankings = append(idx.Rankings, titled{Title: compare.RankingTitle(fields[i]), Table: t})
 	}
@@ -165,7 +166,7 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 
 	// A score card for each pair or team.
 	var names []string
-	for name := range cards {
+	for name := range cardOf {
 		names = append(names, name)
 	}
 	sort.Strings(names)
@@ -174,17 +175,17 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 		t := fromGrid(g)
 		t.link(g, rows, "opponents", func(r compare.Result, ns bool) string {
 			if ns {
-				return cards[r.EWPair]
+				return cardOf[r.EWPair]
 			}
-			return cards[r.NSPair]
+			return cardOf[r.NSPair]
 		}, name)
 		t.handLinks(rows, hands)
 		total := totalOf(ev, name)
-		d := cardData{pageData: common(ev.Event+": "+name, cards[name]), Name: name, Players: strings.Join(total.Players, " & "), Table: t}
+		d := cardData{pageData: common(ev.Event+": "+name, cardOf[name]), Name: name, Players: strings.Join(total.Players, " & "), Table: t}
 		if total.Name != "" {
 			d.Rank = ev.RankText(total)
 		}
-		if err := render(cards[name], "card", d); err != nil {
+		if err := render(cardOf[name], "card", d); err != nil {
 			return nil, err
 		}
 	}
@@ -196,8 +197,8 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 		t := fromGrid(g)
 		for j, r := range b.Results {
 			t.Rows[j].Session, t.Rows[j].Hand = r.Session, r.Hand
-			t.cell(j, g, "NS").Href = cards[r.NSPair]
-			t.cell(j, g, "EW").Href = cards[r.EWPair]
+			t.cell(j, g, "NS").Href = cardOf[r.NSPair]
+			t.cell(j, g, "EW").Href = cardOf[r.EWPair]
 		}
 		t.handLinks(b.Results, hands)
 		bd := boardData{pageData: common(ev.BoardTitle(b), BoardFile(b.Board)), Board: b.Board, Traveller: t}
@@ -232,11 +233,16 @@ func (s *Site) Write(dir string, force bool) error {
 		return err
 	}
 	paths := s.Paths()
-	if !force {
-		for _, p := range paths {
-			if _, err := os.Lstat(filepath.Join(dir, p)); err == nil {
-				return fmt.Errorf("%s exists; give --force to replace the site's files (nothing was written)", filepath.Join(dir, p))
-			}
+	for _, p := range paths {
+		fi, err := os.Lstat(filepath.Join(dir, p))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return err
+		case !force:
+			return fmt.Errorf("%s exists; give --force to replace the site's files (nothing was written)", filepath.Join(dir, p))
+		case !fi.Mode().IsRegular():
+			return fmt.Errorf("%s is not a regular file: --force replaces only the site's own files (nothing was written)", filepath.Join(dir, p))
 		}
 	}
 	for _, p := range paths {

@@ -397,4 +397,15 @@ func TestSiteWrite(t *testing.T) {
 	require.NoError(t, s.Write(dir, true))
 	b, _ = os.ReadFile(filepath.Join(dir, site.IndexFile))
 	assert.Equal(t, s.Files[site.IndexFile], b)
+
+	// --force replaces the site's own files, never what a link points to.
+	elsewhere := filepath.Join(t.TempDir(), "precious")
+	require.NoError(t, os.WriteFile(elsewhere, []byte("keep"), 0o644))
+	require.NoError(t, os.Remove(filepath.Join(dir, site.BoardFile(1))))
+	require.NoError(t, os.Symlink(elsewhere, filepath.Join(dir, site.BoardFile(1))))
+	err = s.Write(dir, true)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not a regular file")
+	b, _ = os.ReadFile(elsewhere)
+	assert.Equal(t, "keep", string(b))
 }

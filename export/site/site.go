@@ -52,6 +52,8 @@ var siteCSS string
 //go:embed pages.tmpl
 var pagesTmpl string
 
+// pages are the templates of every page (pages.tmpl), html/template
+// escaping all text they are given.
 var pages = template.Must(template.New("pages").Funcs(template.FuncMap{
 	"css": func() template.CSS { return template.CSS(siteCSS) },
 }).Parse(pagesTmpl))

@@ -185,11 +185,10 @@ DIR: an index with the ranking of each field, a score card for each pair
 or team, a page for each board (its hand record with the double-dummy
 table and par, and its traveller, each result linking to the page of its
 hand when the play was recorded), and the hand record for printing, four
-boards to a page (--no-dd leaves the double-dummy tables out, which
-the solver takes a tenth of a second or more a board to make). The links
-are relative: the folder works opened from
-disk or put on any web server. hoyle serve --http serves the same site
-live.
+boards to a page. --no-dd leaves the double-dummy tables out (the solver
+takes a tenth of a second or more a board). The links are relative: the
+folder works opened from disk or put on any web server. hoyle serve
+--http serves the same site live.
 
 --format json --sign KEYFILE signs the log with an ed25519 private key
 (hoyle keygen makes a pair): hoyle import --verify-key with the public key

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -52,7 +53,7 @@ type Live struct {
 	mu      sync.Mutex
 	files   map[string][]byte // by path from the top: "tuesday/index.html"
 	version uint64
-	subs    map[chan []string]struct{}
+	subs    map[*viewer]struct{}
 
 	// The double-dummy tables solved, and those being solved: a board's
 	// first result is shown at once, its table once solved.
@@ -65,7 +66,7 @@ type Live struct {
 // NewLive makes a live site of src; token, when not "", is asked of every
 // viewer (see ServeHTTP). Update makes its pages.
 func NewLive(src Source, token string) *Live {
-	return &Live{src: src, token: token, files: map[string][]byte{}, subs: map[chan []string]struct{}{},
+	return &Live{src: src, token: token, files: map[string][]byte{}, subs: map[*viewer]struct{}{},
 		tables: map[[4]cards.Set]dd.Table{}, solving: map[[4]cards.Set]bool{}, solved: make(chan struct{}, 1)}
 }
 
@@ -148,13 +149,44 @@ func (l *Live) Update(ctx context.Context) error {
 		return nil
 	}
 	l.version++
-	for ch := range l.subs {
-		select {
-		case ch <- changed:
-		default: // a slow page gets the next update instead; it fetches itself then
-		}
+	for v := range l.subs {
+		v.tell(changed)
 	}
 	return nil
+}
+
+// viewer is one open stream: the paths changed that it has not been sent
+// yet, kept together while it is slow, so that no page misses the update
+// that names it.
+type viewer struct {
+	mu      sync.Mutex
+	pending map[string]bool
+	ready   chan struct{} // something is pending
+}
+
+func (v *viewer) tell(paths []string) {
+	v.mu.Lock()
+	for _, p := range paths {
+		v.pending[p] = true
+	}
+	v.mu.Unlock()
+	select {
+	case v.ready <- struct{}{}:
+	default: // already told; it takes everything pending at once
+	}
+}
+
+// take returns what is pending, sorted, and forgets it.
+func (v *viewer) take() []string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	out := make([]string, 0, len(v.pending))
+	for p := range v.pending {
+		out = append(out, p)
+	}
+	clear(v.pending)
+	sort.Strings(out)
+	return out
 }
 
 // eventsData is the top index of a live server: its events.
@@ -254,13 +286,13 @@ func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "streaming is not supported here", http.StatusInternalServerError)
 		return
 	}
-	ch := make(chan []string, 1)
+	v := &viewer{pending: map[string]bool{}, ready: make(chan struct{}, 1)}
 	l.mu.Lock()
-	l.subs[ch] = struct{}{}
+	l.subs[v] = struct{}{}
 	l.mu.Unlock()
 	defer func() {
 		l.mu.Lock()
-		delete(l.subs, ch)
+		delete(l.subs, v)
 		l.mu.Unlock()
 	}()
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -277,8 +309,8 @@ func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-keep.C:
 			fmt.Fprint(w, ": still here\n\n")
-		case paths := <-ch:
-			b, _ := json.Marshal(paths)
+		case <-v.ready:
+			b, _ := json.Marshal(v.take())
 			fmt.Fprintf(w, "data: %s\n\n", b)
 		}
 		flusher.Flush()

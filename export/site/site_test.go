@@ -2,6 +2,7 @@ package site_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/url"
 	"os"
@@ -15,9 +16,12 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/export/site"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
@@ -409,3 +413,41 @@ func TestSiteWrite(t *testing.T) {
 	b, _ = os.ReadFile(elsewhere)
 	assert.Equal(t, "keep", string(b))
 }
+
+// TestSiteOfATeamsMatch: a teams event's index ranks the teams by VPs
+// with their IMPs and gives the match; each team's card gives its IMPs
+// from its own side in both rooms.
+func TestSiteOfATeamsMatch(t *testing.T) {
+	e := &evening{t: t, ctx: context.Background(), rec: recorder.New(memstore.New()), name: "League"}
+	var rooms []string
+	for _, room := range []string{"open", "closed"} {
+		id, err := e.rec.Open(e.ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": contract.ScoringDuplicate},
+			Placement: projections.Placement{Event: "League", Table: "1", Room: room, HomeTeam: "Rovers", VisitTeam: "Wanderers"}})
+		require.NoError(t, err)
+		rooms = append(rooms, id)
+	}
+	for i, tricks := range []int{11, 10} { // 4S+1 (450) in the open room, 2S+2 (170) in the closed: 7 IMPs
+		_, err := e.rec.Deal(e.ctx, rooms[i], projections.DealSpec{Board: 1})
+		require.NoError(t, err)
+		_, err = e.rec.Calls(e.ctx, rooms[i], []string{[]string{"4S", "2S"}[i], "P", "P", "P"})
+		require.NoError(t, err)
+		_, err = e.rec.Claim(e.ctx, rooms[i], projections.ClaimSpec{Tricks: tricks})
+		require.NoError(t, err)
+	}
+	s, ev := e.buildWith(true)
+	require.Len(t, ev.Matches, 1)
+	index := parse(t, s, site.IndexFile)
+	ranking := index.rows()
+	require.Len(t, ranking, 2)
+	assert.Equal(t, map[string]string{"session": "", "hand": "", "rank": "1", "team": "Rovers", "boards": "1", "IMPs": "+7", "VPs": fmt2(*ev.Totals[0].VPs)}, ranking[0])
+	assert.Contains(t, text(index.root), ev.MatchLines()[0])
+	card := parse(t, s, "card-rovers.html").rows()
+	require.Len(t, card, 2)
+	assert.Equal(t, "NS", card[0]["dir"])
+	assert.Equal(t, "+7", card[0]["IMPs"])
+	assert.Equal(t, "EW", card[1]["dir"])
+	assert.Equal(t, "-170", card[1]["score"])
+	assert.Equal(t, "+7", card[1]["IMPs"])
+}
+
+func fmt2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }

@@ -50,10 +50,9 @@ type Live struct {
 	token string
 	hands HandCache
 
-	mu      sync.Mutex
-	files   map[string][]byte // by path from the top: "tuesday/index.html"
-	version uint64
-	subs    map[*viewer]struct{}
+	mu    sync.Mutex
+	files map[string][]byte // by path from the top: "tuesday/index.html"
+	subs  map[*viewer]struct{}
 
 	// The double-dummy tables solved, and those being solved: a board's
 	// first result is shown at once, its table once solved.
@@ -122,14 +121,13 @@ func (l *Live) Update(ctx context.Context) error {
 			files[dir+"/"+p] = b
 		}
 		files[dir+"/"+LiveFile] = liveJS
-		files[LiveFile] = liveJS
 		list = append(list, link{Text: ev.Event, Href: dir + "/" + IndexFile})
 	}
 	var top bytes.Buffer
 	if err := pages.ExecuteTemplate(&top, "events", eventsData{Events: list}); err != nil {
 		return err
 	}
-	files[IndexFile] = top.Bytes()
+	files[IndexFile], files[LiveFile] = top.Bytes(), liveJS
 
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -148,7 +146,6 @@ func (l *Live) Update(ctx context.Context) error {
 	if len(changed) == 0 {
 		return nil
 	}
-	l.version++
 	for v := range l.subs {
 		v.tell(changed)
 	}

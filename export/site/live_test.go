@@ -72,6 +72,11 @@ func TestLiveServes(t *testing.T) {
 	}
 	bearer := func(r *http.Request) { r.Header.Set("Authorization", "Bearer sesame") }
 
+	// Before any event: the list of events, and its script.
+	empty := site.NewLive(sourceOf(memstore.New()), "")
+	require.NoError(t, empty.Update(e.ctx))
+	assert.Equal(t, []string{site.IndexFile, site.LiveFile}, empty.Paths())
+
 	resp, _ := get("/", nil)
 	assert.Equal(t, http.StatusUnauthorized, resp.StatusCode, "no token")
 	resp, _ = get("/?token=wrong", nil)

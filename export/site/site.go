@@ -13,11 +13,13 @@
 // projections/ddhand.
 //
 // The pages are flat files in one folder, linked by relative links only,
-// each carrying its own CSS: the folder works opened from disk and served
-// by any static server, and no page asks for anything beyond the site's
-// own files (no script, font or image). Text reaches a page only through
-// html/template, which escapes it. Served live (Live), each page also
-// loads the site's live.js, which follows the server's updates.
+// each carrying its own CSS (a hand's page, export/html's viewer, its own
+// script too): the folder works opened from disk and served by any static
+// server, and no page asks for anything beyond the site's own files (no
+// font, image or script from elsewhere). Text reaches a page only through
+// html/template, which escapes it. Served live (Live), each page but the
+// hands' also loads the site's live.js, which follows the server's
+// updates.
 package site
 
 import (
@@ -157,7 +159,7 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 			name := g.Rows[j][1]
 			t.Rows[j].Cells[1].Href = cardOf[name]
 		}
-		idx.Rankings = append(idx.Rankings, titled{Title: compare.RankingTitle(fields[i]), Table: t})
+		idx.Rankings = append(idx.Rankings, titled{Title: ev.RankingHeading(fields[i]), Table: t})
 	}
 	for _, b := range ev.Boards {
 		idx.Boards = append(idx.Boards, link{Text: strconv.Itoa(b.Board), Href: BoardFile(b.Board)})
@@ -203,7 +205,7 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 			t.cell(j, g, "EW").Href = cardOf[r.EWPair]
 		}
 		t.handLinks(b.Results, hands)
-		bd := boardData{pageData: common(ev.BoardTitle(b), BoardFile(b.Board)), Board: b.Board, Traveller: t}
+		bd := boardData{pageData: common(ev.BoardTitle(b), BoardFile(b.Board)), Board: b.Board, Traveller: t, Rulings: ev.RulingLines(b)}
 		if n := prevBoard(ev, b.Board); n != 0 {
 			bd.Prev = BoardFile(n)
 		}
@@ -460,14 +462,13 @@ func played(s *projections.Session, hand int) bool {
 }
 
 // HandPage is the page of one played hand that the site links each result
-// to: the single-hand write-up of export/html, without the machine's
-// analysis. It is the one place that says what a hand's page is.
+// to: export/html's hand viewer, which steps through the hand and carries
+// its write-up for a reader without JavaScript. It is the one place that
+// says what a hand's page is. The machine's analysis is left out: a hand's
+// costs a few tenths of a second to trace, and an evening has scores of
+// played hands (hoyle export --hand N --format html gives it for one).
 func HandPage(s *projections.Session, envs []events.Envelope, hand int, title string) ([]byte, error) {
-	wu, err := markdown.BuildFolded(s, envs, markdown.Options{Hand: hand, Title: title, NoDD: true})
-	if err != nil {
-		return nil, err
-	}
-	return html.Page(wu)
+	return html.RenderViewer(s, envs, hand, html.ViewerOptions{Writeup: markdown.Options{Title: title, NoDD: true}})
 }
 
 // ddTable is a deal's double-dummy table as the options say: none with

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"golang.org/x/net/html"
 
+	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/export/site"
@@ -22,6 +23,7 @@ import (
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/ruling"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
 
@@ -275,7 +277,7 @@ func links(p page) []string {
 
 // TestSiteLinksAreRelativeAndWhole: every link of every page is relative
 // and names a file of the site; nothing is fetched from elsewhere; the
-// pages carry no script.
+// pages carry no script but the hand viewer's, inside its page.
 func TestSiteLinksAreRelativeAndWhole(t *testing.T) {
 	e := recordedEvening(t, "")
 	ev, tables := e.compare()
@@ -293,7 +295,12 @@ func TestSiteLinksAreRelativeAndWhole(t *testing.T) {
 			assert.True(t, ok, "%s links to %q, which the site does not have", path, l)
 			linked[u.Path] = true
 		}
-		assert.NotContains(t, string(s.Files[path]), "<script", path)
+		if strings.HasPrefix(path, "hand-") {
+			assert.NotContains(t, string(s.Files[path]), "<script src", "%s: the viewer's script is in the page", path)
+			assert.Contains(t, string(s.Files[path]), `id="hoyle-moments"`, "%s is the hand viewer", path)
+		} else {
+			assert.NotContains(t, string(s.Files[path]), "<script", "%s: a static page has no script", path)
+		}
 	}
 	for _, path := range s.Paths() {
 		assert.True(t, linked[path], "%s is linked from some page", path)
@@ -451,3 +458,46 @@ func TestSiteOfATeamsMatch(t *testing.T) {
 }
 
 func fmt2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+
+// TestSiteShowsRulings: a ruling (average plus and minus, Law 12C2) shows
+// on the traveller and under it as compare says it, and on both pairs'
+// cards with each side's share.
+func TestSiteShowsRulings(t *testing.T) {
+	e := &evening{t: t, ctx: context.Background(), rec: recorder.New(memstore.New()), name: "Tuesday"}
+	var ids []string
+	for i, p := range []map[string]string{{"N": "Ann", "S": "Bob", "E": "Cy", "W": "Di"}, {"N": "Max", "S": "Ned", "E": "Oz", "W": "Pat"}} {
+		id, err := e.rec.Open(e.ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": contract.ScoringDuplicate},
+			Players: p, Placement: projections.Placement{Event: "Tuesday", Table: strconv.Itoa(i + 1)}})
+		require.NoError(t, err)
+		ids = append(ids, id)
+		_, err = e.rec.Deal(e.ctx, id, projections.DealSpec{Board: 1})
+		require.NoError(t, err)
+		_, err = e.rec.Calls(e.ctx, id, []string{"4S", "P", "P", "P"})
+		require.NoError(t, err)
+		_, err = e.rec.Claim(e.ctx, id, projections.ClaimSpec{Tricks: 10})
+		require.NoError(t, err)
+	}
+	_, err := e.rec.Record(e.ctx, ids[1], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		return ruling.Decide(s, stamp, ruling.Spec{Board: 1, Score: []string{"NS=avg+", "EW=avg-"}})
+	})
+	require.NoError(t, err)
+	s, ev := e.buildWith(true)
+	lines := ev.RulingLines(ev.Boards[0])
+	require.NotEmpty(t, lines)
+	board := parse(t, s, site.BoardFile(1))
+	for _, l := range lines {
+		assert.Contains(t, text(board.root), l)
+	}
+	rows := board.rows()
+	require.Len(t, rows, 2)
+	assert.Equal(t, "avg+", rows[1]["contract"])
+	assert.Equal(t, "1.2", rows[1]["NS mp"])
+	assert.Equal(t, "0.8", rows[1]["EW mp"])
+	ns := parse(t, s, "card-max-ned.html").rows()
+	require.Len(t, ns, 1)
+	assert.Equal(t, "60.00", ns[0]["%"])
+	ew := parse(t, s, "card-oz-pat.html").rows()
+	require.Len(t, ew, 1)
+	assert.Equal(t, "0.8", ew[0]["mp"])
+	assert.Equal(t, "40.00", ew[0]["%"])
+}

@@ -45,6 +45,7 @@ type boardData struct {
 	Prev, Next string
 	Record     *recordData
 	Traveller  table
+	Rulings    []string // the director's rulings on the board, under its traveller
 }
 
 // handRecordData is the hand record for printing: its boards four to a
@@ -180,6 +181,10 @@ func (t *table) handLinks(rows []compare.Result, hands map[string][]byte) {
 // strainParts splits a contract ("4H", "3NTX", "Pass") or a trump suit
 // into its level, strain as a symbol, and the rest.
 func strainParts(s string) []part {
+	if head, tail, ok := strings.Cut(s, " "); ok {
+		// "4S (assigned)": the contract, then what a ruling says of it.
+		return append(strainParts(head), part{Text: " " + tail})
+	}
 	i := 0
 	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
 		i++

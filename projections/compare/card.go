@@ -1,13 +1,18 @@
 package compare
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/hoyle/hoyle/events/table"
+)
 
 // Card is a pair's or team's personal score card: one row for each
 // result it played, in board order, every figure from its own side (its
 // score, its matchpoints or IMPs), with the result the row is drawn from
 // beside it (for a page that links each row to the hand). Names are
 // matched as the travellers give them (Result.NSPair, EWPair); a name that
-// played nothing has an empty card.
+// played nothing has an empty card. A ruling shows as the traveller shows
+// it (tableContract), its figures from the side's own share of it.
 func (ev *Event) Card(name string) (Grid, []Result) {
 	g := Grid{Head: []string{}}
 	if ev.Movement != "" {
@@ -41,15 +46,23 @@ func (ev *Event) Card(name string) (Grid, []Result) {
 			if ev.Movement != "" {
 				row = append(row, optInt(r.Round))
 			}
-			row = append(row, strconv.Itoa(b.Board), r.Table, dir, opp)
-			if ev.Scoring == ScoringTricks {
+			tbl := r.Table
+			if r.Fouled {
+				tbl += " (fouled)"
+			}
+			row = append(row, strconv.Itoa(b.Board), tbl, dir, opp)
+			switch {
+			case ev.Scoring == ScoringTricks:
 				plus := r.Plus
 				if !ns {
 					plus = r.PlusEW
 				}
 				row = append(row, r.Contract, strconv.Itoa(r.Tricks), optSigned(plus)+mark(r.Revoke))
-			} else {
-				row = append(row, r.Contract, r.Declarer, strconv.Itoa(r.Tricks), strconv.Itoa(int(sign)*r.NS))
+			case r.Adjusted != nil && r.Ruling != table.RulingAssigned:
+				// No result stands: the figures are the ruling's.
+				row = append(row, tableContract(r), "-", "-", "-")
+			default:
+				row = append(row, tableContract(r), r.Declarer, strconv.Itoa(r.Tricks), strconv.Itoa(int(sign)*r.NS))
 			}
 			switch {
 			case ev.Scoring == ScoringTricks:
@@ -57,10 +70,13 @@ func (ev *Event) Card(name string) (Grid, []Result) {
 				row = append(row, optSigned(scaled(r.IMPs, sign)))
 			case ev.Form == FormPairs:
 				mp, pct := r.Matchpoints, r.Percent
-				if !ns && mp != nil && b.Top != nil {
-					mp = num(*b.Top - *mp)
-					if pct != nil {
-						pct = num(100 - *pct)
+				if !ns {
+					mp, pct = r.MatchpointsEW, r.PercentEW
+					if mp == nil && r.Matchpoints != nil && b.Top != nil {
+						mp = num(*b.Top - *r.Matchpoints)
+					}
+					if pct == nil && r.Percent != nil {
+						pct = num(100 - *r.Percent)
 					}
 				}
 				row = append(row, optNum(mp), optNum(b.Top), optPercent(pct))

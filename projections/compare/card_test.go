@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/ruling"
 )
 
 // TestTeamCard: a team's score card has a row for each board it played in
@@ -37,4 +38,26 @@ func TestTeamCard(t *testing.T) {
 	g, rows = ev.Card("Nobody")
 	assert.Empty(t, g.Rows)
 	assert.Empty(t, rows)
+}
+
+// TestCardOfARuling: a ruling shows on both sides' cards as on the
+// traveller, each side with its own share of it: average plus to
+// North-South (60% of a top of 6), average minus to East-West (40%).
+func TestCardOfARuling(t *testing.T) {
+	c := newClub(t)
+	var ids []string
+	for i, p := range []map[string]string{{"N": "Ann", "S": "Bob", "E": "Cy", "W": "Di"}, {"N": "Max", "S": "Ned", "E": "Oz", "W": "Pat"}} {
+		ids = append(ids, c.open("contract", dup, p, projections.Placement{Event: "Tuesday", Table: string(rune('1' + i))}))
+	}
+	c.board(ids[0], 1, []string{"4S", "P", "P", "P"}, 10)
+	c.board(ids[1], 1, []string{"4S", "P", "P", "P"}, 10)
+	c.rule(ids[1], ruling.Spec{Board: 1, Score: []string{"NS=avg+", "EW=avg-"}})
+	ev := c.compare("Tuesday").Events[0]
+
+	g, _ := ev.Card("Max & Ned")
+	require.Len(t, g.Rows, 1)
+	assert.Equal(t, []string{"1", "2", "NS", "Oz & Pat", "avg+", "-", "-", "-", "1.2", "2", "60.00"}, g.Rows[0])
+	g, _ = ev.Card("Oz & Pat")
+	require.Len(t, g.Rows, 1)
+	assert.Equal(t, []string{"1", "2", "EW", "Max & Ned", "avg+", "-", "-", "-", "0.8", "2", "40.00"}, g.Rows[0])
 }

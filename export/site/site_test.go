@@ -23,8 +23,8 @@ import (
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/recorder"
-	"github.com/hoyle/hoyle/projections/ruling"
 	"github.com/hoyle/hoyle/projections/rules/contract"
+	"github.com/hoyle/hoyle/projections/ruling"
 )
 
 // The site's figures against compare --json, its links, its escaping and

@@ -21,9 +21,9 @@ import (
 // export/site, against compare's report; here, that the commands write
 // and serve it.
 
-// twoTables opens the two tables of a Mitchell of one board a round on db
+// twoSiteTables opens the two tables of a Mitchell of one board a round on db
 // (a file or nats://...) and returns their sessions.
-func twoTables(t *testing.T, db, event string) []string {
+func twoSiteTables(t *testing.T, db, event string) []string {
 	var ids []string
 	for i, p := range [][]string{{"Ann", "Bob", "Cy", "Di"}, {"<script>alert(1)</script>", "Flo", "Gus", "Hal"}} {
 		ids = append(ids, strings.TrimSpace(ok(t, db, "new", "--game", "contract", "--scoring", "duplicate", "--event", event,
@@ -46,7 +46,7 @@ func playBoard(t *testing.T, db, session, board string) {
 func TestExportEventSite(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "club.db")
-	ids := twoTables(t, db, "Friday pairs")
+	ids := twoSiteTables(t, db, "Friday pairs")
 	playBoard(t, db, ids[0], "1")
 	playBoard(t, db, ids[1], "1") // the same result: each field's two pairs tie
 	playBoard(t, db, ids[0], "2")

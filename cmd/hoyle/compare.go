@@ -140,6 +140,9 @@ func loadComparisonWith(ctx context.Context, db *database, opts compare.Options)
 func compareStore(ctx context.Context, db *database, st events.Store, opts compare.Options) (compare.Report, []compare.Table, error) {
 	event := opts.Event
 	tables, stats, err := ledger.Tables(ctx, st)
+	if err == nil {
+		opts.Rosters, err = rosters(ctx, st, tables, event)
+	}
 	if err != nil {
 		return compare.Report{}, nil, err
 	}
@@ -151,4 +154,22 @@ func compareStore(ctx context.Context, db *database, st events.Store, opts compa
 		return rep, tables, fmt.Errorf("no event named %q in the database (hoyle sessions lists each session's event)", event)
 	}
 	return rep, tables, nil
+}
+
+// rosters reads the roster of each event compared (or of the one named),
+// from its record, for compare.Options.Rosters.
+func rosters(ctx context.Context, st events.Store, tables []compare.Table, event string) (map[string]map[string][]string, error) {
+	out := map[string]map[string][]string{}
+	for _, t := range tables {
+		name := t.Place.Event
+		if _, done := out[name]; done || name == "" || (event != "" && name != event) {
+			continue
+		}
+		book, _, err := readBook(ctx, st, name)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = book.Roster
+	}
+	return out, nil
 }

@@ -204,7 +204,13 @@ left, Y his partner, B on his right, and turns the diagram so that Z is at
 the bottom, as Foster draws every hand. --ascii writes suits as S H D C.
 
 --event NAME writes the event's comparison instead (hoyle compare): a
-traveller for each board and the ranking, as Markdown.
+traveller for each board and the ranking, as Markdown; with --format pbn,
+the records of every table that played a board, each with what it earned
+(ScoreIMP, or ScoreMP and ScorePercentage), each board's ScoreTable and the
+event's TotalScoreTable (PBN 2.1 section 5), which hoyle import reads back
+into the same event; with --format lin (a teams event), each match as a
+vugraph file of its two rooms (vg|, rs|, pn|, qx|o1|, qx|c1|...), the
+matches one after the other.
 
 --event NAME --format html -o DIR writes the event's site into the folder
 DIR: an index with the ranking of each field, a score card for each pair
@@ -232,6 +238,7 @@ its permissions, its owner and its other hard links are kept.`,
   hoyle export --at 1.a15 --hide E,W --no-play --title "You are South: plan the play"
   hoyle export --from 1.8                # the ending, from the position after trick 8
   hoyle export --event "Tuesday pairs" -o tuesday.md
+  hoyle export --event "Tuesday pairs" --format pbn -o tuesday.pbn
   hoyle export --event "Tuesday pairs" --format html -o tuesday/`,
 		Args: exactArgs(0, "no arguments; the hand and moment are flags"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -291,8 +298,9 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		return exportSite(ctx, opts)
 	}
 	if opts.Event != "" {
-		if strings.ToLower(opts.Format) != "md" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
-			return usagef("--event writes the event's comparison as Markdown, or with --format html as a site: not with --format %s, --hand, --at or --sign", opts.Format)
+		f := strings.ToLower(opts.Format)
+		if f != "md" && f != "pbn" && f != "lin" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
+			return usagef("--event writes the event's comparison as Markdown, its tables as PBN or LIN, or with --format html its site: not with --format %s, --hand, --at or --sign", opts.Format)
 		}
 		rep, err := loadComparison(ctx, opts.DB, opts.Event)
 		if err != nil {
@@ -300,6 +308,18 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 		doc := &spool{}
 		defer doc.Close()
+		switch f {
+		case "pbn":
+			if err := writeEventPBN(ctx, opts.DB, doc, rep.Events[0]); err != nil {
+				return err
+			}
+			return writeExport(opts, doc, false)
+		case "lin":
+			if err := writeEventLIN(ctx, opts.DB, doc, rep.Events[0]); err != nil {
+				return err
+			}
+			return writeExport(opts, doc, false)
+		}
 		doc.Write([]byte(eventreport.Render(rep)))
 		return writeExport(opts, doc, false)
 	}
@@ -342,8 +362,10 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		}
 	default:
 		if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-			req.Session, req.Envs, err = load.Session(ctx, st, session)
-			return err
+			if req.Session, req.Envs, err = load.Session(ctx, st, session); err != nil {
+				return err
+			}
+			return seatRoster(ctx, st, req.Session)
 		}); err != nil {
 			return err
 		}

@@ -86,7 +86,7 @@ func TestExportEventSite(t *testing.T) {
 		{[]string{"--format", "html"}, "give -o DIR"},
 		{[]string{"--format", "html", "-o", filepath.Join(dir, "index.html")}, "this is a file"},
 		{[]string{"--format", "html", "-o", dir, "--hand", "1"}, "not with --hand"},
-		{[]string{"--format", "pbn", "-o", dir}, "as Markdown, or with --format html as a site"},
+		{[]string{"--format", "json", "-o", dir}, "or with --format html its site"},
 	} {
 		r := hoyle(t, db, append([]string{"export", "--event", "Friday pairs"}, c.args...)...)
 		assert.Equal(t, exitUsage, r.code, "%v: %s", c.args, r.err)

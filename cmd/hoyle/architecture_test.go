@@ -139,7 +139,7 @@ var allowed = map[string][]string{
 	// The event's site: compare's figures as pages, each played hand's page
 	// from export/html.
 	"export/site": {"events", "events/cards", "export/html", "export/markdown", "projections",
-		"projections/compare", "projections/dd", "projections/ddhand", "projections/rules/contract", "replay"},
+		"projections/compare", "projections/dd", "projections/ddhand", "projections/ddkeep", "projections/rules/contract", "replay"},
 	"export/jsonlog": {"events", "events/cards", "projections"},
 	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
 		"projections", "projections/compare", "projections/game", "projections/rules"},

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -404,6 +405,11 @@ func (d *database) settle(ctx context.Context) {
 	list, err := st.Sessions(ctx)
 	if err != nil {
 		return
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A checkpoint is folded from the session's every hand: written
+		// after a large import, under the import's bound (importMemory).
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(importMemory))
 	}
 	for _, info := range list {
 		if load.Refresh(ctx, st, info.ID, 1) != nil {

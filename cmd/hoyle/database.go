@@ -411,6 +411,9 @@ func (d *database) settle(ctx context.Context) {
 		// after a large import, under the import's bound (importMemory).
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(importMemory))
 	}
+	// What the command held (an import's folds) is garbage: given back
+	// before the checkpoints are folded, not kept beside them.
+	debug.FreeOSMemory()
 	for _, info := range list {
 		if load.Refresh(ctx, st, info.ID, 1) != nil {
 			return

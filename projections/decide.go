@@ -263,6 +263,7 @@ var undoable = map[string]bool{
 	table.TypeDealt: true, table.TypeCalled: true, table.TypePlayed: true, table.TypeClaimed: true,
 	table.TypeDiscarded: true, table.TypeShuffled: true, table.TypeCut: true, table.TypeHonoursClaimed: true,
 	table.TypeSessionClosed: true, table.TypeCutForDeal: true, table.TypeTrickWon: true,
+	table.TypeRulingAdjusted: true,
 }
 
 // DecideUndo retracts the latest deal, call, card, claim or other table

@@ -17,7 +17,7 @@ import (
 // path instead.
 func TestSessionHoldsTheFoldOnly(t *testing.T) {
 	fold := []string{"ID", "Opened", "Rules", "Opts", "Hands", "Notes", "Steps", "Closed", "Version",
-		"NextDealer", "Shuffle", "Cut", "Problems", "Kept", "Sources",
+		"NextDealer", "Shuffle", "Cut", "Problems", "Kept", "Sources", "Rulings",
 		"retracted", "byID", "starts", "closedAt", "retractions", "skipped", "undealt", "vul", "finished", "boards",
 		"read"}
 	var got []string

@@ -82,6 +82,13 @@ type Session struct {
 	Kept    map[events.ID]*table.TagsKept
 	Sources []table.SourceNoted
 
+	// Rulings are the director's rulings in force (ruling.adjusted), in
+	// the order recorded: what compare scores the boards by. A fold of
+	// the whole log holds them all; a fold begun later (a tail, a
+	// snapshot) holds those among the events it folded, so whoever needs
+	// them reads the whole session (projections/ruling does).
+	Rulings []Ruling
+
 	retracted map[events.ID]bool
 	// byID indexes Steps by event ID. It is built from Steps the first
 	// time a note or a lookup needs it, then kept up to date as steps are
@@ -515,6 +522,11 @@ func (s *Session) Apply(e events.Envelope) error {
 			}
 		}
 		s.Notes = append(s.Notes, Note{ID: e.ID, Target: p.Target, Version: e.Version, Text: p.Text, Glyph: p.Glyph, By: p.By, On: p.On})
+	case *table.RulingAdjusted:
+		if err := checkRuling(p); err != nil {
+			return err
+		}
+		s.Rulings = append(s.Rulings, Ruling{ID: e.ID, Version: e.Version, RulingAdjusted: *p})
 	case *table.Retracted:
 		if !s.inForce(p.Target) && !s.read.resumed {
 			return game.Illegal("undo", "the event it retracts is not in force in this session", "")

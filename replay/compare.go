@@ -32,6 +32,9 @@ func CompareText(rep compare.Report) string {
 		for _, bd := range ev.Boards {
 			b.WriteString("\n" + ev.BoardTitle(bd) + "\n")
 			b.WriteString(GridText(ev.Traveller(bd), CompareWidth))
+			for _, l := range ev.RulingLines(bd) {
+				b.WriteString(Wrap(Clean(l), "  ", "    ", CompareWidth))
+			}
 		}
 		if lines := ev.MatchLines(); len(lines) > 0 {
 			b.WriteString("\nMatches\n")
@@ -41,7 +44,7 @@ func CompareText(rep compare.Report) string {
 		}
 		fields, grids := ev.Ranking()
 		for j, g := range grids {
-			b.WriteString("\n" + compare.RankingTitle(fields[j]) + "\n")
+			b.WriteString("\n" + ev.RankingHeading(fields[j]) + "\n")
 			b.WriteString(GridText(g, CompareWidth))
 		}
 		if len(ev.Warnings) > 0 {

@@ -127,6 +127,11 @@ func (c *Cursor) landmark(i int) bool {
 	return true
 }
 
+// Landmark reports whether moment i of the hand (from 0) ends a stage of
+// it: the deal, the last call, a complete trick, a claim. NextTrick and
+// PrevTrick step between them.
+func (c *Cursor) Landmark(i int) bool { return i >= 0 && i < len(c.points) && c.landmark(i) }
+
 // NextTrick moves forward to the next landmark: the end of the auction, the
 // end of the next trick, the claim; false when there is none.
 func (c *Cursor) NextTrick() bool {

@@ -51,17 +51,27 @@ func DDStopText(p *ddhand.Play) string {
 	return "dd: not analysed from here: " + p.Stop
 }
 
-// ddStepText is what a step of the play adds for the analysis: the card's
-// value and cost, or that the analysis stops there; "" for any other step.
+// ddStepText is what a step of the play adds for the analysis, after
+// " · ", or "" (see DDStepText).
 func ddStepText(a *ddhand.Analysis, p Point, names Names) string {
+	if s := DDStepText(a, p, names); s != "" {
+		return " · " + s
+	}
+	return ""
+}
+
+// DDStepText is what a step of the play says of the analysis: the card's
+// value and cost, or that the analysis stops there; "" for any other step,
+// or with no analysis (a nil a).
+func DDStepText(a *ddhand.Analysis, p Point, names Names) string {
 	if a == nil || a.Play == nil || p.Step.ID.IsZero() {
 		return ""
 	}
 	if c, ok := a.Play.ByID(p.Step.ID); ok {
-		return " · " + DDCardText(a.Play, c, names)
+		return DDCardText(a.Play, c, names)
 	}
 	if s := a.Play.Stopped; s != nil && s.ID == p.Step.ID {
-		return " · " + DDStopText(a.Play)
+		return DDStopText(a.Play)
 	}
 	return ""
 }
@@ -223,21 +233,30 @@ func frameAnalysis(c *Cursor, o FrameOptions) (frameDD, error) {
 // the cards are not analysed. A game that is not four hands of 13 cards
 // says nothing.
 func (f frameDD) lines(h *game.Hand, names Names, ascii bool) []string {
-	switch {
-	case errors.Is(f.why, ddhand.ErrCardsUnknown):
-		return []string{"Double dummy: not analysed: " + strings.TrimPrefix(f.why.Error(), ddhand.ErrCardsUnknown.Error()+": ")}
-	case f.analysis == nil:
-		return nil
-	case h.Contract == nil || h.Phase == game.PhaseAuction:
-		if f.analysis.BySide {
-			return nil
-		}
-		return []string{fmt.Sprintf("Double dummy par (duplicate scoring, %s): %s", f.analysis.Vul.Text(names.Side), ParText(f.analysis.Par, names, ascii))}
-	}
-	if line := DDPositionText(f.analysis, h, names, ascii); line != "" {
+	if line := DDMomentText(f.analysis, f.why, h, names, ascii); line != "" {
 		return []string{line}
 	}
 	return nil
+}
+
+// DDMomentText is what a view of h at a moment says of the analysis a
+// (nil when why says the hand cannot be analysed, or none was asked for):
+// par during the auction, the value of the position in the play, or why
+// the cards are not analysed; "" when there is nothing to say (a game not
+// of four hands of 13 cards).
+func DDMomentText(a *ddhand.Analysis, why error, h *game.Hand, names Names, ascii bool) string {
+	switch {
+	case errors.Is(why, ddhand.ErrCardsUnknown):
+		return "Double dummy: not analysed: " + strings.TrimPrefix(why.Error(), ddhand.ErrCardsUnknown.Error()+": ")
+	case a == nil:
+		return ""
+	case h.Contract == nil || h.Phase == game.PhaseAuction:
+		if a.BySide {
+			return ""
+		}
+		return fmt.Sprintf("Double dummy par (duplicate scoring, %s): %s", a.Vul.Text(names.Side), ParText(a.Par, names, ascii))
+	}
+	return DDPositionText(a, h, names, ascii)
 }
 
 // CardMoment names the card at place of trick of h (both from 0) as

@@ -356,31 +356,51 @@ func auctionLines(rs game.Ruleset, h *game.Hand, names Names, ascii bool) []stri
 		}
 		out = append(out, strings.TrimRight(line, " "))
 	}
+	if line := ContractWords(rs, h, names, ascii); line != "" {
+		out = append(out, line)
+	}
+	return out
+}
+
+// ContractWords says what the hand is played at once the auction is over,
+// in the game's own words: "Contract 2NT by East", "Played at two royals",
+// "Trumps: hearts, announced by North"; "" while there is no contract.
+func ContractWords(rs game.Ruleset, h *game.Hand, names Names, ascii bool) string {
 	cw, worded := rs.(game.ContractWording)
 	switch {
 	case h.Contract != nil && worded:
-		out = append(out, "Played at "+cw.ContractWords(h))
+		return "Played at " + cw.ContractWords(h)
 	case h.Contract != nil && h.Contract.Declarer == cards.NoSeat:
 		if by, ok := TrumpNamedBy(h); ok {
-			out = append(out, fmt.Sprintf("Trumps: %s, announced by %s", h.Contract.Strain.Name(), names.Long[by]))
-			break
+			return fmt.Sprintf("Trumps: %s, announced by %s", h.Contract.Strain.Name(), names.Long[by])
 		}
-		out = append(out, "Nobody bid: played at "+h.Contract.Strain.Name())
+		return "Nobody bid: played at " + h.Contract.Strain.Name()
 	case h.Contract != nil:
-		out = append(out, fmt.Sprintf("Contract %s by %s", ContractShort(h.Contract, ascii), names.Long[h.Contract.Declarer]))
+		return fmt.Sprintf("Contract %s by %s", ContractShort(h.Contract, ascii), names.Long[h.Contract.Declarer])
 	}
-	return out
+	return ""
+}
+
+// TrickShown is the trick a view of h shows: the one on the table, or,
+// between tricks, the one just completed (with its winner); n is its
+// number from 1. nil when no card has been played.
+func TrickShown(h *game.Hand) (t *game.Trick, n int) {
+	t = h.CurrentTrick()
+	n = len(h.Tricks)
+	if t != nil && len(t.Cards) == 0 && n > 1 {
+		t, n = &h.Tricks[n-2], n-1
+	}
+	if t == nil || len(t.Cards) == 0 {
+		return nil, 0
+	}
+	return t, n
 }
 
 // playLines writes the trick on the table (or the one just completed, with
 // its winner) and the tricks won so far.
 func playLines(h *game.Hand, names Names, ascii bool) []string {
-	t := h.CurrentTrick()
-	n := len(h.Tricks)
-	if t != nil && len(t.Cards) == 0 && n > 1 {
-		t, n = &h.Tricks[n-2], n-1
-	}
-	if t == nil || len(t.Cards) == 0 {
+	t, n := TrickShown(h)
+	if t == nil {
 		if h.Phase == game.PhasePlay && h.Turn >= 0 && int(h.Turn) < len(names.Long) {
 			// Nobody leads while a remedy waits to be chosen (NoSeat).
 			return []string{fmt.Sprintf("%s to lead", names.Long[h.Turn])}

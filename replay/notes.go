@@ -8,6 +8,7 @@ import (
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/ruling"
 )
 
 // NoteTarget says what a note on target (as on says) is attached to, as
@@ -92,6 +93,8 @@ func EntryText(s *projections.Session, st projections.Step, ascii bool) string {
 		return "the close of the session"
 	case *table.CutForDeal:
 		return "the cut for deal"
+	case *table.RulingAdjusted:
+		return fmt.Sprintf("the ruling on board %d (%s, %s)", d.Board, ruling.Text(*d), d.Law)
 	}
 	return fmt.Sprintf("event %d (%s)", st.Version, st.Type)
 }

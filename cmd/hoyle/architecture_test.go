@@ -91,8 +91,13 @@ var allowed = map[string][]string{
 	// duplicate whist's Law X (whist.LawX, which a session's own plays
 	// share); how a board is compared it asks the ruleset
 	// (game.ComparisonOf), never a game's ID.
-	"projections/compare": {"events/cards", "projections", "projections/game", "projections/movement",
-		"projections/rules/contract", "projections/rules/whist"},
+	"projections/compare": {"events/cards", "events/table", "projections", "projections/game", "projections/movement",
+		"projections/rules/contract", "projections/rules/whist", "projections/ruling"},
+	// ruling reads a director's rulings by the Laws of Duplicate Bridge:
+	// an assigned score is scored by Law 77 and the board's Law 2
+	// vulnerability, which are contract's.
+	"projections/ruling": {"events", "events/cards", "events/table", "projections", "projections/game",
+		"projections/rules/contract"},
 	"projections/load":     {"events", "events/cards", "events/table", "projections", "projections/game"},
 	"projections/recorder": {"events", "events/cards", "projections", "projections/game", "projections/load"},
 	"projections/ledger":   {"events", "projections/compare", "projections/load"},
@@ -109,7 +114,7 @@ var allowed = map[string][]string{
 		"projections/verify"},
 
 	// replay: moments, transcripts and the prompt.
-	"replay": {"events", "events/cards", "events/table", "projections", "projections/compare", "projections/dd",
+	"replay": {"events", "events/cards", "events/table", "projections", "projections/compare", "projections/dd", "projections/ruling",
 		"projections/ddhand", "projections/game", "projections/movement", "projections/rules/contract"},
 	// The --json views, one package (its doc.go lists them).
 	"replay/jsonview": {"events", "events/cards", "projections", "projections/dd", "projections/game",
@@ -125,7 +130,8 @@ var allowed = map[string][]string{
 		"replay"},
 	"export/markdown": {"events", "events/cards", "events/table", "projections", "projections/ddhand",
 		"projections/game", "replay"},
-	"export/html":        {"events", "events/cards", "export/markdown", "replay"},
+	"export/html": {"events", "events/cards", "export/markdown", "projections", "projections/ddhand", "projections/game",
+		"replay"},
 	"export/eventreport": {"export/markdown", "projections/compare"},
 	"export/jsonlog":     {"events", "events/cards", "projections"},
 	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
@@ -148,7 +154,7 @@ var allowed = map[string][]string{
 		"export/pbn", "export/pbnsession", "fixtures", "projections", "projections/compare", "projections/dd",
 		"projections/ddhand", "projections/game", "projections/ledger", "projections/load",
 		"projections/movement", "projections/recorder", "projections/rules", "projections/simulate",
-		"projections/verify", "projections/rules/contract", "replay", "replay/jsonview", "replay/prompt"},
+		"projections/verify", "projections/rules/contract", "projections/ruling", "replay", "replay/jsonview", "replay/prompt"},
 	// The developers' tools run hoyle as a user does.
 	"cmd/hoyle-tools/htmlpages": nil,
 	// freeze runs hoyle as a user does, on fixtures/scripts/frozen-NAME.hoyle

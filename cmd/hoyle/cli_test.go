@@ -51,7 +51,7 @@ func TestRunFunctionsTakeBuffers(t *testing.T) {
 
 	out.Reset()
 	require.NoError(t, runExport(ctx, &exportOptions{IO: streams, DB: d, Format: "md", Seats: "compass"}))
-	assert.Contains(t, out.String(), "2NT")
+	assert.Contains(t, out.String(), "Two no trumps by East", "Auction Bridge in its books' words")
 
 	// A usage error comes back typed from the run function.
 	err := runExport(ctx, &exportOptions{IO: streams, DB: d, Format: "docx", Seats: "compass"})

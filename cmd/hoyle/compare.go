@@ -54,16 +54,25 @@ and rank its teams, pairs or players.
   and pivot
 
 Pairs are named by their players, or under a movement (hoyle movement) by
-their numbers. Only finished hands are compared; what does not add up (a
-board dealt differently at two tables, a board played out of its round) is
-listed at the end.
+their numbers; a Mitchell's are ranked by direction, an arrow-switched
+Mitchell's and a Howell's in one field. Only finished hands are compared;
+what does not add up (a board played out of its round) is listed at the
+end. A director's rulings (hoyle adjust) are scored by the laws: an
+artificial score is 60/50/40% of the top at pairs (the others matchpointed
+without it and factored up), +3/-3 IMPs at teams; an assigned score as if
+played; a weighted one by its weighted matchpoints; a procedural penalty
+from the side's total. A board dealt differently at two tables is fouled
+(Law 87): scored within each group of identical deals, factored to the
+full top. hoyle help tables says how.
 
 The text is a traveller for each board and the ranking, within 80 columns.
 --json prints {"events": [{"event", "form" (teams, pairs or individual),
 "game", "scoring", "movement", "tables", "boards": [{"board", "top", "datum",
 "results": [{"session", "hand", "table", "room", "round", "ns_pair",
 "ew_pair", "contract", "declarer", "tricks", "ns", "imps",
-"matchpoints", "percent", "plus", "plus_ew", "revoke"}]}], "totals":
+"matchpoints", "percent", "plus", "plus_ew", "revoke", "adjusted",
+"ruling", "law", "matchpoints_ew", "percent_ew", "penalty", "fouled"}],
+"groups"}], "ranked", "totals":
 [{"rank", "name", "field", "players", "boards", "imps" and "vps" |
 "matchpoints", "top", "percent" | "tricks" | "points"}], "matches":
 [{"teams", "imps", "vps", "boards"}], "vp_scale", "warnings"}]}:

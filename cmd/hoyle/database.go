@@ -652,6 +652,10 @@ func (d *database) read(ctx context.Context, load func(st events.Store, session 
 type tableEntry struct {
 	decide  recorder.Decision
 	prepare func(ctx context.Context, st events.Store, session string) error
+	// anyTurn: the entry means the same whatever the table recorded
+	// meanwhile (a director's ruling names its board), so it is decided
+	// on the table as it stands, not refused as typed against another.
+	anyTurn bool
 }
 
 // record appends one entry to the session and returns the session's latest
@@ -675,7 +679,7 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	var stored []events.Envelope
 	if d.pin != nil {
 		stored, err = r.RecordAt(ctx, session, *d.pin, e.decide)
-	} else if !d.typed.IsZero() {
+	} else if !d.typed.IsZero() && !e.anyTurn {
 		stored, err = r.RecordTyped(ctx, session, d.typed, e.decide)
 	} else {
 		// A database made without a moment of typing (a run function

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -328,14 +329,24 @@ func trickWinner(trick []cards.Card, strain cards.Strain) int {
 func TestNoDDLeavesTheAnalysisOut(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "demo.db")
 	script(t, db, "demo")
-	for _, args := range [][]string{{"show"}, {"show", "--at", "1.8"}, {"export"}, {"export", "--format", "html"}, {"replay"}, {"replay", "--at", "1.a14"}} {
+	for _, args := range [][]string{{"show"}, {"show", "--at", "1.8"}, {"export", "--dd"}, {"export", "--format", "html"}, {"replay"}, {"replay", "--at", "1.a14"}} {
 		with := ok(t, db, args...)
-		without := ok(t, db, append(args, "--no-dd")...)
+		without := ok(t, db, append(slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "--dd" }), "--no-dd")...)
 		assert.Contains(t, with, "ouble dummy", "%v", args)
 		for _, part := range []string{"ouble dummy", "Par ", "[−", "· dd ", "cost "} {
 			assert.NotContains(t, without, part, "%v --no-dd", args)
 		}
 		assert.Less(t, len(without), len(with))
 	}
-	assert.Equal(t, writeUp(t, "demo"), ok(t, db, "export"), "the analysis is in the write-up by default")
+	assert.Equal(t, writeUp(t, "demo"), ok(t, db, "export", "--dd"), "--dd puts the analysis in the write-up")
+	// A write-up is for readers: without --dd it has none; the viewer,
+	// a review view, keeps it; --dd with --no-dd is refused.
+	plain := ok(t, db, "export")
+	for _, part := range []string{"ouble dummy", "[−", "cost "} {
+		assert.NotContains(t, plain, part, "export without --dd")
+	}
+	assert.Contains(t, ok(t, db, "export", "--format", "html"), `"dd":"dd EW `, "the viewer gives each card's value")
+	r := hoyle(t, db, "export", "--dd", "--no-dd")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.err, "give one of them")
 }

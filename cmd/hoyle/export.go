@@ -40,6 +40,9 @@ type exportRequest struct {
 	// Writeup holds what shapes a write-up (md and html): --title, --hide,
 	// --no-play, --from, --labels.
 	Writeup markdown.Options
+	// DD is --dd: the analysis goes into a write-up for readers, which
+	// leaves it out by default (the viewer gives it unless --no-dd).
+	DD bool
 	// SignKey, with --format json, signs the log (--sign KEYFILE).
 	SignKey ed25519.PrivateKey
 	// Progress, if set, draws a progress bar on the terminal: a format
@@ -84,10 +87,12 @@ func formatNames() []string {
 	return out
 }
 
-// writeupOptions are the write-up's options from the request.
+// writeupOptions are the write-up's options from the request: a write-up
+// is for readers, and gives the machine's analysis only when asked (--dd).
 func writeupOptions(req exportRequest) markdown.Options {
 	o := req.Writeup
 	o.Hand, o.At, o.Seats, o.ASCII = req.Hand, req.At, req.Seats, req.ASCII
+	o.NoDD = o.NoDD || !req.DD
 	return o
 }
 
@@ -101,9 +106,20 @@ func writeMarkdown(w io.Writer, req exportRequest) error {
 	return err
 }
 
-// writeHTML writes one hand up as a page, as export/html lays it out.
+// writeHTML writes one hand as a page: the hand viewer, which steps
+// through it and carries its write-up (export/html.WriteViewer); or,
+// when the write-up is shaped to tell part of the hand (--at, --from,
+// --hide, --no-play: an end position, a problem), the write-up alone,
+// as export/html lays it out, so that a page that hides hands does not
+// show them.
 func writeHTML(w io.Writer, req exportRequest) error {
-	wu, err := markdown.BuildFolded(req.Session, req.Envs, writeupOptions(req))
+	o := writeupOptions(req)
+	if o.At == nil && o.From == nil && len(o.Hide) == 0 && !o.NoPlay {
+		// The viewer is a review view: it keeps the analysis unless --no-dd.
+		o.NoDD = req.Writeup.NoDD
+		return html.WriteViewer(w, req.Session, req.Envs, req.Hand, html.ViewerOptions{Writeup: o})
+	}
+	wu, err := markdown.BuildFolded(req.Session, req.Envs, o)
 	if err != nil {
 		return err
 	}
@@ -139,7 +155,7 @@ func newExportCmd(f *factory) *cobra.Command {
 	opts := &exportOptions{IO: f.IO, DB: f.DB}
 	var hand int
 	cmd := &cobra.Command{
-		Use:   "export [--format md|html|pbn|lin|json] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments] [--no-dd] [-o FILE] [--force]",
+		Use:   "export [--format md|html|pbn|lin|json] [--hand N] [--at MOMENT] [--seats compass|foster] [--ascii] [--title TEXT] [--hide SEATS] [--no-play] [--from MOMENT] [--labels none|moments] [--notes footnotes|inline] [--dd|--no-dd] [-o FILE] [--force]",
 		Short: "Write a hand up (Markdown, HTML) or export the session in another format",
 		Long: `Write a hand of the session in a format. --format md writes it up as an
 illustrative hand in Markdown: a title line (session, hand, dealer, score and
@@ -147,9 +163,15 @@ vulnerability), the four hands as a diagram, the auction in columns from the
 dealer, the play trick by trick with the winner in bold, each note in its
 place with its glyph (on a call or card, on a trick, or in the hand's
 commentary), and the result with the score entries and their laws.
---format html writes the same write-up as one self-contained HTML page for
-a blog or a club's newsletter: its CSS inside, hearts and diamonds in red,
-the diagram a grid, and a print style for A4 and Letter paper.
+--format html writes the hand viewer: one self-contained page (nothing is
+fetched) that steps through the hand call by call and card by card, with
+its buttons or the arrow keys (→ ← a step, ↓ ↑ a trick, Home, End): the
+four hands, the trick on the table, the auction, the notes, each
+irregularity and its remedy, the score, and the double-dummy value and cost
+of each card (--no-dd leaves it out). Its address names the moment shown
+(hand.html#1.5.2) and opens there. The write-up follows it, and is all the
+page shows without JavaScript; it prints on A4 and Letter paper. With --at,
+--from, --hide or --no-play the page is the write-up alone, shaped so.
 
 --hand N picks the hand (default: the latest). --at MOMENT writes the hand as
 it stood at that moment, the diagram showing the cards remaining: an end
@@ -159,15 +181,19 @@ position. A moment is one of
 A write-up is shaped for a column by --title TEXT (the first heading),
 --hide SEATS (hands left out of the diagram, for a problem: E,W or EW, or
 Foster's A,B), --no-play (no play table), --from MOMENT (the narrative and
-the play table start at a moment, the diagram showing the position then)
-and --labels moments (each note with its moment, for a reviewer; none, the
-default, for readers).
+the play table start at a moment, the diagram showing the position then),
+--labels moments (each note with its moment, for a reviewer; none, the
+default, for readers) and --notes inline (each note as prose after the
+trick it belongs to, the play table taking up again after it, as a column
+prints them; footnotes, the default, numbers them under each table).
 
-The write-up gives the double-dummy analysis, as hoyle dd computes it: the
-table and par under the diagram, and a mark [−N] on each card of the play
-that cost its side N tricks (the machine's, told apart from people's
-notes, which are numbered). --no-dd leaves it out. A game that is not four
-hands of 13 cards (Five Hundred) has none.
+A write-up is for readers: the title names the session, else the event
+and board, else the players. --dd adds the double-dummy analysis, as hoyle
+dd computes it: the table and par under the diagram, and a mark [−N] on
+each card of the play that cost its side N tricks (the machine's, told
+apart from people's notes, which are numbered). The review views (show,
+replay, the viewer) give it unless --no-dd. A game that is not four hands
+of 13 cards (Five Hundred) has none.
 
 --seats foster names the seats by Foster's letters, Z the dealer, A on his
 left, Y his partner, B on his right, and turns the diagram so that Z is at
@@ -187,7 +213,8 @@ its permissions, its owner and its other hard links are kept.`,
 		Example: `  hoyle export --format md -o hand1.md
   hoyle export --hand 2 --seats foster
   hoyle export --at 1.9 --ascii          # the end position after trick 9
-  hoyle export --format html -o hand1.html
+  hoyle export --format html --hand 1 -o hand1.html   # the viewer; open hand1.html#1.5.2
+  hoyle export --dd                      # the write-up with the double-dummy analysis
   hoyle export --at 1.a15 --hide E,W --no-play --title "You are South: plan the play"
   hoyle export --from 1.8                # the ending, from the position after trick 8
   hoyle export --event "Tuesday pairs" -o tuesday.md`,
@@ -222,7 +249,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if len(opts.shaped) > 0 && !format.writeup {
 		return usagef("%s shape a write-up: give --format md or html", strings.Join(opts.shaped, ", "))
 	}
-	req := exportRequest{ASCII: opts.ASCII}
+	req := exportRequest{ASCII: opts.ASCII, DD: opts.Writeup.DD}
 	if err := opts.Writeup.options(&req.Writeup); err != nil {
 		return err
 	}
@@ -238,6 +265,9 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	var err error
 	if req.Seats, req.At, err = tableFlags(opts.Seats, opts.At); err != nil {
 		return err
+	}
+	if opts.Writeup.DD && opts.Writeup.NoDD {
+		return usagef("--dd puts the analysis in, --no-dd leaves it out: give one of them")
 	}
 	if opts.Force && opts.Output == "" {
 		return usagef("--force replaces the file given by -o; give -o FILE")

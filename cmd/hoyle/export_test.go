@@ -15,16 +15,16 @@ func TestExportMarkdown(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "e.db")
 	script(t, db, "claim")
 	// The CLI writes what the library's golden files hold.
-	assert.Equal(t, writeUp(t, "claim"), ok(t, db, "export", "--format", "md"))
-	assert.Equal(t, writeUp(t, "claim"), ok(t, db, "export"), "md is the default format")
-	assert.Equal(t, writeUp(t, "claim-foster"), ok(t, db, "export", "--seats", "foster"))
-	assert.Equal(t, writeUp(t, "claim-at-3.2"), ok(t, db, "export", "--at", "1.3.2"))
-	assert.Equal(t, writeUp(t, "claim-at-3.2"), ok(t, db, "export", "--at", "1.3.2", "--hand", "1"))
+	assert.Equal(t, writeUp(t, "claim"), ok(t, db, "export", "--dd", "--format", "md"))
+	assert.Equal(t, writeUp(t, "claim"), ok(t, db, "export", "--dd"), "md is the default format")
+	assert.Equal(t, writeUp(t, "claim-foster"), ok(t, db, "export", "--dd", "--seats", "foster"))
+	assert.Equal(t, writeUp(t, "claim-at-3.2"), ok(t, db, "export", "--dd", "--at", "1.3.2"))
+	assert.Equal(t, writeUp(t, "claim-at-3.2"), ok(t, db, "export", "--dd", "--at", "1.3.2", "--hand", "1"))
 
 	demo := filepath.Join(t.TempDir(), "d.db")
 	script(t, demo, "demo")
-	assert.Equal(t, writeUp(t, "demo-ascii"), ok(t, demo, "export", "--ascii"))
-	assert.Equal(t, writeUp(t, "demo-after-trick-8"), ok(t, demo, "export", "--at", "1.8", "--labels", "moments"))
+	assert.Equal(t, writeUp(t, "demo-ascii"), ok(t, demo, "export", "--dd", "--ascii"))
+	assert.Equal(t, writeUp(t, "demo-after-trick-8"), ok(t, demo, "export", "--dd", "--at", "1.8", "--labels", "moments"))
 }
 
 func TestExportToAFile(t *testing.T) {
@@ -32,7 +32,7 @@ func TestExportToAFile(t *testing.T) {
 	db := filepath.Join(dir, "e.db")
 	script(t, db, "demo")
 	out := filepath.Join(dir, "hand.md")
-	assert.Empty(t, ok(t, db, "export", "-o", out))
+	assert.Empty(t, ok(t, db, "export", "--dd", "-o", out))
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	assert.Equal(t, writeUp(t, "demo"), string(b))
@@ -45,7 +45,7 @@ func TestExportToAFile(t *testing.T) {
 	b, _ = os.ReadFile(out)
 	assert.Equal(t, "my own notes\n", string(b))
 
-	ok(t, db, "export", "--ascii", "-o", out, "--force")
+	ok(t, db, "export", "--dd", "--ascii", "-o", out, "--force")
 	b, _ = os.ReadFile(out)
 	assert.Equal(t, writeUp(t, "demo-ascii"), string(b))
 	entries, _ := os.ReadDir(dir)

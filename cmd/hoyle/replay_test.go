@@ -79,8 +79,8 @@ func TestNoteAtAMoment(t *testing.T) {
 	assert.Equal(t, firstCall["id"], lines[n-2]["data"].(map[string]any)["target"], "several notes on one moment")
 
 	md := ok(t, db, "export", "--labels", "moments")
-	assert.Contains(t, md, "| 1♠!? (1) | Pass |")
-	assert.Contains(t, md, "- (1) S 1♠ (1.a1): One spade from the dealer simply means: I pass.\n- (1) S 1♠ (1.a1): He is left to play one spade only if nobody bids. (Foster)\n- (1) S 1♠!? (1.a1): a second opinion (Whitfeld)\n")
+	assert.Contains(t, md, "| one spade!? (1) | Pass |")
+	assert.Contains(t, md, "- (1) S one spade (1.a1): One spade from the dealer simply means: I pass.\n- (1) S one spade (1.a1): He is left to play one spade only if nobody bids. (Foster)\n- (1) S one spade!? (1.a1): a second opinion (Whitfeld)\n")
 	assert.Contains(t, md, "**N ♣A**?!/?? (4)")
 
 	out := ok(t, db, "replay")

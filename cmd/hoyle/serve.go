@@ -29,6 +29,10 @@ type serveOptions struct {
 	DirectorTokenFile string
 	NoFollow          bool
 	Verbose           bool
+	Cluster           string   // --cluster NAME: one of a JetStream cluster
+	ClusterListen     string   // --cluster-listen ADDR
+	Routes            []string // --routes nats://A,nats://B: the other servers
+	Name              string   // --name N: this server's name in the cluster
 }
 
 // newServeCmd builds the command: it binds the flags to the options and calls runServe.
@@ -70,9 +74,19 @@ One server at a time keeps a directory: a second hoyle serve on the same
 identity and the key the server signs summaries with: a log deleted or
 replaced is refused rather than taken for an empty one.
 
+Three servers, on three machines, can keep the log together: each runs
+hoyle serve --cluster NAME --cluster-listen ADDR --routes nats://B,nats://C
+--name N with its own --dir, and the tables give all three addresses
+(--db nats://h1:4222,h2:4222,h3:4222). Every stream is kept by all three
+and an entry is acknowledged once two have it on disk; when a server
+fails, another takes over within seconds and the tables' hoyle goes on
+with it. A server of a cluster waits for the others before it serves.
+See hoyle help tables.
+
 It runs until interrupted (Ctrl-C, SIGTERM).`,
 		Example: `  hoyle serve --listen 0.0.0.0:4222 --dir /var/lib/hoyle --token-file /etc/hoyle/tables --director-token-file /etc/hoyle/director
-  HOYLE_NATS_TOKEN=$(cat tables) hoyle --db nats://192.168.1.10:4222 new --game contract --scoring duplicate --event "Tuesday" --table 3`,
+  HOYLE_NATS_TOKEN=$(cat tables) hoyle --db nats://192.168.1.10:4222 new --game contract --scoring duplicate --event "Tuesday" --table 3
+  hoyle serve --listen 0.0.0.0:4222 --cluster club --cluster-listen 0.0.0.0:6222 --routes nats://h2:6222,nats://h3:6222 --name h1 --dir /var/lib/hoyle`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd.Context(), opts) },
 	}
@@ -83,6 +97,10 @@ It runs until interrupted (Ctrl-C, SIGTERM).`,
 	cmd.Flags().StringVar(&opts.DirectorTokenFile, "director-token-file", "", "a file holding the director's token")
 	cmd.Flags().BoolVar(&opts.NoFollow, "no-follow", false, "do not keep hoyle compare's projection current")
 	cmd.Flags().BoolVar(&opts.Verbose, "verbose", false, "print the NATS server's own log on standard error")
+	cmd.Flags().StringVar(&opts.Cluster, "cluster", "", "the name of the cluster this server is one of (the same on every server)")
+	cmd.Flags().StringVar(&opts.ClusterListen, "cluster-listen", "", "with --cluster: where the other servers reach this one, HOST:PORT (0.0.0.0:6222 unless given)")
+	cmd.Flags().StringSliceVar(&opts.Routes, "routes", nil, "with --cluster: the other servers' --cluster-listen addresses, nats://HOST:PORT,...")
+	cmd.Flags().StringVar(&opts.Name, "name", "", "with --cluster: this server's name, unique in the cluster (default: hoyle- and the cluster port)")
 	return cmd
 }
 
@@ -106,6 +124,9 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sopts := natsstore.ServerOptions{Token: tables, DirectorToken: director}
+	if sopts.Cluster, err = opts.cluster(); err != nil {
+		return err
+	}
 	if opts.Verbose {
 		sopts.Log = opts.IO.Err
 	}
@@ -129,13 +150,22 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if tables != "" {
 		url = strings.Replace(url, "***@", "", 1)
 	}
+	if sopts.Cluster != nil {
+		fmt.Fprintf(opts.IO.Out, "hoyle serve: server %s of cluster %s, taking the other servers at %s; each stream is kept by %d\n",
+			srv.Name(), opts.Cluster, srv.ClusterAddr(), sopts.Replicas())
+	}
 	fmt.Fprintf(opts.IO.Out, "hoyle serve: the shared log is at %s, kept in %s\n", url, dir)
 	fmt.Fprintf(opts.IO.Out, "tables record into it with: hoyle --db %s ... (or HOYLE_DB=%s)\n", url, url)
 	if tables != "" {
 		fmt.Fprintln(opts.IO.Out, "giving the tables' token in $HOYLE_NATS_TOKEN or with --token-file FILE")
 	}
 	replaced := make(chan error, 1)
-	if !opts.NoFollow {
+	if !opts.NoFollow && !st.Signs() {
+		// Its summaries would not be believed: the log names another
+		// server's key. That server keeps them; compare reads the log
+		// itself past the last one.
+		fmt.Fprintln(opts.IO.Out, "hoyle serve: compare's projection is kept by the server of the cluster that made the log, not this one")
+	} else if !opts.NoFollow {
 		go func() { replaced <- follow(ctx, opts.IO, st) }()
 	}
 	select {
@@ -148,6 +178,30 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	}
 	fmt.Fprintln(opts.IO.Err, "hoyle serve: stopping")
 	return nil
+}
+
+// cluster is the server's cluster options from the flags, nil without
+// --cluster.
+func (opts *serveOptions) cluster() (*natsstore.ClusterOptions, error) {
+	if opts.Cluster == "" {
+		if opts.ClusterListen != "" || len(opts.Routes) > 0 || opts.Name != "" {
+			return nil, usagef("--cluster-listen, --routes and --name are for a server of a cluster: give --cluster NAME too")
+		}
+		return nil, nil
+	}
+	listen := opts.ClusterListen
+	if listen == "" {
+		listen = "0.0.0.0:6222"
+	}
+	if _, _, err := net.SplitHostPort(listen); err != nil {
+		return nil, usagef("--cluster-listen %q: give HOST:PORT, such as 0.0.0.0:6222", listen)
+	}
+	for _, r := range opts.Routes {
+		if !strings.HasPrefix(r, "nats://") {
+			return nil, usagef("--routes %q: give each server as nats://HOST:PORT, its --cluster-listen", natsstore.Redact(r))
+		}
+	}
+	return &natsstore.ClusterOptions{Name: opts.Cluster, Listen: listen, Routes: opts.Routes, ServerName: opts.Name}, nil
 }
 
 // tokens are the tables' token and the director's, each from its flag,

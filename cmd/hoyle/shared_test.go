@@ -43,12 +43,13 @@ func sharedLog(t *testing.T) string {
 
 // serveProc is hoyle serve running as its own process.
 type serveProc struct {
-	cmd  *exec.Cmd
-	url  string
-	addr string
-	dir  string
-	done chan error
-	once sync.Once
+	cmd   *exec.Cmd
+	url   string
+	addr  string
+	dir   string
+	done  chan error
+	found chan string // the URL it serves at, once it says so
+	once  sync.Once
 }
 
 var servingAt = regexp.MustCompile(`the shared log is at (nats://\S+), kept in`)
@@ -64,6 +65,17 @@ func startServe(t *testing.T, dir, addr string) *serveProc {
 // startServeWith is startServe with more environment and flags.
 func startServeWith(t *testing.T, dir, addr string, env []string, flags ...string) *serveProc {
 	t.Helper()
+	p := launchServe(t, dir, addr, env, flags...)
+	if err := p.await(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// launchServe starts hoyle serve and returns at once: await waits until
+// it serves (the servers of a cluster serve once the others are up).
+func launchServe(t *testing.T, dir, addr string, env []string, flags ...string) *serveProc {
+	t.Helper()
 	cmd := hoyleProcess(t, filepath.Join(dir, "unused.db"), append([]string{"serve", "--listen", addr, "--dir", dir, "--verbose"}, flags...)...)
 	cmd.Env = append(cmd.Env, env...)
 	stdout, err := cmd.StdoutPipe()
@@ -71,13 +83,12 @@ func startServeWith(t *testing.T, dir, addr string, env []string, flags ...strin
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
-	p := &serveProc{cmd: cmd, dir: dir, done: make(chan error, 1)}
-	found := make(chan string, 1)
+	p := &serveProc{cmd: cmd, dir: dir, done: make(chan error, 1), found: make(chan string, 1)}
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
 			if m := servingAt.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
+				p.found <- m[1]
 			}
 		}
 	}()
@@ -88,16 +99,21 @@ func startServeWith(t *testing.T, dir, addr string, env []string, flags ...strin
 			t.Logf("hoyle serve's log:\n%s", stderr.String())
 		}
 	})
+	return p
+}
+
+// await waits until the server says where it serves, and takes its URL.
+func (p *serveProc) await() error {
 	select {
-	case p.url = <-found:
+	case p.url = <-p.found:
 	case err := <-p.done:
 		p.done <- err // for kill
-		t.Fatalf("hoyle serve exited: %v", err)
+		return fmt.Errorf("hoyle serve exited: %v", err)
 	case <-time.After(hangBound):
-		t.Fatalf("hoyle serve did not start within %v", hangBound)
+		return fmt.Errorf("hoyle serve did not start within %v", hangBound)
 	}
 	p.addr = strings.TrimPrefix(p.url, "nats://")
-	return p
+	return nil
 }
 
 // kill sends SIGKILL, once, and waits for the process to go.

@@ -18,6 +18,13 @@ type writeupFlags struct {
 	From   string
 	Labels string
 	NoDD   bool
+	// DD puts the analysis into a write-up for readers (export md, the
+	// html write-up page), which leaves it out by default; the review
+	// views (show, replay, the viewer) give it unless --no-dd.
+	DD bool
+	// Notes places the notes: footnotes (numbered) or inline (prose after
+	// the trick they belong to).
+	Notes string
 }
 
 // bind adds the flags to a command; labels is the command's default.
@@ -28,12 +35,17 @@ func (w *writeupFlags) bind(fs *pflag.FlagSet, labels markdown.Labels) {
 	fs.StringVar(&w.From, "from", "", "start the narrative at this moment, the diagram showing the position then: "+replay.MomentSyntax)
 	fs.StringVar(&w.Labels, "labels", labels.String(), "notes with their moments (moments: 1.a1, 1.5), or without (none)")
 	fs.BoolVar(&w.NoDD, "no-dd", false, "leave out the double-dummy analysis (the table and par under the diagram, the marks on costly cards)")
+	fs.StringVar(&w.Notes, "notes", markdown.NotesFootnotes.String(), "where the notes go: footnotes (numbered, after each table) or inline (prose after the trick they belong to, a column's layout)")
+	fs.BoolVar(&w.DD, "dd", false, "put the double-dummy analysis into a write-up for readers (export md, the html write-up), which leaves it out by default")
 }
 
 // options reads the flags into the write-up's options.
 func (w *writeupFlags) options(o *markdown.Options) error {
 	var err error
 	if o.Labels, err = markdown.ParseLabels(w.Labels); err != nil {
+		return err
+	}
+	if o.Notes, err = markdown.ParseNotes(w.Notes); err != nil {
 		return err
 	}
 	if o.From, err = momentFlag(w.From); err != nil {
@@ -47,7 +59,7 @@ func (w *writeupFlags) options(o *markdown.Options) error {
 // write-up, and mean nothing to --json or to the interchange formats.
 func (w *writeupFlags) given(fs *pflag.FlagSet) []string {
 	var out []string
-	for _, name := range []string{"title", "hide", "no-play", "from", "labels", "no-dd"} {
+	for _, name := range []string{"title", "hide", "no-play", "from", "labels", "no-dd", "dd", "notes"} {
 		if fs.Changed(name) {
 			out = append(out, "--"+name)
 		}

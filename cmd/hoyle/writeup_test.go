@@ -15,16 +15,16 @@ import (
 func TestExportShapesAWriteUp(t *testing.T) {
 	claim := filepath.Join(t.TempDir(), "c.db")
 	script(t, claim, "claim")
-	assert.Equal(t, writeUp(t, "problem"), ok(t, claim, "export", "--at", "1.a6", "--title", "You are North, at three no trumps: plan the play",
+	assert.Equal(t, writeUp(t, "problem"), ok(t, claim, "export", "--dd", "--at", "1.a6", "--title", "You are North, at three no trumps: plan the play",
 		"--hide", "E,W", "--no-play"))
 	demo := filepath.Join(t.TempDir(), "d.db")
 	script(t, demo, "demo")
-	assert.Equal(t, writeUp(t, "demo-from-8"), ok(t, demo, "export", "--from", "1.8"))
-	assert.Equal(t, writeUp(t, "demo-from-4-to-9"), ok(t, demo, "export", "--from", "1.4", "--at", "1.9", "--labels", "moments"))
+	assert.Equal(t, writeUp(t, "demo-from-8"), ok(t, demo, "export", "--dd", "--from", "1.8"))
+	assert.Equal(t, writeUp(t, "demo-from-4-to-9"), ok(t, demo, "export", "--dd", "--from", "1.4", "--at", "1.9", "--labels", "moments"))
 	column := filepath.Join(t.TempDir(), "col.db")
 	script(t, column, "column")
-	assert.Equal(t, writeUp(t, "column-2-foster"), ok(t, column, "export", "--seats", "foster"))
-	assert.Equal(t, writeUp(t, "column-1-foster"), ok(t, column, "export", "--seats", "foster", "--hand", "1"))
+	assert.Equal(t, writeUp(t, "column-2-foster"), ok(t, column, "export", "--dd", "--seats", "foster"))
+	assert.Equal(t, writeUp(t, "column-1-foster"), ok(t, column, "export", "--dd", "--seats", "foster", "--hand", "1"))
 
 	// show takes the same flags; its notes carry their moments unless
 	// told otherwise.
@@ -57,4 +57,34 @@ func TestWriteUpFlagsRefused(t *testing.T) {
 		{"shaping an interchange format", db, []string{"export", "--format", "pbn", "--title", "x"}, 2, []string{"--title", "give --format md or html"}},
 		{"shaping JSON", db, []string{"show", "--json", "--no-play"}, 2, []string{"--no-play", "--json"}},
 	})
+}
+
+// --notes inline writes the notes as prose after the trick they belong
+// to; a style that is neither is refused.
+func TestExportNotesInline(t *testing.T) {
+	t.Parallel()
+	column := filepath.Join(t.TempDir(), "col.db")
+	script(t, column, "column")
+	assert.Equal(t, writeUp(t, "column-1-inline"), ok(t, column, "export", "--seats", "foster", "--hand", "1", "--notes", "inline"))
+	r := hoyle(t, column, "export", "--notes", "margin")
+	assert.Equal(t, 2, r.code)
+	assert.Contains(t, r.err, `"margin"`)
+	assert.Contains(t, r.err, "inline")
+}
+
+// export --format html writes the hand viewer of the hand asked for, the
+// session read for that hand alone; shaped to tell part of the hand, the
+// write-up page alone.
+func TestExportViewer(t *testing.T) {
+	t.Parallel()
+	column := filepath.Join(t.TempDir(), "col.db")
+	script(t, column, "column")
+	for _, hand := range []string{"1", "2"} {
+		page := ok(t, column, "export", "--format", "html", "--hand", hand)
+		assert.Contains(t, page, `<section id="viewer"`)
+		assert.Contains(t, page, `data-seat="3"`)
+		assert.Contains(t, page, `"states":[{"m":"`+hand+`","names":["`+hand+`"`, "hand %s's states start at its deal", hand)
+	}
+	problem := ok(t, column, "export", "--format", "html", "--hand", "1", "--hide", "AB", "--seats", "foster")
+	assert.NotContains(t, problem, `id="viewer"`, "a problem's page does not show the hands it hides")
 }

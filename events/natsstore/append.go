@@ -53,8 +53,98 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 	if err := checkBatches(batches); err != nil {
 		return nil, err
 	}
-	for attempt := 1; ; attempt++ {
-		p, err := s.plan(ctx, batches)
+	if !s.replicated {
+		return s.appendOnce(ctx, batches)
+	}
+	// A replicated log rides out a change of leader: the append is tried
+	// again, planned afresh (so that one that landed before its answer was
+	// lost is found and reported as stored), until failoverWait has passed.
+	start := time.Now()
+	for wait := failoverPause; ; wait = min(2*wait, 8*failoverPause) {
+		out, err := s.appendOnce(ctx, batches)
+		if err == nil || !failingOver(err) {
+			return out, err
+		}
+		var stale *staleRead
+		if errors.As(err, &stale) && time.Since(start) > staleWait {
+			return nil, stale.err // the session is as the replicas say
+		}
+		if time.Since(start) > failoverWait {
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+}
+
+// How a replicated log's append rides out a change of leader: JetStream
+// elects a new one within a few seconds of the old one's failure.
+const (
+	failoverWait  = 10 * time.Second
+	failoverPause = 50 * time.Millisecond
+	// staleWait bounds how long a replica may be believed behind: the
+	// lag of a replica that answers is milliseconds.
+	staleWait = time.Second
+)
+
+// failingOver reports an append's failure that a cluster changing its
+// leader gives, and that trying again settles: no server answering, a
+// server answering that the stream has no leader (503), or a read from a
+// replica behind the leader (staleRead).
+func failingOver(err error) bool {
+	var stale *staleRead
+	var apiErr *jetstream.APIError
+	return errors.Is(err, ErrUnavailable) || errors.As(err, &stale) ||
+		(errors.As(err, &apiErr) && apiErr.Code == 503)
+}
+
+// staleRead is an append refused on what a replica of the log said: a
+// session behind the version the append expects, or missing. A replica
+// may answer reads a moment behind the leader (after this very store's
+// last append), so the append is planned again before err is believed.
+type staleRead struct{ err error }
+
+func (e *staleRead) Error() string { return e.err.Error() }
+func (e *staleRead) Unwrap() error { return e.err }
+
+// behind reports whether the heads read are behind what the batches
+// expect: a session missing that the append expects to find, or at a
+// version below the one it expects. A writer that read the session knows
+// it at least that far: a replica that says less is behind the leader.
+func behind(batches []events.Batch, heads map[string]head) bool {
+	seen := map[string]bool{}
+	for _, b := range batches {
+		if seen[b.Session] {
+			continue
+		}
+		seen[b.Session] = true
+		h := heads[b.Session]
+		switch b.Expected {
+		case events.NewSession:
+		case events.AnyVersion:
+			if !h.exists {
+				return true
+			}
+		default:
+			if !h.exists || h.version < b.Expected {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// appendOnce is Append on one view of the log: planned, published and
+// planned again after a refusal that a fresh look settles.
+func (s *Store) appendOnce(ctx context.Context, batches []events.Batch) ([]events.Envelope, error) {
+	// Look the IDs up in the log unless the server's duplicate window
+	// vouches for them (see young); after any refusal, always.
+	lookUp := s.noBatchMsgID.Load() || !young(batches, time.Now(), min(youngFor, s.dupWindow/2))
+	for attempt := 1; ; attempt, lookUp = attempt+1, true {
+		p, err := s.plan(ctx, batches, lookUp)
 		if err != nil {
 			var unavailable *UnavailableError
 			if errors.As(err, &unavailable) {
@@ -72,8 +162,9 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 		if err == nil {
 			for i, j := range p.fresh {
 				p.out[j].Position = first + uint64(i)
+				s.saw(p.out[j].Session, p.out[j].Position)
 			}
-			s.maybeFlush(ctx, len(p.msgs))
+			s.maybeFlush(ctx, first, first+uint64(len(p.msgs))-1)
 			return p.out, nil
 		}
 		var again *retryError
@@ -94,6 +185,33 @@ func (s *Store) Append(ctx context.Context, batches ...events.Batch) ([]events.E
 			}
 		}
 	}
+}
+
+// youngFor is how young (by the time in their IDs, on this machine's
+// clock) an append's events must all be for the server's duplicate window
+// to vouch for them: half the window hoyle makes the log with (two
+// minutes), and no more than a few seconds ahead of the clock.
+const (
+	youngFor   = time.Minute
+	youngAhead = 5 * time.Second
+)
+
+// young reports whether every event of the append was made within
+// within (youngFor, or half the log's own duplicate window if shorter): then none of them can have been stored more than youngFor ago,
+// so the server, which refuses (Nats-Msg-Id) any ID stored within its
+// duplicate window, catches a retry, and the append need not look its IDs
+// up in the log first (which costs reading every other writer's events).
+// An ID the server refuses sends the append back to the look-up.
+func young(batches []events.Batch, now time.Time, within time.Duration) bool {
+	for _, b := range batches {
+		for _, ev := range b.Events {
+			age := now.Sub(ev.ID.Timestamp())
+			if age > within || age < -youngAhead {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // retryError is a refusal that planning the append again may settle.
@@ -124,7 +242,7 @@ func checkBatches(batches []events.Batch) error {
 // stored is a retry, reported as stored; any other is checked against its
 // session's version (as it stands after the batches before it in this
 // append) and sealed onto its chain.
-func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error) {
+func (s *Store) plan(ctx context.Context, batches []events.Batch, lookUp bool) (*plan, error) {
 	var ids []events.ID
 	var sessions []string
 	seenSession := map[string]bool{}
@@ -140,20 +258,24 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 	// The look-ups go out together: the index and the heads are asked for
 	// while the tail is read, so an append waits for one round trip, not
 	// three, before it publishes.
-	since := s.tailIndexed()
-	idx := s.sendIDLookups(ctx, ids)
 	hp := s.sendHeads(ctx, sessions, 0)
+	var idx []*pendingBatch
 	defer func() {
 		for _, p := range append(idx, hp...) {
 			p.abandon()
 		}
 	}()
-	positions, moved, err := s.tailLookup(ctx, ids, since)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.waitIDLookups(idx, positions); err != nil {
-		return nil, err
+	positions, moved := map[events.ID]uint64{}, false
+	if lookUp {
+		since := s.tailIndexed()
+		idx = s.sendIDLookups(ctx, ids)
+		var err error
+		if positions, moved, err = s.tailLookup(ctx, ids, since); err != nil {
+			return nil, err
+		}
+		if err := s.waitIDLookups(idx, positions); err != nil {
+			return nil, err
+		}
 	}
 	if moved {
 		// Events went from the tail to the index after the look-ups were
@@ -169,6 +291,9 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 		}
 	}
 	heads, err := s.waitHeads(ctx, hp)
+	for tries := 0; err == nil && s.headsBehind(heads, sessions) && s.settle(ctx, &tries); {
+		heads, err = s.heads(ctx, sessions, 0) // a replica behind this store's own appends: ask again
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +302,15 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 		return nil, err
 	}
 	staged, out, err := events.Stage(stageSource{stored: stored, heads: heads}, 0, batches)
+	if err != nil && !lookUp {
+		// Perhaps a retry of an append that landed, which the session's
+		// head now follows: its events, looked up, say so.
+		return s.plan(ctx, batches, true)
+	}
 	if err != nil {
+		if s.replicated && behind(batches, heads) {
+			return nil, &staleRead{err: err}
+		}
 		return nil, err
 	}
 	p := &plan{out: out}
@@ -204,6 +337,20 @@ func (s *Store) plan(ctx context.Context, batches []events.Batch) (*plan, error)
 		}
 	}
 	return p, nil
+}
+
+// headsBehind reports, on a replicated log, a session whose head as read
+// is before a position this store has read or appended of it (see saw).
+func (s *Store) headsBehind(heads map[string]head, sessions []string) bool {
+	if !s.replicated {
+		return false
+	}
+	for _, id := range sessions {
+		if heads[id].subjSeq < s.seenOf(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // stageSource answers events.Stage from what plan looked up ahead: the
@@ -273,6 +420,7 @@ func (s *Store) waitHeads(ctx context.Context, pending []*pendingBatch) (map[str
 				continue
 			}
 			out[e.Session] = head{version: e.Version, hash: e.Hash, seq: m.seq, exists: true, subjSeq: m.seq}
+			s.saw(e.Session, m.seq)
 		}
 	}
 	return out, nil
@@ -309,6 +457,10 @@ func (s *Store) readPositions(ctx context.Context, positions map[events.ID]uint6
 			n++
 		}
 		buf, end, err := s.getBatch(ctx, s.log, directRequest{Seq: start, Batch: n, NoHeaders: true}, nil)
+		for behindTries := 0; err == nil && end.last < start+uint64(n)-1 && s.settle(ctx, &behindTries); {
+			// A replica behind the index's: ask again.
+			buf, end, err = s.getBatch(ctx, s.log, directRequest{Seq: start, Batch: n, NoHeaders: true}, nil)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -332,6 +484,18 @@ func (s *Store) readPositions(ctx context.Context, positions map[events.ID]uint6
 	return out, nil
 }
 
+// replicaLag is the pause before an append refused as a duplicate looks
+// again: none on a single server, where the look-up reads what the server
+// stored; on a replicated log a replica may answer the look-up a moment
+// behind the leader that refused it (an append whose answer was lost,
+// tried again).
+func (s *Store) replicaLag() time.Duration {
+	if s.replicated {
+		return 20 * time.Millisecond
+	}
+	return 0
+}
+
 // tooLargeMax reads the limit from the server's "atomic publish batch is
 // too large: N".
 var tooLargeMax = regexp.MustCompile(`too large: (\d+)`)
@@ -351,7 +515,7 @@ func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (uint64, error) {
 		if ack.Duplicate {
 			// The server holds an event of this ID, stored after the look-up:
 			// the next plan finds it.
-			return 0, &retryError{err: fmt.Errorf("natsstore: append: %w: %s stored meanwhile by another writer", events.ErrDuplicateID, msgs[0].Header.Get(jetstream.MsgIDHeader))}
+			return 0, &retryError{err: fmt.Errorf("natsstore: append: %w: %s stored meanwhile by another writer", events.ErrDuplicateID, msgs[0].Header.Get(jetstream.MsgIDHeader)), wait: s.replicaLag()}
 		}
 		return ack.Sequence, nil
 	}
@@ -406,9 +570,9 @@ func (s *Store) publishError(ctx context.Context, err error) error {
 	}
 	switch apiErr.ErrorCode {
 	case jetstream.JSErrCodeStreamWrongLastSequence, jetstream.JSErrCodeStreamWrongLastSequenceConstant:
-		return &retryError{err: fmt.Errorf("natsstore: append: %w (%s)", events.ErrConflict, apiErr.Description)}
+		return &retryError{err: fmt.Errorf("natsstore: append: %w (%s)", events.ErrConflict, apiErr.Description), wait: s.replicaLag()}
 	case jetstreamext.JSErrCodeBatchPublishDuplicateMsgID:
-		return &retryError{err: fmt.Errorf("natsstore: append: %w: an event of the append was stored meanwhile by another writer", events.ErrDuplicateID)}
+		return &retryError{err: fmt.Errorf("natsstore: append: %w: an event of the append was stored meanwhile by another writer", events.ErrDuplicateID), wait: s.replicaLag()}
 	case jetstreamext.JSErrCodeBatchPublishUnsupportedHeader:
 		// A server that does not take Nats-Msg-Id in an atomic batch: the
 		// IDs are still checked against the log before each append.

@@ -33,9 +33,9 @@ func TestServerArbitrates(t *testing.T) {
 		expected uint64
 		n        int
 	}{{"new session, one event", events.NewSession, 1}, {"one event", 1, 1}, {"three events", 2, 3}, {"mixed", 5, 1}} {
-		pa, err := a.plan(ctx, []events.Batch{{Session: "s", Expected: c.expected, Events: storetest.Events(0, c.n)}})
+		pa, err := a.plan(ctx, []events.Batch{{Session: "s", Expected: c.expected, Events: storetest.Events(0, c.n)}}, true)
 		require.NoError(t, err, c.name)
-		pb, err := b.plan(ctx, []events.Batch{{Session: "s", Expected: c.expected, Events: storetest.Events(10, c.n)}})
+		pb, err := b.plan(ctx, []events.Batch{{Session: "s", Expected: c.expected, Events: storetest.Events(10, c.n)}}, false)
 		require.NoError(t, err, c.name)
 		_, err = a.publish(ctx, pa.msgs)
 		require.NoError(t, err, c.name)

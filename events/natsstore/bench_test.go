@@ -34,7 +34,7 @@ func benchStores(b *testing.B) map[string]events.Store {
 	return map[string]events.Store{"nats": ns, "bolt": bs}
 }
 
-func openSession(b *testing.B, st events.Store) string {
+func openSession(b testing.TB, st events.Store) string {
 	b.Helper()
 	session := events.NewID().String()
 	_, err := st.Append(context.Background(), events.Batch{Session: session, Expected: events.NewSession,

@@ -52,9 +52,13 @@
 //
 // # Retries and event IDs
 //
-// The server's duplicate window is minutes long, so it cannot be what makes
-// a retry idempotent. Before each append the store looks up every event ID
-// of the append in the log: in an index stream (below) for events up to
+// The server's duplicate window is minutes long, so it cannot alone be what
+// makes a retry idempotent. Before an append the store looks up every event
+// ID of the append in the log (unless every one of them was made within the
+// last minute, by the time in the ID: any store of it then happened within
+// the window, whose refusal, or a session moved on, sends the append back
+// to the look-up; so a scorer's fresh entry does not read the other
+// tables' entries first): in an index stream (below) for events up to
 // its mark, and in the log's tail past the mark, which each store scans and
 // keeps in memory. Events found are checked as every store checks them
 // (events.PriorAppend): all there, in the same session with the same
@@ -170,6 +174,21 @@
 // an append that failed does not land later; but one that failed because
 // the server went away while it was committing may have landed: append the
 // same events again once the server is back, which is a retry.
+//
+// # A cluster
+//
+// Servers started with ServerOptions.Cluster (hoyle serve --cluster) form a
+// JetStream cluster; OpenServed waits for it and makes the streams with
+// ServerOptions.Replicas copies (the cluster's servers, at most three), or
+// gives more copies to streams made with fewer. The log names the signing
+// key of the server that made it; the others keep that name and sign
+// nothing (Store.Signs). A store opened on a replicated log rides out a
+// change of leader: Open and Append ask again for up to ten seconds, an
+// append planned afresh each time. Any replica answers a read, some a
+// moment behind the leader, so a store remembers the furthest position of
+// each session it has read or appended and asks again (up to five
+// seconds) a replica behind it, or behind a position an earlier answer of
+// the same read gave. StartLocalCluster runs a cluster in one process.
 //
 // # A club's own servers
 //

@@ -24,6 +24,9 @@ var (
 	ErrBatchTooLarge = errors.New("the append is larger than one atomic batch")
 	// ErrClosed: the store was closed.
 	ErrClosed = errors.New("the store is closed")
+	// ErrBadCluster: a server's cluster options (ClusterOptions) are not
+	// usable: a name or address that cannot be one.
+	ErrBadCluster = errors.New("bad cluster options")
 )
 
 // UnavailableError says which operation could not reach the server, and why.

@@ -11,8 +11,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/hoyle/hoyle/events"
 )
 
 // A log has an identity: a random ID, made when the stream is created and
@@ -148,7 +151,17 @@ func OpenServed(ctx context.Context, srv *Server, opt Options) (*Store, error) {
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("natsstore: the log's identity: %w", err)
 	}
-	st, err := Open(ctx, srv.DirectorURL(), opt)
+	if opt.Replicas <= 1 {
+		opt.Replicas = srv.replicas
+	}
+	if srv.clustered {
+		// The servers of a cluster share the log: each has a key of its
+		// own, and the log names the first that made it. The others do not
+		// take its place (which would refuse the first one's summaries),
+		// and a stream made by a smaller cluster grows to this one.
+		opt.shareSigner, opt.growReplicas = true, true
+	}
+	st, err := openServed(ctx, srv, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -160,6 +173,48 @@ func OpenServed(ctx context.Context, srv *Server, opt Options) (*Store, error) {
 	}
 	return st, nil
 }
+
+// clusterRetry is how often a server of a cluster asks again for the
+// log's streams while the cluster forms.
+const clusterRetry = 500 * time.Millisecond
+
+// openServed opens the server's own store. A server of a cluster waits
+// for the cluster: JetStream answers once a majority of its servers have
+// met, and a stream kept by three needs three.
+func openServed(ctx context.Context, srv *Server, opt Options) (*Store, error) {
+	told := false
+	for {
+		st, err := Open(ctx, srv.DirectorURL(), opt)
+		if err == nil || !srv.clustered || !clusterForming(err) {
+			return st, err
+		}
+		if !told && opt.Warn != nil {
+			told = true
+			opt.Warn(fmt.Sprintf("waiting for the cluster's other servers (%v)", err))
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(clusterRetry):
+		}
+	}
+}
+
+// clusterForming reports an error that a cluster still forming gives:
+// anything but a refusal that waiting cannot change.
+func clusterForming(err error) bool {
+	for _, fatal := range []error{ErrLogReplaced, ErrAuth, ErrNotPermitted, events.ErrNotDatabase, events.ErrFutureFormat, events.ErrInvalid, context.Canceled} {
+		if errors.Is(err, fatal) {
+			return false
+		}
+	}
+	return true
+}
+
+// Signs reports whether the store holds the key the log names as its
+// signer: whether checkpoints it saves are believed. In a cluster, only
+// the server that made the log does.
+func (s *Store) Signs() bool { return s.opt.Signer != nil }
 
 // loadSigner reads the server's signing key from its directory, making one
 // the first time.

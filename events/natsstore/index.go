@@ -153,9 +153,9 @@ func (s *Store) refresh(ctx context.Context) error {
 			s.tail.add(tailEvent{pos: e.Position, id: e.ID, session: e.Session, version: e.Version})
 		}
 		if len(s.tail.events) >= s.opt.IndexEvery {
-			if err := s.flush(ctx); err != nil {
-				return err
-			}
+			// Best effort, as every indexing: a reader copes with an index
+			// behind the log, and the tail is kept meanwhile.
+			_ = s.flush(ctx)
 		}
 		if end.pending == 0 {
 			return nil
@@ -213,7 +213,11 @@ func (s *Store) flush(ctx context.Context) error {
 		msgs = append(msgs, mark)
 		if _, err := s.publishBatch(ctx, "indexing", msgs); err != nil {
 			if isWrongLastSeq(err) {
-				continue // someone else moved upto: see how far
+				// Someone else moved upto (or a replica behind the leader
+				// told where it was): see how far.
+				tries := 0
+				s.settle(ctx, &tries)
+				continue
 			}
 			return err
 		}
@@ -229,13 +233,37 @@ func isWrongLastSeq(err error) bool {
 		apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant)
 }
 
-// maybeFlush indexes the tail after an append of n events, if it has grown
-// to IndexEvery. It is best effort: a failure leaves the index behind the
-// log, which every reader copes with, and the next writer tries again.
-func (s *Store) maybeFlush(ctx context.Context, n int) {
+// maybeFlush indexes the log after an append that took positions first
+// to last, if that append crossed a multiple of IndexEvery: one writer
+// indexes each stretch, never a herd of them racing (each reading the
+// stretch to write it). It asks how far the index is first (the writer of
+// the last stretch may have failed, or another writer indexed past it)
+// and reads the log from there. It is best effort: a failure leaves the
+// index behind the log, which every reader copes with, and the writer of
+// the next stretch takes this one too.
+func (s *Store) maybeFlush(ctx context.Context, first, last uint64) {
+	every := uint64(s.opt.IndexEvery)
+	if first == 0 || last/every == (first-1)/every {
+		return
+	}
 	s.tailMu.Lock()
 	defer s.tailMu.Unlock()
-	if len(s.tail.events)+n < s.opt.IndexEvery {
+	if !s.tail.known {
+		return
+	}
+	upto, _, err := s.indexUpto(ctx)
+	if err != nil {
+		return
+	}
+	switch {
+	case upto < s.tail.indexed:
+		s.tail.reset(upto) // the index dropped and being rebuilt
+	case upto > s.tail.scanned():
+		s.tail.reset(upto) // indexed by others past what this store read
+	case upto > s.tail.indexed:
+		s.tail.advance(upto)
+	}
+	if last < s.tail.indexed+every {
 		return
 	}
 	_ = s.refresh(ctx)

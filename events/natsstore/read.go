@@ -2,10 +2,12 @@ package natsstore
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"math"
 	"sort"
+	"time"
 
 	"github.com/hoyle/hoyle/events"
 )
@@ -17,6 +19,32 @@ const (
 	firstChunk = 16
 	readChunk  = 4096 // events per request once a read has got going
 )
+
+// behindWait bounds how long a read of a replicated log waits for a
+// replica behind the others (see settle), in behindPause steps.
+const (
+	behindPause = 20 * time.Millisecond
+	behindWait  = 5 * time.Second
+)
+
+// settle is a read's answer to a replica behind: a replicated log's reads
+// are answered by any of its servers, each a moment behind the leader or
+// not, so a read may find less than an earlier read found (the end of a
+// session, a position). On a replicated log it waits a moment and reports
+// that the read should ask again, up to behindWait; on one server the
+// read has found the log as it is, and it reports false.
+func (s *Store) settle(ctx context.Context, tries *int) bool {
+	if !s.replicated || *tries >= int(behindWait/behindPause) {
+		return false
+	}
+	*tries++
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(behindPause):
+		return true
+	}
+}
 
 // ReadAll implements events.Store. It asks for consecutive positions
 // without headers: the log has no gaps, so a message's position is its
@@ -46,6 +74,7 @@ func (s *Store) scanRange(ctx context.Context, from, to uint64, session string, 
 	// One reader for the whole read: it shares type names and session IDs
 	// between records, where decoding each alone allocates them.
 	var records events.RecordReader
+	behindTries := 0
 	p := ask()
 	for {
 		buf, end, err := p.wait(nil)
@@ -64,6 +93,13 @@ func (s *Store) scanRange(ctx context.Context, from, to uint64, session string, 
 		p = nil
 		if len(buf) > 0 && end.pending > 0 && (to == 0 || next <= to) {
 			size = min(2*size, readChunk)
+			p = ask()
+		} else if s.replicated && to != 0 && next <= to {
+			// The log ends before the position the caller knows of: a
+			// replica behind the one that told it. Ask again.
+			if !s.settle(ctx, &behindTries) {
+				return yield(events.Envelope{}, fmt.Errorf("%w: the log ends at position %d, before %d", events.ErrCorrupt, next-1, to))
+			}
 			p = ask()
 		}
 		for i, m := range buf {
@@ -149,6 +185,7 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 		}
 		size := firstChunk
 		var records events.RecordReader
+		behindTries := 0
 		p := s.sendBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: size})
 		for {
 			buf, end, err := p.wait(nil)
@@ -161,9 +198,16 @@ func (s *Store) ReadSession(ctx context.Context, session string, from uint64) it
 			}
 			// Ask for the next chunk before handing out this one.
 			p = nil
+			if len(buf) > 0 {
+				start = buf[len(buf)-1].seq + 1
+			}
 			if len(buf) > 0 && end.pending > 0 {
 				size = min(2*size, readChunk)
-				p = s.sendBatch(ctx, s.log, directRequest{Seq: buf[len(buf)-1].seq + 1, NextFor: subject, Batch: size})
+				p = s.sendBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: size})
+			} else if start <= last.Position && s.settle(ctx, &behindTries) {
+				// The session ends before its last event as read: a
+				// replica behind the one that said so. Ask again.
+				p = s.sendBatch(ctx, s.log, directRequest{Seq: start, NextFor: subject, Batch: size})
 			}
 			for _, m := range buf {
 				e, ok := s.event(&records, ctx, m.data, m.seq, m.subject)
@@ -195,8 +239,15 @@ func (s *Store) first(ctx context.Context, session string) (pos uint64, found bo
 		return pos, true, nil
 	}
 	var m stored
+	behindTries := 0
 	for from := uint64(1); ; from = m.seq + 1 {
 		m, found, err = s.getOne(ctx, s.log, directRequest{Seq: from, NextFor: s.logSubject(session)})
+		for err == nil && !found && s.settle(ctx, &behindTries) {
+			// Asked for a session the caller found: a replica behind may
+			// not have it yet. (A session that does not exist costs a
+			// replicated log this wait: callers ask after finding it.)
+			m, found, err = s.getOne(ctx, s.log, directRequest{Seq: from, NextFor: s.logSubject(session)})
+		}
 		if err != nil || !found {
 			return 0, false, err
 		}
@@ -210,16 +261,53 @@ func (s *Store) first(ctx context.Context, session string) (pos uint64, found bo
 	return m.seq, true, nil
 }
 
-// last is a session's last event, undecoded.
+// last is a session's last event, undecoded. On a replicated log it is
+// never older than the last this store has seen of the session (see
+// seen): a replica behind is asked again.
 func (s *Store) last(ctx context.Context, session string) (events.Envelope, bool, error) {
-	m, found, err := s.getOne(ctx, s.log, directRequest{LastFor: s.logSubject(session)})
-	if err != nil || !found {
-		return events.Envelope{}, false, err
+	behindTries := 0
+	for {
+		m, found, err := s.getOne(ctx, s.log, directRequest{LastFor: s.logSubject(session)})
+		if err != nil {
+			return events.Envelope{}, false, err
+		}
+		if s.replicated && (!found || m.seq < s.seenOf(session)) && s.seenOf(session) > 0 && s.settle(ctx, &behindTries) {
+			continue
+		}
+		if !found {
+			return events.Envelope{}, false, nil
+		}
+		s.saw(session, m.seq)
+		if e, ok := s.event(nil, ctx, m.data, m.seq, m.subject); ok {
+			return e, true, nil
+		}
+		return s.lastBefore(ctx, session, m.seq)
 	}
-	if e, ok := s.event(nil, ctx, m.data, m.seq, m.subject); ok {
-		return e, true, nil
+}
+
+// saw records that a session's messages reach position pos at least (a
+// replicated log's store only): what this store read or appended, which
+// later reads must not go back on.
+func (s *Store) saw(session string, pos uint64) {
+	if !s.replicated {
+		return
 	}
-	return s.lastBefore(ctx, session, m.seq)
+	s.seenMu.Lock()
+	defer s.seenMu.Unlock()
+	if s.seen == nil {
+		s.seen = map[string]uint64{}
+	}
+	if pos > s.seen[session] {
+		s.seen[session] = pos
+	}
+}
+
+// seenOf is the furthest position of a session's messages this store has
+// seen (0: none, or one server).
+func (s *Store) seenOf(session string) uint64 {
+	s.seenMu.Lock()
+	defer s.seenMu.Unlock()
+	return s.seen[session]
 }
 
 // lastBefore is a session's last event before position end, whose message
@@ -373,6 +461,18 @@ func (s *Store) ReadSessionBackward(ctx context.Context, session string) iter.Se
 // forward from an estimated position; if the session has nothing between
 // there and hi, it starts again twice as far back.
 func (s *Store) window(ctx context.Context, session string, first, hi, top, k uint64) ([]events.Envelope, error) {
+	behindTries := 0
+	for {
+		got, err := s.window1(ctx, session, first, hi, top, k)
+		if err != nil && errors.Is(err, events.ErrCorrupt) && s.settle(ctx, &behindTries) {
+			continue // a replica behind the one that gave hi: ask again
+		}
+		return got, err
+	}
+}
+
+// window1 is window as one replica answers it.
+func (s *Store) window1(ctx context.Context, session string, first, hi, top, k uint64) ([]events.Envelope, error) {
 	back := estimateBack(first, 1, hi, top, k)
 	for {
 		start := first

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -47,7 +49,58 @@ type ServerOptions struct {
 	Stream string
 	// Log receives the server's log (nil: none).
 	Log io.Writer
+	// Cluster, when set, makes the server one of a JetStream cluster
+	// (hoyle serve --cluster): see ClusterOptions.
+	Cluster *ClusterOptions
 }
+
+// ClusterOptions make an embedded server one of a JetStream cluster: the
+// servers, each with its own directory, keep every stream on several of
+// them (Replicas), and one of them, the stream's leader, takes its appends.
+// A server that fails hands the leadership on to another within seconds.
+type ClusterOptions struct {
+	// Name is the cluster's name, the same on every server of it.
+	Name string
+	// Listen is where this server takes the other servers' connections,
+	// "host:port" (port 0: any free port).
+	Listen string
+	// Routes are the other servers' cluster addresses, "nats://host:port"
+	// (this server's own may be among them: it is ignored).
+	Routes []string
+	// ServerName names this server in the cluster, unique in it (stream
+	// leaders and replicas are named by it); "hoyle-" and the cluster
+	// port when empty.
+	ServerName string
+}
+
+// size is how many servers the cluster has: this one and each other route.
+func (c *ClusterOptions) size() int {
+	if c == nil {
+		return 1
+	}
+	n := 1
+	for _, r := range c.Routes {
+		if hostPort(r) != hostPort(c.Listen) {
+			n++
+		}
+	}
+	return n
+}
+
+// hostPort is an address without its scheme, "localhost" as 127.0.0.1.
+func hostPort(addr string) string {
+	if _, rest, ok := strings.Cut(addr, "://"); ok {
+		addr = rest
+	}
+	if at := strings.LastIndex(addr, "@"); at >= 0 {
+		addr = addr[at+1:]
+	}
+	return strings.Replace(addr, "localhost:", "127.0.0.1:", 1)
+}
+
+// Replicas is how many servers should keep each of hoyle's streams: the
+// cluster's size, at most 3 (1 for a server alone).
+func (o ServerOptions) Replicas() int { return min(3, o.Cluster.size()) }
 
 // Server is an embedded NATS server with JetStream, keeping its streams in
 // one directory.
@@ -57,6 +110,8 @@ type Server struct {
 	directorURL string
 	dir         string
 	lock        *dirLock
+	replicas    int  // how many servers keep each stream
+	clustered   bool // one of a cluster (ServerOptions.Cluster)
 }
 
 // StartServer runs a NATS server with JetStream in this process, its store
@@ -130,6 +185,11 @@ func StartServer(dir, listen string, opt ServerOptions) (*Server, error) {
 	if auth != nil {
 		sopts.CustomClientAuthentication = auth
 	}
+	if c := opt.Cluster; c != nil {
+		if err := clusterOptions(sopts, c); err != nil {
+			return nil, err
+		}
+	}
 	ns, err := server.NewServer(sopts)
 	if err != nil {
 		return nil, fmt.Errorf("natsstore: server: %w", err)
@@ -162,7 +222,41 @@ func StartServer(dir, listen string, opt ServerOptions) (*Server, error) {
 		directorURL = "nats://" + auth.director + "@" + addr.String()
 	}
 	started = true
-	return &Server{ns: ns, url: url, directorURL: directorURL, dir: dir, lock: lock}, nil
+	return &Server{ns: ns, url: url, directorURL: directorURL, dir: dir, lock: lock, replicas: opt.Replicas(), clustered: opt.Cluster != nil}, nil
+}
+
+// clusterOptions sets the server's cluster options from c.
+func clusterOptions(sopts *server.Options, c *ClusterOptions) error {
+	if c.Name == "" || strings.ContainsAny(c.Name, " \t.*>") {
+		return fmt.Errorf("%w: cluster name %q: give a name without spaces, dots or wildcards", ErrBadCluster, c.Name)
+	}
+	chost, cportStr, err := net.SplitHostPort(c.Listen)
+	if err != nil {
+		return fmt.Errorf("%w: cluster listen address %q: give HOST:PORT", ErrBadCluster, c.Listen)
+	}
+	cport, err := strconv.Atoi(cportStr)
+	if err != nil || cport < 0 || cport > 65535 {
+		return fmt.Errorf("%w: cluster listen address %q: bad port", ErrBadCluster, c.Listen)
+	}
+	if cport == 0 {
+		cport = server.RANDOM_PORT
+	}
+	for _, r := range c.Routes {
+		u, err := url.Parse(r)
+		if err != nil || u.Scheme != "nats" || u.Port() == "" {
+			return fmt.Errorf("%w: route %q: give nats://HOST:PORT, another server's --cluster-listen", ErrBadCluster, Redact(r))
+		}
+		sopts.Routes = append(sopts.Routes, u)
+	}
+	sopts.Cluster = server.ClusterOpts{Name: c.Name, Host: chost, Port: cport, ConnectRetries: -1}
+	sopts.ServerName = c.ServerName
+	if sopts.ServerName == "" {
+		sopts.ServerName = "hoyle-" + cportStr
+	}
+	if strings.ContainsAny(sopts.ServerName, " \t") {
+		return fmt.Errorf("%w: server name %q: give a name without spaces", ErrBadCluster, sopts.ServerName)
+	}
+	return nil
 }
 
 // URL is the address tables open the store at (with the tables' token,
@@ -172,6 +266,18 @@ func (s *Server) URL() string { return s.url }
 // DirectorURL is the address with the director's token, if any: what the
 // server's own connections (hoyle serve's follower) use.
 func (s *Server) DirectorURL() string { return s.directorURL }
+
+// Name is the server's name (its cluster's name for it).
+func (s *Server) Name() string { return s.ns.Name() }
+
+// ClusterAddr is where the server takes the other servers of its cluster
+// ("" when it is alone).
+func (s *Server) ClusterAddr() string {
+	if a := s.ns.ClusterAddr(); a != nil {
+		return a.String()
+	}
+	return ""
+}
 
 // Dir is the directory the server keeps its streams in.
 func (s *Server) Dir() string { return s.dir }

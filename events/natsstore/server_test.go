@@ -64,3 +64,47 @@ func TestServe(t *testing.T) {
 		t.Fatal("the server still listens after Serve returned")
 	}
 }
+
+// TestClusterOptionsRefused: cluster options that cannot be are refused
+// with ErrBadCluster before the server starts, and leave the directory
+// free for the next server.
+func TestClusterOptionsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []natsstore.ClusterOptions{
+		{Name: "", Listen: "127.0.0.1:0"},
+		{Name: "a club", Listen: "127.0.0.1:0"},
+		{Name: "club", Listen: "nowhere"},
+		{Name: "club", Listen: "127.0.0.1:0", Routes: []string{"http://h2:6222"}},
+		{Name: "club", Listen: "127.0.0.1:0", Routes: []string{"nats://s3cret@h2"}},
+		{Name: "club", Listen: "127.0.0.1:0", ServerName: "h 1"},
+	} {
+		_, err := natsstore.StartServer(dir, "127.0.0.1:0", natsstore.ServerOptions{Cluster: &c})
+		require.ErrorIs(t, err, natsstore.ErrBadCluster, "%+v", c)
+		assert.NotContains(t, err.Error(), "s3cret", "a route's credentials are not shown")
+	}
+	srv, err := natsstore.StartServer(dir, "127.0.0.1:0", natsstore.ServerOptions{NoSync: true})
+	require.NoError(t, err, "the directory is free again")
+	srv.Shutdown()
+}
+
+// TestClusterReplicas: a server's streams are kept by as many servers as
+// its cluster has, this one and each other route, at most three.
+func TestClusterReplicas(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		routes []string
+		want   int
+	}{
+		{nil, 1},
+		{[]string{"nats://127.0.0.1:6222"}, 1}, // itself
+		{[]string{"nats://127.0.0.1:6222", "nats://h2:6222"}, 2},
+		{[]string{"nats://h2:6222", "nats://h3:6222"}, 3},
+		{[]string{"nats://localhost:6222", "nats://h2:6222", "nats://h3:6222"}, 3},
+		{[]string{"nats://h2:6222", "nats://h3:6222", "nats://h4:6222", "nats://h5:6222"}, 3},
+	} {
+		o := natsstore.ServerOptions{Cluster: &natsstore.ClusterOptions{Name: "club", Listen: "127.0.0.1:6222", Routes: c.routes}}
+		assert.Equal(t, c.want, o.Replicas(), "%v", c.routes)
+	}
+	assert.Equal(t, 1, natsstore.ServerOptions{}.Replicas(), "a server alone")
+}

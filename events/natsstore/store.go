@@ -95,6 +95,13 @@ type Options struct {
 	// entry that points at nothing, a checkpoint part not the server's.
 	// Each is told once per store.
 	Warn func(msg string)
+
+	// shareSigner: a log that names another signer keeps it, and this
+	// store then signs nothing (OpenServed, for a server of a cluster).
+	shareSigner bool
+	// growReplicas: streams kept by fewer servers than Replicas are
+	// changed to Replicas (OpenServed, for a server of a cluster).
+	growReplicas bool
 }
 
 func (o Options) withDefaults() Options {
@@ -141,6 +148,21 @@ type Store struct {
 	foreign   map[uint64]bool // positions skipped as not hoyle events
 
 	closed atomic.Bool
+	// replicated: the log is kept by several servers of a cluster, whose
+	// replicas may answer reads a moment behind the leader, and whose
+	// leader may change under an append (see Append).
+	replicated bool
+	// cluster: the store was opened on several servers' addresses, which
+	// may be electing a leader when it opens (see ensureStream).
+	cluster bool
+	// dupWindow is the log's duplicate window: the server refuses an
+	// event ID stored within it (see young).
+	dupWindow time.Duration
+	// seen is, on a replicated log, the furthest position of each
+	// session's messages this store has read or appended: a read from a
+	// replica behind it is asked again (see last).
+	seenMu sync.Mutex
+	seen   map[string]uint64
 	// noBatchMsgID is set when the server refuses Nats-Msg-Id inside an
 	// atomic batch (servers before deduplication came to atomic batches).
 	noBatchMsgID atomic.Bool
@@ -191,7 +213,7 @@ func Open(ctx context.Context, url string, opt Options) (*Store, error) {
 		nats.NoCallbacksAfterClientClose(),
 	}, opt.NATS...)
 	shown := Redact(url)
-	s := &Store{url: shown, opt: opt}
+	s := &Store{url: shown, opt: opt, cluster: strings.Contains(url, ",")}
 	s.connCtx, s.connDone = context.WithCancel(context.Background())
 	s.denyCtx, s.denyDone = context.WithCancel(context.Background())
 	nopts = append(nopts,
@@ -324,6 +346,8 @@ func (s *Store) ensureStreams(ctx context.Context) error {
 			events.ErrNotDatabase, s.log)
 	}
 	s.logCreated = info.Created
+	s.replicated = info.Config.Replicas > 1
+	s.dupWindow = info.Config.Duplicates
 	created := info.Created.UTC().Format(time.RFC3339Nano)
 	idxCfg := jetstream.StreamConfig{
 		Name:        s.index,
@@ -365,7 +389,8 @@ func (s *Store) ensureStreams(ctx context.Context) error {
 // ensureStream creates a stream, or checks that the one there is hoyle's
 // of that kind and not of a newer format.
 func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, kind string) (*jetstream.StreamInfo, error) {
-	for range 3 {
+	start := time.Now()
+	for tries := 0; tries < 3; tries++ {
 		octx, cancel := s.opContext(ctx)
 		st, err := s.js.Stream(octx, cfg.Name)
 		if errors.Is(err, jetstream.ErrStreamNotFound) && kind == kindLog && s.opt.Expect != nil && s.opt.Expect.LogID != "" {
@@ -381,7 +406,16 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 		}
 		if err == nil {
 			var info *jetstream.StreamInfo
-			if info, err = st.Info(octx); err == nil {
+			if info, err = st.Info(octx); err == nil && s.opt.growReplicas && info.Config.Replicas < cfg.Replicas && info.Config.Metadata[metaKind] == kind {
+				// Made on a smaller cluster (or one server): kept by more
+				// servers from now on.
+				grown := info.Config
+				grown.Replicas = cfg.Replicas
+				if _, err = s.js.UpdateStream(octx, grown); err == nil {
+					info, err = st.Info(octx)
+				}
+			}
+			if err == nil {
 				cancel()
 				return s.checkStream(info, cfg, kind)
 			}
@@ -391,7 +425,19 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 		if lost && s.waitConnected(ctx) == nil {
 			continue // the connection came back: ask again
 		}
-		return nil, s.apiError(ctx, "opening stream "+cfg.Name, err)
+		err = s.apiError(ctx, "opening stream "+cfg.Name, err)
+		if s.cluster && failingOver(err) && time.Since(start) < failoverWait {
+			// A cluster electing the stream's leader: it answers within
+			// seconds.
+			tries--
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(4 * failoverPause):
+			}
+			continue
+		}
+		return nil, err
 	}
 	return nil, fmt.Errorf("natsstore: stream %s: created and deleted again while opening", cfg.Name)
 }
@@ -403,6 +449,9 @@ func (s *Store) ensureStream(ctx context.Context, cfg jetstream.StreamConfig, ki
 func (s *Store) ownIdentity(ctx context.Context, info *jetstream.StreamInfo) (*jetstream.StreamInfo, error) {
 	md := info.Config.Metadata
 	want := signerOf(s.opt.Signer)
+	if s.opt.shareSigner && md[metaSigner] != "" && md[metaSigner] != want {
+		s.opt.Signer = nil // another server of the cluster signs
+	}
 	if s.opt.Signer != nil && (md[metaLogID] == "" || md[metaSigner] != want) {
 		cfg := info.Config
 		cfg.Metadata = map[string]string{}

@@ -45,6 +45,12 @@ func event(b *strings.Builder, ev compare.Event) {
 	for _, bd := range ev.Boards {
 		b.WriteString("\n### " + markdown.Text(ev.BoardTitle(bd)) + "\n\n")
 		grid(b, ev.Traveller(bd))
+		if lines := ev.RulingLines(bd); len(lines) > 0 {
+			b.WriteString("\n")
+			for _, l := range lines {
+				b.WriteString("- " + markdown.Text(l) + "\n")
+			}
+		}
 	}
 	if lines := ev.MatchLines(); len(lines) > 0 {
 		b.WriteString("\n## Matches\n\n")
@@ -54,7 +60,7 @@ func event(b *strings.Builder, ev compare.Event) {
 	}
 	fields, grids := ev.Ranking()
 	for i, g := range grids {
-		b.WriteString("\n## " + compare.RankingTitle(fields[i]) + "\n\n")
+		b.WriteString("\n## " + ev.RankingHeading(fields[i]) + "\n\n")
 		grid(b, g)
 	}
 	if len(ev.Warnings) > 0 {

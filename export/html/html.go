@@ -61,6 +61,20 @@ func Render(envs []events.Envelope, opts markdown.Options) ([]byte, error) {
 // Page renders a write-up as a page: its Markdown through goldmark, its
 // diagram (the first code block) as a grid.
 func Page(wu *markdown.Writeup) ([]byte, error) {
+	body, err := writeupBody(wu)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	writeHead(&b, wu.Title, "", "")
+	b.WriteString("<article class=\"writeup\">\n")
+	b.Write(body)
+	b.WriteString("</article>\n</body>\n</html>\n")
+	return b.Bytes(), nil
+}
+
+// writeupBody is a write-up's Markdown rendered as HTML, its diagram a grid.
+func writeupBody(wu *markdown.Writeup) ([]byte, error) {
 	var body bytes.Buffer
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.Table),
@@ -69,22 +83,33 @@ func Page(wu *markdown.Writeup) ([]byte, error) {
 	if err := md.Convert(wu.Markdown, &body); err != nil {
 		return nil, err
 	}
-	var b bytes.Buffer
+	return body.Bytes(), nil
+}
+
+// writeHead writes a page's head, up to its <body>: the title, the page's
+// CSS and css after it, and a content security policy that lets nothing
+// load, no request leave the page, and no script run but the one whose CSP
+// hash source is script ("" for none).
+func writeHead(b *bytes.Buffer, title, script, css string) {
+	policy := "default-src 'none'; style-src 'unsafe-inline'"
+	if script != "" {
+		policy += "; script-src " + script
+	}
 	b.WriteString(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="`)
+	b.WriteString(policy)
+	b.WriteString(`">
 <meta name="generator" content="hoyle">
 <title>`)
-	b.WriteString(html.EscapeString(replay.Clean(wu.Title)))
+	b.WriteString(html.EscapeString(replay.Clean(title)))
 	b.WriteString("</title>\n<style>\n")
 	b.WriteString(pageCSS)
-	b.WriteString("</style>\n</head>\n<body>\n<article class=\"writeup\">\n")
-	b.Write(body.Bytes())
-	b.WriteString("</article>\n</body>\n</html>\n")
-	return b.Bytes(), nil
+	b.WriteString(css)
+	b.WriteString("</style>\n</head>\n<body>\n")
 }
 
 // writeupRenderer renders what the write-up needs beyond goldmark's HTML:

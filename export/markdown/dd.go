@@ -84,10 +84,13 @@ func (d *doc) ddSection(shown *game.Hand, atMoment bool) {
 		for seat := cards.North; seat <= cards.West; seat++ {
 			g.rows = append(g.rows, append([]string{d.names.Long[seat]}, replay.DDRow(a.Table, seat)...))
 		}
-		lines = append(lines, "The tricks each hand takes as declarer, the hand on his left leading, with best play by both sides.",
-			fmt.Sprintf("Par by duplicate scoring, %s: %s.", a.Vul.Text(d.names.Side), replay.ParText(a.Par, d.names, d.ascii)))
+		lines = append(lines, "The tricks each hand takes as declarer, the hand on his left leading, with best play by both sides.")
+		if !d.period() {
+			// Par is duplicate contract bridge's measure (period.go).
+			lines = append(lines, fmt.Sprintf("Par by duplicate scoring, %s: %s.", a.Vul.Text(d.names.Side), replay.ParText(a.Par, d.names, d.ascii)))
+		}
 		if p := a.Play; p != nil && d.h.Contract != nil && d.h.Contract.Declarer != cards.NoSeat {
-			line := fmt.Sprintf("%s by %s", replay.ContractShort(d.h.Contract, d.ascii), d.names.Long[d.h.Contract.Declarer])
+			line := fmt.Sprintf("%s by %s", capital(d.contractText(d.h.Contract)), d.names.Long[d.h.Contract.Declarer])
 			if d.h.Contract.Strain != p.Strain {
 				line += fmt.Sprintf(" (%s for the solver)", p.Strain.Name())
 			}

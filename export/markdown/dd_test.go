@@ -23,8 +23,8 @@ func TestDDInTheWriteUp(t *testing.T) {
 	diagramEnd := strings.Index(md, "```\n\n") + len("```\n\n")
 	assert.True(t, strings.HasPrefix(md[diagramEnd:], "## Double dummy\n\n| Declarer | ♠ | ♥ | ♦ | ♣ | NT |\n"), "the table straight under the diagram")
 	assert.Contains(t, md, "| East | 10 | 9 | 9 | 8 | 8 |")
-	assert.Contains(t, md, "Par by duplicate scoring, neither side vulnerable: EW 420 (4♠ by EW).")
-	assert.Contains(t, md, "2NT by East: EW take 8 tricks with best play.")
+	assert.NotContains(t, md, "Par by", "Auction Bridge has no par: it is duplicate contract bridge's measure")
+	assert.Contains(t, md, "Two no trumps by East: EW take 8 tricks with best play.")
 	assert.Contains(t, md, "| 1 | S ♥J [−4] | W ♥3 |", "the opening lead cost four tricks")
 	assert.Contains(t, md, "| 5 | E ♣J [−4] | S ♣5 | W ♣6 | **N ♣A**?! (4) |", "a person's note and the machine's mark, apart")
 	assert.Contains(t, md, "A card marked [−N] cost its side N tricks, double dummy.")
@@ -91,5 +91,5 @@ call 1S P P 1R P P P
 play HJ`)
 	got, err := Render(envs, Options{Seats: replay.CompassSeats})
 	require.NoError(t, err)
-	assert.Contains(t, string(got), "1R♠ by East (spades for the solver): EW take 10 tricks with best play.")
+	assert.Contains(t, string(got), "One royal by East (spades for the solver): EW take 10 tricks with best play.")
 }

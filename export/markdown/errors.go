@@ -21,4 +21,6 @@ var (
 	ErrBadSeat = errors.New("not a seat of the hand")
 	// ErrBadLabels: --labels is not none or moments.
 	ErrBadLabels = errors.New("not a label style")
+	// ErrBadNotes: --notes is not footnotes or inline.
+	ErrBadNotes = errors.New("not a way of placing notes")
 )

@@ -15,7 +15,8 @@ func (d *doc) irregularities() {
 	d.printf("## Irregularities\n\n")
 	for _, irr := range h.Irregular {
 		m := replay.IrregularityMoment(d.state, h, irr)
-		d.printf("- %s: %s\n", m, Text(replay.IrregularityLine(d.state, h, irr)))
+		line := replay.InNames(replay.IrregularityLine(d.state, h, irr), h.Seating, d.names, d.ascii)
+		d.printf("- %s: %s\n", m, Text(line))
 	}
 	d.printf("\n")
 }

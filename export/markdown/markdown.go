@@ -84,6 +84,9 @@ type Options struct {
 	// par under the diagram, the marks on costly cards, the value of an
 	// end position.
 	NoDD bool
+	// Notes places the notes: numbered footnotes after each table (the
+	// default), or prose after the trick they belong to (NotesInline).
+	Notes NotesStyle
 }
 
 // Writeup is a write-up made: its Markdown, and what a renderer needs to
@@ -272,11 +275,7 @@ func (d *doc) write() error {
 // title is the heading and the line under it: the session, the hand, the
 // game, the dealer, the score and vulnerability when the hand was dealt.
 func (d *doc) title() {
-	name := replay.Clean(d.full.Opened.Name)
-	if name == "" {
-		name = "Session " + d.full.ID
-	}
-	head := fmt.Sprintf("%s: hand %d", name, d.h.Number)
+	head := d.defaultTitle()
 	describe := func(p *replay.Point) string {
 		return strings.TrimPrefix(p.Moment.Describe(), fmt.Sprintf("hand %d, ", d.h.Number))
 	}
@@ -323,6 +322,54 @@ func (d *doc) title() {
 		sep = "; "
 	}
 	d.printf("%s\n\n", strings.Join(parts, sep))
+}
+
+// defaultTitle names the hand for a reader, as a column would: by the
+// session's name, else the event's and the board's, else the players',
+// else the game's; never by the session's ID, which means nothing to a
+// reader.
+func (d *doc) defaultTitle() string {
+	n, board := d.h.Number, d.h.Board
+	if name := replay.Clean(d.full.Opened.Name); name != "" {
+		return fmt.Sprintf("%s: hand %d", name, n)
+	}
+	players := d.playersTitle()
+	event := replay.Clean(d.full.Opened.Event)
+	switch {
+	case event != "" && board != 0:
+		return fmt.Sprintf("%s: board %d", event, board)
+	case event != "":
+		return fmt.Sprintf("%s: hand %d", event, n)
+	case board != 0 && players != "":
+		return fmt.Sprintf("Board %d: %s", board, players)
+	case board != 0:
+		return fmt.Sprintf("Board %d", board)
+	case players != "":
+		return fmt.Sprintf("%s: hand %d", players, n)
+	}
+	return fmt.Sprintf("%s: hand %d", d.full.Rules.Info().Title, n)
+}
+
+// playersTitle names the hand's players side against side, "Ann and Cy v
+// Bob and Di", or "" when a seat has no player named.
+func (d *doc) playersTitle() string {
+	seating := d.h.Seating
+	bySide := make([][]string, seating.SideCount())
+	for seat := range seating.Seats {
+		p := replay.Clean(replay.SeatPlayer(d.full, d.h, cards.Seat(seat)))
+		side := int(seating.SideOf(cards.Seat(seat)))
+		if p == "" || side < 0 || side >= len(bySide) {
+			return ""
+		}
+		bySide[side] = append(bySide[side], p)
+	}
+	var sides []string
+	for _, ps := range bySide {
+		if len(ps) > 0 {
+			sides = append(sides, strings.Join(ps, " and "))
+		}
+	}
+	return strings.Join(sides, " v ")
 }
 
 // sitting is who sat where on the hand, as the whole session recorded it
@@ -427,7 +474,8 @@ func (d *doc) diagram() error {
 		}
 	}
 	deal := noteKey{h.DealID, table.NoteOnEvent}
-	if d.ref(deal) != "" {
+	if len(d.notes[deal]) > 0 {
+		d.ref(deal)
 		d.noteList([]noteKey{deal}, func(noteKey) string { return "The deal" })
 	}
 	if atMoment && h.Phase != game.PhaseDone {
@@ -520,7 +568,7 @@ func (d *doc) contractLine(h *game.Hand) string {
 		}
 		return "Trumps: " + c.Strain.Name()
 	}
-	line := fmt.Sprintf("%s by %s", replay.ContractShort(c, d.ascii), d.names.Long[c.Declarer])
+	line := fmt.Sprintf("%s by %s", capital(d.contractText(c)), d.names.Long[c.Declarer])
 	if h.Dummy != cards.NoSeat {
 		line += fmt.Sprintf(", %s dummy", d.names.Long[h.Dummy])
 	}

@@ -55,6 +55,7 @@ func goldens(t *testing.T) map[string]struct {
 		// hands as a whole; hand 2 is dealt by West, so Foster's diagram
 		// is turned to put West, Z, at the bottom.
 		"column-1-foster": {column, Options{Hand: 1, Seats: replay.FosterSeats}},
+		"column-1-inline": {column, Options{Hand: 1, Seats: replay.FosterSeats, Notes: NotesInline, NoDD: true}},
 		"column-2-foster": {column, Options{Hand: 2, Seats: replay.FosterSeats}},
 		"column-2":        {column, Options{Hand: 2, Labels: LabelsMoments}},
 		// A problem: a title of the writer's own, the defenders' hands
@@ -258,17 +259,17 @@ func TestFiveHundredAuctionStartsWithTheEldestHand(t *testing.T) {
 	require.NoError(t, err)
 	text := string(got)
 	assert.Contains(t, text, "dealer A")
-	assert.Contains(t, text, "| B | C | A |\n| --- | --- | --- |\n| Pass | Pass | 6NT |\n")
-	assert.Contains(t, text, "6NT by A; A takes the widow and lays away ♣9 ♦8 ♦9; A leads.")
+	assert.Contains(t, text, "| B | C | A |\n| --- | --- | --- |\n| Pass | Pass | six no trumps |\n")
+	assert.Contains(t, text, "Six no trumps by A; A takes the widow and lays away ♣9 ♦8 ♦9; A leads.")
 	assert.Contains(t, text, "| 1 | **A Joker for ♠** | B ♠Q | C ♠9 | A |", "the suit named for the Joker at no trumps")
 
 	got, err = Render(envs, Options{At: moment(t, "6.a2")})
 	require.NoError(t, err)
-	assert.Contains(t, string(got), "| C | A | B |\n| --- | --- | --- |\n| 7♥ | 8♣ | ? |\n")
+	assert.Contains(t, string(got), "| C | A | B |\n| --- | --- | --- |\n| seven hearts | eight clubs | ? |\n")
 
 	got, err = Render(envs, Options{Hand: 6})
 	require.NoError(t, err)
-	assert.Contains(t, string(got), "| 7♥ | 8♣ | Pass |\n| Pass |  |  |\n", "C passes in his own column")
+	assert.Contains(t, string(got), "| seven hearts | eight clubs | Pass |\n| Pass |  |  |\n", "C passes in his own column")
 
 	got, err = Render(envs, Options{Hand: 9, ASCII: true})
 	require.NoError(t, err)

@@ -45,6 +45,42 @@ func ParseLabels(tok string) (Labels, error) {
 	return 0, &cards.TokenError{Kind: ErrBadLabels, Token: tok, Reason: "the label styles are none (for readers) and moments (1.a1, 1.5: for a reviewer)"}
 }
 
+// NotesStyle says where a write-up places its notes.
+type NotesStyle uint8
+
+// The note styles.
+const (
+	// NotesFootnotes: a note's place in a table is marked with its glyph
+	// and a number, and the notes follow the table as a numbered list;
+	// the default.
+	NotesFootnotes NotesStyle = iota
+	// NotesInline: the columnist's layout. The notes are prose, a
+	// paragraph each, after the trick they belong to: the play table
+	// stops there and takes up again after them; a call's notes follow
+	// the auction. A place in a table keeps its glyph, without a number.
+	NotesInline
+)
+
+// String is the style's name as --notes takes it.
+func (n NotesStyle) String() string {
+	if n == NotesInline {
+		return "inline"
+	}
+	return "footnotes"
+}
+
+// ParseNotes reads "footnotes" (or "") or "inline"; other text is a
+// *cards.TokenError unwrapping to ErrBadNotes.
+func ParseNotes(tok string) (NotesStyle, error) {
+	switch strings.ToLower(strings.TrimSpace(tok)) {
+	case "", "footnotes":
+		return NotesFootnotes, nil
+	case "inline":
+		return NotesInline, nil
+	}
+	return 0, &cards.TokenError{Kind: ErrBadNotes, Token: tok, Reason: "notes go as footnotes (numbered, after each table) or inline (prose after the trick they belong to, as a column prints them)"}
+}
+
 // noteKey is what notes are on: an event, or the trick or hand it
 // completes or deals.
 type noteKey struct {
@@ -89,6 +125,9 @@ func (d *doc) ref(k noteKey) string {
 		d.next++
 		n, d.refs[k] = d.next, d.next
 	}
+	if d.opts.Notes == NotesInline {
+		return glyphs(ns) // the note follows as prose: no number to find it by
+	}
 	return glyphs(ns) + fmt.Sprintf(" (%d)", n)
 }
 
@@ -119,6 +158,10 @@ func (d *doc) noteList(keys []noteKey, what func(k noteKey) string) {
 		}
 		for _, n := range d.notes[k] {
 			line := fmt.Sprintf("- (%d) %s%s%s:", d.refs[k], what(k), Text(n.Glyph), moment)
+			if d.opts.Notes == NotesInline {
+				// Prose: what it is on, in bold, then the note.
+				line = fmt.Sprintf("**%s%s**%s", what(k), Text(n.Glyph), moment)
+			}
 			if t := Text(n.Text); t != "" {
 				line += " " + t
 			}
@@ -128,8 +171,12 @@ func (d *doc) noteList(keys []noteKey, what func(k noteKey) string) {
 			lines = append(lines, line)
 		}
 	}
+	sep := "\n"
+	if d.opts.Notes == NotesInline {
+		sep = "\n\n" // a paragraph each
+	}
 	if len(lines) > 0 {
-		d.printf("%s\n\n", strings.Join(lines, "\n"))
+		d.printf("%s\n\n", strings.Join(lines, sep))
 	}
 }
 

@@ -126,7 +126,7 @@ func (d *doc) scoreEntries() {
 			if r.line != "" {
 				line += ", " + r.line + " the line"
 			}
-			line += ": " + Text(r.e.Label)
+			line += ": " + Text(replay.InNames(r.e.Label, d.h.Seating, d.names, d.ascii))
 			if r.e.GameLine {
 				line += "; game"
 			}

@@ -129,7 +129,7 @@ func TestFromStartsTheNarrative(t *testing.T) {
 	assert.NotContains(t, md, "\n| 8 |", "trick 8 is before the moment")
 	assert.Contains(t, md, "| 9 | **W ♠K** | N ♠4 | E ♠5 | S ♠7 | W | 3 | 6 |", "the counts run on from the moment")
 	assert.NotContains(t, md, "North could hold up the ace", "a note before the moment is not told")
-	assert.Contains(t, md, "| 1♠ | Pass | 1♣ | 1NT |", "the auction is given whole")
+	assert.Contains(t, md, "| one spade | Pass | one club | one no trump |", "the auction is given whole")
 	assert.NotContains(t, md, "One spade from the dealer simply means", "but not its notes")
 	assert.Contains(t, md, "## Result")
 
@@ -154,8 +154,8 @@ func TestLabelsAreForReviewers(t *testing.T) {
 	require.NoError(t, err)
 	labelled, err := Render(demo, Options{Labels: LabelsMoments})
 	require.NoError(t, err)
-	assert.Contains(t, string(plain), "- (1) S 1♠: One spade")
-	assert.Contains(t, string(labelled), "- (1) S 1♠ (1.a1): One spade")
+	assert.Contains(t, string(plain), "- (1) S one spade: One spade")
+	assert.Contains(t, string(labelled), "- (1) S one spade (1.a1): One spade")
 	assert.Contains(t, string(labelled), "- (4) Trick 5, N ♣A?! (1.5): North")
 	assert.NotRegexp(t, `\(1\.a?\d+\)`, string(plain))
 	for _, tok := range []string{"none", "moments", " Moments "} {

@@ -100,10 +100,10 @@ func (d *doc) auction() {
 					continue
 				}
 				c := h.Calls[i]
-				row[k] = replay.CallText(c.Call, d.ascii)
+				row[k] = d.callText(c.Call)
 				key := noteKey{c.ID, table.NoteOnEvent}
-				if ref := d.ref(key); ref != "" {
-					row[k] += ref
+				if len(d.notes[key]) > 0 {
+					row[k] += d.ref(key)
 					called = append(called, key)
 				}
 			}
@@ -137,7 +137,7 @@ func (d *doc) auction() {
 	d.noteList(called, func(k noteKey) string {
 		for _, c := range h.Calls {
 			if c.ID == k.id {
-				return d.names.Short[c.Seat] + " " + replay.CallText(c.Call, d.ascii)
+				return d.names.Short[c.Seat] + " " + d.callText(c.Call)
 			}
 		}
 		return ""
@@ -228,8 +228,10 @@ func (d *doc) play() {
 		row := []string{fmt.Sprint(i + 1)}
 		if t.Winner != cards.NoSeat {
 			key := noteKey{t.Cards[len(t.Cards)-1].ID, table.NoteOnTrick}
-			if r := d.ref(key); r != "" {
-				row[0] += " " + strings.TrimSpace(r)
+			if len(d.notes[key]) > 0 {
+				if r := strings.TrimSpace(d.ref(key)); r != "" {
+					row[0] += " " + r
+				}
 				annotated = append(annotated, key)
 			}
 		}
@@ -244,8 +246,8 @@ func (d *doc) play() {
 				cell = "**" + cell + "**"
 			}
 			key := noteKey{p.ID, table.NoteOnEvent}
-			if r := d.ref(key); r != "" {
-				cell += r
+			if len(d.notes[key]) > 0 {
+				cell += d.ref(key)
 				annotated = append(annotated, key)
 			}
 			if m := d.ddMark(p.ID); m != "" {
@@ -268,21 +270,34 @@ func (d *doc) play() {
 			}
 		}
 		g.rows = append(g.rows, row)
-	}
-	d.writeGrid(g)
-	d.ddLegend(h)
-	d.noteList(annotated, func(k noteKey) string {
-		for i, t := range h.Tricks {
-			for _, p := range t.Cards {
-				if p.ID != k.id {
-					continue
-				}
-				if k.on == table.NoteOnTrick {
-					return fmt.Sprintf("Trick %d", i+1)
-				}
-				return fmt.Sprintf("Trick %d, %s %s", i+1, d.names.Short[p.Seat], replay.CardText(p.Card, d.ascii))
-			}
+		if d.opts.Notes == NotesInline && len(annotated) > 0 {
+			// The columnist's layout: the table stops after the trick,
+			// its notes follow as prose, and the table takes up again.
+			d.writeGrid(g)
+			d.noteList(annotated, d.playNoteTarget)
+			g.rows, annotated = nil, nil
 		}
-		return ""
-	})
+	}
+	if len(g.rows) > 0 {
+		d.writeGrid(g)
+	}
+	d.ddLegend(h)
+	d.noteList(annotated, d.playNoteTarget)
+}
+
+// playNoteTarget says what a note in the play is on: "Trick 5" for the
+// trick as a whole, "Trick 5, N ♣A" for a card.
+func (d *doc) playNoteTarget(k noteKey) string {
+	for i, t := range d.h.Tricks {
+		for _, p := range t.Cards {
+			if p.ID != k.id {
+				continue
+			}
+			if k.on == table.NoteOnTrick {
+				return fmt.Sprintf("Trick %d", i+1)
+			}
+			return fmt.Sprintf("Trick %d, %s %s", i+1, d.names.Short[p.Seat], replay.CardText(p.Card, d.ascii))
+		}
+	}
+	return ""
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections/movement"
 )
 
 // Grid is a table of text: the headings and rows of a traveller or a
@@ -86,6 +89,9 @@ func (ev *Event) Traveller(b Board) Grid {
 	}
 	for _, r := range b.Results {
 		row := []string{r.Table}
+		if r.Fouled {
+			row[0] += " (fouled)"
+		}
 		if rooms {
 			row = append(row, r.Room)
 		}
@@ -95,8 +101,11 @@ func (ev *Event) Traveller(b Board) Grid {
 		row = append(row, r.NSPair, r.EWPair)
 		if ev.Scoring == ScoringTricks {
 			row = append(row, r.Contract, strconv.Itoa(r.Tricks), signed(float64(r.NS)))
+		} else if r.Adjusted != nil && r.Ruling != table.RulingAssigned {
+			// No result stands: the matchpoints or IMPs are the ruling's.
+			row = append(row, tableContract(r), "-", "-", "-")
 		} else {
-			row = append(row, r.Contract, r.Declarer, strconv.Itoa(r.Tricks), strconv.Itoa(r.NS))
+			row = append(row, tableContract(r), r.Declarer, strconv.Itoa(r.Tricks), strconv.Itoa(r.NS))
 		}
 		switch {
 		case ev.Scoring == ScoringTricks && ev.Form == FormTeams:
@@ -113,8 +122,11 @@ func (ev *Event) Traveller(b Board) Grid {
 			row = append(row, optSigned(r.IMPs), ew)
 		default:
 			ew := "-"
-			if r.Matchpoints != nil && b.Top != nil {
-				ew = fnum(*b.Top - *r.Matchpoints)
+			switch {
+			case r.MatchpointsEW != nil:
+				ew = fnum(*r.MatchpointsEW)
+			case r.Matchpoints != nil && b.Top != nil:
+				ew = fnum(*num(*b.Top - *r.Matchpoints))
 			}
 			row = append(row, optNum(r.Matchpoints), ew, optPercent(r.Percent))
 		}
@@ -209,6 +221,26 @@ func (ev *Event) RankText(t Total) string {
 		return "=" + strconv.Itoa(t.Rank)
 	}
 	return strconv.Itoa(t.Rank)
+}
+
+// RankingHeading heads a ranking of the event, saying how its pairs are
+// ranked: "Ranking, North-South" and "Ranking, East-West" in a Mitchell,
+// "Ranking, one field (…)" under a Howell or an arrow-switched Mitchell,
+// else "Ranking".
+func (ev *Event) RankingHeading(field string) string {
+	if field != "" || ev.Form != FormPairs || ev.Movement == "" {
+		return RankingTitle(field)
+	}
+	spec, err := movement.Parse(ev.Movement)
+	switch {
+	case err != nil:
+		return RankingTitle(field)
+	case spec.Kind == movement.Mitchell && len(spec.Arrow) > 0:
+		return "Ranking, one field (the arrow switch turned the pairs round)"
+	case spec.Kind == movement.Howell:
+		return "Ranking, one field (a Howell)"
+	}
+	return RankingTitle(field)
 }
 
 // RankingTitle heads a ranking: "Ranking", or in a Mitchell "Ranking,

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/movement"
 )
@@ -60,11 +61,16 @@ type Event struct {
 	Movement string `json:"movement,omitempty"`
 	// VPScale is the Victory Point scale of a teams event scored by IMPs:
 	// continuous or discrete (WBF 2013).
-	VPScale  string   `json:"vp_scale,omitempty"`
-	Tables   int      `json:"tables"`   // tables (sessions) in the event
-	Boards   []Board  `json:"boards"`   // every board played, in number order
-	Totals   []Total  `json:"totals"`   // ranked
-	Matches  []Match  `json:"matches"`  // teams: each match's score
+	VPScale string  `json:"vp_scale,omitempty"`
+	Tables  int     `json:"tables"`  // tables (sessions) in the event
+	Boards  []Board `json:"boards"`  // every board played, in number order
+	Totals  []Total `json:"totals"`  // ranked
+	Matches []Match `json:"matches"` // teams: each match's score
+	// Ranked says how the pairs are ranked: "by direction" (a Mitchell:
+	// North-South and East-West apart) or "one field" (a Howell, an
+	// arrow-switched Mitchell, pairs named by their players); "" at teams
+	// and individual events.
+	Ranked   string   `json:"ranked,omitempty"`
 	Warnings []string `json:"warnings"` // what does not add up
 }
 
@@ -76,7 +82,11 @@ type Board struct {
 	Top *float64 `json:"top,omitempty"`
 	// Datum is a Butler-scored board's datum (North-South's): the average
 	// of its results without the extremes, rounded to 10.
-	Datum   *int     `json:"datum,omitempty"`
+	Datum *int `json:"datum,omitempty"`
+	// Groups is, for a fouled board (Law 87), how many forms it was
+	// played in: the results were scored within each group of identical
+	// deals and factored to the full top. 0 when the board was not fouled.
+	Groups  int      `json:"groups,omitempty"`
 	Results []Result `json:"results"`
 }
 
@@ -110,6 +120,28 @@ type Result struct {
 	Plus   *float64 `json:"plus,omitempty"`
 	PlusEW *float64 `json:"plus_ew,omitempty"`
 	Revoke string   `json:"revoke,omitempty"`
+	// Adjusted is the director's adjusted score the result was scored by
+	// (projections/ruling), null for a result as played: "avg+" (or "NS
+	// avg+, EW avg" when the sides' awards do not balance), "60%", "+3",
+	// an assigned score "4S N 10" or a weighted one "4S N 10=60%,4S N
+	// 9=40%". Ruling is its kind (artificial, assigned, weighted) and Law
+	// the law it applies.
+	Adjusted *string `json:"adjusted"`
+	Ruling   string  `json:"ruling,omitempty"`
+	Law      string  `json:"law,omitempty"`
+	// MatchpointsEW and PercentEW are East-West's, given where an
+	// artificial score's two awards need not add up to the top (Law 12C2);
+	// elsewhere East-West's are the top less North-South's.
+	MatchpointsEW *float64 `json:"matchpoints_ew,omitempty"`
+	PercentEW     *float64 `json:"percent_ew,omitempty"`
+	// Penalty is a procedural penalty given at the table on the board
+	// (Law 90): "EW loses 10%". It is taken from the side's total, not
+	// from the board's matchpoints or IMPs.
+	Penalty string `json:"penalty,omitempty"`
+	// Fouled: the board was fouled (Law 87) and this result was played
+	// on a changed form of it: it was matchpointed (or IMPed) within its
+	// group of identical deals.
+	Fouled bool `json:"fouled"`
 }
 
 // Total is one team's, pair's or player's total, and its rank.
@@ -229,7 +261,9 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 		}
 		seen[key] = t.Session
 		for _, b := range t.InPlay {
-			warn("board %d at table %s%s is still in play: not compared yet", b, t.Place.Table, roomText(t.Place.Room))
+			if !ruledOn(t, b) {
+				warn("board %d at table %s%s is still in play: not compared yet", b, t.Place.Table, roomText(t.Place.Room))
+			}
 		}
 	}
 	var plan *movement.Plan
@@ -262,7 +296,8 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 			ev.VPScale = VPContinuous
 		}
 	}
-	results := gather(tables, plan, ev.Form, warn)
+	rule := !byTricks && (ev.Scoring == ScoringMatchpoints || ev.Scoring == ScoringIMPs)
+	results := gather(tables, plan, ev.Form, rule, warn)
 	checkDeals(results, warn)
 	if plan != nil {
 		checkRounds(tables, plan, warn)
@@ -291,9 +326,16 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 	default:
 		pairs(&ev, boards, numbers, plan)
 	}
+	if ev.Form == FormPairs {
+		ev.Ranked = "one field"
+		if byDirection(plan) {
+			ev.Ranked = "by direction"
+		}
+	}
 	for _, n := range numbers {
 		b := Board{Board: n, Results: []Result{}}
 		for _, e := range boards[n] {
+			b.Groups = max(b.Groups, e.group+1)
 			b.Results = append(b.Results, e.result)
 			if e.top != nil {
 				b.Top = e.top
@@ -301,6 +343,9 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 			if e.datum != nil {
 				b.Datum = e.datum
 			}
+		}
+		if b.Groups < 2 {
+			b.Groups = 0
 		}
 		ev.Boards = append(ev.Boards, b)
 	}
@@ -369,7 +414,9 @@ type entry struct {
 	ns, ew side // the pair or team in each direction
 	result Result
 	top    *float64
-	datum  *int // Butler
+	datum  *int    // Butler
+	ruled  *judged // the director's rulings on the board at this table, or nil
+	group  int     // a fouled board's group of identical deals (0: the correct form)
 }
 
 // side is a pair or a team: a key that tells them apart, the name shown,
@@ -381,14 +428,16 @@ type side struct {
 }
 
 // gather makes an entry of every finished board of every table, with the
-// pairs or teams that sat in it.
-func gather(tables []Table, plan *movement.Plan, form string, warn func(string, ...any)) []*entry {
+// pairs or teams that sat in it, and the director's rulings on it (when
+// rule: an event scored by matchpoints or IMPs); a board ruled on that the
+// table did not finish is an entry of its own, scored by the ruling.
+func gather(tables []Table, plan *movement.Plan, form string, rule bool, warn func(string, ...any)) []*entry {
 	names := pairNames(tables, plan)
 	var out []*entry
 	for i := range tables {
 		t := &tables[i]
-		for _, p := range t.Plays {
-			e := &entry{table: t, play: p}
+		add := func(p Play, j *judged) {
+			e := &entry{table: t, play: p, ruled: j}
 			e.result = Result{Session: t.Session, Hand: p.Hand, Table: t.Place.Table, Room: t.Place.Room,
 				Contract: p.Contract, Declarer: p.Declarer.String(), Tricks: p.Tricks, NS: p.NS}
 			switch {
@@ -408,7 +457,33 @@ func gather(tables []Table, plan *movement.Plan, form string, warn func(string, 
 				e.ns, e.ew = playerSides(t)
 			}
 			e.result.NSPair, e.result.EWPair = e.ns.name, e.ew.name
+			e.markRuling()
 			out = append(out, e)
+		}
+		var rulings map[int]*judged
+		switch {
+		case rule:
+			rulings = judge(t, form, warn)
+		case len(t.Rulings) > 0:
+			warn("table %s%s has %s: rulings are scored at matchpoint pairs and IMP teams, not by this event's scoring: left out",
+				t.Place.Table, roomText(t.Place.Room), plural(len(t.Rulings), "ruling"))
+		}
+		played := map[int]bool{}
+		for _, p := range t.Plays {
+			played[p.Board] = true
+			add(p, rulings[p.Board])
+		}
+		for _, r := range t.Rulings {
+			j := rulings[r.Board]
+			if j == nil || played[r.Board] {
+				continue
+			}
+			played[r.Board] = true
+			if j.score == nil {
+				warn("board %d at table %s%s: a procedural penalty on a board with no result there: left out", r.Board, t.Place.Table, roomText(t.Place.Room))
+				continue
+			}
+			add(ruledOnly(r.Board), j)
 		}
 	}
 	return out
@@ -518,7 +593,7 @@ func checkDeals(results []*entry, warn func(string, ...any)) {
 			continue
 		}
 		if f.play.Cards != e.play.Cards {
-			warn("board %d was dealt differently at table %s%s and table %s%s: compared as played", e.play.Board,
+			warn("board %d was dealt differently at table %s%s and table %s%s: fouled (Law 87), scored within each group of identical deals", e.play.Board,
 				f.table.Place.Table, roomText(f.table.Place.Room), e.table.Place.Table, roomText(e.table.Place.Room))
 		}
 	}
@@ -538,6 +613,11 @@ func checkRounds(tables []Table, plan *movement.Plan, warn func(string, ...any))
 		}
 		last := 0
 		played := map[int]bool{}
+		for _, r := range t.Rulings {
+			if r.Kind != table.RulingProcedural {
+				played[r.Board] = true // ruled on: scored by the ruling
+			}
+		}
 		for _, p := range t.Plays {
 			st, ok := plan.At(tb, p.Board)
 			if !ok {
@@ -565,6 +645,17 @@ func checkRounds(tables []Table, plan *movement.Plan, warn func(string, ...any))
 			warn("table %d did not play board %s of its rounds", tb, strings.Join(missing, ", "))
 		}
 	}
+}
+
+// ruledOn reports whether the director gave an adjusted score on the
+// board at the table: it is scored by the ruling, played or not.
+func ruledOn(t Table, board int) bool {
+	for _, r := range t.Rulings {
+		if r.Board == board && r.Kind != table.RulingProcedural {
+			return true
+		}
+	}
+	return false
 }
 
 func inPlay(t Table, board int) bool {

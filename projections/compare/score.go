@@ -8,6 +8,7 @@ import (
 	"github.com/hoyle/hoyle/projections/movement"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/projections/rules/whist"
+	"github.com/hoyle/hoyle/projections/ruling"
 )
 
 // tally adds up one team's, pair's or player's scores.
@@ -37,6 +38,14 @@ func (ts *tallies) add(s side, score, top float64) {
 	t.boards++
 }
 
+// penalize takes a procedural penalty from a side's total (Law 90): not a
+// board of its own, and no part of the top.
+func (ts *tallies) penalize(s side, v float64) {
+	if t, ok := ts.by[s.key]; ok {
+		t.score -= v
+	}
+}
+
 func (ts *tallies) list() []*tally {
 	out := make([]*tally, 0, len(ts.order))
 	for _, k := range ts.order {
@@ -55,15 +64,42 @@ func matchOf(a, b side) [2]string {
 
 // teams scores a team match: each result gets North-South's IMPs against
 // the other room of its match, the same board with the teams' seats
-// swapped (the average, should the other room have played it twice).
+// swapped (the average, should the other room have played it twice). A
+// room given an artificial score gives each team its award (avg+ +3 IMPs,
+// avg- -3, Law 12C2); a weighted score's IMPs are weighted (Law 12C1(c));
+// rooms that played different forms of a fouled board are not compared
+// (Law 87).
 func teams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, ...any)) {
-	matchTeams(ev, boards, numbers, warn, func(e *entry, others []*entry) {
-		sum := 0.0
-		for _, o := range others {
-			sum += float64(contract.IMPs(e.play.NS - o.play.NS))
+	for _, n := range numbers {
+		dealGroups(boards[n]) // each result's group of identical deals
+	}
+	matchTeams(ev, boards, numbers, warn, func(e *entry, others []*entry) bool {
+		if e.artificial() {
+			e.result.IMPs = num(e.ruled.awards[0].IMPs())
+			return true
 		}
-		imps := sum / float64(len(others))
-		e.result.IMPs = num(imps)
+		for _, o := range others {
+			if o.artificial() {
+				// e's North-South team sat East-West in o's room.
+				e.result.IMPs = num(o.ruled.awards[1].IMPs())
+				return true
+			}
+		}
+		sum, n := 0.0, 0
+		for _, o := range others {
+			if o.group != e.group {
+				continue
+			}
+			sum += impsAgainst(e.choices(), o.choices())
+			n++
+		}
+		if n == 0 {
+			warn("board %d: table %s%s and its other room played different forms of the board (fouled, Law 87): not compared; give an adjusted score with hoyle adjust",
+				e.play.Board, e.table.Place.Table, roomText(e.table.Place.Room))
+			return false
+		}
+		e.result.IMPs = num(sum / float64(n))
+		return true
 	}, func(e *entry) float64 { return *e.result.IMPs }, func(t *Total, v float64) { t.IMPs = num(v) })
 }
 
@@ -71,7 +107,7 @@ func teams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, 
 // against its other room with score; value reads back what score gave
 // North-South. Totals are by team, and each match's score is kept.
 func matchTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, ...any),
-	score func(e *entry, others []*entry), value func(e *entry) float64, put func(*Total, float64)) {
+	score func(e *entry, others []*entry) bool, value func(e *entry) float64, put func(*Total, float64)) {
 	totals := newTallies()
 	matches := map[[2]string]*Match{}
 	var matchOrder [][2]string
@@ -95,10 +131,9 @@ func matchTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(str
 						others = append(others, o)
 					}
 				}
-				if len(others) == 0 {
+				if len(others) == 0 || !score(e, others) {
 					continue
 				}
-				score(e, others)
 				v := value(e)
 				totals.add(e.ns, v, 0)
 				m, ok := matches[k]
@@ -129,6 +164,39 @@ func matchTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(str
 			}
 		}
 	}
+	// Procedural penalties (Law 90) after the boards: IMPs from the team's
+	// score in the match, before its VPs; VPs from its VPs after.
+	vpPenalty := map[[2]string][2]float64{}
+	for _, n := range numbers {
+		for _, e := range boards[n] {
+			if e.ruled == nil {
+				continue
+			}
+			k := matchOf(e.ns, e.ew)
+			m := matches[k]
+			for _, pen := range e.ruled.penalties {
+				if m == nil {
+					warn("board %d at table %s%s: a procedural penalty in a match with nothing compared: left out", n, e.table.Place.Table, roomText(e.table.Place.Room))
+					break
+				}
+				for i, team := range []side{e.ns, e.ew} {
+					col := 0
+					if team.key != k[0] {
+						col = 1
+					}
+					switch pen[i].Kind {
+					case ruling.VPs:
+						v := vpPenalty[k]
+						v[col] += pen[i].Value
+						vpPenalty[k] = v
+					default:
+						m.IMPs[col] -= pen[i].Value
+						totals.penalize(team, pen[i].Value)
+					}
+				}
+			}
+		}
+	}
 	withVPs := ev.Scoring == ScoringIMPs
 	vps := map[string]float64{} // by team key
 	scales := map[int]VPTable{}
@@ -142,6 +210,8 @@ func matchTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(str
 				scales[m.Boards] = scale
 			}
 			v := scale.VPs(m.IMPs[0], m.IMPs[1])
+			p := vpPenalty[k]
+			v = [2]float64{*num(v[0] - p[0]), *num(v[1] - p[1])}
 			m.VPs = &v
 			vps[k[0]] += v[0]
 			vps[k[1]] += v[1]
@@ -166,7 +236,11 @@ func matchTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(str
 
 // pairs scores a pairs event by matchpoints (Law 78A) across every table
 // that played each board, with Neuberg's adjustment for a board played
-// fewer times than the most any board was.
+// fewer times than the most any board was. The director's rulings are
+// scored as the laws say (see rulings.go): an artificial score is its
+// percentage of the top, the others matchpointed without it and factored
+// up; a fouled board is matchpointed in its groups of identical deals,
+// each factored to the full top (Law 87B).
 func pairs(ev *Event, boards map[int][]*entry, numbers []int, plan *movement.Plan) {
 	most := 0
 	for _, n := range numbers {
@@ -177,18 +251,49 @@ func pairs(ev *Event, boards map[int][]*entry, numbers []int, plan *movement.Pla
 		top := contract.Top(most)
 		for _, n := range numbers {
 			es := boards[n]
-			scores := make([]int, len(es))
-			for i, e := range es {
-				scores[i] = e.play.NS
+			groups, _ := dealGroups(es)
+			for _, g := range groups {
+				for _, e := range g {
+					units := 0.0
+					for _, o := range g {
+						if o != e {
+							units += beats(e.choices(), o.choices())
+						}
+					}
+					u := Neuberg(units, len(g), most)
+					e.result.Matchpoints = num(u)
+					e.result.Percent = num(100 * u / top)
+					totals.add(e.ns, u, top)
+					totals.add(e.ew, top-u, top)
+				}
 			}
-			units := contract.Matchpoints(scores)
-			for i, e := range es {
-				u := Neuberg(units[i], len(es), most)
-				e.result.Matchpoints = num(u)
-				e.result.Percent = num(100 * u / top)
+			for _, e := range es {
 				e.top = num(top)
-				totals.add(e.ns, u, top)
-				totals.add(e.ew, top-u, top)
+				if !e.artificial() {
+					continue
+				}
+				ns := top * e.ruled.awards[0].Percentage() / 100
+				ew := top * e.ruled.awards[1].Percentage() / 100
+				e.result.Matchpoints, e.result.Percent = num(ns), num(e.ruled.awards[0].Percentage())
+				e.result.MatchpointsEW, e.result.PercentEW = num(ew), num(e.ruled.awards[1].Percentage())
+				totals.add(e.ns, ns, top)
+				totals.add(e.ew, ew, top)
+			}
+			// Procedural penalties (Law 90): from the side's total, after
+			// the board is scored.
+			for _, e := range es {
+				if e.ruled == nil {
+					continue
+				}
+				for _, pen := range e.ruled.penalties {
+					for i, s := range []side{e.ns, e.ew} {
+						v := pen[i].Value
+						if pen[i].Kind == ruling.Percent {
+							v = top * v / 100
+						}
+						totals.penalize(s, v)
+					}
+				}
 			}
 		}
 	}
@@ -216,12 +321,20 @@ func Neuberg(units float64, n, most int) float64 {
 	return (units+1)*float64(most)/float64(n) - 1
 }
 
+// byDirection reports whether a movement's pairs are ranked by direction:
+// a Mitchell's, whose North-South pairs never meet the East-West field
+// for a place. An arrow switch turns the pairs round, so they are one
+// field, as a Howell's are.
+func byDirection(plan *movement.Plan) bool {
+	return plan != nil && plan.Kind == movement.Mitchell && len(plan.Arrow) == 0
+}
+
 // pairTotals turns pairs' tallies into ranked totals; a Mitchell ranks its
-// North-South and East-West fields apart.
+// North-South and East-West fields apart (not one arrow-switched).
 func pairTotals(ev *Event, totals *tallies, plan *movement.Plan, fill func(*tally, *Total), score func(Total) float64) {
 	for _, t := range totals.list() {
 		tot := Total{Name: t.side.name, Players: t.side.players, Boards: t.boards}
-		if plan != nil && plan.Kind == movement.Mitchell {
+		if byDirection(plan) {
 			tot.Field = t.side.field
 		}
 		fill(t, &tot)
@@ -284,7 +397,7 @@ func whistPairs(ev *Event, boards map[int][]*entry, numbers []int, plan *movemen
 // tricks North-South in one room and East-West in the other, less the
 // deal's, revokes by Law X against the match's average.
 func whistTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, ...any)) {
-	matchTeams(ev, boards, numbers, warn, func(e *entry, others []*entry) {
+	matchTeams(ev, boards, numbers, warn, func(e *entry, others []*entry) bool {
 		group := append([]*entry{e}, others...)
 		plays := make([]whist.LawXPlay, len(group))
 		for i, g := range group {
@@ -297,6 +410,7 @@ func whistTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(str
 		}
 		plus := sum / float64(len(others))
 		e.result.Plus, e.result.Revoke = num(plus), revokeMark(e.play)
+		return true
 	}, func(e *entry) float64 { return *e.result.Plus }, func(t *Total, v float64) { t.Tricks = num(v) })
 }
 

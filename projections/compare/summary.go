@@ -36,6 +36,7 @@ package compare
 
 import (
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules/whist"
@@ -58,6 +59,9 @@ type Table struct {
 	// Comparison is how the ruleset compares its boards (game.ComparisonOf):
 	// by score, or by the tricks taken at duplicate whist.
 	Comparison game.Comparison `json:"comparison,omitempty"`
+	// Rulings are the director's rulings in force at the table, in the
+	// order recorded (projections/ruling reads them).
+	Rulings []table.RulingAdjusted `json:"rulings,omitempty"`
 }
 
 // Play is one finished board at a table.
@@ -118,6 +122,9 @@ func Summarize(s *projections.Session) Table {
 		t.Plays = append(t.Plays, p)
 	}
 	t.Hands = handPoints(sheet)
+	for _, r := range s.Rulings {
+		t.Rulings = append(t.Rulings, r.RulingAdjusted)
+	}
 	return t
 }
 

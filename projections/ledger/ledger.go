@@ -36,7 +36,7 @@ const Name = "compare"
 
 // format marks the summaries' encoding: a part of another format is
 // folded again (a newer or older hoyle saved it).
-const format = 2 // 2: a table says how its boards are compared
+const format = 3 // 2: a table says how its boards are compared; 3: and its rulings
 
 // Stats says where the summaries came from.
 type Stats struct {

@@ -128,9 +128,15 @@ func (r *Recorder) RecordTyped(ctx context.Context, session string, typed time.T
 // back from the newest while they were recorded after typed (usually
 // none: one event read), and refuses if any is not a note.
 func (r *Recorder) movedSince(ctx context.Context, s *projections.Session, typed time.Time) error {
-	notes := map[uint64]bool{} // the notes in force, by version: they do not move the table
+	// The notes and the director's rulings in force, by version: they do
+	// not move the table (a ruling on an earlier board, recorded while
+	// the table plays on, leaves its turn as it was).
+	notes := map[uint64]bool{}
 	for _, n := range s.Notes {
 		notes[n.Version] = true
+	}
+	for _, r := range s.Rulings {
+		notes[r.Version] = true
 	}
 	var after []uint64
 	moved := false

@@ -28,8 +28,11 @@ var ErrBadOptions = errors.New("bad simulation options")
 type Options struct {
 	Game    string            // ruleset ID
 	Options map[string]string // session options (e.g. scoring)
-	Hands   int               // hands to record
-	Seed    uint64            // the same seed gives the same calls and cards
+	// Placement puts the session in an event (a table of a duplicate
+	// room); none when zero.
+	Placement projections.Placement
+	Hands     int    // hands to record
+	Seed      uint64 // the same seed gives the same calls and cards
 	// Batch is how many hands go into one append (one transaction, one
 	// fsync); 0 means 1, as a scorer would append them.
 	Batch int
@@ -41,6 +44,13 @@ type Options struct {
 	Start time.Time
 	// Progress, if set, is told after each batch how many hands are done.
 	Progress func(done int)
+	// EachEntry appends every event on its own (the deal, each call, each
+	// card), as a scorer enters them at the table, rather than Batch hands
+	// at once.
+	EachEntry bool
+	// Entered, if set, is told how long each append took, and how many
+	// events it held: what a scorer waits for.
+	Entered func(took time.Duration, events int)
 }
 
 // Result says what a simulation recorded.
@@ -65,7 +75,8 @@ func Run(ctx context.Context, st events.Store, opt Options) (Result, error) {
 		return clock
 	}
 	rec := &recorder.Recorder{Store: st, Now: tick}
-	session, err := rec.Open(ctx, projections.SessionSpec{Game: opt.Game, Name: fmt.Sprintf("simulated, seed %d", opt.Seed), Options: opt.Options})
+	session, err := rec.Open(ctx, projections.SessionSpec{Game: opt.Game, Name: fmt.Sprintf("simulated, seed %d", opt.Seed), Options: opt.Options,
+		Placement: opt.Placement})
 	if err != nil {
 		return Result{}, err
 	}
@@ -81,8 +92,20 @@ func Run(ctx context.Context, st events.Store, opt Options) (Result, error) {
 		if len(pending) == 0 {
 			return nil
 		}
-		if _, err := st.Append(ctx, events.Batch{Session: session, Expected: expected, Events: pending}); err != nil {
-			return err
+		chunk := len(pending)
+		if opt.EachEntry {
+			chunk = 1
+		}
+		for i := 0; i < len(pending); i += chunk {
+			evs := pending[i:min(i+chunk, len(pending))]
+			start := time.Now()
+			if _, err := st.Append(ctx, events.Batch{Session: session, Expected: expected, Events: evs}); err != nil {
+				return err
+			}
+			if opt.Entered != nil {
+				opt.Entered(time.Since(start), len(evs))
+			}
+			expected += uint64(len(evs))
 		}
 		res.Events += len(pending)
 		expected = s.Version

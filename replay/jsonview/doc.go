@@ -33,10 +33,11 @@
 // seat), hands, events, closed.
 //
 // hoyle compare --json: compare.Report, one object: events ([{event, form,
-// game, scoring, movement, tables, boards, totals, matches, warnings}]); a
-// board is {board, top, results}, a result {session, hand, table, room,
-// round, ns_pair, ew_pair, contract, declarer, tricks, ns, imps,
-// matchpoints, percent, plus, plus_ew, revoke}, a total {rank, name,
+// game, scoring, movement, tables, boards, totals, matches, warnings,
+// ranked}]); a board is {board, top, groups, results}, a result {session,
+// hand, table, room, round, ns_pair, ew_pair, contract, declarer, tricks,
+// ns, imps, matchpoints, percent, plus, plus_ew, revoke, adjusted, ruling,
+// law, matchpoints_ew, percent_ew, penalty, fouled}, a total {rank, name,
 // field, players, boards, imps, matchpoints, top, percent, tricks,
 // points}, a match {teams, imps, boards}; at teams, vps, and a
 // Butler-scored board's datum (see hoyle help json). The comparison is computed in

@@ -48,7 +48,8 @@ func Script(t testing.TB, name string) string {
 
 // RecordText runs a script (one hoyle command a line, without "hoyle") and
 // returns its session's log. It knows the commands that record: new, deal,
-// call, play, discard, won, claim, honours, cut-for-deal, undo, note and close; score,
+// call, play (--irregular too), penalty CHOICE, discard, won, claim,
+// honours, cut-for-deal, undo, note and close; score,
 // which only reads, is passed over. Any failure fails the test.
 func RecordText(t testing.TB, script string) []events.Envelope {
 	t.Helper()
@@ -116,7 +117,27 @@ func RecordLines(t testing.TB, lines [][]string) []events.Envelope {
 		case "call":
 			_, err = r.Calls(ctx, session, args)
 		case "play":
+			if _, irregular := flags["irregular"]; irregular {
+				seat, by := flags["seat"], flags["by"]
+				_, err = r.Record(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+					return s.DecideIrregularPlays(stamp, seat, by, args)
+				})
+				break
+			}
 			_, err = r.Plays(ctx, session, args)
+		case "penalty":
+			// The choice, and its argument if any, for the irregularity
+			// open (no --at: the earliest).
+			spec := projections.PenaltySpec{}
+			if len(args) > 0 {
+				spec.Choice = args[0]
+			}
+			if len(args) > 1 {
+				spec.Arg = args[1]
+			}
+			_, err = r.Record(ctx, session, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+				return s.DecidePenalty(stamp, spec)
+			})
 		case "discard":
 			_, err = r.Discard(ctx, session, args)
 		case "won":
@@ -251,7 +272,7 @@ func openAsOlderHoyle(ctx context.Context, r *recorder.Recorder, spec projection
 }
 
 // boolFlags are the flags that take no value, by command.
-var boolFlags = map[string]bool{"note --hand": true}
+var boolFlags = map[string]bool{"note --hand": true, "play --irregular": true}
 
 // parse splits a command's words into the command, its --flags (each with
 // a value: the last one given, and every one given, for flags that repeat

@@ -407,9 +407,10 @@ func (d *database) settle(ctx context.Context) {
 		return
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
-		// A checkpoint is folded from the session's every hand: written
-		// after a large import, under the import's bound (importMemory).
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(importMemory))
+		// A checkpoint is folded from the session's every hand, and scored:
+		// written after a large import, its memory is kept near what it
+		// holds (settleMemory).
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(settleMemory))
 	}
 	// What the command held (an import's folds) is garbage: given back
 	// before the checkpoints are folded, not kept beside them.

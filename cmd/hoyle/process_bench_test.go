@@ -46,7 +46,7 @@ func simulatedDB(b *testing.B, game string, hands int) string {
 var peakOnce sync.Once
 
 // peakBinary builds testdata/peak beside the hoyle binary, once.
-func peakBinary(b *testing.B) string {
+func peakBinary(b testing.TB) string {
 	bin := filepath.Join(filepath.Dir(hoyleBinary(b)), "peak")
 	var err error
 	peakOnce.Do(func() {
@@ -159,7 +159,7 @@ func BenchmarkProcessStartup(b *testing.B) {
 // resultsPBN is a PBN file of n result-only records, each a new board
 // (cmd/hoyle-tools/resultpbn: 100,000 records are 7.4 MB), written once
 // beside the hoyle binary.
-func resultsPBN(b *testing.B, n int) string {
+func resultsPBN(b testing.TB, n int) string {
 	path := filepath.Join(filepath.Dir(hoyleBinary(b)), fmt.Sprintf("results-%d.pbn", n))
 	if _, err := os.Stat(path); err == nil {
 		return path

@@ -14,6 +14,11 @@ package projections
 // it where what it did not see matters (a note on an event before it, the
 // number of the first hand of a tail) and the score consults its sheets.
 type Reading struct {
+	// roster names the players who sat at the session's table on each
+	// board, where the event's movement moves its pairs between tables and
+	// the event's record names them (see SetRoster): read from outside the
+	// session's own log, so not fold state.
+	roster SeatNamer
 	// partial: the fold began at the latest hand's deal, not at the first
 	// event (see FoldTail). Earlier hands are not in Hands, and notes may
 	// refer to events it has not seen.

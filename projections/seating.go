@@ -24,6 +24,9 @@ import (
 // a player not named.
 func (s *Session) Player(seat cards.Seat) string {
 	if h := s.Current(); h != nil {
+		if name := s.rosterName(h, seat); name != "" {
+			return name
+		}
 		return s.playerIn(h.Sitting, seat)
 	}
 	return s.playerIn(s.firstSitting(), seat)
@@ -41,8 +44,35 @@ func (s *Session) PlayerIn(h *game.Hand, seat cards.Seat) string {
 	if full := s.handNumbered(h.Number); full != nil {
 		h = full
 	}
+	if name := s.rosterName(h, h.PlayedFrom(seat)); name != "" {
+		return name
+	}
 	return s.name(h.Player(seat))
 }
+
+// SeatNamer names the player in a seat on a duplicate board, as the
+// event's movement and roster seat them; "" when it cannot say.
+type SeatNamer interface {
+	SeatName(board int, seat cards.Seat) string
+}
+
+// rosterName is the Roster's name for seat on hand h's board, or "".
+func (s *Session) rosterName(h *game.Hand, seat cards.Seat) string {
+	if s.read.roster == nil || h == nil || h.Board == 0 || seat == cards.NoSeat {
+		return ""
+	}
+	return s.read.roster.SeatName(h.Board, seat)
+}
+
+// SetRoster gives the session the names of the players who sat at its
+// table on each board, as the event's movement seats its pairs and the
+// event's record (projections/eventbook.Seats) names them: whoever loads
+// the session with the event's record sets it. A name it gives is the
+// seat's on that board; the session's own names stand where it gives none.
+func (s *Session) SetRoster(r SeatNamer) { s.read.roster = r }
+
+// Roster is what SetRoster set, or nil.
+func (s *Session) Roster() SeatNamer { return s.read.roster }
 
 // firstSitting is who sits where before the first hand: as the game seats
 // its players at first (game.Reseater), else as the session named them.
@@ -56,6 +86,9 @@ func (s *Session) firstSitting() game.Sitting {
 // PlayerAt is the name of the player in a seat on hand n, as he sat then.
 func (s *Session) PlayerAt(n int, seat cards.Seat) string {
 	if h := s.handNumbered(n); h != nil {
+		if name := s.rosterName(h, seat); name != "" {
+			return name
+		}
 		return s.playerIn(h.Sitting, seat)
 	}
 	return s.Player(seat)

@@ -52,6 +52,7 @@ var allowed = map[string][]string{
 	"events/testkit":   nil,
 	"events":           {"events/cards"},
 	"events/table":     {"events", "events/cards"},
+	"events/eventrec":  {"events", "events/cards"},
 	"events/bolt":      {"events"},
 	"events/memstore":  {"events"},
 	"events/natsstore": {"events"},
@@ -98,10 +99,11 @@ var allowed = map[string][]string{
 	// vulnerability, which are contract's.
 	"projections/ruling": {"events", "events/cards", "events/table", "projections", "projections/game",
 		"projections/rules/contract"},
-	"projections/load":     {"events", "events/cards", "events/table", "projections", "projections/game"},
-	"projections/recorder": {"events", "events/cards", "projections", "projections/game", "projections/load"},
-	"projections/ledger":   {"events", "projections/compare", "projections/load"},
-	"projections/verify":   {"events", "events/table", "projections", "projections/load"},
+	"projections/load":      {"events", "events/cards", "events/table", "projections", "projections/game"},
+	"projections/recorder":  {"events", "events/cards", "projections", "projections/game", "projections/load"},
+	"projections/ledger":    {"events", "events/eventrec", "projections/compare", "projections/load"},
+	"projections/verify":    {"events", "events/eventrec", "events/table", "projections", "projections/eventbook", "projections/load"},
+	"projections/eventbook": {"events", "events/cards", "events/eventrec", "events/table", "projections/movement"},
 	"projections/simulate": {"events", "events/cards", "events/table", "projections", "projections/game",
 		"projections/load", "projections/recorder"},
 
@@ -133,12 +135,16 @@ var allowed = map[string][]string{
 	"export/html": {"events", "events/cards", "export/markdown", "projections", "projections/ddhand", "projections/game",
 		"replay"},
 	"export/eventreport": {"export/markdown", "projections/compare"},
-	"export/jsonlog":     {"events", "events/cards", "projections"},
+	// The event's site: compare's figures as pages, each played hand's page
+	// from export/html.
+	"export/site": {"events", "events/cards", "export/html", "export/markdown", "projections",
+		"projections/compare", "projections/dd", "projections/ddhand", "projections/rules/contract", "replay"},
+	"export/jsonlog": {"events", "events/cards", "projections"},
 	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
-		"projections", "projections/game", "projections/rules"},
+		"projections", "projections/compare", "projections/game", "projections/rules"},
 	"export/linsession": {"events", "events/cards", "events/table", "export/internal/build", "export/lin",
 		"export/pbn", "projections", "projections/game", "projections/rules"},
-	"export/importer": {"events", "events/table", "export/internal/build", "export/linsession",
+	"export/importer": {"events", "events/eventrec", "events/table", "export/internal/build", "export/linsession",
 		"export/pbnsession", "projections/load"},
 	"export/internal/exporttest": {"events", "events/bolt", "events/cards", "events/memstore",
 		"export/internal/build", "projections", "projections/game", "projections/load", "projections/recorder",
@@ -149,10 +155,10 @@ var allowed = map[string][]string{
 
 	// cmd may import every layer below it, and fixtures; not the test-only
 	// helpers.
-	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/natsstore", "events/table",
+	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/eventrec", "events/natsstore", "events/table",
 		"export/eventreport", "export/html", "export/importer", "export/jsonlog", "export/linsession", "export/markdown",
-		"export/pbn", "export/pbnsession", "fixtures", "projections", "projections/compare", "projections/dd",
-		"projections/ddhand", "projections/game", "projections/ledger", "projections/load",
+		"export/pbn", "export/pbnsession", "export/site", "fixtures", "projections", "projections/compare", "projections/dd",
+		"projections/ddhand", "projections/eventbook", "projections/game", "projections/ledger", "projections/load",
 		"projections/movement", "projections/recorder", "projections/rules", "projections/simulate",
 		"projections/verify", "projections/rules/contract", "projections/ruling", "replay", "replay/jsonview", "replay/prompt"},
 	// The developers' tools run hoyle as a user does.

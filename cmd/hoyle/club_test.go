@@ -302,8 +302,17 @@ func TestThreeTablePairsMatchpoints(t *testing.T) {
 	r = hoyle(t, db, "export", "--event", "Nonesuch")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.err, `no event named "Nonesuch"`)
-	r = hoyle(t, db, "export", "--event", "Tuesday pairs", "--format", "pbn")
-	assert.Equal(t, exitUsage, r.code)
+	// As PBN, every table's records with their matchpoints, the boards'
+	// ScoreTables and the ranking (issue 28); not as HTML, nor as LIN,
+	// which writes a teams event's matches.
+	pbnText := ok(t, db, "export", "--event", "Tuesday pairs", "--format", "pbn")
+	for _, want := range []string{"[TotalScoreTable ", "[ScoreTable ", "[ScoreMP \"NS 2 EW 2\"]", "[Scoring \"MP\"]", "[PairNS \"1\"]", "[HoyleMovement "} {
+		assert.Contains(t, pbnText, want)
+	}
+	for _, f := range []string{"html", "lin"} {
+		r = hoyle(t, db, "export", "--event", "Tuesday pairs", "--format", f)
+		assert.Equal(t, exitUsage, r.code, f)
+	}
 }
 
 // The same evening scored from the travellers alone (hoyle result, no

@@ -18,6 +18,7 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/events/natsstore"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
@@ -415,7 +416,7 @@ func (d *database) settle(ctx context.Context) {
 	// What the command held (an import's folds) is garbage: given back
 	// before the checkpoints are folded, not kept beside them.
 	debug.FreeOSMemory()
-	for _, info := range list {
+	for _, info := range eventrec.Tables(list) {
 		if load.Refresh(ctx, st, info.ID, 1) != nil {
 			return
 		}
@@ -505,6 +506,12 @@ func (d *database) resolveSession(ctx context.Context, st events.Store) (string,
 		}
 	}
 	id, err := st.LastSession(ctx)
+	if err == nil && eventrec.IsStream(id) {
+		// The last stream opened is an event's record (a roster or hand
+		// record loaded after the tables opened): the table is the last
+		// session before it.
+		id, err = lastTable(ctx, st)
+	}
 	if err != nil {
 		return "", fmt.Errorf("%w; start one with hoyle new --game auction", err)
 	}
@@ -542,7 +549,7 @@ func listTables(ctx context.Context, st events.Store) ([]tableSession, error) {
 		return nil, err
 	}
 	var out []tableSession
-	for _, info := range infos {
+	for _, info := range eventrec.Tables(infos) {
 		s, err := load.Tail(ctx, st, info.ID)
 		if err != nil {
 			return nil, err
@@ -698,7 +705,11 @@ func (d *database) record(ctx context.Context, e tableEntry) (*projections.Sessi
 	// the rest cost their append alone. It is a cache: if it cannot be
 	// written now, the next entry writes it.
 	_ = load.Refresh(ctx, st, session, load.MinLag)
-	return load.Tail(ctx, st, session)
+	s, err := load.Tail(ctx, st, session)
+	if err != nil {
+		return nil, err
+	}
+	return s, seatRoster(ctx, st, s) // the status line names who sits there
 }
 
 // printStatus prints the table's state in one line after an entry; at
@@ -776,3 +787,17 @@ func (d *database) checkpointKey(create bool) []byte {
 
 // checkpointKeySize is the length of the key, in bytes.
 const checkpointKeySize = 32
+
+// lastTable is the table session opened most recently: the last of the
+// sessions that is not an event's record.
+func lastTable(ctx context.Context, st events.Store) (string, error) {
+	infos, err := st.Sessions(ctx)
+	if err != nil {
+		return "", err
+	}
+	tables := eventrec.Tables(infos)
+	if len(tables) == 0 {
+		return "", fmt.Errorf("%w: the database has no table sessions yet, only an event's record", events.ErrNoSession)
+	}
+	return tables[len(tables)-1].ID, nil
+}

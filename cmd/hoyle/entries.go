@@ -9,8 +9,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/eventbook"
 	"github.com/hoyle/hoyle/replay"
 )
 
@@ -40,6 +43,9 @@ type dealOptions struct {
 	Cut    *int
 	Board  *int
 	Of     int // --of N: give hands to hand N, dealt already
+	// Fouled records a board whose cards differ from the event's hand
+	// record as they were dealt at this table (Law 87).
+	Fouled bool
 }
 
 // newDealCmd builds the command: it binds the flags to the options and calls runDeal.
@@ -106,6 +112,7 @@ hoyle knows the hands itself.`,
 	cmd.Flags().IntVar(&cut, "cut", 0, "cards lifted in the cut (at least four in each packet)")
 	cmd.Flags().IntVar(&board, "board", 0, "duplicate board number, 1 or more: fixes dealer and vulnerability")
 	cmd.Flags().IntVar(&opts.Of, "of", 0, "give --hand to hand N, dealt already (hands turned up after the play)")
+	cmd.Flags().BoolVar(&opts.Fouled, "fouled", false, "with --board: the board is fouled (Law 87): record the cards given, which differ from the event's hand record")
 	return cmd
 }
 
@@ -125,9 +132,84 @@ func runDeal(ctx context.Context, opts *dealOptions) error {
 	if spec.Hands, err = handFlags(opts.Hands); err != nil {
 		return err
 	}
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-		return s.DecideDeal(stamp, spec)
-	}})
+	if opts.Fouled && opts.Board == nil {
+		return usagef("--fouled is for a duplicate board: give --board N and the cards as they were")
+	}
+	var record *eventrec.Deal // the hand record's deal of the board, if the event has one
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{
+		prepare: func(ctx context.Context, st events.Store, session string) error {
+			if opts.Board == nil {
+				return nil
+			}
+			d, err := handRecordDeal(ctx, st, session, *opts.Board)
+			record = d
+			return err
+		},
+		decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			given := spec
+			typed := given.PBN != "" || len(given.Hands) > 0 || given.Seed != nil
+			if record != nil && !typed && given.Of == 0 {
+				// No cards typed: the board's cards are the hand record's.
+				given.PBN = cards.Deal(record.Hands[:]).PBN(cards.North)
+			}
+			evs, err := s.DecideDeal(stamp, given)
+			if err != nil || given.Of != 0 || opts.Board == nil {
+				return evs, err
+			}
+			return checkHandRecord(evs, record, opts.Fouled, *opts.Board)
+		}})
+}
+
+// handRecordDeal is the event's hand record's deal of board, for the
+// session's event; nil if the session is in no event, or its record has
+// no such board (its cards are typed, as at a table of no event).
+func handRecordDeal(ctx context.Context, st events.Store, session string, board int) (*eventrec.Deal, error) {
+	for e, err := range st.ReadSession(ctx, session, 1) {
+		if err != nil {
+			return nil, err
+		}
+		o, ok := e.Data.(*table.SessionOpened)
+		if !ok || o.Event == "" {
+			return nil, nil
+		}
+		book, _, err := readBook(ctx, st, o.Event)
+		if err != nil {
+			return nil, err
+		}
+		if d, ok := book.Deal(board); ok {
+			return &d, nil
+		}
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// checkHandRecord holds a board's deal, as decided, against the hand
+// record's: cards that differ are refused, naming the difference, unless
+// the board is recorded fouled (then the deal is marked so).
+func checkHandRecord(evs []events.Event, record *eventrec.Deal, fouled bool, board int) ([]events.Event, error) {
+	if record == nil {
+		if fouled {
+			return nil, usagef("--fouled: board %d is not in the event's hand record, so its cards cannot differ from it; record the deal without --fouled", board)
+		}
+		return evs, nil
+	}
+	for _, ev := range evs {
+		d, ok := ev.Data.(*table.Dealt)
+		if !ok {
+			continue
+		}
+		err := eventbook.CheckGiven(*record, d.Hands)
+		switch {
+		case err != nil && fouled:
+			d.Fouled = true
+		case err != nil:
+			return nil, fmt.Errorf("%w; type the cards again, or record the board as fouled with --fouled (Law 87); nothing was recorded", err)
+		case fouled:
+			return nil, usagef("--fouled: board %d's cards are as the hand record gives them; a fouled board is one whose cards differ", board)
+		}
+	}
+	return evs, nil
 }
 
 // handFlags reads deal's repeated --hand SEAT=HAND flags into the

@@ -15,6 +15,7 @@ import (
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/projections"
@@ -179,14 +180,19 @@ func TestFrozenV2HasEveryEventType(t *testing.T) {
 	t.Logf("v2 events read through upcasters: %v", upcast)
 }
 
-// TestFrozenV3HasEveryEventType: the newest frozen database holds every
-// event type hoyle registers. A type registered since belongs in the next
-// frozen database (see fixtures/db/README.md).
+// TestFrozenV3HasEveryEventType: v3 and the frozen databases since hold
+// every event type hoyle registers (v6 the event's record's). A type
+// registered since belongs in the next frozen database (see
+// fixtures/db/README.md).
 func TestFrozenV3HasEveryEventType(t *testing.T) {
 	t.Parallel()
 	have, upcast := frozenTypes(t, "v3")
 	// A type registered since v3 is in the frozen database of its day.
 	later, _ := frozenTypes(t, "v6") // ruling.adjusted
+	v7, _ := frozenTypes(t, "v7")    // event.roster, event.boards
+	for k := range v7 {
+		later[k] = true
+	}
 	var missing []string
 	for _, info := range events.Types() {
 		if !strings.HasPrefix(info.Name, "test.") && !have[info.Name] && !later[info.Name] {
@@ -196,24 +202,26 @@ func TestFrozenV3HasEveryEventType(t *testing.T) {
 	sort.Strings(missing)
 	assert.Empty(t, missing, "event types in no frozen database: freeze a new one with them (see fixtures/db/README.md)")
 	// v3 was frozen with every type at its schema of the day; since then
-	// a contract given has kept the seat a file's auction began with, and
-	// a new deal says whether it was a misdeal.
+	// a contract given has kept the seat a file's auction began with, a
+	// new deal says whether it was a misdeal, and a deal whether its
+	// board was fouled.
 	var changed []string
 	for k := range upcast {
 		changed = append(changed, k)
 	}
 	sort.Strings(changed)
-	assert.Equal(t, []string{"auction.contract schema 1 to 2", "deal.new_deal schema 1 to 2"}, changed, "v3's events read through upcasters")
+	assert.Equal(t, []string{"auction.contract schema 1 to 2", "deal.dealt schema 1 to 2", "deal.new_deal schema 1 to 2"}, changed, "v3's events read through upcasters")
 }
 
 // TestFrozenV4HoldsTodaysContractGiven: v4 holds a contract given in
 // schema 2, with the seat its file's auction began from, and Humbug
-// Whist's announced trump; nothing in it is read through an upcaster.
+// Whist's announced trump; nothing in it is read through an upcaster but
+// its deals (a board fouled is marked since, deal.dealt schema 2).
 func TestFrozenV4HoldsTodaysContractGiven(t *testing.T) {
 	t.Parallel()
 	have, upcast := frozenTypes(t, "v4")
 	assert.True(t, have[table.TypeContractGiven])
-	assert.Empty(t, upcast, "v4 was frozen with every type at its schema of the day")
+	assert.Equal(t, map[string]int{"deal.dealt schema 1 to 2": 2}, upcast, "v4 was frozen with every type at its schema of the day, but deals")
 	db := filepath.Join(frozenDir, "v4.db")
 	var sessions []struct{ ID, Name string }
 	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "sessions", "--json")), &sessions))
@@ -308,7 +316,7 @@ func TestFrozenV6HoldsRulings(t *testing.T) {
 	t.Parallel()
 	have, upcast := frozenTypes(t, "v6")
 	assert.True(t, have[table.TypeRulingAdjusted])
-	assert.Empty(t, upcast, "v6 was frozen with every type at its schema of the day")
+	assert.Equal(t, map[string]int{"deal.dealt schema 1 to 2": 2}, upcast, "v6 was frozen with every type at its schema of the day, but deals (a board fouled is marked since)")
 	var rep struct {
 		Events []struct {
 			Boards []struct {
@@ -339,4 +347,20 @@ func TestFrozenV6HoldsRulings(t *testing.T) {
 		totals[tot.Name] = *tot.Matchpoints
 	}
 	assert.Equal(t, map[string]float64{"Ed & Flo": 1.2, "Ann & Bob": 1, "Cy & Di": 0.8, "Gus & Hal": 0.8}, totals)
+}
+
+// TestFrozenV7HoldsAnEventsRecord: v7 holds an event's own record (its
+// roster, one entry withdrawn, and its hand record) beside two tables, one
+// of which recorded a fouled board; it verifies, and the roster still
+// names the players who sat at table 1.
+func TestFrozenV7HoldsAnEventsRecord(t *testing.T) {
+	t.Parallel()
+	have, upcast := frozenTypes(t, "v7")
+	assert.True(t, have[eventrec.TypeRoster] && have[eventrec.TypeBoards] && have[table.TypeRetracted])
+	assert.Empty(t, upcast, "v7 was frozen with every type at its schema of the day")
+	db := filepath.Join(frozenDir, "v7.db")
+	assert.Contains(t, ok(t, db, "roster", "--event", "Frozen v7"), "1 NS     Ann Ames & Bob Birch")
+	assert.NotContains(t, ok(t, db, "roster", "--event", "Frozen v7"), "Ed Eyre", "the withdrawn entry")
+	assert.Contains(t, ok(t, db, "--event", "Frozen v7", "--table", "2", "log", "--json"), `"fouled":true`)
+	assert.Contains(t, ok(t, db, "--event", "Frozen v7", "--table", "1", "show"), "North: Ann Ames")
 }

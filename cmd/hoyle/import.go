@@ -18,9 +18,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/export/importer"
 	"github.com/hoyle/hoyle/export/jsonlog"
+	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/export/pbnsession"
+	"github.com/hoyle/hoyle/projections/eventbook"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -254,6 +257,10 @@ type interchangeImport struct {
 	format string
 	in     *input
 	base   pbnsession.Options
+	// recorded: the file's hand records have been put with a
+	// transaction; warnings are what taking them found.
+	recorded bool
+	warnings []string
 }
 
 // run imports the file (export/importer) and says what it did.
@@ -271,11 +278,26 @@ func (x *interchangeImport) run(ctx context.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			out, err := st.Append(ctx, batches...)
+			// The file's hand records go in with its first transaction,
+			// all or nothing with it: an import cut short leaves no
+			// record without its results, nor results without theirs.
+			var extra []events.Batch
+			if x.format == "pbn" && !x.recorded {
+				x.recorded = true
+				if extra, err = x.handRecords(ctx, st); err != nil {
+					st.Close()
+					return nil, err
+				}
+			}
+			out, err := st.Append(ctx, append(batches, extra...)...)
 			if cerr := st.Close(); err == nil {
 				err = cerr
 			}
-			return out, err
+			if err != nil {
+				x.recorded = x.recorded && len(extra) == 0 // taken again with the transaction retried
+				return nil, err
+			}
+			return out[:len(out)-len(extra)], nil // the importer's own events, as it counts them
 		}}
 	if opts.IO.ErrTTY {
 		iopts.Progress = func(what string) func(done, total int) { return progressBar(opts.IO, what) }
@@ -292,7 +314,101 @@ func (x *interchangeImport) run(ctx context.Context) error {
 		return err
 	}
 	x.report(imp)
+	for _, w := range x.warnings {
+		fmt.Fprintf(opts.IO.Err, "hoyle: warning: %s\n", replay.Escape(path+": "+w))
+	}
 	return nil
+}
+
+// handRecords takes each event's hand record from an imported PBN file
+// whose games name their Event: the deal of each board, loaded into the
+// event's record as hoyle boards loads it. A board dealt two ways in the
+// file (a fouled board), or not whole, is left out with a warning; so is
+// an event whose record holds other deals already. The results imported
+// stand either way. It returns the batches to append to the records, and
+// keeps the warnings for after the import's report.
+func (x *interchangeImport) handRecords(ctx context.Context, st events.Store) ([]events.Batch, error) {
+	// The file is read again through a handle of its own (the importer
+	// holds the input's): the file itself, or the copy of standard input.
+	name := x.opts.File
+	if x.in.temp {
+		name = x.in.f.Name()
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	games, err := pbn.Parse(f)
+	f.Close()
+	if err != nil {
+		return nil, nil // the importer read it; what it could not read has no deals to take
+	}
+	warn := func(format string, a ...any) { x.warnings = append(x.warnings, fmt.Sprintf(format, a...)) }
+	byEvent := map[string][]eventrec.Deal{}
+	var names []string
+	for i := range games {
+		event := strings.TrimSpace(games[i].Event())
+		if event == "" {
+			continue
+		}
+		deals, err := handRecord(games[i : i+1])
+		if err != nil || len(deals) == 0 || eventbook.CheckDeal(deals[0]) != nil {
+			continue // a game with no whole deal gives the record nothing
+		}
+		if _, seen := byEvent[event]; !seen {
+			names = append(names, event)
+		}
+		byEvent[event] = append(byEvent[event], deals[0])
+	}
+	var out []events.Batch
+	at := x.opts.DB.typed
+	if at.IsZero() {
+		at = time.Now()
+	}
+	for _, event := range names {
+		first := map[int]eventrec.Deal{}
+		fouled := map[int]bool{}
+		var order []int
+		for _, d := range byEvent[event] {
+			f, ok := first[d.Board]
+			switch {
+			case !ok:
+				first[d.Board] = d
+				order = append(order, d.Board)
+			case f.Hands != d.Hands:
+				fouled[d.Board] = true
+			}
+		}
+		var deals []eventrec.Deal
+		for _, n := range order {
+			if fouled[n] {
+				warn("board %d of %q is dealt two ways: left out of the event's hand record", n, event)
+				continue
+			}
+			deals = append(deals, first[n])
+		}
+		book, version, err := readBook(ctx, st, event)
+		if err != nil {
+			return nil, err
+		}
+		fresh, err := eventbook.CheckBoards(book, deals)
+		if err != nil {
+			warn("the hand record of %q is not taken from the file: %v", event, err)
+			continue
+		}
+		if len(fresh) == 0 {
+			continue
+		}
+		// Said by hoyle boards --event, not here: an import's output is
+		// its sessions' IDs, and its standard error its warnings.
+		expected := version
+		if version == 0 {
+			expected = events.NewSession
+		}
+		out = append(out, events.Batch{Session: eventrec.StreamID(event), Expected: expected,
+			Events: []events.Event{events.NewEvent(at.UTC(), &eventrec.Boards{Event: event, Source: x.opts.File, Deals: fresh})}})
+	}
+	return out, nil
 }
 
 // report says what the import did: the warnings of the records written,

@@ -325,7 +325,11 @@ func (r *recordLoop) read(ctx context.Context, fold func(context.Context, events
 		return nil, err
 	}
 	defer st.Close()
-	return fold(ctx, st, r.id)
+	s, err := fold(ctx, st, r.id)
+	if err != nil {
+		return nil, err
+	}
+	return s, seatRoster(ctx, st, s) // the prompt names who sits there on this board
 }
 
 // isCommand reports whether a line's first word names a command.

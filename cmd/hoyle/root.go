@@ -121,7 +121,8 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 		newClaimCmd(f), newWonCmd(f), newResultCmd(f), newHonoursCmd(f),
 		newExposeCmd(f), newCorrectCmd(f), newPenaltyCmd(f), newNewDealCmd(f),
 		newUndoCmd(f), newNoteCmd(f), newCloseCmd(f), newRecordCmd(f))
-	add("review", newShowCmd(f), newReplayCmd(f), newDDCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f), newCompareCmd(f), newAdjustCmd(f), newMovementCmd(f))
+	add("review", newShowCmd(f), newReplayCmd(f), newDDCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f), newCompareCmd(f), newAdjustCmd(f), newMovementCmd(f),
+		newRosterCmd(f), newBoardsCmd(f))
 	add("interchange", newExportCmd(f), newImportCmd(f), newKeygenCmd(f))
 	add("database", newVerifyCmd(f), newSimulateCmd(f), newServeCmd(f), newSyncCmd(f))
 	add("help", newGamesCmd(f), newDemoCmd(f))

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hoyle/hoyle/events/eventrec"
+
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
@@ -50,6 +52,7 @@ func runSessions(ctx context.Context, opts *sessionsOptions) error {
 		return err
 	}
 	infos, err := st.Sessions(ctx)
+	infos = eventrec.Tables(infos) // an event's record is listed by hoyle roster and hoyle boards
 	for _, info := range infos {
 		if err != nil {
 			break

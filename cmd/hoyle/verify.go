@@ -68,7 +68,14 @@ func runVerify(ctx context.Context, opts *verifyOptions) error {
 	case len(diffs) > 0:
 		return fmt.Errorf("%w: %s differ from the log (above); the log is as written: run hoyle verify --repair to write them again from it", load.ErrKeptDiffers, replay.Count(len(diffs), "checkpoint record"))
 	}
-	fmt.Fprintf(opts.IO.Out, "ok: %s in %s (%s) verified; every hash chain is unbroken\n",
-		replay.Count(int(rep.Events), "event"), replay.Count(rep.Sessions, "session"), replay.Count(rep.Hands, "hand"))
+	records := ""
+	if rep.Records > 0 {
+		records = " and " + replay.Count(rep.Records, "event's record")
+		if rep.Records > 1 {
+			records = fmt.Sprintf(" and %d events' records", rep.Records)
+		}
+	}
+	fmt.Fprintf(opts.IO.Out, "ok: %s in %s (%s)%s verified; every hash chain is unbroken\n",
+		replay.Count(int(rep.Events), "event"), replay.Count(rep.Sessions-rep.Records, "session"), replay.Count(rep.Hands, "hand"), records)
 	return nil
 }

@@ -25,8 +25,10 @@ func (d *database) readHand(ctx context.Context, n int, at *replay.Moment) (*loa
 	}
 	var w *load.Window
 	err := d.read(ctx, func(st events.Store, session string) (err error) {
-		w, err = loadHand(ctx, st, session, n, at)
-		return err
+		if w, err = loadHand(ctx, st, session, n, at); err != nil {
+			return err
+		}
+		return seatRoster(ctx, st, w.Session)
 	})
 	return w, err
 }
@@ -65,8 +67,10 @@ var wholeReads atomic.Bool
 func (d *database) readWhole(ctx context.Context) (*load.Window, error) {
 	w := &load.Window{}
 	err := d.read(ctx, func(st events.Store, session string) (err error) {
-		w.Session, w.Envs, err = load.Session(ctx, st, session)
-		return err
+		if w.Session, w.Envs, err = load.Session(ctx, st, session); err != nil {
+			return err
+		}
+		return seatRoster(ctx, st, w.Session)
 	})
 	if err == nil && len(w.Session.Hands) > 0 {
 		w.First, w.Last = 1, len(w.Session.Hands)

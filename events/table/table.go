@@ -47,7 +47,9 @@ func init() {
 	reg(TypeCutForDeal, "the players cut for deal", func() events.Payload { return &CutForDeal{} })
 	reg(TypeShuffled, "the pack is shuffled", func() events.Payload { return &Shuffled{} })
 	reg(TypeCut, "the pack is cut", func() events.Payload { return &Cut{} })
-	reg(TypeDealt, "a hand is dealt", func() events.Payload { return &Dealt{} })
+	events.Register(events.TypeInfo{Name: TypeDealt, Schema: 2, New: func() events.Payload { return &Dealt{} },
+		Upcasters: map[uint16]events.Upcaster{1: upcastDealtV1},
+		Doc:       "a hand is dealt (a duplicate board fouled, Law 87, is marked)"})
 	reg(TypeCalled, "a call in the auction or declaration", func() events.Payload { return &Called{} })
 	reg(TypePlayed, "a card played to a trick", func() events.Payload { return &Played{} })
 	reg(TypeDiscarded, "cards laid away (after taking the widow)", func() events.Payload { return &Discarded{} })
@@ -300,6 +302,11 @@ func (p *Cut) UnmarshalWire(d *events.Decoder) error {
 // Dealt records a deal. Hands are by seat and may be empty when not known
 // (a scorer who records only the calls and the cards as they fall). Widow is
 // the cards dealt apart (Five Hundred); TurnUp the trump card turned (whist).
+//
+// Schema 2 added Fouled: a duplicate board whose cards at this table
+// differ from the event's hand record, recorded as they were (Laws of
+// Duplicate Bridge 2017, Law 87), so that comparing scores it within its
+// group. A deal stored in schema 1 is read through its upcaster, not fouled.
 type Dealt struct {
 	Hand    int                 `json:"hand"`                 // number in the session, from 1
 	Dealer  cards.Seat          `json:"dealer"`               // who dealt
@@ -309,13 +316,20 @@ type Dealt struct {
 	TurnUp  cards.Card          `json:"turn_up,omitempty"`    // the trump card turned up (whist)
 	Derived bool                `json:"derived,omitempty"`    // computed from the recorded shuffle and cut
 	Vul     cards.Vulnerability `json:"vulnerable,omitempty"` // the sides vulnerable, when the deal fixes them (a duplicate board); stored as their list
+	Fouled  bool                `json:"fouled,omitempty"`     // a duplicate board fouled: its cards differ from the hand record's (Law 87)
 }
 
 // EventType implements events.Payload.
 func (*Dealt) EventType() string { return TypeDealt }
 
-// MarshalWire implements events.Payload.
+// MarshalWire implements events.Payload: schema 2.
 func (p *Dealt) MarshalWire(e *events.Encoder) {
+	p.marshalV1(e)
+	e.Bool(p.Fouled)
+}
+
+// marshalV1 writes the fields of schema 1, which schema 2 begins with.
+func (p *Dealt) marshalV1(e *events.Encoder) {
 	e.Uint(uint64(p.Hand))
 	e.Seat(p.Dealer)
 	e.Uint(uint64(p.Board))
@@ -333,8 +347,26 @@ func (p *Dealt) MarshalWire(e *events.Encoder) {
 	}
 }
 
-// UnmarshalWire implements events.Payload.
+// UnmarshalWire implements events.Payload: schema 2.
 func (p *Dealt) UnmarshalWire(d *events.Decoder) error {
+	p.unmarshalV1(d)
+	p.Fouled = d.Bool()
+	return d.Err()
+}
+
+// upcastDealtV1 reads a deal stored in schema 1 (before fouled boards
+// were marked): not fouled. The stored bytes are not rewritten.
+func upcastDealtV1(raw []byte) (events.Payload, error) {
+	d := events.NewDecoder(raw)
+	p := &Dealt{}
+	p.unmarshalV1(d)
+	if err := d.Err(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Dealt) unmarshalV1(d *events.Decoder) {
 	p.Hand = int(d.Uint())
 	p.Dealer = d.Seat()
 	p.Board = int(d.Uint())
@@ -354,7 +386,6 @@ func (p *Dealt) UnmarshalWire(d *events.Decoder) error {
 	for range nv {
 		p.Vul |= cards.VulnerabilityOf(d.Side())
 	}
-	return d.Err()
 }
 
 // Called records one call of the auction (or a declaration) by a seat.

@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/linsession"
@@ -201,6 +202,7 @@ func Match(ctx context.Context, open func() (events.Store, error), format string
 	if err != nil {
 		return nil, nil, err
 	}
+	list = eventrec.Tables(list)
 	// The sessions an import made and nothing was recorded in since: their
 	// latest event is a session.source. What it names are their latest
 	// records.

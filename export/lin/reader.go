@@ -41,14 +41,16 @@ type Chunk struct {
 // next record.
 var (
 	once    = map[string]bool{"qx": true, "pn": true, "md": true, "ah": true, "sv": true, "mc": true}
-	heading = map[string]bool{"qx": true, "pn": true, "md": true, "ah": true, "sv": true, "st": true, "rh": true}
+	heading = map[string]bool{"qx": true, "pn": true, "md": true, "ah": true, "sv": true, "st": true, "rh": true,
+		"vg": true} // a vugraph header: the next match of a file of several (hoyle export --event --format lin)
 )
 
 // Reader cuts a LIN file into records, one at a time, holding one record's
 // text: memory does not grow with the file. A file holds one record (one
 // board) or many: a record ends where the next board begins, at a second
 // qx|, pn|, md|, ah|, sv| or mc|, or at a board's heading (qx|, pn|, md|,
-// ah|, sv|, st|, rh|) after calls or cards. A key or value longer than
+// ah|, sv|, st|, rh|, or the vg| of a vugraph header, which begins the next
+// match of a file of several) after calls or cards. A key or value longer than
 // MaxValue, a record longer than MaxRecord and a NUL byte (LIN is text) are
 // refused with a *ParseError that says where.
 type Reader struct {

@@ -83,7 +83,7 @@ type Auction struct {
 	First cards.Seat     // the seat of the first call (the tag's value); NoSeat if "" or "?"
 	Calls []AuctionCall  // in the order made, clockwise from First
 	End   bool           // a "*" closed the section
-	Notes map[int]string // [Note "n:text"] tags following the section
+	Notes map[int]string // [Note "n:text"] tags following the section: the text as written after the colon
 	Line  int            // line of the [Auction] tag
 }
 

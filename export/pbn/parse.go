@@ -80,6 +80,13 @@ type parser struct {
 	names    map[string]bool
 	comments int
 	tags     int
+
+	// carry fills what a record leaves out from the record before it
+	// (Reader.Continue); continued counts the records it filled, and
+	// continuedLine is the line of the first.
+	carry                    bool
+	carrier                  carrier
+	continued, continuedLine int
 }
 
 // count takes one more comment (or tag) into the current game, or, past
@@ -189,6 +196,12 @@ func (p *parser) endGame() {
 	}
 	p.closeCtx()
 	p.inherit(p.cur)
+	if p.carry && p.carrier.fill(p.cur, p.prev) {
+		if p.continued == 0 {
+			p.continuedLine = p.cur.Line
+		}
+		p.continued++
+	}
 	p.out = append(p.out, *p.cur)
 	prev := *p.cur
 	prev.Tags = append([]Tag(nil), prev.Tags...) // the caller may change the game it is given
@@ -337,7 +350,9 @@ func (p *parser) sectionSeat(t token) (cards.Seat, error) {
 	return s, nil
 }
 
-// parseNote reads a Note value "n:text".
+// parseNote reads a Note value "n:text". The text is kept as written
+// after the colon, blanks included ("1: 2+" gives " 2+"), so that it is
+// written back exactly.
 func parseNote(v string) (int, string, bool) {
 	num, text, ok := strings.Cut(v, ":")
 	num = strings.TrimSpace(num)
@@ -348,7 +363,7 @@ func parseNote(v string) (int, string, bool) {
 	if err != nil || n < 1 || num[0] == '+' {
 		return 0, "", false
 	}
-	return n, strings.TrimSpace(text), true
+	return n, text, true
 }
 
 func (p *parser) comment(t token) {

@@ -241,7 +241,9 @@ N  S  7
 	assert.Empty(t, g.Tags[4].Section)
 	assert.Equal(t, []Comment{{Text: " only a comment: not a section", Semicolon: true, Pos: Position{After: "Last"}, Line: 12}}, g.Comments)
 	out := roundTrip(t, gs)
-	assert.Contains(t, out, "[OptimumResultTable \"Declarer;Denomination\\\\2R;Result\\\\2R\"]\nN NT  7 ;", "a backslash is written as the standard writes it")
+	// Issue 28: the header comes back as the standard's own tables write
+	// it, "\2R", not "\\2R".
+	assert.Contains(t, out, "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT  7 ;", "a backslash is written as the standard writes it")
 	assert.Contains(t, out, "[Odd \"x\"] %not an escape here\n")
 }
 
@@ -319,8 +321,12 @@ func TestEscapes(t *testing.T) {
 	want := `say "hi" \o/ \2R \\ end\`
 	assert.Equal(t, want, gs[0].Event())
 	out := roundTrip(t, gs)
-	// Written back as PBN 2.1 writes strings: every backslash doubled.
-	assert.Contains(t, out, `[Event "say \"hi\" \\o/ \\2R \\\\ end\\"]`)
+	// Written back as PBN 2.1 writes strings: a backslash doubled only
+	// where it would read as an escape (before a quote or a backslash,
+	// last in the value); "\o" and "\2R" stand for themselves.
+	assert.Contains(t, out, `[Event "say \"hi\" \o/ \2R \\\ end\\"]`)
+	back := parseString(t, out)
+	assert.Equal(t, want, back[0].Event())
 }
 
 func TestMalformed(t *testing.T) {

@@ -47,6 +47,18 @@ type Reader struct {
 	first   bool // the first line is still to be read (it may begin with a byte order mark)
 	err     error
 	read    int64 // bytes read so far
+
+	// Continue reads the file as archive files are written: a record
+	// that leaves out a tag the record before it gave takes that
+	// record's value (see carry.go for which tags, and when). Set it
+	// before the first Next; Continued says how many records it filled.
+	Continue bool
+}
+
+// Continued is how many records so far took tags from the record before
+// them (Continue), and the line of the first.
+func (r *Reader) Continued() (records, firstLine int) {
+	return r.p.continued, r.p.continuedLine
 }
 
 // NewReader reads PBN from r.
@@ -71,6 +83,7 @@ func (r *Reader) Next() (*Game, error) {
 }
 
 func (r *Reader) next() (*Game, error) {
+	r.p.carry = r.Continue
 	var text strings.Builder
 	start, inBrace, have := 0, false, false
 	flush := func() (*Game, error) {

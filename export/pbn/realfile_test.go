@@ -110,7 +110,7 @@ func TestRealFileNotes(t *testing.T) {
 
 	g := gs[1] // board 11, table 4
 	require.NotNil(t, g.Auction)
-	assert.Equal(t, map[int]string{1: "11-13,17-19 or clubs", 2: "9-11, no 4cM"}, g.Auction.Notes)
+	assert.Equal(t, map[int]string{1: " 11-13,17-19 or clubs", 2: " 9-11, no 4cM"}, g.Auction.Notes, "the text as written after the colon")
 	assert.Equal(t, 1, g.Auction.Calls[0].Note)
 	assert.Equal(t, "1C", g.Auction.Calls[0].Call.String())
 	assert.Equal(t, 2, g.Auction.Calls[2].Note)

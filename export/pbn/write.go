@@ -20,7 +20,8 @@ import (
 // the other tags in their order. Commentary is written where its Position
 // puts it. Auctions are written four calls to a line and play one trick to
 // a line; "AP" is written out as passes. Tag values are strings as the
-// standard writes them: a quote as \" and a backslash as \\.
+// standard writes them: a quote as \", a backslash as \\ only where it would
+// otherwise read as an escape ("\2R" stays as the standard writes it).
 //
 // Write does not invent missing tags: the export format wants all fifteen
 // mandatory tags, so a caller writing a complete record sets them all (with
@@ -228,9 +229,11 @@ func commentText(c Comment) string {
 }
 
 // quote writes a tag value as PBN 2.1 writes a string (its section 3.7,
-// after PGN): a quote inside it as \" and a backslash as \\. (Parse also
-// reads a lone backslash before another character as itself, as files
-// write "\2R" in a table's header.)
+// after PGN): a quote inside it as \". A backslash is written \\ only where
+// a reader would otherwise take it for the start of an escape (before a
+// quote or another backslash, or last in the value); elsewhere it stands
+// for itself, as the standard's own tables write "\2R" in their headers
+// and Parse reads it.
 func quote(v string) string {
 	var b strings.Builder
 	b.WriteByte('"')
@@ -239,7 +242,11 @@ func quote(v string) string {
 		case '"':
 			b.WriteString(`\"`)
 		case '\\':
-			b.WriteString(`\\`)
+			if i+1 == len(v) || v[i+1] == '"' || v[i+1] == '\\' {
+				b.WriteString(`\\`)
+			} else {
+				b.WriteByte(c)
+			}
 		default:
 			b.WriteByte(c)
 		}
@@ -290,8 +297,8 @@ func (w *gameWriter) notes(notes map[int]string, section string) error {
 		if n < 1 || n > 9999 {
 			return invalid("note number %d is not 1 to 9999", n)
 		}
-		if strings.ContainsAny(text, "\r\n") || text != strings.TrimSpace(text) {
-			return invalid("note %d: text %q holds a line break or surrounding blanks", n, clip(text))
+		if strings.ContainsAny(text, "\r\n") {
+			return invalid("note %d: text %q holds a line break", n, clip(text))
 		}
 		w.b.WriteString("[Note " + quote(strconv.Itoa(n)+":"+text) + "]\n")
 		w.comments(func(p Position) bool { return p.After == "Note" && p.Note == n && p.Section == section })

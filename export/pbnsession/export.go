@@ -78,6 +78,14 @@ func Export(s *projections.Session, envs []events.Envelope, opt ExportOptions) (
 
 // each makes the game of each hand to write, in order.
 func each(s *projections.Session, envs []events.Envelope, opt ExportOptions, put func(*pbn.Game) error) error {
+	return eachWithHand(s, envs, opt, func(_ *game.Hand, g *pbn.Game) error { return put(g) })
+}
+
+// eachWithHand is each, telling put the hand each game is of.
+func eachWithHand(s *projections.Session, envs []events.Envelope, opt ExportOptions, put func(*game.Hand, *pbn.Game) error) error {
+	if trickGame(s.Rules) {
+		return eachTrickGame(s, envs, opt, put)
+	}
 	x, err := newExporter(s, envs)
 	if err != nil {
 		return err
@@ -87,7 +95,7 @@ func each(s *projections.Session, envs []events.Envelope, opt ExportOptions, put
 		if err != nil {
 			return err
 		}
-		return put(&g)
+		return put(h, &g)
 	})
 }
 
@@ -131,9 +139,11 @@ func unknown(v string) string {
 	return v
 }
 
-// noteText is a note as a [Note] tag can hold it: one line, trimmed.
+// noteText is a note as a [Note] tag can hold it: one line. Its blanks
+// are kept: an imported note holds its text as the file wrote it after
+// "n:" (" 2+" of [Note "1: 2+"]), and goes back the same.
 func noteText(t string) string {
-	return strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(t))
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(t)
 }
 
 // commentary is a note as commentary: in braces, or after a semicolon when
@@ -216,7 +226,12 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 	if board == 0 {
 		board = h.Number
 	}
-	keptOr("Event", unknown(s.Opened.Name))
+	place := s.Placement()
+	event := s.Opened.Name
+	if place.InEvent() {
+		event = place.Event // the event, not the table's session name
+	}
+	keptOr("Event", unknown(event))
 	keptOr("Site", "?")
 	keptOr("Date", date)
 	keptOr("Board", strconv.Itoa(board))
@@ -230,7 +245,7 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 		deal = cards.Deal(h.Dealt).PBN(h.Dealer)
 	}
 	tags.set("Deal", deal)
-	keptOr("Scoring", unknown(x.ic.ScoringName(s.Opts)))
+	keptOr("Scoring", unknown(x.scoring(place)))
 	declarer, contractTag, result := "?", "?", "?"
 	switch {
 	case h.Phase == game.PhaseAuction:
@@ -250,6 +265,7 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 	for _, t := range kept.tags {
 		tags.add(t)
 	}
+	x.placeTags(tags, place, h)
 
 	var by []string // the authors of the hand's notes
 	comment := func(n projections.Note, pos pbn.Position) {
@@ -393,6 +409,62 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 	}
 	g.Tags = tags.tags
 	return g, nil
+}
+
+// scoring is the Scoring tag of a session's records: as the event scores
+// them when the session is a table of one (IMP for a team match, MP for
+// pairs, which compare scores by matchpoints unless told otherwise), else
+// as the session's options say.
+func (x *exporter) scoring(place projections.Placement) string {
+	name := x.ic.ScoringName(x.s.Opts)
+	if !x.native || !place.InEvent() || name != "IMP" { // "IMP": duplicate scoring
+		return name
+	}
+	if place.HomeTeam != "" || place.Room != "" {
+		return "IMP"
+	}
+	return "MP"
+}
+
+// placeTags writes where the table sits in its event, when the record does
+// not say it already (an imported record's own tags stand): Table, Room,
+// the teams, and under a movement the round and the pairs' numbers
+// (PairNS, PairEW), so that the file, read again, is the same event.
+func (x *exporter) placeTags(tags *tagList, place projections.Placement, h *game.Hand) {
+	if !place.InEvent() {
+		return
+	}
+	set := func(name, value string) {
+		if _, ok := tags.get(name); !ok && value != "" {
+			tags.set(name, value)
+		}
+	}
+	set("Table", place.Table)
+	switch place.Room {
+	case table.RoomOpen:
+		set("Room", "Open")
+	case table.RoomClosed:
+		set("Room", "Closed")
+	}
+	set("HomeTeam", place.HomeTeam)
+	set("VisitTeam", place.VisitTeam)
+	if place.Movement != "" {
+		set(tagMovement, place.Movement)
+	}
+	plan, err := place.Plan()
+	tb, ok := place.TableNumber()
+	if err != nil || plan == nil || !ok || !plan.Duplicate() || h.Board == 0 {
+		return
+	}
+	if st, ok := plan.At(tb, h.Board); ok {
+		set("Round", strconv.Itoa(st.Round))
+		if st.NS != plan.Phantom {
+			set("PairNS", strconv.Itoa(st.NS.Number))
+		}
+		if st.EW != plan.Phantom {
+			set("PairEW", strconv.Itoa(st.EW.Number))
+		}
+	}
 }
 
 func claimID(h *game.Hand) events.ID {

@@ -128,8 +128,10 @@ func TestFlawsKeepWhatIsTrue(t *testing.T) {
 	// Written back, every tag as the standard writes strings, and read
 	// again: the same hands.
 	out := im.export(t)
-	assert.Contains(t, string(out), `[MyClubPath "C:\\scores\\\"final\".pbn"]`)
-	assert.Contains(t, string(out), `[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]`+"\nN NT 7\nS NT 7\nE NT 6\nW NT 6\n")
+	// A backslash is doubled only where it would read as an escape
+	// (issue 28): "\s" stands for itself, "\\\"" is a backslash and a quote.
+	assert.Contains(t, string(out), `[MyClubPath "C:\scores\\\"final\".pbn"]`)
+	assert.Contains(t, string(out), `[OptimumResultTable "Declarer;Denomination\2R;Result\2R"]`+"\nN NT 7\nS NT 7\nE NT 6\nW NT 6\n")
 	assert.Contains(t, string(out), "[North \"Ann]0;pwned\"]")
 	again := importText(t, out)
 	assert.Equal(t, summaries(im), summaries(again))

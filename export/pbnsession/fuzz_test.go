@@ -20,7 +20,7 @@ import (
 // (a *pbn.ParseError or an *Error); what it accepts appends, folds without
 // a problem, exports, and imports again as the same sessions.
 func FuzzImport(f *testing.F) {
-	for _, name := range []string{edgeFile, "testdata/rubber.pbn"} {
+	for _, name := range []string{edgeFile, "testdata/rubber.pbn", championshipFile} {
 		b, err := os.ReadFile(name)
 		require.NoError(f, err)
 		f.Add(b)
@@ -30,6 +30,9 @@ func FuzzImport(f *testing.F) {
 	records := strings.SplitAfter(string(real), "\n\n")
 	f.Add([]byte(strings.Join(records[1:4], "")))
 	f.Add([]byte("[Board \"1\"]\n[Dealer \"N\"]\n[Result \"9\"]\n[Auction \"N\"]\n1NT X XX AP\n{x}\n[Play \"E\"]\n- - - -\n*\n"))
+	// A hand of whist (tricks.go), claimed after the first trick.
+	f.Add([]byte("[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"N:AKQJ.T98.765.432 T987.654.32.AKQJ 6543.32.AKQJ.T98 2.AKQJ.T98.7654\"]\n" +
+		"[HoyleGame \"whist\"]\n[HoyleTurnUp \"C2\"]\n[Play \"E\"]\nST S6 S2 SA\n*\n[HoyleClaim \"N 6\"]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := Read(bytes.NewReader(data), Options{Now: clock})
 		if err != nil {

@@ -64,6 +64,19 @@
 // session deals its next hand only when the last one is over, the records
 // after it at the same table open a new session ("(2)").
 //
+// Archive files are read as they are written (pbn.Reader.Continue): a
+// record that leaves out a tag the record before it gave takes its value
+// (the event, the teams, the players, the board and its deal), and one
+// warning says how many records did. The records of a team match the file
+// places at no table are placed by match.go: the match is a table of its
+// event, and each record's room is told by which team sits North-South.
+// A record that numbers its pairs (PairNS, PairEW) or names hoyle's
+// movement plays a round of the event's movement: its Round is not part of
+// the event's name.
+//
+// Games of the whist family (no auction, a trump turned up) are read from
+// the tags hoyle's export writes for them (tricks.go).
+//
 // Each session ends with session.source: the fingerprint of each record it
 // holds (build.Fingerprint), by which hoyle import knows a file, or some of
 // its records, imported before.
@@ -124,13 +137,25 @@ type (
 // doc).
 func Read(r io.Reader, opt Options) (*Result, error) {
 	rd := pbn.NewReader(r)
+	rd.Continue = true // archive files leave out what the record before gave
 	drv := build.NewDriver("pbn", opt, rd.Offset)
 	native, err := rules.Lookup(build.NativeGame)
 	if err != nil {
 		return nil, err
 	}
-	imp := &importer{drv: drv, opt: drv.Options(), groups: map[groupKey]*group{}, native: native}
-	res, err := build.Run(drv, rd.Next, imp.game)
+	imp := &importer{drv: drv, opt: drv.Options(), groups: map[groupKey]*group{}, native: native, matches: map[matchKey]*match{}}
+	next := func() (*pbn.Game, error) {
+		g, err := rd.Next()
+		if errors.Is(err, io.EOF) {
+			if n, line := rd.Continued(); n > 0 {
+				// Once for the file, not once a record.
+				drv.Warn(nil, line, fmt.Sprintf("%s left out tags the record before gave (the board, its deal, the players, the event...) and %s read as continuing it, as archive files are written; the first is here",
+					count(n, "record"), map[bool]string{true: "was", false: "were"}[n == 1]))
+			}
+		}
+		return g, err
+	}
+	res, err := build.Run(drv, next, imp.game)
 	if err != nil {
 		return nil, err
 	}
@@ -161,6 +186,10 @@ type importer struct {
 	opt    Options
 	groups map[groupKey]*group
 	native game.Ruleset
+	// matches are the team matches of the file that it does not place
+	// (match.go), and tables how many each event has.
+	matches map[matchKey]*match
+	tables  map[string]int
 }
 
 // text is a tag's value, "" when absent or "?".
@@ -201,8 +230,13 @@ func fail(g *pbn.Game, line int, err error) error {
 
 // origin is where a record says it was played.
 func origin(g *pbn.Game) build.Origin {
-	return build.Origin{Event: g.Event(), Site: g.Site(), Date: g.Date(), Section: text(g, "Section"), Round: text(g, "Round"),
-		Table: text(g, "Table"), Room: text(g, "Room"), HomeTeam: text(g, "HomeTeam"), VisitTeam: text(g, "VisitTeam")}
+	o := build.Origin{Event: g.Event(), Site: g.Site(), Date: g.Date(), Stage: text(g, "Stage"), Section: text(g, "Section"), Round: text(g, "Round"),
+		Table: text(g, "Table"), Room: text(g, "Room"), HomeTeam: text(g, "HomeTeam"), VisitTeam: text(g, "VisitTeam"),
+		Movement: text(g, tagMovement), Pairs: text(g, "PairNS") != "" || text(g, "PairEW") != ""}
+	if o.Pairs || o.Movement != "" {
+		o.Round = "" // a round of the pairs' movement: the table's session goes on
+	}
+	return o
 }
 
 // game imports one record.
@@ -233,10 +267,11 @@ func (imp *importer) game(g *pbn.Game) error {
 		rc.skip(g.Line, fmt.Sprintf("board %s has no auction and no contract: not played at this table, or not recorded; skipped", boardText(g)))
 		return nil
 	}
-	k := groupKey{origin: origin(g), game: rs.Info().ID, options: build.OptionsKey(opts)}
+	k := groupKey{game: rs.Info().ID, options: build.OptionsKey(opts)}
 	for s := cards.North; s <= cards.West; s++ {
 		k.players[s] = rc.player(s)
 	}
+	k.origin = imp.placeMatch(origin(g), k.players, text(g, "Board"))
 	gr := imp.groups[k]
 	if gr == nil {
 		gr = &group{key: k}
@@ -316,9 +351,9 @@ func (imp *importer) open(gr *group, g *pbn.Game, rs game.Ruleset, opts game.Opt
 	if name == "" {
 		name = "PBN import"
 	}
-	for _, p := range []struct{ what, v string }{{"section", k.origin.Section}, {"round", k.origin.Round}, {"table", k.origin.Table}} {
+	for _, p := range []struct{ what, v string }{{"", k.origin.Stage}, {"section ", k.origin.Section}, {"round ", k.origin.Round}, {"table ", k.origin.Table}} {
 		if p.v != "" {
-			name += ", " + p.what + " " + p.v
+			name += ", " + p.what + p.v // a stage names itself: "Round Robin", "Final"
 		}
 	}
 	if k.origin.Room != "" {

@@ -303,8 +303,11 @@ func TestGolden(t *testing.T) {
 
 func TestEdgeCases(t *testing.T) {
 	im := importText(t, readFile(t, edgeFile))
-	require.Len(t, im.folds, 4)
-	require.Len(t, im.res.Warnings, 1)
+	require.Len(t, im.folds, 3)
+	require.Len(t, im.res.Warnings, 2)
+	// Board 4 leaves out the Site and Date board 3 gave: it continues it.
+	assert.Equal(t, 77, im.res.Warnings[1].Line)
+	assert.Contains(t, im.res.Warnings[1].Msg, "1 record left out tags the record before gave")
 	assert.Equal(t, 84, im.res.Warnings[0].Line)
 	assert.Contains(t, im.res.Warnings[0].Msg, "call 2 is not known (-)")
 	assert.Contains(t, im.res.Warnings[0].Msg, "recorded as the Contract and Declarer give it (2H by N)")
@@ -361,10 +364,11 @@ note on hand 1 claim: "Dan claims the rest" "" ""
 	// Board 4: an unknown call ("-"): the contract is the one its
 	// Contract and Declarer give (2H by North), with the calls known
 	// before it as given; the play goes on to where the record stops
-	// ("+": to be continued), in a session of its own (Date and Site
-	// differ from board 3's), with the commentary on its last card.
-	s = im.folds[3]
-	h = s.Hands[0]
+	// ("+": to be continued), in board 3's session (it leaves out the
+	// Site and Date board 3 gave, and so continues it), with the
+	// commentary on its last card.
+	require.Len(t, s.Hands, 2)
+	h = s.Hands[1]
 	assert.Equal(t, game.PhasePlay, h.Phase)
 	assert.Empty(t, h.Calls)
 	require.NotNil(t, h.Given)
@@ -528,10 +532,11 @@ func TestExportOneHandAndRefusals(t *testing.T) {
 	_, err = Export(s, envs, ExportOptions{Hand: 9})
 	assert.ErrorIs(t, err, ErrNoHand)
 
-	// Whist is no game of PBN's: it has no contract.
+	// Five Hundred is no game of PBN's: its seats are not the compass's
+	// and its pack not 52 cards. (Whist is: tricks.go.)
 	st := memstore.New()
 	rec := recorder.New(st)
-	id, err := rec.Open(context.Background(), projections.SessionSpec{Game: "whist", PlayerList: []string{"A", "B", "C", "D"}})
+	id, err := rec.Open(context.Background(), projections.SessionSpec{Game: "five-hundred", PlayerList: []string{"A", "B", "C"}})
 	require.NoError(t, err)
 	fold, envs, err := load.Session(context.Background(), st, id)
 	require.NoError(t, err)

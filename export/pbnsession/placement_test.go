@@ -2,6 +2,7 @@ package pbnsession
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -37,4 +38,17 @@ func TestImportPlacementFlaws(t *testing.T) {
 	assert.Contains(t, im.res.Warnings[0].Msg, `the session is placed in event "Spring Teams" without its room and teams (bad session option: the room "Lounge": a room is open or closed)`)
 	assert.Equal(t, projections.Placement{Event: "Spring Teams", Table: "3"}, im.folds[0].Placement())
 	assert.Equal(t, 1, len(im.folds[0].Hands))
+}
+
+// A note keeps its text exactly, blanks after the colon included, through
+// an import and an export (issue 28: "1: 2+" came back "1:2+"); so does a
+// table's header ("\2R", not "\\2R").
+func TestNotesAndHeadersComeBackExactly(t *testing.T) {
+	text := string(placed("")) + "[Note \"1: 2+\"]\n[Note \"2:x y\"]\n[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 7\n"
+	text = strings.Replace(text, "1NT AP", "1NT =1= Pass =2= AP", 1)
+	im := importText(t, []byte(text))
+	require.Empty(t, im.res.Warnings)
+	out := string(im.export(t))
+	assert.Contains(t, out, "[Note \"1: 2+\"]\n[Note \"2:x y\"]\n")
+	assert.Contains(t, out, "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 7\n")
 }

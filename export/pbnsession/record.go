@@ -94,6 +94,14 @@ func (rc *record) game() (game.Ruleset, game.Options, error) {
 		}
 		rs = r
 	}
+	if trickGame(rs) {
+		// The whist family: no contract, the trump turned up (tricks.go).
+		rc.rs, rc.opts = rs, game.Options{}
+		if err := rc.readOptions(rs); err != nil {
+			return nil, nil, err
+		}
+		return rs, rc.opts, nil
+	}
 	ic, ok := rs.(game.Interchange)
 	if err := build.Importable(rs); ok && rs.Seating().Compass && err != nil {
 		if rc.strict {
@@ -119,16 +127,25 @@ func (rc *record) game() (game.Ruleset, game.Options, error) {
 			rc.warn(tagLine(g, "Scoring"), "Scoring %s is not one hoyle knows; the board is scored as %s", cards.Quote(g.Scoring()), opts["scoring"])
 		}
 	}
+	rc.opts = opts
+	if err := rc.readOptions(rs); err != nil {
+		return nil, nil, err
+	}
+	return rs, opts, nil
+}
+
+// readOptions reads HoyleOptions into rc.opts: the options of the
+// ruleset it names, a warning for any other.
+func (rc *record) readOptions(rs game.Ruleset) error {
 	for _, f := range strings.Fields(rc.tags[tagOptions]) {
 		name, value, _ := strings.Cut(f, "=")
 		if !knownOption(rs, name, value) {
-			rc.warn(tagLine(g, tagOptions), "%s %s: %s is not an option of %s; left out", tagOptions, cards.Quote(rc.tags[tagOptions]), cards.Quote(f), rs.Info().Title)
+			rc.warn(tagLine(rc.g, tagOptions), "%s %s: %s is not an option of %s; left out", tagOptions, cards.Quote(rc.tags[tagOptions]), cards.Quote(f), rs.Info().Title)
 			continue
 		}
-		opts[name] = value
+		rc.opts[name] = value
 	}
-	rc.opts = opts
-	return rs, opts, nil
+	return nil
 }
 
 // knownOption reports whether name=value is one of the ruleset's options.
@@ -148,6 +165,9 @@ func knownOption(rs game.Ruleset, name, value string) bool {
 // playable reports whether the record says how the hand went: an auction,
 // or a contract.
 func (rc *record) playable() bool {
+	if trickGame(rc.rs) {
+		return true // the play (plan needs the card turned up, and says so)
+	}
 	_, err := rc.g.Contract()
 	return rc.g.Auction != nil || rc.hoyleTag(tagAuction) != "" || rc.hoyleTag(tagContract) != "" || !errors.Is(err, pbn.ErrNoValue)
 }
@@ -232,6 +252,7 @@ type planned struct {
 	givenLine     int
 	resultKnown   bool
 	result        int
+	turnUp        cards.Card // the whist family's trump card (tricks.go)
 }
 
 // plan decides what the record records: errSkip when it cannot be
@@ -246,6 +267,13 @@ func (rc *record) plan() (*planned, error) {
 		return nil, errSkip
 	}
 	p.dealer = dealer
+	if trickGame(rc.rs) {
+		// No contract, no Result: the trump turned up, and the play.
+		if p.turnUp, err = cards.ParseCard(strings.TrimSpace(rc.hoyleTag(tagTurnUp))); err != nil {
+			return nil, rc.skipRecord(tagLine(rc.g, tagTurnUp), errNoTurnUp, "")
+		}
+		return p, nil
+	}
 	if p.resultKnown, p.result, err = rc.result(); err != nil {
 		return nil, err
 	}
@@ -257,6 +285,9 @@ func (rc *record) plan() (*planned, error) {
 
 // run records the record as the next hand of its session, as planned.
 func (rc *record) run(p *planned) error {
+	if trickGame(rc.rs) {
+		return rc.runTricks(p)
+	}
 	g, b := rc.g, rc.b
 	d := &table.Dealt{Hand: b.Hand(), Dealer: p.dealer}
 	keepBoard := rc.board(d)

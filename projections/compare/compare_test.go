@@ -403,3 +403,17 @@ func (c *club) renounceAndPlayOn(id string) cards.Side {
 	t.Fatal("no revoke was established")
 	return side
 }
+
+// A board dealt differently at two sessions that no table number places
+// (an archive file's import) is warned of by session and teams, never as
+// "table  and table " (issue 28).
+func TestWarningsNameTablesWithoutNumbers(t *testing.T) {
+	place := projections.Placement{Event: "Archive", HomeTeam: "Lions", VisitTeam: "Bears"}
+	a := compare.Table{Session: "s1", Game: "contract", Place: place, Plays: []compare.Play{{Hand: 1, Board: 1, Contract: "1NT", Declarer: cards.North, Tricks: 7, NS: 90, Cards: "N:AKQJ.T98.765.432 T987.654.32.AKQJ 6543.32.AKQJ.T98 2.AKQJ.T98.7654"}}}
+	b := a
+	b.Session = "s2"
+	b.Plays = []compare.Play{{Hand: 1, Board: 1, Contract: "1NT", Declarer: cards.North, Tricks: 7, NS: 90, Cards: "N:T987.654.32.AKQJ AKQJ.T98.765.432 6543.32.AKQJ.T98 2.AKQJ.T98.7654"}}
+	ev := compare.Compare([]compare.Table{a, b}, "").Events[0]
+	require.NotEmpty(t, ev.Warnings)
+	assert.Equal(t, "board 1 was dealt differently at session s1, Lions v Bears and session s2, Lions v Bears: fouled (Law 87), scored within each group of identical deals", ev.Warnings[0])
+}

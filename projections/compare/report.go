@@ -198,6 +198,11 @@ type Options struct {
 	// Pairs is how pairs events (not duplicate whist) are scored:
 	// ScoringMatchpoints (""), ScoringButler or ScoringCrossIMPs.
 	Pairs string
+	// Rosters names the pairs of each event under a duplicate movement,
+	// by event, then by the pair as movement.Pair writes it ("3 NS"): the
+	// event's record (projections/eventbook). Its names stand over those
+	// the pairs' starting tables gave, and the travellers show them.
+	Rosters map[string]map[string][]string
 }
 
 // Compare compares every event of tables (the sessions' summaries, in the
@@ -241,13 +246,13 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 	for _, t := range tables {
 		switch {
 		case t.Game != ev.Game:
-			warn("session %s (table %s) plays %s, not %s like the event's first: left out", t.Session, t.Place.Table, t.Game, ev.Game)
+			warn("session %s (%s) plays %s, not %s like the event's first: left out", t.Session, tableName(&t), t.Game, ev.Game)
 			continue
 		case t.Place.Movement != ev.Movement:
-			warn("session %s (table %s) was opened under the movement %q, the event's first under %q: its pairs are named by the first", t.Session, t.Place.Table, t.Place.Movement, ev.Movement)
+			warn("session %s (%s) was opened under the movement %q, the event's first under %q: its pairs are named by the first", t.Session, tableName(&t), t.Place.Movement, ev.Movement)
 		}
 		if t.Problems > 0 {
-			warn("session %s (table %s) has %d events the laws refuse (hoyle verify says which): compared as folded", t.Session, t.Place.Table, t.Problems)
+			warn("session %s (%s) has %d events the laws refuse (hoyle verify says which): compared as folded", t.Session, tableName(&t), t.Problems)
 		}
 		kept = append(kept, t)
 	}
@@ -262,7 +267,7 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 		seen[key] = t.Session
 		for _, b := range t.InPlay {
 			if !ruledOn(t, b) {
-				warn("board %d at table %s%s is still in play: not compared yet", b, t.Place.Table, roomText(t.Place.Room))
+				warn("board %d at %s is still in play: not compared yet", b, tableName(&t))
 			}
 		}
 	}
@@ -297,7 +302,7 @@ func compareEvent(name string, tables []Table, opts Options) Event {
 		}
 	}
 	rule := !byTricks && (ev.Scoring == ScoringMatchpoints || ev.Scoring == ScoringIMPs)
-	results := gather(tables, plan, ev.Form, rule, warn)
+	results := gather(tables, plan, ev.Form, rule, opts.Rosters[name], warn)
 	checkDeals(results, warn)
 	if plan != nil {
 		checkRounds(tables, plan, warn)
@@ -387,6 +392,22 @@ func sortResults(es []*entry, form string) {
 	})
 }
 
+// tableName names a table in a warning: "table 3 (open room)", or, for a
+// session that no table number places (an import that gave none), its
+// session and the teams or players in it, never an empty name.
+func tableName(t *Table) string {
+	if t.Place.Table != "" {
+		return "table " + t.Place.Table + roomText(t.Place.Room)
+	}
+	who := ""
+	if ns, ew := t.Place.Teams(); ns != "" {
+		who = ", " + ns + " v " + ew
+	} else if ns, ew := playerSides(t); len(ns.players)+len(ew.players) > 0 {
+		who = ", " + ns.name + " v " + ew.name
+	}
+	return "session " + t.Session + roomText(t.Place.Room) + who
+}
+
 // roomText is ", open room" or "".
 func roomText(room string) string {
 	if room == "" {
@@ -431,8 +452,8 @@ type side struct {
 // pairs or teams that sat in it, and the director's rulings on it (when
 // rule: an event scored by matchpoints or IMPs); a board ruled on that the
 // table did not finish is an entry of its own, scored by the ruling.
-func gather(tables []Table, plan *movement.Plan, form string, rule bool, warn func(string, ...any)) []*entry {
-	names := pairNames(tables, plan)
+func gather(tables []Table, plan *movement.Plan, form string, rule bool, roster map[string][]string, warn func(string, ...any)) []*entry {
+	names := pairNames(tables, plan, roster)
 	var out []*entry
 	for i := range tables {
 		t := &tables[i]
@@ -453,10 +474,22 @@ func gather(tables []Table, plan *movement.Plan, form string, rule bool, warn fu
 				}
 				e.result.Round = st.Round
 				e.ns, e.ew = names[pairKey(st.NS)], names[pairKey(st.EW)]
+				// A pair the roster names is shown by its names too.
+				if len(roster[pairKey(st.NS)]) > 0 {
+					e.result.NSPair = e.ns.name + " " + strings.Join(e.ns.players, " & ")
+				}
+				if len(roster[pairKey(st.EW)]) > 0 {
+					e.result.EWPair = e.ew.name + " " + strings.Join(e.ew.players, " & ")
+				}
 			default:
 				e.ns, e.ew = playerSides(t)
 			}
-			e.result.NSPair, e.result.EWPair = e.ns.name, e.ew.name
+			if e.result.NSPair == "" {
+				e.result.NSPair = e.ns.name
+			}
+			if e.result.EWPair == "" {
+				e.result.EWPair = e.ew.name
+			}
 			e.markRuling()
 			out = append(out, e)
 		}
@@ -465,8 +498,8 @@ func gather(tables []Table, plan *movement.Plan, form string, rule bool, warn fu
 		case rule:
 			rulings = judge(t, form, warn)
 		case len(t.Rulings) > 0:
-			warn("table %s%s has %s: rulings are scored at matchpoint pairs and IMP teams, not by this event's scoring: left out",
-				t.Place.Table, roomText(t.Place.Room), plural(len(t.Rulings), "ruling"))
+			warn("%s has %s: rulings are scored at matchpoint pairs and IMP teams, not by this event's scoring: left out",
+				tableName(t), plural(len(t.Rulings), "ruling"))
 		}
 		played := map[int]bool{}
 		for _, p := range t.Plays {
@@ -480,7 +513,7 @@ func gather(tables []Table, plan *movement.Plan, form string, rule bool, warn fu
 			}
 			played[r.Board] = true
 			if j.score == nil {
-				warn("board %d at table %s%s: a procedural penalty on a board with no result there: left out", r.Board, t.Place.Table, roomText(t.Place.Room))
+				warn("board %d at %s: a procedural penalty on a board with no result there: left out", r.Board, tableName(t))
 				continue
 			}
 			add(ruledOnly(r.Board), j)
@@ -533,8 +566,8 @@ func pairKey(p movement.Pair) string { return p.String() }
 
 // pairNames names a movement's pairs by their numbers, with the players who
 // sat in them in round 1 (each table's session names the pairs it began
-// with).
-func pairNames(tables []Table, plan *movement.Plan) map[string]side {
+// with), or, where the event's roster names them, its names.
+func pairNames(tables []Table, plan *movement.Plan, roster map[string][]string) map[string]side {
 	out := map[string]side{}
 	if plan == nil || !plan.Duplicate() {
 		return out
@@ -577,6 +610,12 @@ func pairNames(tables []Table, plan *movement.Plan) map[string]side {
 			}
 		}
 	}
+	for key, names := range roster {
+		if s, ok := out[key]; ok && len(names) > 0 {
+			s.players = names
+			out[key] = s
+		}
+	}
 	return out
 }
 
@@ -593,8 +632,8 @@ func checkDeals(results []*entry, warn func(string, ...any)) {
 			continue
 		}
 		if f.play.Cards != e.play.Cards {
-			warn("board %d was dealt differently at table %s%s and table %s%s: fouled (Law 87), scored within each group of identical deals", e.play.Board,
-				f.table.Place.Table, roomText(f.table.Place.Room), e.table.Place.Table, roomText(e.table.Place.Room))
+			warn("board %d was dealt differently at %s and %s: fouled (Law 87), scored within each group of identical deals", e.play.Board,
+				tableName(f.table), tableName(e.table))
 		}
 	}
 }

@@ -48,8 +48,8 @@ func judge(t *Table, form string, warn func(string, ...any)) map[int]*judged {
 		r := &t.Rulings[i]
 		awards, outcomes, err := ruling.Check(*r, form)
 		if err != nil {
-			warn("board %d at table %s%s: the ruling %s cannot be scored at a %s event (%v): left out", r.Board, t.Place.Table,
-				roomText(t.Place.Room), ruling.Text(*r), form, err)
+			warn("board %d at %s: the ruling %s cannot be scored at a %s event (%v): left out", r.Board, tableName(t),
+				ruling.Text(*r), form, err)
 			continue
 		}
 		j := out[r.Board]

@@ -94,8 +94,8 @@ func teams(ev *Event, boards map[int][]*entry, numbers []int, warn func(string, 
 			n++
 		}
 		if n == 0 {
-			warn("board %d: table %s%s and its other room played different forms of the board (fouled, Law 87): not compared; give an adjusted score with hoyle adjust",
-				e.play.Board, e.table.Place.Table, roomText(e.table.Place.Room))
+			warn("board %d: %s and its other room played different forms of the board (fouled, Law 87): not compared; give an adjusted score with hoyle adjust",
+				e.play.Board, tableName(e.table))
 			return false
 		}
 		e.result.IMPs = num(sum / float64(n))
@@ -176,7 +176,7 @@ func matchTeams(ev *Event, boards map[int][]*entry, numbers []int, warn func(str
 			m := matches[k]
 			for _, pen := range e.ruled.penalties {
 				if m == nil {
-					warn("board %d at table %s%s: a procedural penalty in a match with nothing compared: left out", n, e.table.Place.Table, roomText(e.table.Place.Room))
+					warn("board %d at %s: a procedural penalty in a match with nothing compared: left out", n, tableName(e.table))
 					break
 				}
 				for i, team := range []side{e.ns, e.ew} {

@@ -27,6 +27,7 @@ import (
 	"io"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/load"
 )
@@ -70,6 +71,7 @@ func Tables(ctx context.Context, st events.Store) ([]compare.Table, Stats, error
 	if err != nil {
 		return nil, stats, err
 	}
+	infos = eventrec.Tables(infos) // an event's own record is no table
 	stats.Sessions = len(infos)
 	cp, keeps := st.(events.ProjectionCheckpoints)
 	saved := map[string][]byte{}

@@ -15,8 +15,10 @@ import (
 	"sync/atomic"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/eventbook"
 	"github.com/hoyle/hoyle/projections/load"
 )
 
@@ -24,6 +26,9 @@ import (
 type Report struct {
 	events.ChainReport
 	Hands int // hands folded
+	// Records is the events' own records checked (events/eventrec), which
+	// ChainReport counts among its sessions.
+	Records int
 }
 
 // foldBatch is how many events the reader hands the folds at a time.
@@ -72,7 +77,15 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 			sizes[info.ID] = info.Version
 		}
 	}
+	// An event's own record (its roster and hand record) is folded by
+	// its own fold, not a table's; it is small, and kept whole.
+	records := map[string][]events.Envelope{}
 	fold := func(e events.Envelope) error {
+		if eventrec.IsStream(e.Session) {
+			e.Raw = nil // not to be kept past the call; the fold reads Data
+			records[e.Session] = append(records[e.Session], e)
+			return nil
+		}
 		f := folders[e.Session]
 		if f == nil {
 			f = projections.NewFolder(nil)
@@ -150,6 +163,13 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 	}
 	folded := map[string]*load.Folded{}
 	for _, info := range infos {
+		if eventrec.IsStream(info.ID) {
+			if err := checkRecord(records[info.ID]); err != nil {
+				return rep, nil, &events.VerifyError{Session: info.ID, Err: err}
+			}
+			rep.Records++
+			continue
+		}
 		var s *projections.Session
 		if redo[info.ID] {
 			s, err = load.Light(ctx, st, info.ID)
@@ -190,7 +210,7 @@ func kept(ctx context.Context, st events.Store, repair bool, folded map[string]*
 		return nil, &events.VerifyError{Err: err}
 	}
 	var out []load.Difference
-	for _, info := range infos {
+	for _, info := range eventrec.Tables(infos) { // an event's record keeps no checkpoint
 		diffs, err := load.AuditFolded(ctx, st, info.ID, folded[info.ID])
 		delete(folded, info.ID)
 		if err != nil {
@@ -207,4 +227,19 @@ func kept(ctx context.Context, st events.Store, repair bool, folded map[string]*
 		}
 	}
 	return out, nil
+}
+
+// checkRecord checks an event's record: it folds, and its hand record's
+// deals are whole.
+func checkRecord(envs []events.Envelope) error {
+	b, err := eventbook.Fold(envs)
+	if err != nil {
+		return err
+	}
+	for _, n := range b.Boards() {
+		if err := eventbook.CheckDeal(b.Deals[n]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

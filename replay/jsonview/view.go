@@ -51,8 +51,8 @@ type View struct {
 	Restrictions   []string           `json:"restrictions"`
 	// Seated names the player in each seat on the hand, where players
 	// move between hands (a pivot or progressive table, Six-hand, King's
-	// and Draw Bridge): a seat nobody sits in is absent, as is a player
-	// not named. Round and Table are where the hand falls in the game's
+	// and Draw Bridge, a duplicate movement's pairs, named by the event's
+	// roster): a seat nobody sits in is absent, as is a player not named. Round and Table are where the hand falls in the game's
 	// or the movement's rotation (0: none).
 	Seated map[string]string `json:"seated,omitempty"`
 	Round  int               `json:"round,omitempty"`
@@ -150,8 +150,13 @@ func NewView(s *projections.Session) View {
 		}
 	}
 	v.Played = h.Played.Len()
-	if h.Sitting.Seated() {
-		v.Seated, v.Round, v.Table = map[string]string{}, h.Sitting.Round, h.Sitting.Table
+	if h.Sitting.Seated() || (s.Roster() != nil && h.Board > 0) {
+		// Seated also where the event's movement moves its pairs between
+		// tables and its record names them (projections.Session.SetRoster).
+		if h.Sitting.Seated() {
+			v.Round, v.Table = h.Sitting.Round, h.Sitting.Table
+		}
+		v.Seated = map[string]string{}
 		for seat := range seating.Seats {
 			if p := s.PlayerAt(h.Number, cards.Seat(seat)); p != "" {
 				v.Seated[seating.Names[seat]] = p

@@ -96,7 +96,14 @@ func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.M
 // event, the table and the teams. Sessions are grouped by them; hoyle's
 // session keeps the name they make.
 type Origin struct {
-	Event, Site, Date, Section, Round, Table, Room, HomeTeam, VisitTeam string
+	Event, Site, Date, Stage, Section, Round, Table, Room, HomeTeam, VisitTeam string
+	// Movement is the pairs movement the table played under (hoyle's own
+	// tag: PBN has none), "" for none.
+	Movement string
+	// Pairs says the record numbers its pairs (PBN's PairNS, PairEW): its
+	// Round is then a round of the pairs' movement, whose boards are the
+	// event's, not another set of boards.
+	Pairs bool
 }
 
 // Record is what an import keeps of one record it imported.
@@ -249,7 +256,8 @@ func CleanName(name, what string) (clean, warning string) {
 
 // Place writes where the file says a session was played into its
 // session.opened, so that hoyle compare finds its boards' other tables:
-// the event (with its section and round, whose boards are not another's),
+// the event (with its stage, section and round, whose boards are not
+// another's),
 // the table, the room and the teams, each cleaned as CleanName cleans a
 // name. What the laws of placement refuse (a room neither open nor closed,
 // one team without the other) is left out, and the warning says what.
@@ -259,15 +267,19 @@ func Place(opened *table.SessionOpened, o Origin, rs game.Ruleset, opts game.Opt
 	}
 	clean := func(s string) string { c, _ := CleanName(s, ""); return c }
 	event := clean(o.Event)
-	for _, part := range []struct{ what, v string }{{"section", o.Section}, {"round", o.Round}} {
+	round := o.Round
+	if o.Pairs || o.Movement != "" {
+		round = "" // a round of the movement: the same event
+	}
+	for _, part := range []struct{ what, v string }{{"", o.Stage}, {"section ", o.Section}, {"round ", round}} {
 		if v := clean(part.v); v != "" {
-			event += ", " + part.what + " " + v
+			event += ", " + part.what + v // a stage names itself: "Round Robin", "Final"
 		}
 	}
-	p := projections.Placement{Event: event, Table: clean(o.Table), Room: clean(o.Room), HomeTeam: clean(o.HomeTeam), VisitTeam: clean(o.VisitTeam)}
+	p := projections.Placement{Event: event, Table: clean(o.Table), Room: clean(o.Room), HomeTeam: clean(o.HomeTeam), VisitTeam: clean(o.VisitTeam), Movement: clean(o.Movement)}
 	placed, err := p.Check(rs, opts)
 	if err != nil {
-		p.Room, p.HomeTeam, p.VisitTeam = "", "", ""
+		p.Room, p.HomeTeam, p.VisitTeam, p.Movement = "", "", "", ""
 		var again error
 		if placed, again = p.Check(rs, opts); again != nil {
 			return fmt.Sprintf("the session is not placed in event %s: %v", cards.Quote(event), again)

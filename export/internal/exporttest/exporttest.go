@@ -20,6 +20,9 @@ type Options struct {
 	NoName   bool // the session's name
 	NoGlyphs bool // notes' glyphs (LIN has none: they go into the text)
 	NoBy     bool // notes' authors
+	// TrimNotes compares notes' texts without their surrounding blanks:
+	// LIN's explanations have none, PBN's [Note "1: 2+"] keeps its " 2+".
+	TrimNotes bool
 }
 
 // place is where a note is, in words that survive a round trip.
@@ -107,6 +110,9 @@ func Summary(s *projections.Session, opt Options) string {
 		}
 		if opt.NoBy {
 			by = ""
+		}
+		if opt.TrimNotes {
+			text = strings.TrimSpace(text)
 		}
 		notes = append(notes, line{where[n.Target], fmt.Sprintf("%q %q %q", text, glyph, by)})
 	}

@@ -599,7 +599,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 		if err != nil {
 			return err
 		}
-		if first != nil && allUnknown(dr.Hands) {
+		if first != nil && allUnknown(dr.Hands) && len(first.Dealt) == len(dr.Hands) {
 			// The same board: its cards are known from its first deal.
 			dr.Hands, dr.Widow, dr.TurnUp = first.Dealt, first.Widow, first.TurnUp
 		}
@@ -634,6 +634,9 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 			s.boards = map[int]*game.Hand{}
 		}
 		s.boards[p.Board] = h
+	}
+	if s.read.forget {
+		s.forget()
 	}
 	s.NextDealer = s.Rules.NextDealer(h)
 	s.Shuffle, s.Cut = nil, nil

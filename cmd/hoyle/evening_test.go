@@ -76,10 +76,10 @@ var eveningTables = map[string][][]string{
 		{"result", "--board", "6", "2S", "N", "8"},  // +110
 	},
 	"3": {
-		{"result", "--board", "1", "4S", "N", "11"},  // round 2: 3NS v 2EW, +450
-		{"result", "--board", "2", "3NT", "S", "10"}, // +630
-		{"result", "--board", "3", "4S", "N", "10"},  // round 3: 3NS v 1EW, +420 (NS not vulnerable)
-		{"result", "--board", "4", "4H", "E", "9"},   // +100 (EW one down, vulnerable)
+		{"result", "--board", "1", "4S", "N", "10"}, // round 2: 3NS v 2EW, +420
+		{"result", "--board", "2", "3NT", "S", "9"}, // +600
+		{"result", "--board", "3", "4S", "N", "10"}, // round 3: 3NS v 1EW, +420 (NS not vulnerable)
+		{"result", "--board", "4", "4H", "E", "9"},  // +100 (EW one down, vulnerable)
 	},
 }
 
@@ -134,7 +134,7 @@ func recordEvening(t *testing.T, run eveningRun, concurrent bool) {
 	// (average plus to North-South, average minus to East-West, Law
 	// 12C2); board 5 at table 1 is given a weighted score (Law 12C1(c)).
 	assert.Contains(t, run(t, "", "adjust", "--event", eveningEvent, "--table", "2", "--board", "3", "NS=avg+", "EW=avg-"), "Law 12C2")
-	assert.Contains(t, run(t, "", "adjust", "--event", eveningEvent, "--table", "1", "--board", "5", "4S N 10=60%,4S N 9=40%"), "Law 12C1(c)")
+	assert.Contains(t, run(t, "", "adjust", "--event", eveningEvent, "--table", "1", "--board", "5", "4S N 10=30%,4S N 9=70%"), "Law 12C1(c)")
 }
 
 // checkEvening reads compare --json and checks every figure, each worked
@@ -195,10 +195,10 @@ func checkEvening(t *testing.T, out string) {
 		ew1, ew2      = "1 EW Gus Gray & Hal Hunt", "2 EW Ivy Irwin & Jo Jones"
 	)
 	want := map[int]map[string]row{
-		// Board 1: 450 beats 420: 2 and 0 (Law 78A).
-		1: {"1": {1, ns1, ew1, 420, 0, 2, "", false}, "3": {2, ns3, ew2, 450, 2, 0, "", false}},
-		// Board 2: 630 beats 600.
-		2: {"1": {1, ns1, ew1, 600, 0, 2, "", false}, "3": {2, ns3, ew2, 630, 2, 0, "", false}},
+		// Board 1: 420 ties 420: one each (Law 78A).
+		1: {"1": {1, ns1, ew1, 420, 1, 1, "", false}, "3": {2, ns3, ew2, 420, 1, 1, "", false}},
+		// Board 2: 600 ties 600.
+		2: {"1": {1, ns1, ew1, 600, 1, 1, "", false}, "3": {2, ns3, ew2, 600, 1, 1, "", false}},
 		// Board 3: table 2's avg+/avg- is 60% and 40% of the top of 2:
 		// 1.2 and 0.8 (Law 12C2). Table 3's 420 is matchpointed among the
 		// results played, itself alone: 0 on a top of 0, factored by
@@ -208,11 +208,11 @@ func checkEvening(t *testing.T, out string) {
 		// Board 4: +100 beats −620.
 		4: {"2": {1, ns2, ew2, -620, 0, 2, "", false}, "3": {3, ns3, ew1, 100, 2, 0, "", false}},
 		// Board 5: table 1's weighted score, 4S N 10 (+620, NS
-		// vulnerable) 60% and 4S N 9 (−100) 40%, against table 2's +600:
-		// 620 beats 600 (2) × 0.6 + −100 loses (0) × 0.4 = 1.2, East-West
-		// 0.8; table 2's 600 loses to 620 (0) × 0.6 and beats −100 (2) ×
-		// 0.4 = 0.8, East-West 1.2 (Law 12C1(c)).
-		5: {"1": {3, ns1, ew2, 0, 1.2, 0.8, "4S N 10=60%,4S N 9=40%", false}, "2": {2, ns2, ew1, 600, 0.8, 1.2, "", false}},
+		// vulnerable) 30% and 4S N 9 (−100) 70%, against table 2's +600:
+		// 620 beats 600 (2) × 0.3 + −100 loses (0) × 0.7 = 0.6, East-West
+		// 1.4; table 2's 600 loses to 620 (0) × 0.3 and beats −100 (2) ×
+		// 0.7 = 1.4, East-West 0.6 (Law 12C1(c)).
+		5: {"1": {3, ns1, ew2, 0, 0.6, 1.4, "4S N 10=30%,4S N 9=70%", false}, "2": {2, ns2, ew1, 600, 1.4, 0.6, "", false}},
 		// Board 6, fouled at table 1 (its deal recorded --fouled): two
 		// groups of one result each (Law 87B), each 0 on a top of 0,
 		// factored (0+1) × 2/1 − 1 = 1: an average each, whatever the
@@ -251,13 +251,15 @@ func checkEvening(t *testing.T, out string) {
 
 	// The ranking, per field. North-South pairs sat out one round: four
 	// boards, a top of 4 × 2 = 8. East-West pairs played all six: 12.
-	//   3NS: b1 2 + b2 2 + b3 1 + b4 2     = 7   of 8  = 87.50%
-	//   2NS: b3 1.2 + b4 0 + b5 0.8 + b6 1 = 3   of 8  = 37.50%
-	//   1NS: b1 0 + b2 0 + b5 1.2 + b6 1   = 2.2 of 8  = 27.50%
-	//   1EW: b1 2 + b2 2 (table 1) + b5 1.2 + b6 1 (table 2) + b3 1 + b4 0 (table 3)
-	//                                      = 7.2 of 12 = 60.00%
-	//   2EW: b3 0.8 + b4 2 (table 2) + b1 0 + b2 0 (table 3) + b5 0.8 + b6 1 (table 1)
-	//                                      = 4.6 of 12 = 38.33% (38.333...)
+	//   3NS: b1 1 + b2 1 + b3 1 + b4 2     = 5   of 8  = 62.50%   1
+	//   1NS: b1 1 + b2 1 + b5 0.6 + b6 1   = 3.6 of 8  = 45.00%  =2
+	//   2NS: b3 1.2 + b4 0 + b5 1.4 + b6 1 = 3.6 of 8  = 45.00%  =2
+	//     (a tie, though the sums differ in floating point: the pairs
+	//     share the place)
+	//   2EW: b3 0.8 + b4 2 (table 2) + b1 1 + b2 1 (table 3) + b5 1.4 + b6 1 (table 1)
+	//                                      = 7.2 of 12 = 60.00%   1
+	//   1EW: b1 1 + b2 1 (table 1) + b5 0.6 + b6 1 (table 2) + b3 1 + b4 0 (table 3)
+	//                                      = 4.6 of 12 = 38.33%   2 (38.333...)
 	type total struct {
 		rank    int
 		field   string
@@ -267,11 +269,11 @@ func checkEvening(t *testing.T, out string) {
 		pct     float64
 	}
 	wantTotals := map[string]total{
-		"3 NS": {1, "NS", []string{"Ed Eton", "Flo Fry"}, 4, 7, 8, 87.5},
-		"2 NS": {2, "NS", []string{"Cy Cole", "Di Dunn"}, 4, 3, 8, 37.5},
-		"1 NS": {3, "NS", []string{"Ann Ames", "Bob Birch"}, 4, 2.2, 8, 27.5},
-		"1 EW": {1, "EW", []string{"Gus Gray", "Hal Hunt"}, 6, 7.2, 12, 60},
-		"2 EW": {2, "EW", []string{"Ivy Irwin", "Jo Jones"}, 6, 4.6, 12, 38.33},
+		"3 NS": {1, "NS", []string{"Ed Eton", "Flo Fry"}, 4, 5, 8, 62.5},
+		"1 NS": {2, "NS", []string{"Ann Ames", "Bob Birch"}, 4, 3.6, 8, 45},
+		"2 NS": {2, "NS", []string{"Cy Cole", "Di Dunn"}, 4, 3.6, 8, 45},
+		"2 EW": {1, "EW", []string{"Ivy Irwin", "Jo Jones"}, 6, 7.2, 12, 60},
+		"1 EW": {2, "EW", []string{"Gus Gray", "Hal Hunt"}, 6, 4.6, 12, 38.33},
 	}
 	require.Len(t, ev.Totals, len(wantTotals))
 	for _, tot := range ev.Totals {
@@ -287,8 +289,23 @@ func checkEvening(t *testing.T, out string) {
 	assert.Contains(t, ev.Warnings[0], "board 6 was dealt differently")
 }
 
-// round2 rounds matchpoints to two decimals, as they are printed: 2.2 is
-// 1.2 + 1 in floating point.
+// checkEveningText reads the ranking as compare prints it: the pairs
+// tied share the place, "=2" (issue 26: "Ties \"=1\""), percentages to
+// two decimals.
+func checkEveningText(t *testing.T, out string) {
+	for _, line := range []string{
+		`1\s+3 NS\s+Ed Eton & Flo Fry\s+4\s+5\s+8\s+62\.50`,
+		`=2\s+1 NS\s+Ann Ames & Bob Birch\s+4\s+3\.6\s+8\s+45\.00`,
+		`=2\s+2 NS\s+Cy Cole & Di Dunn\s+4\s+3\.6\s+8\s+45\.00`,
+		`1\s+2 EW\s+Ivy Irwin & Jo Jones\s+6\s+7\.2\s+12\s+60\.00`,
+		`2\s+1 EW\s+Gus Gray & Hal Hunt\s+6\s+4\.6\s+12\s+38\.33`,
+	} {
+		assert.Regexp(t, `(?m)^\s*`+line+`\s*$`, out)
+	}
+}
+
+// round2 rounds matchpoints to two decimals, as they are printed: a sum
+// of 1.2, 1.4 and 1 is not exactly 3.6 in floating point.
 func round2(v float64) float64 {
 	var r float64
 	_, _ = fmt.Sscanf(fmt.Sprintf("%.2f", v), "%g", &r)
@@ -308,6 +325,7 @@ func TestAnEveningAtTheClub(t *testing.T) {
 		return ok(t, db, args...)
 	}, false)
 	checkEvening(t, ok(t, db, "compare", "--json", "--event", eveningEvent))
+	checkEveningText(t, ok(t, db, "compare", "--event", eveningEvent))
 }
 
 // TestAnEveningOnServe: the evening on hoyle serve, started as its own
@@ -344,4 +362,5 @@ func TestAnEveningOnServe(t *testing.T) {
 	}
 
 	checkEvening(t, run(t, "", "compare", "--json", "--event", eveningEvent))
+	checkEveningText(t, run(t, "", "compare", "--event", eveningEvent))
 }

@@ -135,7 +135,11 @@ var allowed = map[string][]string{
 	"export/html": {"events", "events/cards", "export/markdown", "projections", "projections/ddhand", "projections/game",
 		"replay"},
 	"export/eventreport": {"export/markdown", "projections/compare"},
-	"export/jsonlog":     {"events", "events/cards", "projections"},
+	// The event's site: compare's figures as pages, each played hand's page
+	// from export/html.
+	"export/site": {"events", "events/cards", "export/html", "export/markdown", "projections",
+		"projections/compare", "projections/dd", "projections/ddhand", "projections/rules/contract", "replay"},
+	"export/jsonlog": {"events", "events/cards", "projections"},
 	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
 		"projections", "projections/compare", "projections/game", "projections/rules"},
 	"export/linsession": {"events", "events/cards", "events/table", "export/internal/build", "export/lin",
@@ -153,7 +157,7 @@ var allowed = map[string][]string{
 	// helpers.
 	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/eventrec", "events/natsstore", "events/table",
 		"export/eventreport", "export/html", "export/importer", "export/jsonlog", "export/linsession", "export/markdown",
-		"export/pbn", "export/pbnsession", "fixtures", "projections", "projections/compare", "projections/dd",
+		"export/pbn", "export/pbnsession", "export/site", "fixtures", "projections", "projections/compare", "projections/dd",
 		"projections/ddhand", "projections/eventbook", "projections/game", "projections/ledger", "projections/load",
 		"projections/movement", "projections/recorder", "projections/rules", "projections/simulate",
 		"projections/verify", "projections/rules/contract", "projections/ruling", "replay", "replay/jsonview", "replay/prompt"},

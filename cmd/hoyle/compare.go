@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/hoyle/hoyle/events"
 
 	"github.com/spf13/cobra"
 
+	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/ledger"
 	"github.com/hoyle/hoyle/replay"
@@ -126,27 +126,34 @@ func loadComparison(ctx context.Context, db *database, event string) (compare.Re
 
 // loadComparisonWith is loadComparison with the comparison's options.
 func loadComparisonWith(ctx context.Context, db *database, opts compare.Options) (compare.Report, error) {
-	event := opts.Event
 	st, err := db.open(false, false)
 	if err != nil {
 		return compare.Report{}, err
 	}
+	rep, _, err := compareStore(ctx, db, st, opts)
+	st.Close()
+	return rep, err
+}
+
+// compareStore compares the events of an open store: the report, and the
+// sessions' summaries it was made of.
+func compareStore(ctx context.Context, db *database, st events.Store, opts compare.Options) (compare.Report, []compare.Table, error) {
+	event := opts.Event
 	tables, stats, err := ledger.Tables(ctx, st)
 	if err == nil {
 		opts.Rosters, err = rosters(ctx, st, tables, event)
 	}
-	st.Close()
 	if err != nil {
-		return compare.Report{}, err
+		return compare.Report{}, nil, err
 	}
 	for _, id := range stats.Mismatched {
 		db.warn(fmt.Sprintf("the saved summary of session %s does not match the log: computed again from the log", replay.Escape(id)))
 	}
 	rep := compare.CompareWith(tables, opts)
 	if event != "" && len(rep.Events) == 0 {
-		return rep, fmt.Errorf("no event named %q in the database (hoyle sessions lists each session's event)", event)
+		return rep, tables, fmt.Errorf("no event named %q in the database (hoyle sessions lists each session's event)", event)
 	}
-	return rep, nil
+	return rep, tables, nil
 }
 
 // rosters reads the roster of each event compared (or of the one named),

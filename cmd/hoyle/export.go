@@ -9,6 +9,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -20,7 +22,9 @@ import (
 	"github.com/hoyle/hoyle/export/html"
 	"github.com/hoyle/hoyle/export/jsonlog"
 	"github.com/hoyle/hoyle/export/markdown"
+	"github.com/hoyle/hoyle/export/site"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -147,7 +151,7 @@ type exportOptions struct {
 	// for readers.
 	Writeup writeupFlags
 	shaped  []string // the shaping flags given
-	Event   string   // --event NAME: the event's comparison, as Markdown
+	Event   string   // --event NAME: the event's comparison, as Markdown or a site (html)
 }
 
 // newExportCmd builds the command: it binds the flags to the options and calls runExport.
@@ -208,6 +212,16 @@ into the same event; with --format lin (a teams event), each match as a
 vugraph file of its two rooms (vg|, rs|, pn|, qx|o1|, qx|c1|...), the
 matches one after the other.
 
+--event NAME --format html -o DIR writes the event's site into the folder
+DIR: an index with the ranking of each field, a score card for each pair
+or team, a page for each board (its hand record with the double-dummy
+table and par, and its traveller, each result linking to the page of its
+hand when the play was recorded), and the hand record for printing, four
+boards to a page. --no-dd leaves the double-dummy tables out (the solver
+takes a tenth of a second or more a board). The links are relative: the
+folder works opened from disk or put on any web server. hoyle serve
+--http serves the same site live.
+
 --format json --sign KEYFILE signs the log with an ed25519 private key
 (hoyle keygen makes a pair): hoyle import --verify-key with the public key
 then refuses a log that is not the one signed.
@@ -224,7 +238,8 @@ its permissions, its owner and its other hard links are kept.`,
   hoyle export --at 1.a15 --hide E,W --no-play --title "You are South: plan the play"
   hoyle export --from 1.8                # the ending, from the position after trick 8
   hoyle export --event "Tuesday pairs" -o tuesday.md
-  hoyle export --event "Tuesday pairs" --format pbn -o tuesday.pbn`,
+  hoyle export --event "Tuesday pairs" --format pbn -o tuesday.pbn
+  hoyle export --event "Tuesday pairs" --format html -o tuesday/`,
 		Args: exactArgs(0, "no arguments; the hand and moment are flags"),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if cmd.Flags().Changed("hand") {
@@ -241,7 +256,7 @@ its permissions, its owner and its other hard links are kept.`,
 	cmd.Flags().BoolVar(&opts.ASCII, "ascii", false, "write suits as S H D C instead of symbols")
 	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "write to FILE instead of standard output")
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "with -o, replace FILE if it exists and is a regular file")
-	cmd.Flags().StringVar(&opts.Event, "event", "", "write the event's comparison (travellers and ranking) as Markdown")
+	cmd.Flags().StringVar(&opts.Event, "event", "", "write the event's comparison (travellers and ranking) as Markdown, or with --format html its site into the folder -o DIR")
 	cmd.Flags().StringVar(&opts.Sign, "sign", "", "with --format json, sign the log with this ed25519 private key (PEM; hoyle keygen makes one)")
 	opts.Writeup.bind(cmd.Flags(), markdown.LabelsNone)
 	return cmd
@@ -279,10 +294,13 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if opts.Force && opts.Output == "" {
 		return usagef("--force replaces the file given by -o; give -o FILE")
 	}
+	if opts.Event != "" && strings.ToLower(opts.Format) == "html" {
+		return exportSite(ctx, opts)
+	}
 	if opts.Event != "" {
 		f := strings.ToLower(opts.Format)
 		if f != "md" && f != "pbn" && f != "lin" || opts.Hand != nil || opts.At != "" || opts.Sign != "" {
-			return usagef("--event writes the event's comparison as Markdown, or its tables as PBN or LIN: not with --format %s, --hand, --at or --sign", opts.Format)
+			return usagef("--event writes the event's comparison as Markdown, its tables as PBN or LIN, or with --format html its site: not with --format %s, --hand, --at or --sign", opts.Format)
 		}
 		rep, err := loadComparison(ctx, opts.DB, opts.Event)
 		if err != nil {
@@ -485,4 +503,44 @@ func fileKind(m fs.FileMode) string {
 		return "a symbolic link"
 	}
 	return "not a regular file"
+}
+
+// exportSite writes an event's site (export/site) into the folder -o DIR:
+// made whole from the database first, then written.
+func exportSite(ctx context.Context, opts *exportOptions) error {
+	if opts.Hand != nil || opts.At != "" || opts.Sign != "" || len(opts.shaped) > 0 && !slices.Equal(opts.shaped, []string{"--no-dd"}) {
+		return usagef("--event --format html writes the event's site: not with --hand, --at, --sign or a write-up's shaping flags but --no-dd")
+	}
+	if opts.Output == "" || opts.Output == "-" {
+		return usagef("--event --format html writes a site of many pages: give -o DIR, the folder to write it into")
+	}
+	if fi, err := os.Stat(opts.Output); err == nil && !fi.IsDir() {
+		return usagef("-o %s: a site is written into a folder, and this is a file", opts.Output)
+	}
+	st, err := opts.DB.open(false, false)
+	if err != nil {
+		return err
+	}
+	// Closed once the site is made, before it is written.
+	s, err := buildSite(ctx, opts, st)
+	st.Close()
+	if err != nil {
+		return err
+	}
+	if err := s.Write(opts.Output, opts.Force); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.IO.Err, "hoyle export: wrote the site of %s, %d pages, into %s (open %s)\n", replay.Escape(opts.Event), len(s.Files), opts.Output, filepath.Join(opts.Output, site.IndexFile))
+	return nil
+}
+
+// buildSite makes the site of --event from an open store.
+func buildSite(ctx context.Context, opts *exportOptions, st events.Store) (*site.Site, error) {
+	rep, tables, err := compareStore(ctx, opts.DB, st, compare.Options{Event: opts.Event})
+	if err != nil {
+		return nil, err
+	}
+	return site.Build(ctx, site.Input{Event: rep.Events[0], Tables: tables, Hands: func(ctx context.Context, id string) (*projections.Session, []events.Envelope, error) {
+		return load.Session(ctx, st, id)
+	}}, site.Options{NoDD: opts.Writeup.NoDD})
 }

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -50,9 +51,16 @@ type serveProc struct {
 	done  chan error
 	found chan string // the URL it serves at, once it says so
 	once  sync.Once
+	// web is, with --http, where the sites are ("http://HOST:PORT/"),
+	// once it says so on sites.
+	web   string
+	sites chan string
 }
 
-var servingAt = regexp.MustCompile(`the shared log is at (nats://\S+), kept in`)
+var (
+	servingAt = regexp.MustCompile(`the shared log is at (nats://\S+), kept in`)
+	sitesAt   = regexp.MustCompile(`the events' sites are at (http://\S+/)`)
+)
 
 // startServe runs hoyle serve on dir, listening on addr ("127.0.0.1:0"
 // the first time, then the address it took, to start it again), and
@@ -69,6 +77,13 @@ func startServeWith(t *testing.T, dir, addr string, env []string, flags ...strin
 	if err := p.await(); err != nil {
 		t.Fatal(err)
 	}
+	if slices.Contains(flags, "--http") {
+		select {
+		case p.web = <-p.sites:
+		case <-time.After(hangBound):
+			t.Fatalf("hoyle serve did not say where the sites are within %v", hangBound)
+		}
+	}
 	return p
 }
 
@@ -83,12 +98,15 @@ func launchServe(t *testing.T, dir, addr string, env []string, flags ...string) 
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	require.NoError(t, cmd.Start())
-	p := &serveProc{cmd: cmd, dir: dir, done: make(chan error, 1), found: make(chan string, 1)}
+	p := &serveProc{cmd: cmd, dir: dir, done: make(chan error, 1), found: make(chan string, 1), sites: make(chan string, 1)}
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
 			if m := servingAt.FindStringSubmatch(sc.Text()); m != nil {
 				p.found <- m[1]
+			}
+			if m := sitesAt.FindStringSubmatch(sc.Text()); m != nil {
+				p.sites <- m[1]
 			}
 		}
 	}()

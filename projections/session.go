@@ -615,7 +615,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 		number = p.Hand // the first hand of a tail fold: trust the deal's number
 	}
 	h := game.NewHand(number, p.Dealer, seating, s.Opts)
-	h.Board, h.DealID = p.Board, e.ID
+	h.Board, h.DealID, h.Fouled = p.Board, e.ID, p.Fouled
 	copy(h.Dealt, dr.Hands)
 	copy(h.Held, dr.Hands)
 	h.Widow, h.TurnUp, h.Vulnerable = dr.Widow, dr.TurnUp, p.Vul

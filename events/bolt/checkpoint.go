@@ -64,30 +64,7 @@ func (s *Store) WriteSnapshot(ctx context.Context, session string, w events.Snap
 		if err != nil {
 			return err
 		}
-		if w.Reset && root.Bucket([]byte(session)) != nil {
-			if err := root.DeleteBucket([]byte(session)); err != nil {
-				return err
-			}
-		}
-		b, err := root.CreateBucketIfNotExists([]byte(session))
-		if err != nil {
-			return err
-		}
-		if w.Trim != nil {
-			c := b.Cursor()
-			for k, _ := c.Seek(w.Trim); k != nil && bytes.Compare(k, w.Trim) >= 0; k, _ = c.Seek(w.Trim) {
-				if err := c.Delete(); err != nil {
-					return err
-				}
-			}
-		}
-		b.FillPercent = 0.9 // records are appended by hand number, rarely rewritten
-		for _, r := range w.Put {
-			if err := b.Put(r.Key, r.Value); err != nil {
-				return err
-			}
-		}
-		return nil
+		return writeKept(root, []byte(session), w, 0.9) // records are appended by hand number, rarely rewritten
 	})
 }
 
@@ -186,28 +163,35 @@ func (s *Store) WriteDerived(ctx context.Context, name string, w events.Snapshot
 		if err != nil {
 			return err
 		}
-		if w.Reset && root.Bucket([]byte(name)) != nil {
-			if err := root.DeleteBucket([]byte(name)); err != nil {
-				return err
-			}
-		}
-		b, err := root.CreateBucketIfNotExists([]byte(name))
-		if err != nil {
+		return writeKept(root, []byte(name), w, bbolt.DefaultFillPercent)
+	})
+}
+
+// writeKept applies w to root's bucket name: the one way kept data
+// (checkpoints, derived data) is written, whatever it is kept for.
+func writeKept(root *bbolt.Bucket, name []byte, w events.SnapshotWrite, fill float64) error {
+	if w.Reset && root.Bucket(name) != nil {
+		if err := root.DeleteBucket(name); err != nil {
 			return err
 		}
-		if w.Trim != nil {
-			c := b.Cursor()
-			for k, _ := c.Seek(w.Trim); k != nil && bytes.Compare(k, w.Trim) >= 0; k, _ = c.Seek(w.Trim) {
-				if err := c.Delete(); err != nil {
-					return err
-				}
-			}
-		}
-		for _, r := range w.Put {
-			if err := b.Put(r.Key, r.Value); err != nil {
+	}
+	b, err := root.CreateBucketIfNotExists(name)
+	if err != nil {
+		return err
+	}
+	if w.Trim != nil {
+		c := b.Cursor()
+		for k, _ := c.Seek(w.Trim); k != nil && bytes.Compare(k, w.Trim) >= 0; k, _ = c.Seek(w.Trim) {
+			if err := c.Delete(); err != nil {
 				return err
 			}
 		}
-		return nil
-	})
+	}
+	b.FillPercent = fill
+	for _, r := range w.Put {
+		if err := b.Put(r.Key, r.Value); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -41,6 +41,19 @@ var folded = map[string]bool{
 // Score and every other, known or not (the Board too when it is not the
 // board recorded). A section that would not read back as itself once
 // written (a broken tag in it, where the file ended) is a problem: the
+// addKeptTags records the tags of g that hoyle has no event for
+// (keptTags), so that an export writes them back as they were.
+func (rc *record) addKeptTags(g *pbn.Game, keepBoard bool) error {
+	kept, err := rc.keptTags(g, keepBoard)
+	if err != nil || len(kept) == 0 {
+		return err
+	}
+	if _, err := rc.add(&table.TagsKept{Format: "pbn", Tags: kept}); err != nil {
+		return fail(g, g.Line, err)
+	}
+	return nil
+}
+
 // tag is kept without it.
 func (rc *record) keptTags(g *pbn.Game, keepBoard bool) ([]table.Tag, error) {
 	var out []table.Tag

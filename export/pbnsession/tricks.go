@@ -182,14 +182,8 @@ func (rc *record) runTricks(p *planned) error {
 	if err != nil {
 		return fail(g, tagLine(g, "Deal"), err)
 	}
-	kept, err := rc.keptTags(g, keepBoard)
-	if err != nil {
+	if err := rc.addKeptTags(g, keepBoard); err != nil {
 		return err
-	}
-	if len(kept) > 0 {
-		if _, err := rc.add(&table.TagsKept{Format: "pbn", Tags: kept}); err != nil {
-			return fail(g, g.Line, err)
-		}
 	}
 	rc.notes = rc.routeNotes(false)
 	if rc.first {

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -20,6 +19,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/hoyle/hoyle/export/internal/exporttest"
 )
 
 // shotsDir, when set, is where TestPagesInChromium leaves its screenshots
@@ -27,21 +28,6 @@ import (
 //
 //	go test ./export/html -run Chromium -shots /tmp/shots
 var shotsDir = flag.String("shots", "", "keep the screenshots and PDFs of TestPagesInChromium in this directory")
-
-// findChromium returns the path of a Chromium: $HOYLE_CHROMIUM if set,
-// else the first of chromium, chromium-browser, google-chrome on the PATH;
-// "" when there is none.
-func findChromium() string {
-	if p := os.Getenv("HOYLE_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // startChromium starts a headless Chromium with a profile of its own,
 // driven by chromedp over its DevTools pipe (no port, nothing else on the
@@ -178,7 +164,7 @@ var pdfPage = regexp.MustCompile(`/Type\s*/Page[^s]`)
 // in the screenshot, then lays the page out for print at the width of A4
 // and of Letter paper (less the margins) and prints it on both.
 func TestPagesInChromium(t *testing.T) {
-	path := findChromium()
+	path := exporttest.FindChromium()
 	if path == "" {
 		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): the pages are not checked in a browser")
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/projections"
 )
 
@@ -125,7 +126,7 @@ func (l *browserLog) take() (errs, reqs []string) {
 // left as artefacts. Plain go test walks the revoke hand; HOYLE_FULL=1
 // walks all three (a claim, Auction Bridge).
 func TestViewerInChromium(t *testing.T) {
-	path := findChromium()
+	path := exporttest.FindChromium()
 	if path == "" {
 		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): the viewer is not checked in a browser")
 	}
@@ -226,7 +227,7 @@ func TestViewerInChromium(t *testing.T) {
 // TestViewerWithoutScript: with JavaScript off the page is the write-up,
 // whole, and the viewer stays hidden.
 func TestViewerWithoutScript(t *testing.T) {
-	path := findChromium()
+	path := exporttest.FindChromium()
 	if path == "" {
 		t.Skip("chromium is not installed: the viewer is not checked in a browser")
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -18,23 +17,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/export/site"
 )
-
-// findChromium returns the path of a Chromium: $HOYLE_CHROMIUM if set,
-// else the first of chromium, chromium-browser, google-chrome on the PATH;
-// "" when there is none (export/html's tests look for it the same way).
-func findChromium() string {
-	if p := os.Getenv("HOYLE_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // browser is a headless Chromium with a profile of its own, driven over
 // its DevTools pipe, that keeps every console message and every request
@@ -66,7 +51,7 @@ func TestMain(m *testing.M) {
 // forgotten; the test is skipped when there is no Chromium.
 func startBrowser(t *testing.T) *browser {
 	t.Helper()
-	path := findChromium()
+	path := exporttest.FindChromium()
 	if path == "" {
 		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): the site is not checked in a browser")
 	}

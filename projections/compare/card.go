@@ -10,7 +10,7 @@ import (
 // result it played, in board order, every figure from its own side (its
 // score, its matchpoints or IMPs), with the result the row is drawn from
 // beside it (for a page that links each row to the hand). Names are
-// matched as the travellers give them (Result.NSPair, EWPair); a name that
+// matched as the ranking gives them (Result.NSName, EWName); a name that
 // played nothing has an empty card. A ruling shows as the traveller shows
 // it (tableContract), its figures from the side's own share of it.
 func (ev *Event) Card(name string) (Grid, []Result) {
@@ -34,8 +34,8 @@ func (ev *Event) Card(name string) (Grid, []Result) {
 	var rows []Result
 	for _, b := range ev.Boards {
 		for _, r := range b.Results {
-			ns := r.NSPair == name
-			if !ns && r.EWPair != name {
+			ns := r.NSName == name
+			if !ns && r.EWName != name {
 				continue
 			}
 			sign, dir, opp := 1.0, "NS", r.EWPair

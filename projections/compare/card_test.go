@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/ruling"
 )
 
@@ -60,4 +61,28 @@ func TestCardOfARuling(t *testing.T) {
 	g, _ = ev.Card("Oz & Pat")
 	require.Len(t, g.Rows, 1)
 	assert.Equal(t, []string{"1", "2", "EW", "Max & Ned", "avg+", "-", "-", "-", "0.8", "2", "40.00"}, g.Rows[0])
+}
+
+// TestCardOfARosteredPair: under a movement whose roster names the pairs,
+// the travellers show a pair by its number and players ("1 NS Ann &
+// Bob") while the ranking names it by its number ("1 NS"); the card of
+// the ranking's name has every board the pair played (the site's score
+// cards were empty, issue 27), and Result.NSName and EWName give the
+// ranking's names.
+func TestCardOfARosteredPair(t *testing.T) {
+	rosters := map[string]map[string][]string{"Mitchell": {
+		"1 NS": {"Ann", "Bob"}, "2 NS": {"Cy", "Di"}, "3 NS": {"Ed", "Flo"},
+		"1 EW": {"Gus", "Hal"}, "2 EW": {"Ivy", "Jo"}, "3 EW": {"Kit", "Lou"},
+	}}
+	ev := compare.CompareWith(mitchellTables(t, "mitchell:3x1"), compare.Options{Rosters: rosters}).Events[0]
+	for _, tot := range ev.Totals {
+		g, rows := ev.Card(tot.Name)
+		assert.Len(t, g.Rows, tot.Boards, "%s's card", tot.Name)
+		for _, r := range rows {
+			assert.Contains(t, []string{r.NSName, r.EWName}, tot.Name)
+		}
+	}
+	g, _ := ev.Card("1 NS")
+	require.NotEmpty(t, g.Rows)
+	assert.Contains(t, g.Rows[0], "1 EW Gus & Hal", "the opponents as the traveller names them")
 }

@@ -92,13 +92,18 @@ type Board struct {
 
 // Result is one table's result on a board, and what it earned.
 type Result struct {
-	Session  string `json:"session"`
-	Hand     int    `json:"hand"`
-	Table    string `json:"table"`
-	Room     string `json:"room"`
-	Round    int    `json:"round,omitempty"` // under a movement
-	NSPair   string `json:"ns_pair"`         // the pair or team sitting North-South
-	EWPair   string `json:"ew_pair"`
+	Session string `json:"session"`
+	Hand    int    `json:"hand"`
+	Table   string `json:"table"`
+	Room    string `json:"room"`
+	Round   int    `json:"round,omitempty"` // under a movement
+	NSPair  string `json:"ns_pair"`         // the pair or team sitting North-South
+	EWPair  string `json:"ew_pair"`
+	// NSName and EWName are the pairs or teams as the ranking names them
+	// (Total.Name): NSPair and EWPair add the players of a pair the
+	// roster names. Not in the JSON, whose totals name them already.
+	NSName   string `json:"-"`
+	EWName   string `json:"-"`
 	Contract string `json:"contract"`
 	Declarer string `json:"declarer"` // "N"... or "-"
 	Tricks   int    `json:"tricks"`
@@ -484,6 +489,7 @@ func gather(tables []Table, plan *movement.Plan, form string, rule bool, roster 
 			default:
 				e.ns, e.ew = playerSides(t)
 			}
+			e.result.NSName, e.result.EWName = e.ns.name, e.ew.name
 			if e.result.NSPair == "" {
 				e.result.NSPair = e.ns.name
 			}

@@ -312,10 +312,11 @@ func round2(v float64) float64 {
 	return r
 }
 
-// TestAnEveningAtTheClub: the evening on a bbolt file, in process, one
-// table after another (the quick variant of TestAnEveningOnServe).
-func TestAnEveningAtTheClub(t *testing.T) {
-	t.Parallel()
+// recordEveningIn records the evening on a new bbolt file, in process,
+// one table after another, and returns the file's path: the setup of
+// TestAnEveningAtTheClub and TestAnEveningAsASite.
+func recordEveningIn(t *testing.T) string {
+	t.Helper()
 	db := filepath.Join(t.TempDir(), "club.db")
 	recordEvening(t, func(t *testing.T, table string, args ...string) string {
 		t.Helper()
@@ -324,6 +325,14 @@ func TestAnEveningAtTheClub(t *testing.T) {
 		}
 		return ok(t, db, args...)
 	}, false)
+	return db
+}
+
+// TestAnEveningAtTheClub: the evening on a bbolt file, in process, one
+// table after another (the quick variant of TestAnEveningOnServe).
+func TestAnEveningAtTheClub(t *testing.T) {
+	t.Parallel()
+	db := recordEveningIn(t)
 	checkEvening(t, ok(t, db, "compare", "--json", "--event", eveningEvent))
 	checkEveningText(t, ok(t, db, "compare", "--event", eveningEvent))
 }

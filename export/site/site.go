@@ -180,9 +180,9 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 		t := fromGrid(g)
 		t.link(g, rows, "opponents", func(r compare.Result, ns bool) string {
 			if ns {
-				return cardOf[r.EWPair]
+				return cardOf[r.EWName]
 			}
-			return cardOf[r.NSPair]
+			return cardOf[r.NSName]
 		}, name)
 		t.handLinks(rows, hands)
 		total := totalOf(ev, name)
@@ -202,8 +202,8 @@ func Build(ctx context.Context, in Input, opts Options) (*Site, error) {
 		t := fromGrid(g)
 		for j, r := range b.Results {
 			t.Rows[j].Session, t.Rows[j].Hand = r.Session, r.Hand
-			t.cell(j, g, "NS").Href = cardOf[r.NSPair]
-			t.cell(j, g, "EW").Href = cardOf[r.EWPair]
+			t.cell(j, g, "NS").Href = cardOf[r.NSName]
+			t.cell(j, g, "EW").Href = cardOf[r.EWName]
 		}
 		t.handLinks(b.Results, hands)
 		bd := boardData{pageData: common(ev.BoardTitle(b), BoardFile(b.Board)), Board: b.Board, Traveller: t, Rulings: ev.RulingLines(b)}
@@ -380,9 +380,25 @@ func dealsOf(tables []compare.Table) deals {
 }
 
 // of is the deal of a board: the first of its results' that is known
-// (compare warns where two tables' differ).
+// (compare warns where two tables' differ), a result its table marked
+// fouled (Law 87) only when no other is known: the board's page shows the
+// board as dealt, not a form of it that lost its way (issue 27).
 func (d deals) of(b compare.Board) (cards.Deal, bool) {
+	for _, fouled := range []bool{false, true} {
+		if deal, ok := d.first(b, fouled); ok {
+			return deal, true
+		}
+	}
+	return nil, false
+}
+
+// first is the first known deal of the board's results that are fouled or
+// are not.
+func (d deals) first(b compare.Board, fouled bool) (cards.Deal, bool) {
 	for _, r := range b.Results {
+		if r.Fouled != fouled {
+			continue
+		}
 		if pbn, ok := d[r.Session][r.Hand]; ok {
 			deal, err := cards.ParseDeal(pbn)
 			if err == nil {

@@ -153,7 +153,7 @@ func (t *table) cell(j int, g compare.Grid, col string) *cell {
 func (t *table) link(g compare.Grid, rows []compare.Result, col string, href func(r compare.Result, ns bool) string, name string) {
 	for j, r := range rows {
 		t.Rows[j].Session, t.Rows[j].Hand = r.Session, r.Hand
-		t.cell(j, g, col).Href = href(r, r.NSPair == name)
+		t.cell(j, g, col).Href = href(r, r.NSName == name)
 	}
 }
 

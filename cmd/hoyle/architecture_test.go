@@ -147,6 +147,9 @@ var allowed = map[string][]string{
 		"export/pbn", "projections", "projections/game", "projections/rules"},
 	"export/importer": {"events", "events/eventrec", "events/table", "export/internal/build", "export/linsession",
 		"export/pbnsession", "projections/load"},
+	// sitetest walks a site in Chromium for export/site's tests and
+	// cmd/hoyle's (not internal: cmd cannot import export/internal).
+	"export/sitetest": {"export/internal/exporttest", "export/site"},
 	"export/internal/exporttest": {"events", "events/bolt", "events/cards", "events/memstore",
 		"export/internal/build", "projections", "projections/game", "projections/load", "projections/recorder",
 		"projections/simulate/simtest"},
@@ -177,7 +180,7 @@ var allowed = map[string][]string{
 var testOnly = []string{
 	"events/testkit", "events/storetest", "projections/dd/ddlist", "projections/dd/internal/ddsoracle",
 	"projections/rules/bridge/bridgetest", "projections/simulate/simtest", "projections/rules/rulestest",
-	"replay/replaytest", "export/internal/exporttest",
+	"replay/replaytest", "export/internal/exporttest", "export/sitetest",
 }
 
 // rulesets are the ruleset packages the registry imports.

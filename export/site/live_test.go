@@ -20,6 +20,7 @@ import (
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/events/natsstore"
 	"github.com/hoyle/hoyle/export/site"
+	"github.com/hoyle/hoyle/export/sitetest"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/ledger"
@@ -186,7 +187,7 @@ func TestLiveInChromium(t *testing.T) {
 	defer func() {
 		// The page's stream stays open as long as the page: it is cut
 		// first, or Close would wait for it.
-		_ = chromedp.Do(b.ctx, chromedp.Navigate("about:blank"))
+		_ = chromedp.Do(b.Ctx, chromedp.Navigate("about:blank"))
 		web.CloseClientConnections()
 		web.Close()
 	}()
@@ -207,17 +208,17 @@ func TestLiveInChromium(t *testing.T) {
 		return resp.StatusCode == http.StatusOK
 	}, 20*time.Second, 50*time.Millisecond, "the first result's page is served")
 
-	b.seen()
-	require.NoError(t, chromedp.Do(b.ctx, chromedp.Navigate(page)))
+	b.Seen()
+	require.NoError(t, chromedp.Do(b.Ctx, chromedp.Navigate(page)))
 	rows := `document.querySelectorAll('main tbody tr[data-session]').length`
-	n, err := eval[int](b, rows)
+	n, err := sitetest.Eval[int](b, rows)
 	require.NoError(t, err)
 	require.Equal(t, 1, n, "one result on the traveller")
-	_, err = eval[int](b, `(window.hoyleNotReloaded = 1)`)
+	_, err = sitetest.Eval[int](b, `(window.hoyleNotReloaded = 1)`)
 	require.NoError(t, err)
 	// The page's stream is open before the result is recorded.
 	require.Eventually(t, func() bool {
-		_, requests := b.peek()
+		_, requests := b.Peek()
 		for _, r := range requests {
 			if strings.HasSuffix(r, "/live-pairs/live") {
 				return true
@@ -230,7 +231,7 @@ func TestLiveInChromium(t *testing.T) {
 	e.board(2, 1)
 	var took time.Duration
 	for {
-		n, err := eval[int](b, rows)
+		n, err := sitetest.Eval[int](b, rows)
 		require.NoError(t, err)
 		if n == 2 {
 			took = time.Since(start)
@@ -241,21 +242,21 @@ func TestLiveInChromium(t *testing.T) {
 	}
 	t.Logf("the new result showed %v after it was recorded", took)
 	assert.Less(t, took, 2*time.Second, "a new result shows within two seconds")
-	still, err := eval[int](b, `window.hoyleNotReloaded || 0`)
+	still, err := sitetest.Eval[int](b, `window.hoyleNotReloaded || 0`)
 	require.NoError(t, err)
 	assert.Equal(t, 1, still, "the page was not reloaded")
 
 	// The board's double-dummy table, solved in the background, comes
 	// by itself too.
 	require.Eventually(t, func() bool {
-		n, err := eval[int](b, `document.querySelectorAll('main .ddtable').length`)
+		n, err := sitetest.Eval[int](b, `document.querySelectorAll('main .ddtable').length`)
 		return err == nil && n == 1
 	}, 2*time.Minute, 50*time.Millisecond, "the double-dummy table joins the open page")
-	still, err = eval[int](b, `window.hoyleNotReloaded || 0`)
+	still, err = sitetest.Eval[int](b, `window.hoyleNotReloaded || 0`)
 	require.NoError(t, err)
 	assert.Equal(t, 1, still, "the page was not reloaded")
 
-	console, requests := b.seen()
+	console, requests := b.Seen()
 	assert.Empty(t, console)
 	for _, r := range requests {
 		assert.True(t, strings.HasPrefix(r, web.URL+"/live-pairs/"), "the page asked only for its site's files and stream: %s", r)

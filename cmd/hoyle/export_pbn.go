@@ -76,6 +76,12 @@ func comparedTables(ctx context.Context, db *database, ev compare.Event) ([]pbns
 			st.Close()
 			return nil, err
 		}
+		// The players as they sat, board by board, as a table's own
+		// export names them: under a movement the pairs change each round.
+		if err := seatRoster(ctx, st, s); err != nil {
+			st.Close()
+			return nil, err
+		}
 		tables = append(tables, pbnsession.EventTable{Session: s, Envs: envs})
 	}
 	return tables, st.Close()

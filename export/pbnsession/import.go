@@ -94,6 +94,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -101,6 +102,7 @@ import (
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/pbn"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
 )
@@ -176,7 +178,10 @@ type groupKey struct {
 // group is the session a table's records go into now.
 type group struct {
 	key   groupKey
-	b     *build.Session
+	// players are the session's players (session.opened): the key's, or
+	// under a movement the pairs the table began with (moving).
+	players [4]string
+	b       *build.Session
 	part  int
 	clock build.Clock
 }
@@ -239,6 +244,37 @@ func origin(g *pbn.Game) build.Origin {
 	return o
 }
 
+// moving reports whether a record is of a numbered table of a pairs
+// movement (hoyle's HoyleMovement, a duplicate one), whose pairs change
+// from round to round, and if so the players the table began with, as far
+// as the record tells: a seat's name where the pair the movement seats
+// there on the record's board is the pair that sat there in round 1 (in a
+// Mitchell, North-South always), else "". Compare names the movement's
+// pairs by the players each table's session began with, as hoyle records
+// them.
+func moving(o build.Origin, board string, players [4]string) ([4]string, bool) {
+	place := projections.Placement{Table: o.Table, Movement: o.Movement}
+	tb, ok := place.TableNumber()
+	plan, err := place.Plan()
+	if o.Movement == "" || !ok || err != nil || plan == nil || !plan.Duplicate() || tb > plan.Tables {
+		return players, false
+	}
+	first := plan.Sittings[0][tb-1]
+	n, err := strconv.Atoi(strings.TrimSpace(board))
+	st, at := plan.At(tb, n)
+	var out [4]string
+	if err != nil || !at {
+		return out, true
+	}
+	if st.NS == first.NS {
+		out[cards.North], out[cards.South] = players[cards.North], players[cards.South]
+	}
+	if st.EW == first.EW {
+		out[cards.East], out[cards.West] = players[cards.East], players[cards.West]
+	}
+	return out, true
+}
+
 // game imports one record.
 func (imp *importer) game(g *pbn.Game) error {
 	rc := &record{imp: imp, g: g, strict: imp.opt.Strict}
@@ -272,9 +308,16 @@ func (imp *importer) game(g *pbn.Game) error {
 		k.players[s] = rc.player(s)
 	}
 	k.origin = imp.placeMatch(origin(g), k.players, text(g, "Board"))
+	players := k.players
+	if started, ok := moving(k.origin, text(g, "Board"), players); ok {
+		// A table of a pairs movement is one session whoever the movement
+		// brings to it: hoyle records it so, named by the pairs it began
+		// with.
+		k.players, players = [4]string{}, started
+	}
 	gr := imp.groups[k]
 	if gr == nil {
-		gr = &group{key: k}
+		gr = &group{key: k, players: players}
 		imp.groups[k] = gr
 	}
 	rec := build.Record{Line: g.Line, Fingerprint: fingerprint(g), Origin: k.origin}
@@ -363,7 +406,7 @@ func (imp *importer) open(gr *group, g *pbn.Game, rs game.Ruleset, opts game.Opt
 		name += fmt.Sprintf(" (%d)", gr.part)
 	}
 	name, warning := build.CleanName(name, "the session's name")
-	opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: k.players[:], Dealer: dealer,
+	opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: gr.players[:], Dealer: dealer,
 		Options: build.SessionOptions(rs, opts)}
 	placing := build.Place(opened, k.origin, rs, opts)
 	b, err := imp.drv.Open(opened, gr.clock.Tick(), g.Line)

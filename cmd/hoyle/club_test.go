@@ -313,6 +313,37 @@ func TestThreeTablePairsMatchpoints(t *testing.T) {
 		r = hoyle(t, db, "export", "--event", "Tuesday pairs", "--format", f)
 		assert.Equal(t, exitUsage, r.code, f)
 	}
+	// Read back into an empty database, the Mitchell is the same three
+	// tables with their rounds, and compares the same (but the sessions'
+	// IDs).
+	other := filepath.Join(t.TempDir(), "back.db")
+	r = hoyleIn(t, other, pbnText, "import", "--format", "pbn", "-")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, withoutSessions(t, ok(t, db, "compare", "--json")), withoutSessions(t, ok(t, other, "compare", "--json")))
+}
+
+// withoutSessions is compare --json's report without the sessions' IDs,
+// which an import makes anew.
+func withoutSessions(t *testing.T, text string) any {
+	t.Helper()
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(text), &v))
+	var strip func(any)
+	strip = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			delete(x, "session")
+			for _, y := range x {
+				strip(y)
+			}
+		case []any:
+			for _, y := range x {
+				strip(y)
+			}
+		}
+	}
+	strip(v)
+	return v
 }
 
 // The same evening scored from the travellers alone (hoyle result, no

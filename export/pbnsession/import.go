@@ -177,13 +177,13 @@ type groupKey struct {
 
 // group is the session a table's records go into now.
 type group struct {
-	key   groupKey
+	key groupKey
 	// players are the session's players (session.opened): the key's, or
 	// under a movement the pairs the table began with (moving).
 	players [4]string
 	b       *build.Session
-	part  int
-	clock build.Clock
+	part    int
+	clock   build.Clock
 }
 
 type importer struct {

@@ -141,7 +141,7 @@ var allowed = map[string][]string{
 		"projections/compare", "projections/dd", "projections/ddhand", "projections/rules/contract", "replay"},
 	"export/jsonlog": {"events", "events/cards", "projections"},
 	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
-		"projections", "projections/compare", "projections/game", "projections/rules"},
+		"projections", "projections/compare", "projections/game", "projections/rules", "projections/ruling"},
 	"export/linsession": {"events", "events/cards", "events/table", "export/internal/build", "export/lin",
 		"export/pbn", "projections", "projections/game", "projections/rules"},
 	"export/importer": {"events", "events/eventrec", "events/table", "export/internal/build", "export/linsession",

@@ -9,14 +9,57 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/eventbook"
 	"github.com/hoyle/hoyle/projections/load"
+	"github.com/hoyle/hoyle/projections/movement"
 	"github.com/hoyle/hoyle/projections/recorder"
+	"github.com/hoyle/hoyle/projections/ruling"
 )
+
+// mitchell records a matchpoint pairs Mitchell of three tables and three
+// rounds of two boards as hoyle records one: a session a table, opened
+// with the pairs of round 1. play, when given, records a board at a table
+// in a round instead of the usual deal and claim.
+func mitchell(t *testing.T, play func(e *evening, tb, round, board int) bool) (*evening, *movement.Plan) {
+	e := &evening{t: t, ctx: context.Background(), rec: recorder.New(memstore.New())}
+	plan, err := mitchellPlace(1).Plan()
+	require.NoError(t, err)
+	require.Equal(t, 3, plan.Rounds)
+	names := func(tb int) map[string]string {
+		n := strconv.Itoa(tb)
+		return map[string]string{"N": "N" + n, "S": "S" + n, "E": "E" + n, "W": "W" + n}
+	}
+	for tb := 1; tb <= 3; tb++ {
+		e.open(names(tb), mitchellPlace(tb))
+	}
+	contracts := [][]string{{"4S", "P", "P", "P"}, {"1NT", "P", "P", "P"}, {"P", "2H", "P", "P", "P"}}
+	for r := range plan.Rounds {
+		for tb := range 3 {
+			st := plan.Sittings[r][tb]
+			for b := st.First; b <= st.Last; b++ {
+				if play != nil && play(e, tb+1, r+1, b) {
+					continue
+				}
+				// Each board is made by a different number of tricks at
+				// each table: matchpoints that tell the tables apart.
+				e.board(e.ids[tb], b, contracts[b%3], 6+(b+tb+r)%5)
+			}
+		}
+	}
+	return e, plan
+}
+
+const mitchellMovement = "mitchell:3x2"
+
+func mitchellPlace(tb int) projections.Placement {
+	return projections.Placement{Event: "Tuesday pairs", Table: strconv.Itoa(tb), Movement: mitchellMovement}
+}
 
 // A matchpoint pairs Mitchell of several rounds, recorded as hoyle
 // records one (a session a table, opened with the pairs of round 1, the
@@ -25,32 +68,8 @@ import (
 // one a round (issue 28 saw a table split where its East-West pair
 // changed), and the same compare.
 func TestMitchellEventRoundTrip(t *testing.T) {
-	e := &evening{t: t, ctx: context.Background(), rec: recorder.New(memstore.New())}
-	const mv = "mitchell:3x2"
-	place := func(tb int) projections.Placement {
-		return projections.Placement{Event: "Tuesday pairs", Table: strconv.Itoa(tb), Movement: mv}
-	}
-	plan, err := place(1).Plan()
-	require.NoError(t, err)
-	require.Equal(t, 3, plan.Rounds)
-	names := func(tb int) map[string]string {
-		n := strconv.Itoa(tb)
-		return map[string]string{"N": "N" + n, "S": "S" + n, "E": "E" + n, "W": "W" + n}
-	}
-	for tb := 1; tb <= 3; tb++ {
-		e.open(names(tb), place(tb))
-	}
-	contracts := [][]string{{"4S", "P", "P", "P"}, {"1NT", "P", "P", "P"}, {"P", "2H", "P", "P", "P"}}
-	for r := range plan.Rounds {
-		for tb := range 3 {
-			st := plan.Sittings[r][tb]
-			for b := st.First; b <= st.Last; b++ {
-				// Each board is made by a different number of tricks at
-				// each table: matchpoints that tell the tables apart.
-				e.board(e.ids[tb], b, contracts[b%3], 6+(b+tb+r)%5)
-			}
-		}
-	}
+	e, plan := mitchell(t, nil)
+	place, mv := mitchellPlace, mitchellMovement
 	var tables []EventTable
 	var folds []*projections.Session
 	for _, id := range e.ids {
@@ -98,5 +117,94 @@ func TestMitchellEventRoundTrip(t *testing.T) {
 		assert.Equal(t, place(i+1), f.Placement())
 		assert.Len(t, f.Hands, 6)
 	}
+	assert.Equal(t, want, compared(t, back.folds))
+}
+
+// exportEvent writes an event's tables with WriteEvent, as hoyle export
+// --event does, and returns the file with the compare it was written
+// from (without the sessions' IDs).
+func exportEvent(t *testing.T, e *evening) ([]byte, compare.Report, []*projections.Session) {
+	var tables []EventTable
+	var folds []*projections.Session
+	for _, id := range e.ids {
+		fold, envs, err := load.Session(e.ctx, e.rec.Store, id)
+		require.NoError(t, err)
+		tables = append(tables, EventTable{Session: fold, Envs: envs})
+		folds = append(folds, fold)
+	}
+	want := compared(t, folds)
+	var summaries []compare.Table
+	for _, f := range folds {
+		summaries = append(summaries, compare.Summarize(f))
+	}
+	var buf bytes.Buffer
+	require.NoError(t, WriteEvent(&buf, tables, compare.Compare(summaries, "").Events[0]))
+	return buf.Bytes(), want, folds
+}
+
+// The director's rulings and a fouled board travel with the event (issue
+// 28): each ruling in force as hoyle adjust takes it (HoyleRuling: an
+// avg+/avg- score, a weighted score, a procedural penalty), a board whose
+// cards differ from the hand record as HoyleFouled. Read back, the tables
+// hold the same rulings and the fouled deal, and compare the same.
+func TestEventRulingsAndFouledRoundTrip(t *testing.T) {
+	const fouled = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
+	e, _ := mitchell(t, func(e *evening, tb, round, board int) bool {
+		if tb != 3 || round != 1 || board != 5 {
+			return false
+		}
+		_, err := e.rec.Record(e.ctx, e.ids[tb-1], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			evs, err := s.DecideDeal(stamp, projections.DealSpec{Board: board, PBN: fouled})
+			for _, ev := range evs {
+				if d, ok := ev.Data.(*table.Dealt); ok {
+					d.Fouled = true
+				}
+			}
+			return evs, err
+		})
+		require.NoError(t, err)
+		_, err = e.rec.Calls(e.ctx, e.ids[tb-1], []string{"3NT", "P", "P", "P"})
+		require.NoError(t, err)
+		_, err = e.rec.Claim(e.ctx, e.ids[tb-1], projections.ClaimSpec{Tricks: 9})
+		require.NoError(t, err)
+		return true
+	})
+	rule := func(tb int, spec ruling.Spec) {
+		_, err := e.rec.Record(e.ctx, e.ids[tb-1], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return ruling.Decide(s, stamp, spec)
+		})
+		require.NoError(t, err)
+	}
+	rule(1, ruling.Spec{Board: 1, Score: []string{"NS=avg+", "EW=avg-"}, By: "Jo Director"})
+	rule(2, ruling.Spec{Board: 3, Score: []string{"4S N 10=60%,4S N 9=40%"}})
+	rule(2, ruling.Spec{Board: 3, Procedural: []string{"EW=10%"}})
+
+	text, want, folds := exportEvent(t, e)
+	assert.Contains(t, string(text), `[HoyleRuling "NS=avg+ EW=avg- --by Jo Director"]`)
+	assert.Contains(t, string(text), `[HoyleRuling "4S N 10=60%,4S N 9=40%; --procedural EW=10%"]`)
+	assert.Contains(t, string(text), `[HoyleFouled "Law 87"]`)
+
+	back := importText(t, text)
+	require.Empty(t, back.res.Warnings)
+	require.Len(t, back.folds, 3)
+	rulings := func(fs []*projections.Session) [][]table.RulingAdjusted {
+		var out [][]table.RulingAdjusted
+		for _, f := range fs {
+			var rs []table.RulingAdjusted
+			for _, r := range f.Rulings {
+				rs = append(rs, r.RulingAdjusted)
+			}
+			out = append(out, rs)
+		}
+		return out
+	}
+	assert.Equal(t, rulings(folds), rulings(back.folds))
+	var wasFouled []int
+	for _, env := range back.envs[2] {
+		if d, ok := env.Data.(*table.Dealt); ok && d.Fouled {
+			wasFouled = append(wasFouled, d.Board)
+		}
+	}
+	assert.Equal(t, []int{5}, wasFouled, "table 3's board 5")
 	assert.Equal(t, want, compared(t, back.folds))
 }

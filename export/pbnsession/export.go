@@ -108,7 +108,7 @@ type exporter struct {
 	notes  map[events.ID][]projections.Note
 	steps  map[int][]projections.Step // by hand number (0: the session's)
 	score  build.HandScores
-	closed map[int]string // the reason the session was closed, by the hand it follows
+	closed map[int]string     // the reason the session was closed, by the hand it follows
 	fouled map[events.ID]bool // the deals recorded as fouled (Law 87)
 	ruled  map[int]bool       // the boards whose rulings are written already
 }

@@ -14,8 +14,8 @@ import (
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections/game"
-	"github.com/hoyle/hoyle/projections/ruling"
 	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/projections/ruling"
 )
 
 // errSkip: the record cannot be recorded at all; it is skipped with a

@@ -89,3 +89,25 @@ type SnapshotWrite struct {
 type SnapshotRecord struct {
 	Key, Value []byte
 }
+
+// DerivedData is implemented by stores that keep, by name, data derived
+// from the log beside it (the double-dummy analysis of each deal, see
+// projections/ddkeep): answers that cost something to compute and never
+// change, kept so they are computed once. As with SessionSnapshots, the log
+// stays the only source of truth: derived data can be dropped at any time
+// and computed again, verify does not read it, and whoever reads it checks
+// each record's seal (made with SnapshotKey) and computes again what does
+// not hold.
+type DerivedData interface {
+	// ReadDerived reads the record kept under key in the named set: nil
+	// when there is none.
+	ReadDerived(ctx context.Context, name string, key []byte) ([]byte, error)
+	// WriteDerived changes the named set's records in one atomic, durable
+	// step (Reset, then Trim, then Put); ErrReadOnly on a store opened
+	// read-only.
+	WriteDerived(ctx context.Context, name string, w SnapshotWrite) error
+	// SnapshotKey is the key the records are sealed with, as for
+	// SessionSnapshots: nil when the store was opened without one, and
+	// then nothing derived is written or believed.
+	SnapshotKey() []byte
+}

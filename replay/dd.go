@@ -11,6 +11,7 @@ import (
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/ddkeep"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 )
@@ -20,13 +21,31 @@ import (
 
 // HandAnalysis is the double-dummy analysis of hand n of the session as it
 // stands (every card it records, every hand the play has shown), with the
-// solver's default memory bound. The answers are kept for the process.
-func HandAnalysis(full *projections.Session, n int) (*ddhand.Analysis, error) {
+// solver's answers from src: nil is the process's keeper (ddkeep.Shared)
+// with the solver's default memory bound, which keeps them for the
+// process only.
+func HandAnalysis(full *projections.Session, n int, src ddhand.Solutions) (*ddhand.Analysis, error) {
 	if n < 1 || n > len(full.Hands) {
 		return nil, fmt.Errorf("%w: hand %d", ErrNoMoment, n)
 	}
-	return ddhand.Analyse(full.Hands[n-1], dd.Config{}, contract.ParScore)
+	return ddhand.Analyse(full.Hands[n-1], Solutions(src), contract.ParScore)
 }
+
+// Solutions is src, or the process's keeper when src is nil.
+func Solutions(src ddhand.Solutions) ddhand.Solutions {
+	if src == nil {
+		return ddkeep.Shared().Source(dd.Config{}, nil)
+	}
+	return src
+}
+
+// DDPending reports whether err says the analysis is being solved in the
+// background (a ddkeep.Ready source, the record prompt's): the view is
+// shown without it now, and says so.
+func DDPending(err error) bool { return errors.Is(err, ddkeep.ErrNotReady) }
+
+// DDPendingText says that the analysis is being solved, and how to see it.
+const DDPendingText = "Double dummy: being solved; show the hand again in a moment, or ask hoyle dd, which waits for it."
 
 // Unanalysable reports whether err says a hand cannot be analysed, rather
 // than that the analysis failed: a game not of four hands of 13 cards, or
@@ -221,7 +240,7 @@ func frameAnalysis(c *Cursor, o FrameOptions) (frameDD, error) {
 	if o.NoDD {
 		return frameDD{}, nil
 	}
-	a, err := HandAnalysis(c.Session(), c.Hand())
+	a, err := HandAnalysis(c.Session(), c.Hand(), o.DD)
 	if Unanalysable(err) {
 		return frameDD{why: err}, nil
 	}

@@ -33,8 +33,9 @@ type DDHand struct {
 // AnalyseDDHand analyses the hand of at (nil: the latest) of a session,
 // whose events envs are (FoldAt reads them for a moment inside a hand),
 // and its play to at: H is the whole of hand H; a later moment (H.T,
-// H.T.C) tells the play to there, a moment of the auction no play.
-func AnalyseDDHand(s *projections.Session, envs []events.Envelope, at *Moment, cfg dd.Config) (*DDHand, error) {
+// H.T.C) tells the play to there, a moment of the auction no play. The
+// solver's answers come from src (nil: as HandAnalysis).
+func AnalyseDDHand(s *projections.Session, envs []events.Envelope, at *Moment, src ddhand.Solutions) (*DDHand, error) {
 	number := len(s.Hands)
 	upto := -1 // cards of the play analysed; -1: all of them, -2: none (the moment is in the auction)
 	var atText *string
@@ -65,7 +66,7 @@ func AnalyseDDHand(s *projections.Session, envs []events.Envelope, at *Moment, c
 		return nil, fmt.Errorf("%w: no hand has been dealt in this session yet", ErrNoMoment)
 	}
 	h := s.Hands[number-1]
-	a, err := ddhand.Analyse(h, cfg, contract.ParScore)
+	a, err := ddhand.Analyse(h, Solutions(src), contract.ParScore)
 	if err != nil {
 		return nil, fmt.Errorf("hand %d cannot be analysed: %w", number, err)
 	}

@@ -70,7 +70,7 @@ func analyse(t *testing.T, name, at string) *replay.DDHand {
 		require.NoError(t, err)
 		m = &mm
 	}
-	v, err := replay.AnalyseDDHand(full, envs, m, dd.Config{})
+	v, err := replay.AnalyseDDHand(full, envs, m, nil)
 	require.NoError(t, err)
 	return v
 }
@@ -127,7 +127,7 @@ func TestDDHandOfWhistIsByLeader(t *testing.T) {
 		"deal --pbn \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\" --turn-up D2\n")
 	full, err := projections.Fold(envs)
 	require.NoError(t, err)
-	v, err := replay.AnalyseDDHand(full, envs, nil, dd.Config{})
+	v, err := replay.AnalyseDDHand(full, envs, nil, nil)
 	require.NoError(t, err)
 	j := jsonview.NewDDHand(v)
 	assert.NotNil(t, j.ByLeader)
@@ -150,7 +150,7 @@ func TestDDHandBeforeTheFirstDeal(t *testing.T) {
 	envs := replaytest.Record(t, "demo")[:1]
 	s, err := projections.Fold(envs)
 	require.NoError(t, err)
-	_, err = replay.AnalyseDDHand(s, envs, nil, dd.Config{})
+	_, err = replay.AnalyseDDHand(s, envs, nil, nil)
 	assert.ErrorIs(t, err, replay.ErrNoMoment)
 }
 

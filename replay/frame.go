@@ -10,6 +10,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/ddhand"
 	"github.com/hoyle/hoyle/projections/game"
 )
 
@@ -20,6 +21,9 @@ type FrameOptions struct {
 	// NoDD leaves out the double-dummy analysis: each card's value and
 	// cost, and the value of the position (see dd.go).
 	NoDD bool
+	// DD gives the solver's answers (a ddkeep source, which finds them
+	// beside the log); nil: the process's keeper (see HandAnalysis).
+	DD ddhand.Solutions
 }
 
 // ScoreSummary sums a score sheet up in a line: the boards' running total

@@ -65,6 +65,7 @@ var allowed = map[string][]string{
 	"projections/dd/ddlist":             {"events/cards", "projections/dd"},
 	"projections/dd/internal/ddsoracle": {"events/cards"},
 	"projections/ddhand":                {"events", "events/cards", "projections/dd", "projections/game"},
+	"projections/ddkeep":                {"events", "events/cards", "projections/dd", "projections/ddhand"},
 
 	"projections/rules/whist":       ruleset(),
 	"projections/rules/bridge":      ruleset(),
@@ -117,7 +118,7 @@ var allowed = map[string][]string{
 
 	// replay: moments, transcripts and the prompt.
 	"replay": {"events", "events/cards", "events/table", "projections", "projections/compare", "projections/dd", "projections/ruling",
-		"projections/ddhand", "projections/game", "projections/movement", "projections/rules/contract"},
+		"projections/ddhand", "projections/ddkeep", "projections/game", "projections/movement", "projections/rules/contract"},
 	// The --json views, one package (its doc.go lists them).
 	"replay/jsonview": {"events", "events/cards", "projections", "projections/dd", "projections/game",
 		"projections/movement", "projections/rules/contract", "replay"},
@@ -138,7 +139,7 @@ var allowed = map[string][]string{
 	// The event's site: compare's figures as pages, each played hand's page
 	// from export/html.
 	"export/site": {"events", "events/cards", "export/html", "export/markdown", "projections",
-		"projections/compare", "projections/dd", "projections/ddhand", "projections/rules/contract", "replay"},
+		"projections/compare", "projections/dd", "projections/ddhand", "projections/ddkeep", "projections/rules/contract", "replay"},
 	"export/jsonlog": {"events", "events/cards", "projections"},
 	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
 		"projections", "projections/compare", "projections/game", "projections/rules", "projections/ruling"},
@@ -158,7 +159,7 @@ var allowed = map[string][]string{
 	"cmd/hoyle": {"events", "events/bolt", "events/cards", "events/eventrec", "events/natsstore", "events/table",
 		"export/eventreport", "export/html", "export/importer", "export/jsonlog", "export/linsession", "export/markdown",
 		"export/pbn", "export/pbnsession", "export/site", "fixtures", "projections", "projections/compare", "projections/dd",
-		"projections/ddhand", "projections/eventbook", "projections/game", "projections/ledger", "projections/load",
+		"projections/ddhand", "projections/ddkeep", "projections/eventbook", "projections/game", "projections/ledger", "projections/load",
 		"projections/movement", "projections/recorder", "projections/rules", "projections/simulate",
 		"projections/verify", "projections/rules/contract", "projections/ruling", "replay", "replay/jsonview", "replay/prompt"},
 	// The developers' tools run hoyle as a user does.

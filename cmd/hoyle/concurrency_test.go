@@ -64,6 +64,7 @@ func TestSecondWriterIsToldInUse(t *testing.T) {
 // as fast as they can, each entry its own hoyle process. Every note
 // acknowledged is in the log once; a note refused as "in use" is not.
 func TestTwoWritersLoseNothing(t *testing.T) {
+	testkit.Full(t)
 	t.Parallel()
 	per := testkit.Rounds(15, 60)
 	db := filepath.Join(t.TempDir(), "two.db")
@@ -236,6 +237,7 @@ func TestReadersWhileRecording(t *testing.T) {
 // one hoyle process each, does not shut the readers out: each writer holds
 // the file for one entry, and a reader looks for the moment between.
 func TestReadersBesideAWriterLoop(t *testing.T) {
+	testkit.Full(t)
 	t.Parallel()
 	n := testkit.Rounds(30, 120)
 	db := filepath.Join(t.TempDir(), "loop.db")
@@ -270,6 +272,7 @@ func TestReadersBesideAWriterLoop(t *testing.T) {
 // meanwhile is told "in use" after about a second, never hangs, and loses
 // nothing; the simulated hands are all there.
 func TestWriterBesideSimulate(t *testing.T) {
+	testkit.Full(t)
 	t.Parallel()
 	hands := testkit.Rounds(500, 1500)
 	db := filepath.Join(t.TempDir(), "sim.db")

@@ -231,6 +231,7 @@ type crashFigures struct {
 }
 
 func TestCrashKilledEntries(t *testing.T) {
+	testkit.Full(t)
 	t.Parallel()
 	rounds := testkit.Rounds(10, 300) // HOYLE_FULL=1 runs all 300
 	seed := testkit.Seed(t)
@@ -353,6 +354,7 @@ func checkLedger(t *testing.T, db string, ledger []stored) int {
 // database file: afterwards there is no file, or one that opens and
 // verifies (holding the session if new was acknowledged), and new works.
 func TestCrashCreatingTheDatabase(t *testing.T) {
+	testkit.Full(t)
 	t.Parallel()
 	rounds := testkit.Rounds(10, 100) // HOYLE_FULL=1 runs all 100
 	seed := testkit.Seed(t)
@@ -395,6 +397,7 @@ func TestCrashCreatingTheDatabase(t *testing.T) {
 // database holds all of the import or none of it, beside what it held, and
 // verifies.
 func TestCrashKilledImport(t *testing.T) {
+	testkit.Full(t)
 	t.Parallel()
 	rounds := testkit.Rounds(4, 40)                                    // HOYLE_FULL=1 runs all 40
 	const file = "../../export/pbn/testdata/realbridge-2021-teams.pbn" // a real tournament, in the repository
@@ -468,6 +471,7 @@ func TestCrashKilledImport(t *testing.T) {
 // verifies, holds one session or none, and importing the file again
 // completes it, to exactly what an import that was never killed makes.
 func TestCrashKilledBatchedImport(t *testing.T) {
+	testkit.Full(t)
 	t.Parallel()
 	rounds := testkit.Rounds(1, 20) // HOYLE_FULL=1 runs all 20
 	dir := t.TempDir()

@@ -21,6 +21,9 @@ import (
 	"github.com/hoyle/hoyle/events/natsstore"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/dd"
+	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/ddkeep"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/replay"
@@ -790,4 +793,55 @@ func lastTable(ctx context.Context, st events.Store) (string, error) {
 		return "", fmt.Errorf("%w: the database has no table sessions yet, only an event's record", events.ErrNoSession)
 	}
 	return tables[len(tables)-1].ID, nil
+}
+
+// dd is where this command's double-dummy analysis comes from: the
+// process's keeper (projections/ddkeep: what the process solved, the
+// record prompt's every command included), which looks for what it lacks
+// beside the log (ddPlace) and keeps there what it solves.
+func (d *database) dd(cfg dd.Config) ddhand.Solutions {
+	return ddkeep.Shared().Source(cfg, d.ddPlace())
+}
+
+// ddReady is dd for the record prompt, which never waits for the solver:
+// an analysis not yet solved is solved in the background of the prompt's
+// process (and kept), and the command shows the hand without it meanwhile.
+func (d *database) ddReady(cfg dd.Config) ddhand.Solutions {
+	return ddkeep.Shared().Ready(cfg, d.ddPlace())
+}
+
+// ddPlace is where the double-dummy analysis is kept beside the log: in
+// the database file itself (its "derived" bucket), or, for a shared log,
+// in dd.db beside this user's default database. A shared log keeps none on
+// the server: the records are sealed with this user's key (checkpoint.key),
+// which no other user holds, so another table could believe none of them;
+// a table's credentials allow it to write its own session's subjects only;
+// and each deal costs one solve per user. Nil (the process's memory only)
+// when the user has no data directory.
+func (d *database) ddPlace() ddkeep.Place {
+	path := d.dbPath()
+	if isSharedLog(path) {
+		if !d.hasDataHome() {
+			return nil
+		}
+		return keptFile{path: filepath.Join(filepath.Dir(d.dbPathFile()), "dd.db"), create: true, key: d.checkpointKey}
+	}
+	return keptFile{path: path, key: d.checkpointKey}
+}
+
+// keptFile is a bbolt file the analysis is kept in, opened for each read
+// and write and let go at once. It never waits: a file another process
+// holds is not read from, nor written to, this time (the deal is solved,
+// or not kept). A reader (show, replay, export) that solved a deal writes
+// its answers in one short transaction: the log is never touched, only the
+// derived bucket beside it.
+type keptFile struct {
+	path   string
+	create bool // make the file if it is missing (dd.db; never the log)
+	key    func(create bool) []byte
+}
+
+// Open implements ddkeep.Place.
+func (f keptFile) Open(write bool) (ddkeep.Store, error) {
+	return bolt.Open(f.path, bolt.Options{ReadOnly: !write, Create: write && f.create, LockTimeout: time.Millisecond, SnapshotKey: f.key(write)})
 }

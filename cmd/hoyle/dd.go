@@ -14,6 +14,7 @@ import (
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/ddkeep"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 	"github.com/hoyle/hoyle/replay/jsonview"
@@ -66,7 +67,11 @@ sacrifice, doubled); a contract par at several levels is listed at each.
 --tt-mb bounds the memory of the solver's transposition tables (default
 256 MB). A deal's table and par take about 0.4 s on a quiet two-core
 machine (0.6 s of processor time), and a few seconds when the machine is
-busy; hoyle help performance gives the measured figures.`,
+busy; hoyle help performance gives the measured figures. A recorded hand's
+analysis is solved once: it is kept beside the log (hoyle help
+double-dummy), and the next dd, show, replay or export of the hand reads
+it. At the record prompt, show never waits for the solver (it says the
+analysis is being solved); dd waits for it.`,
 		Example: `  hoyle dd                          # the latest hand: table, par and the play
   hoyle dd --at 2 --json | jq .play.costly
   hoyle dd --at 1.8                 # hand 1, the play to trick 8
@@ -118,7 +123,7 @@ func ddDeal(opts *ddOptions, cfg dd.Config) error {
 	if err := ddhand.CheckDeal(d); err != nil {
 		return usageError{fmt.Errorf("--deal: %w", err)}
 	}
-	t, err := ddhand.Table(d, cfg)
+	t, err := ddkeep.Shared().Source(cfg, nil).Table(d) // a bare deal: kept for the process only, beside no log
 	if err != nil {
 		return err
 	}
@@ -173,8 +178,9 @@ func ddFile(opts *ddOptions, cfg dd.Config) error {
 		bar = progressBar(opts.IO, "deals")
 	}
 	out := bufio.NewWriter(opts.IO.Out)
+	src := ddkeep.Shared().Source(cfg, nil) // the deals of a file: kept for the process only, beside no log
 	for i, rec := range recs {
-		t, err := ddhand.Table(rec.deal, cfg)
+		t, err := src.Table(rec.deal)
 		if err != nil {
 			return err
 		}
@@ -219,7 +225,7 @@ func ddRecord(g *pbn.Game) (ddFileRecord, error) {
 // ddHand analyses a recorded hand: the hand of at (nil: the latest), its
 // play to at.
 func ddHand(opts *ddOptions, w *load.Window, at *replay.Moment, cfg dd.Config) error {
-	v, err := replay.AnalyseDDHand(w.Session, w.Envs, at, cfg)
+	v, err := replay.AnalyseDDHand(w.Session, w.Envs, at, opts.DB.dd(cfg))
 	if err != nil {
 		return err
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/hoyle/hoyle/export/site"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/compare"
+	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -275,6 +276,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	if err := opts.Writeup.options(&req.Writeup); err != nil {
 		return err
 	}
+	req.Writeup.DD = opts.DB.dd(dd.Config{})
 	if opts.IO.ErrTTY {
 		req.Progress = progressBar(opts.IO, "hands")
 	}

@@ -33,7 +33,7 @@ func TestAuction1908RubberFromTheCLI(t *testing.T) {
 	assert.Equal(t, map[string]any{"above": float64(350), "below": float64(0), "total": float64(350)}, r["sides"].(map[string]any)["EW"])
 	assert.Contains(t, ok(t, db, "score"), "WE win 304")
 	assert.Contains(t, ok(t, db, "verify"), "ok")
-	md := ok(t, db, "export", "--hand", "4")
+	md := ok(t, db, "export", "--hand", "4", "--no-dd")
 	assert.Contains(t, md, "Auction Bridge (1908)")
 	assert.Contains(t, md, "Law 58")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -49,12 +50,28 @@ type rulesHelp struct {
 // of it, after long: for the session's game when there is one, else for
 // every game that has something to say.
 func withRulesHelp(d *database, cmd *cobra.Command, long string, rh rulesHelp) {
-	cmd.Long = long + "\n\n" + rh.text(nil, nil, false)
+	cmd.Long = long + "\n\n" + everyGame(long, rh)
 	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
 		rs, opts, ok := helpRules(d)
 		c.Long = long + "\n\n" + rh.text(rs, opts, ok)
 		c.Parent().HelpFunc()(c, args)
 	})
+}
+
+// everyGameTexts keeps, by command (its long help), the help's part for
+// every game: the same each time, and some milliseconds to make from every
+// ruleset, which each command line (each line of the record prompt, each
+// run of a test) would otherwise pay when its commands are built, help
+// asked for or not.
+var everyGameTexts sync.Map // long -> string
+
+// everyGame is rh's text for every game, made once a process.
+func everyGame(long string, rh rulesHelp) string {
+	if v, ok := everyGameTexts.Load(long); ok {
+		return v.(string)
+	}
+	v, _ := everyGameTexts.LoadOrStore(long, rh.text(nil, nil, false))
+	return v.(string)
 }
 
 // text is the help's part for the session's game when ok, else for every

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -89,7 +90,7 @@ func runReplay(ctx context.Context, opts *replayOptions) error {
 	if err != nil {
 		return err
 	}
-	frame := replay.FrameOptions{Seats: style, ASCII: opts.ASCII, NoDD: opts.NoDD}
+	frame := replay.FrameOptions{Seats: style, ASCII: opts.ASCII, NoDD: opts.NoDD, DD: opts.DB.dd(dd.Config{})}
 	in, isFile := opts.IO.In.(*os.File)
 	if !opts.IO.InTTY || !opts.IO.OutTTY || !isFile {
 		return replay.Transcript(opts.IO.Out, c, frame)

@@ -298,6 +298,7 @@ func TestSharedLogDown(t *testing.T) {
 // table records, and started again on its directory: every entry it
 // acknowledged is in the log, verify passes, and recording goes on.
 func TestServeKilledLosesNothing(t *testing.T) {
+	testkit.Full(t)
 	t.Parallel()
 	rounds := testkit.Rounds(2, 15)
 	rng := rand.New(rand.NewPCG(testkit.Seed(t), 15))

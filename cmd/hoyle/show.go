@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/hoyle/hoyle/export/markdown"
+	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/replay"
@@ -100,6 +101,12 @@ func runShow(ctx context.Context, opts *showOptions) error {
 	mdOpts := markdown.Options{Seats: style, ASCII: opts.ASCII}
 	if err := opts.Writeup.options(&mdOpts); err != nil {
 		return err
+	}
+	mdOpts.DD = opts.DB.dd(dd.Config{})
+	if opts.IO.AtPrompt {
+		// The record prompt never waits for the solver: the table at
+		// once, the analysis when it is ready.
+		mdOpts.DD = opts.DB.ddReady(dd.Config{})
 	}
 	return opts.DB.withHand(ctx, 0, handOf(at, 0, mdOpts.From), func(w *load.Window) error { return show(opts, w, at, mdOpts, term) })
 }

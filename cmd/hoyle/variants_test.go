@@ -81,7 +81,7 @@ func TestDrawBridgeFromTheCLI(t *testing.T) {
 	v := showJSON(t, db)
 	assert.Equal(t, map[string]any{"S": "Ann", "W": "Bob"}, v["seated"], "nobody sits at the holders")
 	assert.Nil(t, v["dummy"], "no hand is laid down")
-	assert.Contains(t, ok(t, db, "show", "--at", "2"), "dealer West")
+	assert.Contains(t, ok(t, db, "show", "--at", "2", "--no-dd"), "dealer West")
 	r := hoyle(t, db, "new", "--game", "draw-bridge", "--players", "Ann,Bob,Cy")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.err, "Draw Bridge has 2 players (S, W)")
@@ -110,7 +110,7 @@ func TestKingsBridgeFromTheCLI(t *testing.T) {
 	assert.Zero(t, sum, "a balance adds up to nothing")
 	assert.Equal(t, "N", game["winner"])
 	golden(t, "kings-bridge-score.golden", ok(t, db, "score"))
-	assert.Contains(t, ok(t, db, "show", "--at", "5"), "East: Cy", "after four deals the three move round the first dealer")
+	assert.Contains(t, ok(t, db, "show", "--at", "5", "--no-dd"), "East: Cy", "after four deals the three move round the first dealer")
 }
 
 // Six-hand Bridge: the players move a place a deal, three rubbers go on at

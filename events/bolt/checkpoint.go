@@ -144,3 +144,70 @@ func (s *Store) SessionPositions(ctx context.Context, session string, fn func(ve
 // positionsChunk is how many entries of a session's index SessionPositions
 // reads in one transaction.
 const positionsChunk = 32 << 10
+
+// Derived data is kept in a bucket of its own, beside the log and the
+// checkpoints:
+//
+//	derived  name -> bucket of the set's records
+//
+// Like the checkpoints, it is made by the first write, verify does not read
+// it, and no index of the log is in it.
+var bucketDerived = []byte("derived")
+
+var _ events.DerivedData = (*Store)(nil)
+
+// ReadDerived implements events.DerivedData, in one read transaction.
+func (s *Store) ReadDerived(ctx context.Context, name string, key []byte) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []byte
+	err := s.view(func(tx *bbolt.Tx) error {
+		root := tx.Bucket(bucketDerived)
+		if root == nil {
+			return nil
+		}
+		if b := root.Bucket([]byte(name)); b != nil {
+			out = bytes.Clone(b.Get(key)) // valid after the transaction
+		}
+		return nil
+	})
+	return out, err
+}
+
+// WriteDerived implements events.DerivedData, in one transaction, fsynced
+// before it returns.
+func (s *Store) WriteDerived(ctx context.Context, name string, w events.SnapshotWrite) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return s.update(func(tx *bbolt.Tx) error {
+		root, err := tx.CreateBucketIfNotExists(bucketDerived)
+		if err != nil {
+			return err
+		}
+		if w.Reset && root.Bucket([]byte(name)) != nil {
+			if err := root.DeleteBucket([]byte(name)); err != nil {
+				return err
+			}
+		}
+		b, err := root.CreateBucketIfNotExists([]byte(name))
+		if err != nil {
+			return err
+		}
+		if w.Trim != nil {
+			c := b.Cursor()
+			for k, _ := c.Seek(w.Trim); k != nil && bytes.Compare(k, w.Trim) >= 0; k, _ = c.Seek(w.Trim) {
+				if err := c.Delete(); err != nil {
+					return err
+				}
+			}
+		}
+		for _, r := range w.Put {
+			if err := b.Put(r.Key, r.Value); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

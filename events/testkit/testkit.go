@@ -75,3 +75,14 @@ func Rounds(quick, full int) int {
 	}
 	return quick
 }
+
+// Full skips t unless $HOYLE_FULL (or $HOYLE_ROUNDS) is set: a round of
+// many hoyle processes, killed or racing, whose waits (for a lock, a
+// killed process, a server) would cost go test ./... many seconds even in
+// its quick rounds. .ci/run runs each one in full.
+func Full(t testing.TB) {
+	t.Helper()
+	if os.Getenv("HOYLE_FULL") == "" && os.Getenv("HOYLE_ROUNDS") == "" {
+		t.Skip("a round of many processes: run with HOYLE_FULL=1, as .ci/run does")
+	}
+}

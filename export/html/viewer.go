@@ -208,7 +208,7 @@ func viewerStates(full *projections.Session, envs []events.Envelope, hand int, o
 	var analysis *ddhand.Analysis
 	var why error
 	if !o.NoDD {
-		analysis, err = replay.HandAnalysis(full, hand)
+		analysis, err = replay.HandAnalysis(full, hand, o.DD)
 		if replay.Unanalysable(err) {
 			analysis, why, err = nil, err, nil
 		}

@@ -27,8 +27,8 @@ func (d *doc) analyse(number int) error {
 	if d.opts.NoDD {
 		return nil
 	}
-	a, err := replay.HandAnalysis(d.full, number)
-	if replay.Unanalysable(err) {
+	a, err := replay.HandAnalysis(d.full, number, d.opts.DD)
+	if replay.Unanalysable(err) || replay.DDPending(err) {
 		d.ddWhy = err
 		return nil
 	}
@@ -53,6 +53,10 @@ func (d *doc) ddHidden() bool {
 // played (atMoment), the table is still the deal's as dealt, and says so.
 func (d *doc) ddSection(shown *game.Hand, atMoment bool) {
 	if d.ddHidden() {
+		return
+	}
+	if replay.DDPending(d.ddWhy) {
+		d.printf("*%s*\n\n", replay.DDPendingText)
 		return
 	}
 	if errors.Is(d.ddWhy, ddhand.ErrCardsUnknown) {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hoyle/hoyle/export/markdown"
-	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/ddkeep"
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
@@ -27,7 +27,7 @@ func BenchmarkWriteUpDD(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if c.reset {
-					ddhand.ResetCache()
+					ddkeep.Shared().Reset()
 				}
 				if err := markdown.Write(io.Discard, envs, c.opts); err != nil {
 					b.Fatal(err)

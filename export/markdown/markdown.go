@@ -84,6 +84,9 @@ type Options struct {
 	// par under the diagram, the marks on costly cards, the value of an
 	// end position.
 	NoDD bool
+	// DD gives the solver's answers (a ddkeep source, which finds them
+	// beside the log); nil: the process's keeper (see replay.HandAnalysis).
+	DD ddhand.Solutions
 	// Notes places the notes: numbered footnotes after each table (the
 	// default), or prose after the trick they belong to (NotesInline).
 	Notes NotesStyle

@@ -16,7 +16,7 @@ import (
 	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/dd"
-	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/ddkeep"
 )
 
 //go:embed live.js
@@ -82,7 +82,7 @@ func (l *Live) ddTable(deal cards.Deal) (dd.Table, bool) {
 	if !l.solving[key] {
 		l.solving[key] = true
 		go func() {
-			t, err := ddhand.Table(deal, dd.Config{})
+			t, err := ddkeep.Shared().Source(dd.Config{}, nil).Table(deal)
 			l.ddMu.Lock()
 			if err == nil {
 				l.tables[key] = t

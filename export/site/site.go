@@ -44,6 +44,7 @@ import (
 	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/ddkeep"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/replay"
 )
@@ -482,7 +483,7 @@ func (opts Options) ddTable(deal cards.Deal) (dd.Table, bool) {
 	case opts.DD != nil:
 		return opts.DD(deal)
 	}
-	t, err := ddhand.Table(deal, dd.Config{})
+	t, err := ddkeep.Shared().Source(dd.Config{}, nil).Table(deal)
 	return t, err == nil
 }
 

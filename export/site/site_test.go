@@ -21,7 +21,7 @@ import (
 	"github.com/hoyle/hoyle/export/site"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/dd"
-	"github.com/hoyle/hoyle/projections/ddhand"
+	"github.com/hoyle/hoyle/projections/ddkeep"
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/rules/contract"
 	"github.com/hoyle/hoyle/projections/ruling"
@@ -351,7 +351,7 @@ func TestSiteHandRecord(t *testing.T) {
 				}
 			}
 		}
-		table, err := ddhand.Table(deal, dd.Config{})
+		table, err := ddkeep.Shared().Source(dd.Config{}, nil).Table(deal)
 		require.NoError(t, err)
 		var got [][]string
 		walk(p.root, func(n *html.Node) {

@@ -11,10 +11,9 @@
 // it), and follows the play only as far as it is regular: a card played
 // out of turn or a renounce ends the analysis, and says so.
 //
-// Each table and each play is solved once per process: a bounded cache,
-// keyed by the position, keeps the answers, so that a process that writes
-// up, shows and replays one hand many times (the record prompt, a test)
-// pays for it once.
+// It keeps nothing: the solver's answers come from a Solutions, Solve to
+// compute them afresh, or projections/ddkeep's, which keeps them for the
+// process and beside the log so that each deal is solved once.
 //
 // Par's scores are the caller's (a dd.Scorer), so it imports no ruleset.
 package ddhand

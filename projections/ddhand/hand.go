@@ -192,30 +192,33 @@ func SolverStrain(s cards.Strain) cards.Strain {
 	return cards.NoStrain
 }
 
-// Analyse analyses h: the table and par of its deal, and its play so far.
-// cfg bounds the solver's memory and threads; the answers do not depend
-// on it, and are kept for the process (see Table). par scores the
-// contracts of the par search (contract.ParScore: duplicate scoring by
-// the laws of Contract Bridge), so that the analysis imports no ruleset.
-func Analyse(h *game.Hand, cfg dd.Config, par dd.Scorer) (*Analysis, error) {
+// Analyse analyses h: the table and par of its deal, and its play so far,
+// with the solver's answers from src (Solve to compute them afresh). par
+// scores the contracts of the par search (contract.ParScore: duplicate
+// scoring by the laws of Contract Bridge), so that the analysis imports no
+// ruleset.
+func Analyse(h *game.Hand, src Solutions, par dd.Scorer) (*Analysis, error) {
 	d, err := DealOf(h)
 	if err != nil {
 		return nil, err
 	}
-	t, err := Table(d, cfg)
-	if err != nil {
-		return nil, err
-	}
+	// The table and the play's trace are both asked for before either's
+	// error is returned: a source that solves in the background
+	// (projections/ddkeep's Ready) starts both at once.
+	t, err := src.Table(d)
 	a := &Analysis{Deal: d, Table: t, Vul: h.Vulnerable}
 	a.BySide = h.Contract != nil && h.Contract.Declarer == cards.NoSeat
-	if !a.BySide {
-		a.Par = dd.Par(t, a.Vul, par)
+	strain := cards.NoStrain
+	if h.Contract != nil && len(h.Tricks) > 0 {
+		strain = SolverStrain(h.Contract.Strain)
 	}
-	if h.Contract == nil || len(h.Tricks) == 0 {
-		return a, nil
-	}
-	strain := SolverStrain(h.Contract.Strain)
 	if strain == cards.NoStrain {
+		if err != nil {
+			return nil, err
+		}
+		if !a.BySide {
+			a.Par = dd.Par(t, a.Vul, par)
+		}
 		return a, nil
 	}
 	var played []game.PlayedCard
@@ -231,9 +234,12 @@ func Analyse(h *game.Hand, cfg dd.Config, par dd.Scorer) (*Analysis, error) {
 	for i, pc := range played {
 		seq[i] = pc.Card
 	}
-	tr, err := trace(d, strain, leader, seq, cfg)
-	if err != nil {
+	tr, trErr := src.Trace(d, strain, leader, seq)
+	if err := errors.Join(err, trErr); err != nil {
 		return nil, err
+	}
+	if !a.BySide {
+		a.Par = dd.Par(t, a.Vul, par)
 	}
 	p := &Play{Strain: strain, Leader: leader, Declarer: h.Contract.Declarer, Side: leader.Plus(3, 4).Partnership(),
 		Start: tr.Tricks[0], Recorded: len(played)}
@@ -294,58 +300,47 @@ func winner(trick []cards.Card, strain cards.Strain) int {
 	return best
 }
 
-// The answers kept for the process: a table costs some hundreds of
-// milliseconds, a play's trace some tens; each entry is a few hundred
-// bytes.
-var (
-	tables = newMemo[[4]cards.Set, dd.Table](1024)
-	traces = newMemo[string, traceResult](256)
-)
-
-type traceResult struct {
-	tr dd.PlayTrace
+// Solutions gives Analyse the solver's answers: the table of a deal, and
+// the trace of a play. Solve computes them each time; projections/ddkeep
+// keeps them, for the process and beside the log, so that each is solved
+// once.
+type Solutions interface {
+	// Table is the double-dummy table of d, a deal CheckDeal takes.
+	Table(d cards.Deal) (dd.Table, error)
+	// Trace is the trace of the longest regular beginning of seq, played
+	// in strain from the opening lead by leader: as many cards as it has
+	// costs.
+	Trace(d cards.Deal, strain cards.Strain, leader cards.Seat, seq []cards.Card) (dd.PlayTrace, error)
 }
 
-// Table is the double-dummy table of a deal the solver takes (see
-// CheckDeal), computed once per process.
-func Table(d cards.Deal, cfg dd.Config) (dd.Table, error) {
+// Solve is Solutions computed by the solver each time it is asked, with
+// Config's bound on its memory and threads (the answers do not depend on
+// it).
+type Solve struct{ Config dd.Config }
+
+var _ Solutions = Solve{}
+
+// Table implements Solutions: the deal is checked (CheckDeal), then
+// solved.
+func (s Solve) Table(d cards.Deal) (dd.Table, error) {
 	if err := CheckDeal(d); err != nil {
 		return dd.Table{}, err
 	}
-	key := [4]cards.Set{d[0], d[1], d[2], d[3]}
-	return tables.get(key, func() (dd.Table, error) { return dd.SolveTable(d, cfg) })
+	return dd.SolveTable(d, s.Config)
 }
 
-// trace is the solver's trace of the longest regular beginning of seq (as
-// many cards as it has costs), computed once per process.
-func trace(d cards.Deal, strain cards.Strain, leader cards.Seat, seq []cards.Card, cfg dd.Config) (dd.PlayTrace, error) {
-	var b strings.Builder
-	for _, h := range d {
-		fmt.Fprintf(&b, "%x.", uint64(h))
-	}
-	fmt.Fprintf(&b, "%d.%d.", strain, leader)
-	for _, c := range seq {
-		b.WriteByte(byte(c))
-	}
-	r, err := traces.get(b.String(), func() (traceResult, error) {
-		s := dd.NewSolver(cfg)
-		n := len(seq)
-		for {
-			tr, err := s.Trace(d, strain, leader, seq[:n])
-			var pe *dd.PlayError
-			if errors.As(err, &pe) && pe.Index < n {
-				n = pe.Index
-				continue
-			}
-			return traceResult{tr}, err
+// Trace implements Solutions: the play is traced to the first card the
+// solver refuses (dd.PlayError), and no further.
+func (s Solve) Trace(d cards.Deal, strain cards.Strain, leader cards.Seat, seq []cards.Card) (dd.PlayTrace, error) {
+	sv := dd.NewSolver(s.Config)
+	n := len(seq)
+	for {
+		tr, err := sv.Trace(d, strain, leader, seq[:n])
+		var pe *dd.PlayError
+		if errors.As(err, &pe) && pe.Index < n {
+			n = pe.Index
+			continue
 		}
-	})
-	return r.tr, err
-}
-
-// ResetCache drops every answer kept, for benchmarks that measure the
-// solving.
-func ResetCache() {
-	tables.reset()
-	traces.reset()
+		return tr, err
+	}
 }

@@ -2,6 +2,7 @@ package ddhand
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -48,6 +49,49 @@ func play(h *game.Hand, leader cards.Seat, strain cards.Strain, cs []cards.Card)
 	}
 }
 
+// solved is Solve with each answer kept for the test binary: the tests
+// analyse the same few deals of DDS's list again and again, and each is
+// solved once (projections/ddkeep is the real keeper; it imports this
+// package, so the tests here keep their own).
+var solved = &testMemo{tables: map[[4]cards.Set]dd.Table{}, traces: map[string]dd.PlayTrace{}}
+
+type testMemo struct {
+	mu     sync.Mutex
+	tables map[[4]cards.Set]dd.Table
+	traces map[string]dd.PlayTrace
+}
+
+func (m *testMemo) Table(d cards.Deal) (dd.Table, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(d) != 4 {
+		return Solve{}.Table(d)
+	}
+	k := [4]cards.Set{d[0], d[1], d[2], d[3]}
+	if t, ok := m.tables[k]; ok {
+		return t, nil
+	}
+	t, err := Solve{}.Table(d)
+	if err == nil {
+		m.tables[k] = t
+	}
+	return t, err
+}
+
+func (m *testMemo) Trace(d cards.Deal, strain cards.Strain, leader cards.Seat, seq []cards.Card) (dd.PlayTrace, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := fmt.Sprint(d, strain, leader, seq)
+	if t, ok := m.traces[k]; ok {
+		return t, nil
+	}
+	t, err := Solve{}.Trace(d, strain, leader, seq)
+	if err == nil {
+		m.traces[k] = t
+	}
+	return t, err
+}
+
 func listDeals(t testing.TB) []ddlist.Deal {
 	t.Helper()
 	ds, err := ddlist.Load()
@@ -64,7 +108,7 @@ func TestPlayIsDDSTrace(t *testing.T) {
 	for _, i := range []int{1, 2} {
 		ld := ds[i]
 		h := handOf(t, ld, ld.Strain, len(ld.Play))
-		a, err := Analyse(h, dd.Config{}, contract.ParScore)
+		a, err := Analyse(h, solved, contract.ParScore)
 		require.NoError(t, err)
 		assert.Equal(t, ld.Table, a.Table.DDSOrder(), "deal %d: the table", i)
 		require.NotNil(t, a.Play)
@@ -93,7 +137,7 @@ func TestPlayIsDDSTrace(t *testing.T) {
 // play gives it back.
 func TestCostlyCards(t *testing.T) {
 	ld := listDeals(t)[1]
-	a, err := Analyse(handOf(t, ld, ld.Strain, len(ld.Play)), dd.Config{}, contract.ParScore)
+	a, err := Analyse(handOf(t, ld, ld.Strain, len(ld.Play)), solved, contract.ParScore)
 	require.NoError(t, err)
 	costly := a.Play.Costly()
 	require.NotEmpty(t, costly)
@@ -109,7 +153,7 @@ func TestRoyalSpadesAreSpades(t *testing.T) {
 	ld := listDeals(t)[0] // played in spades
 	require.Equal(t, cards.StrainSpades, ld.Strain)
 	h := handOf(t, ld, cards.RoyalSpades, 8)
-	a, err := Analyse(h, dd.Config{}, contract.ParScore)
+	a, err := Analyse(h, solved, contract.ParScore)
 	require.NoError(t, err)
 	assert.Equal(t, cards.StrainSpades, a.Play.Strain)
 	s := dd.NewSolver(dd.Config{})
@@ -125,7 +169,7 @@ func TestWhistIsBySide(t *testing.T) {
 	ld := listDeals(t)[2]
 	h := handOf(t, ld, cards.StrainHearts, 4)
 	h.Contract.Declarer = cards.NoSeat
-	a, err := Analyse(h, dd.Config{}, contract.ParScore)
+	a, err := Analyse(h, solved, contract.ParScore)
 	require.NoError(t, err)
 	assert.True(t, a.BySide)
 	assert.Equal(t, dd.ParResult{}, a.Par)
@@ -145,7 +189,7 @@ func TestIrregularPlayStopsTheAnalysis(t *testing.T) {
 	partner := tr.Leader.Plus(2, 4)
 	c := ld.Deal[partner].Cards()[0]
 	tr.Cards = append(tr.Cards, game.PlayedCard{Seat: partner, Card: c, ID: ulid.Make()})
-	a, err := Analyse(h, dd.Config{}, contract.ParScore)
+	a, err := Analyse(h, solved, contract.ParScore)
 	require.NoError(t, err)
 	p := a.Play
 	assert.Equal(t, 6, p.Recorded)
@@ -187,7 +231,7 @@ func TestRenounceStopsTheAnalysis(t *testing.T) {
 	require.NotZero(t, off)
 	tr.Cards = append(tr.Cards, game.PlayedCard{Seat: tr.Leader, Card: lead, ID: ulid.Make()},
 		game.PlayedCard{Seat: next, Card: off, ID: ulid.Make()})
-	a, err := Analyse(h, dd.Config{}, contract.ParScore)
+	a, err := Analyse(h, solved, contract.ParScore)
 	require.NoError(t, err)
 	assert.Len(t, a.Play.Cards, 5)
 	assert.Equal(t, next.Name()+" did not follow suit, holding "+lead.Suit().Name(), a.Play.Stop)
@@ -199,12 +243,12 @@ func TestWhatCannotBeAnalysed(t *testing.T) {
 	h := handOf(t, ld, ld.Strain, 0)
 	h.Dealt[cards.East] = 0
 	h.Dealt[cards.West] = 0
-	_, err := Analyse(h, dd.Config{}, contract.ParScore)
+	_, err := Analyse(h, solved, contract.ParScore)
 	assert.ErrorIs(t, err, ErrCardsUnknown)
 	assert.EqualError(t, err, "not every card of the deal is known: East's and West's hands were not recorded with the deal, nor shown by the play")
 
 	three := game.NewHand(1, 0, game.Seating{Seats: 3, Names: []string{"A", "B", "C"}, Sides: []cards.Side{0, 1, 2}}, nil)
-	_, err = Analyse(three, dd.Config{}, contract.ParScore)
+	_, err = Analyse(three, solved, contract.ParScore)
 	assert.ErrorIs(t, err, ErrNotBridgeDeal)
 	assert.EqualError(t, err, "the double-dummy solver analyses four hands of 13 cards: this game deals 3 hands")
 
@@ -214,7 +258,7 @@ func TestWhatCannotBeAnalysed(t *testing.T) {
 	joker := append(cards.Deal(nil), short...)
 	joker[cards.South] = joker[cards.South].Add(cards.Joker)
 	assert.ErrorIs(t, CheckDeal(joker), ErrNotBridgeDeal)
-	_, err = Table(short, dd.Config{})
+	_, err = Solve{}.Table(short)
 	assert.True(t, errors.Is(err, ErrNotBridgeDeal))
 }
 
@@ -225,49 +269,9 @@ func TestBeforeThePlay(t *testing.T) {
 	h := handOf(t, ld, ld.Strain, 0)
 	h.Contract, h.Tricks, h.Phase = nil, nil, game.PhaseAuction
 	h.Vulnerable = cards.VulAll
-	a, err := Analyse(h, dd.Config{}, contract.ParScore)
+	a, err := Analyse(h, solved, contract.ParScore)
 	require.NoError(t, err)
 	assert.Nil(t, a.Play)
 	assert.Equal(t, cards.VulAll, a.Vul)
 	assert.Equal(t, dd.Par(a.Table, cards.VulAll, contract.ParScore), a.Par)
-}
-
-// Each table is solved once a process, however many ask at once.
-func TestTablesAreKept(t *testing.T) {
-	ResetCache()
-	ld := listDeals(t)[0]
-	var wg sync.WaitGroup
-	got := make([]dd.Table, 4)
-	for i := range got {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var err error
-			got[i], err = Table(ld.Deal, dd.Config{})
-			assert.NoError(t, err)
-		}()
-	}
-	wg.Wait()
-	assert.Equal(t, 1, tables.len())
-	for _, g := range got {
-		assert.Equal(t, ld.Table, g.DDSOrder())
-	}
-}
-
-func TestMemoIsBounded(t *testing.T) {
-	m := newMemo[int, int](3)
-	calls := 0
-	for _, k := range []int{1, 2, 3, 1, 4, 1, 2} {
-		v, err := m.get(k, func() (int, error) { calls++; return k * 10, nil })
-		require.NoError(t, err)
-		assert.Equal(t, k*10, v)
-	}
-	assert.Equal(t, 3, m.len())
-	// 1, 2, 3 computed; 1 kept; 4 drops 2 (1 was used since); 1 kept; 2
-	// again.
-	assert.Equal(t, 5, calls)
-	assert.Panics(t, func() { _, _ = m.get(9, func() (int, error) { panic("boom") }) })
-	v, err := m.get(9, func() (int, error) { return 90, nil })
-	assert.NoError(t, err, "a panic is not kept")
-	assert.Equal(t, 90, v)
 }

@@ -1,4 +1,4 @@
-package ddhand
+package ddkeep
 
 import (
 	"container/list"
@@ -61,7 +61,25 @@ func (m *memo[K, V]) get(key K, f func() (V, error)) (V, error) {
 
 // errPanicked is what a caller waiting on an answer gets when computing it
 // panicked in another goroutine.
-var errPanicked = errors.New("ddhand: the analysis failed")
+var errPanicked = errors.New("ddkeep: the analysis failed")
+
+// ready returns the answer for key if it is kept and computed; ok is false
+// while it is being computed, or when it is not kept.
+func (m *memo[K, V]) ready(key K) (v V, err error, ok bool) {
+	m.mu.Lock()
+	el, kept := m.items[key]
+	m.mu.Unlock()
+	if !kept {
+		return v, nil, false
+	}
+	e := el.Value.(*memoEntry[K, V])
+	select {
+	case <-e.done:
+		return e.val, e.err, true
+	default:
+		return v, nil, false
+	}
+}
 
 // drop removes key if it still holds e.
 func (m *memo[K, V]) drop(key K, e *memoEntry[K, V]) {

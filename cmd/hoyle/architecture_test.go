@@ -129,7 +129,7 @@ var allowed = map[string][]string{
 	// export: the codecs, then the sessions written and read through them.
 	"export/pbn": {"events/cards"},
 	"export/lin": {"events/cards", "projections/game"},
-	"export/internal/build": {"events", "events/cards", "events/table", "projections", "projections/game",
+	"export/internal/build": {"events", "events/cards", "events/eventrec", "events/table", "projections", "projections/game",
 		"replay"},
 	"export/markdown": {"events", "events/cards", "events/table", "projections", "projections/ddhand",
 		"projections/game", "replay"},
@@ -141,7 +141,7 @@ var allowed = map[string][]string{
 	"export/site": {"events", "events/cards", "export/html", "export/markdown", "projections",
 		"projections/compare", "projections/dd", "projections/ddhand", "projections/ddkeep", "projections/rules/contract", "replay"},
 	"export/jsonlog": {"events", "events/cards", "projections"},
-	"export/pbnsession": {"events", "events/cards", "events/table", "export/internal/build", "export/pbn",
+	"export/pbnsession": {"events", "events/cards", "events/eventrec", "events/table", "export/internal/build", "export/pbn",
 		"projections", "projections/compare", "projections/game", "projections/rules", "projections/ruling"},
 	"export/linsession": {"events", "events/cards", "events/table", "export/internal/build", "export/lin",
 		"export/pbn", "projections", "projections/game", "projections/rules"},

@@ -94,11 +94,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/pbn"
@@ -161,6 +163,10 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, bk := range imp.books {
+		slices.SortFunc(bk.Deals, func(a, b eventrec.Deal) int { return a.Board - b.Board })
+		res.Events = append(res.Events, *bk)
+	}
 	if len(res.Sessions) == 0 {
 		return nil, res.Nothing(ErrNothingToImport)
 	}
@@ -195,6 +201,53 @@ type importer struct {
 	// (match.go), and tables how many each event has.
 	matches map[matchKey]*match
 	tables  map[string]int
+	// books are the events' own records the file tells (keepRecord).
+	books []*build.EventRecord
+}
+
+// keepRecord learns an event's own record from a record of a table of its
+// movement: the names of the two pairs that sat there on the board (by
+// the movement's numbers), and the board's deal, unless the table fouled
+// it. The first record that names a pair, or deals a board, stands. Only
+// the pairs the record says the roster names (HoyleRoster) are in the
+// roster: the others are named by the tables they began at, as before.
+func (imp *importer) keepRecord(o build.Origin, h *game.Hand, sat [4]string, fouled bool, rostered []string) {
+	place := projections.Placement{Table: o.Table, Movement: o.Movement}
+	plan, _ := place.Plan()
+	tb, _ := place.TableNumber()
+	if h == nil || h.Board == 0 || plan == nil || o.Event == "" {
+		return
+	}
+	var bk *build.EventRecord
+	for _, x := range imp.books {
+		if x.Event == o.Event {
+			bk = x
+		}
+	}
+	if bk == nil {
+		bk = &build.EventRecord{Event: o.Event}
+		imp.books = append(imp.books, bk)
+	}
+	if st, ok := plan.At(tb, h.Board); ok {
+		for _, x := range []struct {
+			side, who string
+			phantom   bool
+			names     []string
+		}{{"NS", st.NS.String(), st.NS == plan.Phantom, []string{sat[cards.North], sat[cards.South]}}, {"EW", st.EW.String(), st.EW == plan.Phantom, []string{sat[cards.East], sat[cards.West]}}} {
+			named := slices.ContainsFunc(bk.Roster, func(e eventrec.Entry) bool { return e.Who == x.who })
+			inRoster := slices.Contains(rostered, x.side)
+			if inRoster && !x.phantom && !named && (x.names[0] != "" || x.names[1] != "") {
+				bk.Roster = append(bk.Roster, eventrec.Entry{Who: x.who, Names: x.names})
+			}
+		}
+	}
+	known := slices.ContainsFunc(bk.Deals, func(d eventrec.Deal) bool { return d.Board == h.Board })
+	if fouled || known || !h.DealKnown() || len(h.Dealt) != 4 {
+		return
+	}
+	d := eventrec.Deal{Board: h.Board, Dealer: h.Dealer, Vul: h.Vulnerable}
+	copy(d.Hands[:], h.Dealt)
+	bk.Deals = append(bk.Deals, d)
 }
 
 // text is a tag's value, "" when absent or "?".
@@ -309,7 +362,9 @@ func (imp *importer) game(g *pbn.Game) error {
 	}
 	k.origin = imp.placeMatch(origin(g), k.players, text(g, "Board"))
 	players := k.players
-	if started, ok := moving(k.origin, text(g, "Board"), players); ok {
+	sat := k.players // who sat here on this board, by the record
+	started, isMoving := moving(k.origin, text(g, "Board"), players)
+	if isMoving {
 		// A table of a pairs movement is one session whoever the movement
 		// brings to it: hoyle records it so, named by the pairs it began
 		// with.
@@ -350,6 +405,9 @@ func (imp *importer) game(g *pbn.Game) error {
 	}
 	for _, w := range rc.warnings {
 		imp.drv.Warn(b, w.Line, w.Msg)
+	}
+	if isMoving {
+		imp.keepRecord(k.origin, b.S.Current(), sat, strings.TrimSpace(rc.tags[tagFouled]) != "", strings.Fields(rc.tags[tagRoster]))
 	}
 	return imp.drv.Record(b, rec)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/pbn"
@@ -68,7 +69,7 @@ func mitchellPlace(tb int) projections.Placement {
 // one a round (issue 28 saw a table split where its East-West pair
 // changed), and the same compare.
 func TestMitchellEventRoundTrip(t *testing.T) {
-	e, plan := mitchell(t, nil)
+	e, _ := mitchell(t, nil)
 	place, mv := mitchellPlace, mitchellMovement
 	var tables []EventTable
 	var folds []*projections.Session
@@ -79,15 +80,8 @@ func TestMitchellEventRoundTrip(t *testing.T) {
 		folds = append(folds, fold)
 	}
 	want := compared(t, folds)
-	// The players as they sat, board by board (hoyle export seats them
-	// so): round 2 brings another East-West pair to each table.
-	starters := map[int][]string{}
-	for i, f := range folds {
-		starters[i+1] = f.Opened.Players
-	}
-	for i, f := range folds {
-		f.SetRoster(&eventbook.Seats{Plan: plan, Table: i + 1, Names: eventbook.PairNames(plan, nil, starters)})
-	}
+	// Round 2 brings another East-West pair to each table.
+	seatAsTheySat(t, folds, nil)
 	var summaries []compare.Table
 	for _, f := range folds {
 		summaries = append(summaries, compare.Summarize(f))
@@ -120,19 +114,35 @@ func TestMitchellEventRoundTrip(t *testing.T) {
 	assert.Equal(t, want, compared(t, back.folds))
 }
 
+// seatAsTheySat names the players of a movement's tables as they sat,
+// board by board, as hoyle export does (cmd's seatRoster): the pairs by
+// the tables they began at.
+func seatAsTheySat(t *testing.T, folds []*projections.Session, roster map[string][]string) {
+	plan, err := folds[0].Placement().Plan()
+	require.NoError(t, err)
+	starters := map[int][]string{}
+	for i, f := range folds {
+		starters[i+1] = f.Opened.Players
+	}
+	for i, f := range folds {
+		f.SetRoster(&eventbook.Seats{Plan: plan, Table: i + 1, Names: eventbook.PairNames(plan, &eventbook.Book{Roster: roster}, starters)})
+	}
+}
+
 // exportEvent writes an event's tables with WriteEvent, as hoyle export
 // --event does, and returns the file with the compare it was written
 // from (without the sessions' IDs).
-func exportEvent(t *testing.T, e *evening) ([]byte, compare.Report, []*projections.Session) {
+func exportEvent(t *testing.T, e *evening, roster map[string][]string) ([]byte, compare.Report, []*projections.Session) {
 	var tables []EventTable
 	var folds []*projections.Session
 	for _, id := range e.ids {
 		fold, envs, err := load.Session(e.ctx, e.rec.Store, id)
 		require.NoError(t, err)
-		tables = append(tables, EventTable{Session: fold, Envs: envs})
+		tables = append(tables, EventTable{Session: fold, Envs: envs, Roster: roster})
 		folds = append(folds, fold)
 	}
-	want := compared(t, folds)
+	want := comparedWith(t, folds, map[string]map[string][]string{"Tuesday pairs": roster})
+	seatAsTheySat(t, folds, roster)
 	var summaries []compare.Table
 	for _, f := range folds {
 		summaries = append(summaries, compare.Summarize(f))
@@ -148,12 +158,17 @@ func exportEvent(t *testing.T, e *evening) ([]byte, compare.Report, []*projectio
 // cards differ from the hand record as HoyleFouled. Read back, the tables
 // hold the same rulings and the fouled deal, and compare the same.
 func TestEventRulingsAndFouledRoundTrip(t *testing.T) {
-	const fouled = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
+	// Every board dealt as the hand record gives it (the same cards, for
+	// the test), but board 5 at table 3 in round 1: its North and South
+	// hands swapped, and recorded as fouled.
+	const deal = "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"
+	const fouled = "N:AJ92.874.JT6.AQ3 Q5.KJ52.KQ874.T8 KT8.A96.A95.7542 7643.QT3.32.KJ96"
 	e, _ := mitchell(t, func(e *evening, tb, round, board int) bool {
-		if tb != 3 || round != 1 || board != 5 {
-			return false
-		}
-		_, err := e.rec.Record(e.ctx, e.ids[tb-1], func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+		id := e.ids[tb-1]
+		_, err := e.rec.Record(e.ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			if tb != 3 || round != 1 || board != 5 {
+				return s.DecideDeal(stamp, projections.DealSpec{Board: board, PBN: deal})
+			}
 			evs, err := s.DecideDeal(stamp, projections.DealSpec{Board: board, PBN: fouled})
 			for _, ev := range evs {
 				if d, ok := ev.Data.(*table.Dealt); ok {
@@ -163,9 +178,9 @@ func TestEventRulingsAndFouledRoundTrip(t *testing.T) {
 			return evs, err
 		})
 		require.NoError(t, err)
-		_, err = e.rec.Calls(e.ctx, e.ids[tb-1], []string{"3NT", "P", "P", "P"})
+		_, err = e.rec.Calls(e.ctx, id, []string{"3NT", "P", "P", "P"})
 		require.NoError(t, err)
-		_, err = e.rec.Claim(e.ctx, e.ids[tb-1], projections.ClaimSpec{Tricks: 9})
+		_, err = e.rec.Claim(e.ctx, id, projections.ClaimSpec{Tricks: 6 + (board+tb+round)%5})
 		require.NoError(t, err)
 		return true
 	})
@@ -179,7 +194,10 @@ func TestEventRulingsAndFouledRoundTrip(t *testing.T) {
 	rule(2, ruling.Spec{Board: 3, Score: []string{"4S N 10=60%,4S N 9=40%"}})
 	rule(2, ruling.Spec{Board: 3, Procedural: []string{"EW=10%"}})
 
-	text, want, folds := exportEvent(t, e)
+	// The roster names two pairs; the others are named by the tables
+	// they began at.
+	roster := map[string][]string{"1 NS": {"Ann", "Bob"}, "2 EW": {"Cy", "Di"}}
+	text, want, folds := exportEvent(t, e, roster)
 	assert.Contains(t, string(text), `[HoyleRuling "NS=avg+ EW=avg- --by Jo Director"]`)
 	assert.Contains(t, string(text), `[HoyleRuling "4S N 10=60%,4S N 9=40%; --procedural EW=10%"]`)
 	assert.Contains(t, string(text), `[HoyleFouled "Law 87"]`)
@@ -206,5 +224,33 @@ func TestEventRulingsAndFouledRoundTrip(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []int{5}, wasFouled, "table 3's board 5")
-	assert.Equal(t, want, compared(t, back.folds))
+	groups := 0
+	for _, b := range want.Events[0].Boards {
+		if b.Board == 5 {
+			groups = b.Groups
+		}
+	}
+	assert.Equal(t, 2, groups, "board 5 scored in two groups, the fouled deal apart")
+
+	// The event's own record: the roster's pairs named as they sat, and
+	// the hand record from the boards the tables did not foul.
+	require.Len(t, back.res.Events, 1)
+	book := back.res.Events[0]
+	assert.Equal(t, "Tuesday pairs", book.Event)
+	got := map[string][]string{}
+	for _, en := range book.Roster {
+		got[en.Who] = en.Names
+	}
+	assert.Equal(t, roster, got)
+	assert.Equal(t, want, comparedWith(t, back.folds, map[string]map[string][]string{"Tuesday pairs": got}))
+	var players []string
+	for _, tot := range want.Events[0].Totals {
+		players = append(players, tot.Players...)
+	}
+	assert.Subset(t, players, []string{"Ann", "Cy", "E1", "N2"}, "the roster's names, and the tables' for the pairs it does not name")
+	assert.NotContains(t, players, "E2")
+	require.Len(t, book.Deals, 6)
+	for _, d := range book.Deals {
+		assert.Equal(t, deal, cards.Deal(d.Hands[:]).PBN(cards.North), "board %d", d.Board)
+	}
 }

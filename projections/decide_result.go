@@ -29,6 +29,9 @@ type ResultSpec struct {
 	By       string
 	Others   map[string]int
 	Board    int // deal this board first (deal --board N)
+	// PBN is the board's cards when they are known (an event's hand
+	// record gives them), dealt with the board; "" deals it unseen.
+	PBN string
 }
 
 // DecideResult records a result: the contract (unless the auction settled
@@ -37,7 +40,7 @@ type ResultSpec struct {
 func (s *Session) DecideResult(stamp Stamp, spec ResultSpec) ([]events.Event, error) {
 	var out []events.Event
 	if spec.Board != 0 {
-		evs, err := s.DecideDeal(stamp, DealSpec{Board: spec.Board})
+		evs, err := s.DecideDeal(stamp, DealSpec{Board: spec.Board, PBN: spec.PBN})
 		if err != nil {
 			return nil, err
 		}

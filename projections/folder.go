@@ -19,6 +19,7 @@ type Folder struct {
 	retractions [][2]events.ID // (retraction, target), in log order
 	keep        func(hand int) bool
 	expect      uint64 // events the session has, if known (Expect)
+	forget      bool   // ForgetHands
 }
 
 // NewFolder starts a fold in which the events of withdrawn are known to be
@@ -39,6 +40,7 @@ func (f *Folder) Add(e events.Envelope) error {
 			s.retracted = f.withdrawn
 		}
 		s.read.keep = f.keep
+		s.read.forget = f.forget
 		if f.keep != nil && f.expect > 0 {
 			s.read.dropped.sorted = make([]idVersion, 0, f.expect)
 		}

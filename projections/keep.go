@@ -4,7 +4,9 @@ import (
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/projections/game"
 )
 
 // What a fold keeps. A fold of a whole session keeps a Step for every
@@ -155,4 +157,52 @@ func (s *idSet) get(id events.ID) (uint64, bool) {
 	}
 	v, ok := s.extra[id]
 	return v, ok
+}
+
+// ForgetHands makes the fold hold each hand's detail only while it is the
+// latest: once the next is dealt, the hands before it are held without
+// their history (see Graft), and of a board's first deal only what a later
+// deal of the board is checked against (its number and cards). It is for a
+// fold that checks a long session event by event and scores nothing, as an
+// import's does: a hundred thousand hands would otherwise each stay in
+// memory to the end. Who is vulnerable is the ruleset's running account
+// (game.VulnerabilityTracker), so the hands dealt after are folded the
+// same; what needs the earlier hands themselves (Score, Snapshot, a
+// decision) does not have them. Where the players move (a Reseater, a
+// movement), who sits where next is read from the earlier hands, and they
+// are all kept. Call it before the first Add.
+func (f *Folder) ForgetHands() { f.forget = true }
+
+// cardlessBoard stands for the first deal of every board dealt with no
+// cards, in a fold that forgets hands: a later deal of such a board is
+// checked against nothing and given no cards from it (sameBoard,
+// sameCards), so its number is not needed.
+var cardlessBoard = game.Hand{TurnUp: cards.NoCard}
+
+// forget holds every hand before the latest without its history, for a
+// fold told to (Folder.ForgetHands).
+func (s *Session) forget() {
+	n := len(s.Hands) - 1
+	if n <= s.read.withoutHistory || s.read.partial || s.read.resumed || s.playersMove() {
+		return
+	}
+	if plan, _ := s.Placement().Plan(); plan != nil {
+		return // a movement's boards are checked against the hands played (movementBoard)
+	}
+	for i := s.read.withoutHistory; i < n; i++ {
+		h := s.Hands[i]
+		if h.Board != 0 && s.boards[h.Board] == h {
+			s.boards[h.Board] = boardOf(h)
+		}
+		s.Hands[i] = &withoutHistory
+	}
+	s.read.withoutHistory = n
+}
+
+// boardOf is what a fold that forgets hands keeps of a board's first deal.
+func boardOf(h *game.Hand) *game.Hand {
+	if allUnknown(h.Dealt) && h.Widow == 0 && h.TurnUp == cards.NoCard {
+		return &cardlessBoard
+	}
+	return &game.Hand{Number: h.Number, Board: h.Board, Dealt: h.Dealt, Widow: h.Widow, TurnUp: h.TurnUp}
 }

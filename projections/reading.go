@@ -41,6 +41,9 @@ type Reading struct {
 	// their history (see Graft); the score of them comes from the kept
 	// sheets or not at all.
 	withoutHistory int
+	// forget: the fold lets go of the detail of every hand but the latest
+	// (see Folder.ForgetHands).
+	forget bool
 	// sheets are score sheets kept beside the log for some of the
 	// session's hands (see KeptSheets); nil when none.
 	sheets KeptSheets

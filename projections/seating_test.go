@@ -78,3 +78,23 @@ func TestSeatedIsRecordedWithTheDeal(t *testing.T) {
 	tb.Must(calls("1S"))
 	assert.ErrorIs(t, seated(&table.Seated{Hand: 1, Players: []int{0, 1, 2, 3}}), game.ErrIllegal, "the auction has begun")
 }
+
+// A result recorded with its board's cards (result --board N at a table
+// whose event has a hand record) deals the board with them: compare can
+// then tell which form of the board it was on (Law 87). Without cards the
+// board is dealt unseen, as before.
+func TestResultDealsTheBoardsCards(t *testing.T) {
+	const pbn = "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+	tb := newIrrTable(t, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
+	tb.Must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+		return s.DecideResult(st, projections.ResultSpec{Board: 1, PBN: pbn, Contract: "4S", Declarer: "N", Tricks: "10"})
+	})
+	tb.Must(func(s *projections.Session, st projections.Stamp) ([]events.Event, error) {
+		return s.DecideResult(st, projections.ResultSpec{Board: 2, Contract: "3NT", Declarer: "S", Tricks: "9"})
+	})
+	s := tb.Session()
+	require.Len(t, s.Hands, 2)
+	require.True(t, s.Hands[0].DealKnown())
+	assert.Equal(t, pbn, cards.Deal(s.Hands[0].Dealt).PBN(cards.North))
+	assert.False(t, s.Hands[1].DealKnown())
+}

@@ -599,7 +599,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 		if err != nil {
 			return err
 		}
-		if first != nil && allUnknown(dr.Hands) {
+		if first != nil && allUnknown(dr.Hands) && len(first.Dealt) == len(dr.Hands) {
 			// The same board: its cards are known from its first deal.
 			dr.Hands, dr.Widow, dr.TurnUp = first.Dealt, first.Widow, first.TurnUp
 		}
@@ -615,7 +615,7 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 		number = p.Hand // the first hand of a tail fold: trust the deal's number
 	}
 	h := game.NewHand(number, p.Dealer, seating, s.Opts)
-	h.Board, h.DealID = p.Board, e.ID
+	h.Board, h.DealID, h.Fouled = p.Board, e.ID, p.Fouled
 	copy(h.Dealt, dr.Hands)
 	copy(h.Held, dr.Hands)
 	h.Widow, h.TurnUp, h.Vulnerable = dr.Widow, dr.TurnUp, p.Vul
@@ -634,6 +634,9 @@ func (s *Session) deal(e events.Envelope, p *table.Dealt) error {
 			s.boards = map[int]*game.Hand{}
 		}
 		s.boards[p.Board] = h
+	}
+	if s.read.forget {
+		s.forget()
 	}
 	s.NextDealer = s.Rules.NextDealer(h)
 	s.Shuffle, s.Cut = nil, nil

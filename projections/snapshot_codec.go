@@ -17,7 +17,7 @@ import (
 // gains a field this codec does not write). SnapshotFormat changes when
 // the bytes do, and a checkpoint of another format is folded again from
 // the log rather than read.
-const SnapshotFormat = 7
+const SnapshotFormat = 8 // 8: a hand says its board was recorded fouled
 
 // AppendHand encodes a hand (its seating and options are the session's,
 // and are not written).
@@ -27,6 +27,7 @@ func AppendHand(buf []byte, h *game.Hand) []byte {
 	e.Int(int64(h.Board))
 	e.Seat(h.Dealer)
 	e.Fixed(h.DealID[:])
+	e.Bool(h.Fouled)
 	sets(e, h.Dealt)
 	sets(e, h.Held)
 	e.Set(h.Played)
@@ -535,6 +536,7 @@ func (hd *HandDecoder) Decode(b []byte) (*game.Hand, error) {
 	h.Board = int(d.Int())
 	h.Dealer = d.Seat()
 	d.Fixed(h.DealID[:])
+	h.Fouled = d.Bool()
 	h.Dealt = hd.decodeSets(d)
 	h.Held = hd.decodeSets(d)
 	h.Played = d.Set()

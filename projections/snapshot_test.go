@@ -45,7 +45,7 @@ func TestSnapshotCodecCoversEveryField(t *testing.T) {
 	known := []string{"Number", "Board", "Dealer", "Seating", "Seating.Seats", "Seating.Names", "Seating.Sides", "Seating.Compass",
 		"Opts", "DealID", "Dealt", "Held", "Played", "Widow", "TurnUp", "Vulnerable", "Phase", "Turn",
 		"Calls", "Calls.Seat", "Calls.Call", "Calls.ID", "Contract", "Contract.Level", "Contract.Strain", "Contract.Doubled",
-		"Contract.Declarer", "Dummy", "Tricks", "Tricks.Leader", "Tricks.Cards", "Tricks.Cards.Seat", "Tricks.Cards.Card",
+		"Contract.Declarer", "Dummy", "Fouled", "Tricks", "Tricks.Leader", "Tricks.Cards", "Tricks.Cards.Seat", "Tricks.Cards.Card",
 		"Tricks.Cards.ID", "Tricks.Winner", "Tricks.LedAs", "Tricks.Named", "Tricks.WonID", "Won", "Claim", "Claim.Seat", "Claim.Tricks",
 		"Claim.Others", "Claim.Others.Seat", "Claim.Others.Tricks", "Claim.ID", "Discards", "HonoursClaimed",
 		"Revealed", "Result", "Result.Won", "Result.ID", "Given", "Given.Calls", "Given.First", "Given.Inconsistent", "Given.ID", "Annulled", "Abandoned", "Sitting", "Sitting.Players", "Sitting.Round", "Sitting.Table",
@@ -82,7 +82,9 @@ func TestSnapshotCodecRoundTrips(t *testing.T) {
 		require.NoError(t, err)
 		hd := projections.HandDecoder{Seating: s.Seating(), Opts: s.Opts}
 		for _, h := range s.Hands {
-			for _, variant := range []*game.Hand{h, partway(h)} {
+			fouled := *h // a board recorded fouled (deal --fouled)
+			fouled.Fouled = true
+			for _, variant := range []*game.Hand{h, partway(h), &fouled} {
 				got, err := hd.Decode(projections.AppendHand(nil, variant))
 				require.NoError(t, err)
 				assert.Equal(t, variant, got, "%s hand %d", rs.Info().ID, h.Number)

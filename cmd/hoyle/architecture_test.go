@@ -167,6 +167,9 @@ var allowed = map[string][]string{
 	// freeze runs hoyle as a user does, on fixtures/scripts/frozen-NAME.hoyle
 	// split into commands as the prompt splits a typed line.
 	"cmd/hoyle-tools/freeze": {"fixtures", "replay/prompt"},
+	// resultpbn writes a PBN file of result-only records, the import's
+	// large input (its memory bound).
+	"cmd/hoyle-tools/resultpbn": nil,
 }
 
 // testOnly are the packages only tests (and other test-only packages)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -409,6 +410,15 @@ func (d *database) settle(ctx context.Context) {
 	if err != nil {
 		return
 	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A checkpoint is folded from the session's every hand, and scored:
+		// written after a large import, its memory is kept near what it
+		// holds (settleMemory).
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(settleMemory))
+	}
+	// What the command held (an import's folds) is garbage: given back
+	// before the checkpoints are folded, not kept beside them.
+	debug.FreeOSMemory()
 	for _, info := range eventrec.Tables(list) {
 		if load.Refresh(ctx, st, info.ID, 1) != nil {
 			return

@@ -64,6 +64,11 @@ const (
 	// builds (some 12 KB a hand), far below it, so the collector need not
 	// work much harder; without it the heap grows to twice its live data.
 	importMemory = 160 << 20
+	// settleMemory is the heap a bulk writer keeps itself to while it
+	// writes the checkpoints of what it wrote (database.settle): a
+	// session of 100,000 boards holds some 120 MB of hands and score
+	// sheet then, and the collector keeps the heap close to that.
+	settleMemory = 128 << 20
 )
 
 // newImportCmd builds the command: it binds the flags to the options and calls runImport.

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -433,4 +435,38 @@ func TestImportedEventCompares(t *testing.T) {
 	r = hoyle(t, db, "movement", "swiss", "--event", "Nonesuch")
 	assert.Equal(t, exitError, r.code)
 	assert.Contains(t, r.err, `no event named "Nonesuch"`)
+}
+
+// TestImportPeakMemory imports a 7.4 MB PBN file of 100,000 result-only
+// records, each a new board (cmd/hoyle-tools/resultpbn), as a whole
+// process, and holds its peak resident memory to issue 30's bound: under
+// 200 MB for any file under 10 MB. It peaked at 418 to 445 MB when the
+// import's folds held every hand and its checkpoint was written without
+// a memory bound. A minute's work: it runs with HOYLE_FULL=1 (.ci/run).
+func TestImportPeakMemory(t *testing.T) {
+	if os.Getenv("HOYLE_FULL") == "" {
+		t.Skip("a minute's import: run with HOYLE_FULL=1")
+	}
+	file := resultsPBN(t, 100_000)
+	info, err := os.Stat(file)
+	require.NoError(t, err)
+	require.Less(t, info.Size(), int64(10<<20), "the bound is of a file under 10 MB")
+	home := t.TempDir()
+	cmd := exec.Command(peakBinary(t), hoyleBinary(t), "--db", filepath.Join(home, "big.db"), "import", file)
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME="+filepath.Join(home, ".config"), "GOMEMLIMIT=")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Run(), stderr.String())
+	var kb int64
+	i := strings.LastIndex(stderr.String(), "peak-kb ")
+	require.GreaterOrEqual(t, i, 0, stderr.String())
+	_, err = fmt.Sscan(stderr.String()[i+len("peak-kb "):], &kb)
+	require.NoError(t, err)
+	t.Logf("importing %d bytes of 100,000 records peaked at %d MB", info.Size(), kb>>10)
+	assert.Less(t, kb, int64(200<<10), "the import peaked at %d MB", kb>>10)
+	check := exec.Command(hoyleBinary(t), "--db", filepath.Join(home, "big.db"), "verify")
+	check.Env = cmd.Env // the same user's key: the checkpoint is checked, its seal too
+	out, err := check.CombinedOutput()
+	require.NoError(t, err, string(out))
+	assert.Contains(t, string(out), "(100000 hands)")
 }

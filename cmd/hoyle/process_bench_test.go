@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -44,7 +46,7 @@ func simulatedDB(b *testing.B, game string, hands int) string {
 var peakOnce sync.Once
 
 // peakBinary builds testdata/peak beside the hoyle binary, once.
-func peakBinary(b *testing.B) string {
+func peakBinary(b testing.TB) string {
 	bin := filepath.Join(filepath.Dir(hoyleBinary(b)), "peak")
 	var err error
 	peakOnce.Do(func() {
@@ -152,4 +154,68 @@ func BenchmarkProcessExport(b *testing.B) {
 // it, see hoyle help performance).
 func BenchmarkProcessStartup(b *testing.B) {
 	benchProcess(b, filepath.Join(b.TempDir(), "none.db"), "games")
+}
+
+// resultsPBN is a PBN file of n result-only records, each a new board
+// (cmd/hoyle-tools/resultpbn: 100,000 records are 7.4 MB), written once
+// beside the hoyle binary.
+func resultsPBN(b testing.TB, n int) string {
+	path := filepath.Join(filepath.Dir(hoyleBinary(b)), fmt.Sprintf("results-%d.pbn", n))
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	out, err := exec.Command("go", "run", "../hoyle-tools/resultpbn", "-records", fmt.Sprint(n), "-boards", "0", "-o", path).CombinedOutput()
+	if err != nil {
+		b.Fatalf("resultpbn: %v\n%s", err, out)
+	}
+	return path
+}
+
+// BenchmarkProcessImport imports a PBN file of result-only records
+// (100,000; 10,000 with -short; ten times -hands) into a new database, as
+// a whole process, checkpoint included: its peak memory is what the
+// import holds, which issue 30 bounds at 200 MB for any file under 10 MB.
+//
+//	go test ./cmd/hoyle -run '^$' -bench ProcessImport -benchtime 1x
+func BenchmarkProcessImport(b *testing.B) {
+	file := resultsPBN(b, 10*simtest.Hands())
+	bin, peak := hoyleBinary(b), peakBinary(b)
+	dir := b.TempDir()
+	var most int64
+	i := 0
+	for b.Loop() {
+		i++
+		var stderr bytes.Buffer
+		cmd := exec.Command(peak, bin, "--db", filepath.Join(dir, fmt.Sprintf("import-%d.db", i)), "import", file)
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			b.Fatalf("hoyle import: %v\n%.500s", err, stderr.String())
+		}
+		var kb int64
+		if i := strings.LastIndex(stderr.String(), "peak-kb "); i >= 0 {
+			fmt.Sscan(stderr.String()[i+len("peak-kb "):], &kb)
+		}
+		most = max(most, kb)
+	}
+	b.ReportMetric(float64(most)/1024, "peak-MB")
+}
+
+// BenchmarkImportInProcess is the same import run in this process, for
+// what it allocates (-benchmem; the memory limit the command sets is in
+// force here too).
+//
+//	go test ./cmd/hoyle -run '^$' -bench ImportInProcess -benchtime 1x -benchmem
+func BenchmarkImportInProcess(b *testing.B) {
+	file := resultsPBN(b, 10*simtest.Hands())
+	home := b.TempDir()
+	env := map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config")}
+	streams := &Streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(k string) string { return env[k] }}
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		i++
+		if code := run([]string{"--db", filepath.Join(home, fmt.Sprintf("import-%d.db", i)), "import", file}, streams); code != 0 {
+			b.Fatalf("hoyle import exited %d", code)
+		}
+	}
 }

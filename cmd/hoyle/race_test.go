@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
-	"os/exec"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,28 +36,9 @@ func TestRacingCallsOneRecorded(t *testing.T) {
 			for round := range testkit.Rounds(3, 20) {
 				calls := []string{"1S", "1H"}
 				rng.Shuffle(len(calls), func(i, j int) { calls[i], calls[j] = calls[j], calls[i] })
-				cmds := make([]*exec.Cmd, 2)
-				errs := make([]bytes.Buffer, 2)
-				for i, c := range calls {
-					cmds[i] = hoyleProcess(t, db, "--session", session, "call", c)
-					cmds[i].Stderr = &errs[i]
-				}
-				for _, c := range cmds {
-					require.NoError(t, c.Start())
-				}
-				var won []int
-				for i, c := range cmds {
-					err := c.Wait()
-					var ee *exec.ExitError
-					switch {
-					case err == nil:
-						won = append(won, i)
-					case assert.ErrorAs(t, err, &ee):
-						assert.Equal(t, 1, ee.ExitCode(), "round %d: %s", round, errs[i].String())
-					}
-				}
-				require.Len(t, won, 1, "round %d (%v): exactly one call is recorded; stderr %q %q", round, calls, errs[0].String(), errs[1].String())
-				winner, loser := calls[won[0]], errs[1-won[0]].String()
+				won, errs := raceCalls(t, db, session, calls)
+				require.Len(t, won, 1, "round %d (%v): exactly one call is recorded; stderr %q %q", round, calls, errs[0], errs[1])
+				winner, loser := calls[won[0]], errs[1-won[0]]
 				assert.Contains(t, loser, "another scorer recorded in this session after this command was typed (S "+winner+")", "round %d", round)
 				assert.Contains(t, loser, "W to call · "+winner, "round %d: the refusal says whose turn it is now", round)
 				var got []string
@@ -80,4 +61,40 @@ func TestRacingCallsOneRecorded(t *testing.T) {
 			ok(t, db, "--session", session, "call", "2H")
 		})
 	}
+}
+
+// raceCalls runs `hoyle call C0 & hoyle call C1` as a shell runs it: one
+// shell forks both at once, so neither waits for the other to start (a
+// test that started them one after the other, each Start waiting for its
+// exec, let the first record before the second was even forked on a busy
+// machine, and that is no race). It returns which calls were recorded
+// (exit 0) and each one's stderr; any exit other than 0 or 1 fails.
+func raceCalls(t *testing.T, db, session string, calls []string) (won []int, errs []string) {
+	t.Helper()
+	dir := t.TempDir()
+	sh := hoyleProcess(t, db)
+	exe := sh.Path
+	sh.Path, sh.Err = "/bin/sh", nil
+	sh.Args = []string{"sh", "-c", `
+{ "$X" --db "$DB" --session "$S" call "$C0" 2>"$D/e0"; echo $? >"$D/c0"; } &
+{ "$X" --db "$DB" --session "$S" call "$C1" 2>"$D/e1"; echo $? >"$D/c1"; } &
+wait`}
+	sh.Env = append(sh.Env, "X="+exe, "DB="+db, "S="+session, "C0="+calls[0], "C1="+calls[1], "D="+dir)
+	out, err := sh.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for i := range calls {
+		code, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("c%d", i)))
+		require.NoError(t, err)
+		stderr, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("e%d", i)))
+		require.NoError(t, err)
+		errs = append(errs, string(stderr))
+		switch strings.TrimSpace(string(code)) {
+		case "0":
+			won = append(won, i)
+		case "1":
+		default:
+			t.Fatalf("hoyle call %s exited %s: %s", calls[i], code, stderr)
+		}
+	}
+	return won, errs
 }

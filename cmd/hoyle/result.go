@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/cards"
 	"github.com/hoyle/hoyle/projections"
 )
 
@@ -49,7 +50,7 @@ Five Hundred give the bid, the bidder and his tricks, and how the rest fell
 		// "-2" is a result (two down), not a flag: the flags are read here.
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := opts.parse(args); err != nil {
+			if err := opts.parse(args, cmd.InheritedFlags()); err != nil {
 				if errors.Is(err, pflag.ErrHelp) {
 					return cmd.Help()
 				}
@@ -65,17 +66,24 @@ Five Hundred give the bid, the bidder and his tricks, and how the rest fell
 }
 
 // parse reads result's words: --board N, --by SIDE (or --board=N), -h,
-// the global --db and --session (cobra leaves them to a command that reads
-// its own flags), and the rest as the result, where "-2" is two down.
-func (opts *resultOptions) parse(args []string) error {
+// every global flag (--db, --session, --event, --table, --token-file:
+// cobra leaves them, even those before the command's name, to a command
+// that reads its own flags; they are set through global, the inherited
+// flags, so that a global flag added later is read here too), and the rest
+// as the result, where "-2" is two down.
+func (opts *resultOptions) parse(args []string, global *pflag.FlagSet) error {
 	opts.Args = nil
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, value, hasValue := strings.Cut(a, "=")
-		switch name {
-		case "-h", "--help":
+		var flag *pflag.Flag
+		if strings.HasPrefix(name, "--") && global != nil {
+			flag = global.Lookup(strings.TrimPrefix(name, "--"))
+		}
+		switch {
+		case name == "-h" || name == "--help":
 			return pflag.ErrHelp
-		case "--board", "--by", "--db", "--session":
+		case name == "--board" || name == "--by" || flag != nil:
 			if !hasValue {
 				if i+1 == len(args) {
 					return usagef("%s needs a value", name)
@@ -83,15 +91,14 @@ func (opts *resultOptions) parse(args []string) error {
 				i++
 				value = args[i]
 			}
-			switch name {
-			case "--by":
+			switch {
+			case name == "--by":
 				opts.By = value
 				continue
-			case "--db":
-				opts.DB.path = value
-				continue
-			case "--session":
-				opts.DB.session = value
+			case flag != nil:
+				if err := flag.Value.Set(value); err != nil {
+					return usagef("%s %q: %v", name, value, err)
+				}
 				continue
 			}
 			n, err := strconv.Atoi(value)
@@ -147,7 +154,21 @@ func runResult(ctx context.Context, opts *resultOptions) error {
 		}
 		spec.Others[seat] = n
 	}
-	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-		return s.DecideResult(stamp, spec)
-	}})
+	return recordEntry(ctx, opts.IO, opts.DB, tableEntry{
+		prepare: func(ctx context.Context, st events.Store, session string) error {
+			if spec.Board == 0 {
+				return nil
+			}
+			// The board is dealt with its cards when the event's hand
+			// record has them, as deal --board deals it: compare then
+			// knows which form of the board the result was on (Law 87).
+			d, err := handRecordDeal(ctx, st, session, spec.Board)
+			if d != nil {
+				spec.PBN = cards.Deal(d.Hands[:]).PBN(cards.North)
+			}
+			return err
+		},
+		decide: func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+			return s.DecideResult(stamp, spec)
+		}})
 }

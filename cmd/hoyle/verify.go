@@ -61,11 +61,7 @@ func runVerify(ctx context.Context, opts *verifyOptions) error {
 		return err
 	}
 	defer st.Close()
-	rep, err := verify.Run(ctx, st)
-	if err != nil {
-		return err
-	}
-	diffs, err := verify.Kept(ctx, st, opts.Repair)
+	rep, diffs, err := verify.All(ctx, st, opts.Repair)
 	for _, d := range diffs {
 		fmt.Fprintf(opts.IO.Err, "hoyle: %v\n", d)
 	}

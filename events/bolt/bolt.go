@@ -646,6 +646,7 @@ func (s *Store) readChunks(ctx context.Context, newReader func() chunkReader) it
 	return func(yield func(events.Envelope, error) bool) {
 		read := newReader()
 		buf := make([]events.Envelope, 0, 64)
+		long := false // the read let go of the file at least once
 		for {
 			if err := ctx.Err(); err != nil {
 				yield(events.Envelope{}, err)
@@ -659,8 +660,15 @@ func (s *Store) readChunks(ctx context.Context, newReader func() chunkReader) it
 				size = tx.Size()
 				return nil
 			})
+			if !more && long {
+				// The end of a long read: what it mapped is dropped now,
+				// not left resident beside what its reader goes on to do
+				// with it (a checkpoint folded from a whole session).
+				s.read = dropAfter
+			}
 			s.dropRead(size)
 			if more {
+				long = true
 				s.letGo()
 			}
 			for _, e := range buf {
@@ -684,7 +692,7 @@ func (s *Store) readChunks(ctx context.Context, newReader func() chunkReader) it
 
 // dropAfter is how many bytes of records a long read takes through the
 // file's mapping before it drops the pages it has mapped (dropPages).
-const dropAfter = 16 << 20
+const dropAfter = 4 << 20
 
 // dropRead drops the file's mapped pages (the first size bytes) once a
 // read has gone through dropAfter bytes of records since it last did: a

@@ -163,56 +163,85 @@ func impsAgainst(a, b []ruling.Outcome) float64 {
 
 // dealGroups splits a board's results that are compared (not given an
 // artificial score) into groups of identical deals (Law 87B). The first
-// group is the board's correct form: the deal most tables played (on a
-// tie, the first played); a result whose cards are not known is counted
-// with it. fouled is whether there is more than one group; the results of
-// the others are marked Fouled.
+// group is the board's correct form: the deal most tables played that no
+// table recorded as fouled (on a tie, the first played); a result whose
+// cards are not known is counted with it. A result its table recorded as
+// fouled (deal --fouled: its cards differ from the event's hand record) is
+// never in that group, even where its cards are those most tables played
+// or the only ones known: the hand record is the board as dealt, and a
+// form that differs from it is one the others did not play (Law 87A).
+// fouled is whether there is more than one group; the results of the
+// others are marked Fouled.
 func dealGroups(es []*entry) (groups [][]*entry, fouled bool) {
 	var scored []*entry
 	count := map[string]int{}
 	var order []string
+	unknown := false // a result whose cards are not known, not called fouled
 	for _, e := range es {
 		if e.artificial() {
 			continue
 		}
 		scored = append(scored, e)
-		if c := e.play.Cards; c != "" {
-			if count[c] == 0 {
-				order = append(order, c)
-			}
-			count[c]++
+		k := formOf(e.play)
+		if k == "" {
+			unknown = true
+			continue
+		}
+		if count[k] == 0 {
+			order = append(order, k)
+		}
+		count[k]++
+	}
+	main := ""
+	for _, k := range order {
+		if !strings.HasPrefix(k, calledFouled) && (main == "" || count[k] > count[main]) {
+			main = k
 		}
 	}
-	if len(order) <= 1 {
+	if main == "" && !unknown {
+		// Every form known was called fouled: the most played is the
+		// board's form among them.
+		for _, k := range order {
+			if main == "" || count[k] > count[main] {
+				main = k
+			}
+		}
+	}
+	index := map[string]int{main: 0}
+	groups = [][]*entry{nil}
+	for _, k := range order {
+		if k != main {
+			index[k] = len(groups)
+			groups = append(groups, nil)
+		}
+	}
+	if len(groups) == 1 {
 		if len(scored) == 0 {
 			return nil, false
 		}
 		return [][]*entry{scored}, false
 	}
-	main := order[0]
-	for _, c := range order {
-		if count[c] > count[main] {
-			main = c
-		}
-	}
-	index := map[string]int{main: 0}
-	groups = [][]*entry{nil}
-	for _, c := range order {
-		if c != main {
-			index[c] = len(groups)
-			groups = append(groups, nil)
-		}
-	}
 	for _, e := range scored {
-		g := 0
-		if e.play.Cards != "" {
-			g = index[e.play.Cards]
-		}
+		g := index[formOf(e.play)] // cards not known: 0, the board's form
 		e.group = g
 		e.result.Fouled = g != 0
 		groups[g] = append(groups[g], e)
 	}
 	return groups, true
+}
+
+// calledFouled prefixes the form of a deal its table recorded as fouled,
+// so that it is grouped apart from the same cards not called so.
+const calledFouled = "fouled:"
+
+// formOf is the form of the board a play was on, for dealGroups: its
+// cards, marked when its table called the board fouled; "" when neither
+// its cards are known nor the board was called fouled.
+func formOf(p Play) string {
+	if p.Fouled {
+		return calledFouled + p.Cards
+	}
+	return p.Cards
 }
 
 // groupText lists a fouled board's groups by table: "tables 1, 2 | table 3".

@@ -175,6 +175,53 @@ func TestFouledBoardGroups(t *testing.T) {
 	assert.Contains(t, ev.Warnings[0], "fouled (Law 87)")
 }
 
+// fouledAt is pairsTable's result recorded at a table that called the
+// board fouled (deal --fouled: its cards differ from the hand record).
+func fouledAt(n string, ns int, cardsPBN string) compare.Table {
+	t := pairsTable(n, ns, cardsPBN)
+	t.Plays[0].Fouled = true
+	return t
+}
+
+// A board its table recorded as fouled is the changed form, whatever the
+// count of tables (Law 87A: the hand record is the board as dealt):
+//   - one table a form, the fouled one first: not the first played, but
+//     the one called fouled is marked (each is alone in its group, 0 of a
+//     top of 0, factored (0+1) x 2/1 - 1 = 1);
+//   - tables 1 and 2 called fouled on the same cards, table 3 on the hand
+//     record's: the two are not the board's form though more tables played
+//     them. Table 3 alone: (0+1) x 3/1 - 1 = 2 of the top of 4; tables 1
+//     and 2 (420 < 450) 0 and 2 of a top of 2, factored (u+1) x 3/2 - 1:
+//     0.5 and 3.5;
+//   - the cards of the unfouled result not known (result --board with no
+//     hand record at hand): the board is still played in two forms.
+func TestFouledAsTheTableSaid(t *testing.T) {
+	a := "N:AKQ2.K2.A3.AQ432 J93.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+	b := "N:AKQ3.K2.A3.AQ432 J92.QJ9.KQJ2.J75 T654.A854.T94.K8 87.T763.8765.T96"
+
+	ev := compare.Compare([]compare.Table{fouledAt("1", 450, b), pairsTable("2", 420, a)}, "").Events[0]
+	assert.Equal(t, 2, ev.Boards[0].Groups)
+	assert.True(t, result(t, ev, 1, "1").Fouled, "the table said so")
+	assert.False(t, result(t, ev, 1, "2").Fouled, "the hand record's form")
+	assert.Equal(t, f(1), result(t, ev, 1, "1").Matchpoints)
+	assert.Equal(t, f(1), result(t, ev, 1, "2").Matchpoints)
+
+	ev = compare.Compare([]compare.Table{fouledAt("1", 420, b), fouledAt("2", 450, b), pairsTable("3", -50, a)}, "").Events[0]
+	assert.Equal(t, 2, ev.Boards[0].Groups)
+	assert.True(t, result(t, ev, 1, "1").Fouled)
+	assert.True(t, result(t, ev, 1, "2").Fouled, "identical cards, but called fouled at both tables")
+	assert.False(t, result(t, ev, 1, "3").Fouled)
+	assert.Equal(t, f(0.5), result(t, ev, 1, "1").Matchpoints)
+	assert.Equal(t, f(3.5), result(t, ev, 1, "2").Matchpoints)
+	assert.Equal(t, f(2), result(t, ev, 1, "3").Matchpoints)
+
+	ev = compare.Compare([]compare.Table{pairsTable("1", 420, ""), fouledAt("2", 450, b)}, "").Events[0]
+	assert.Equal(t, 2, ev.Boards[0].Groups, "the board was fouled at table 2")
+	assert.False(t, result(t, ev, 1, "1").Fouled)
+	assert.True(t, result(t, ev, 1, "2").Fouled)
+	assert.Equal(t, f(1), result(t, ev, 1, "2").Matchpoints)
+}
+
 // teamRoom is one room of Rovers v Wanderers playing boards 1 and 2.
 func teamRoom(room string, ns [2]int, rulings ...table.RulingAdjusted) compare.Table {
 	t := compare.Table{Session: room, Game: "contract",

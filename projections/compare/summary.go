@@ -75,6 +75,9 @@ type Play struct {
 	Deal     int        `json:"deal_tricks"` // tricks in the deal (13)
 	NS       int        `json:"ns"`          // the score from North-South's side; at whist, tricks over the book
 	Cards    string     `json:"cards,omitempty"`
+	// Fouled: the table recorded the board as fouled (its cards differ
+	// from the event's hand record, Law 87).
+	Fouled bool `json:"fouled,omitempty"`
 	// Revokes is the established revokes of each side (NS, EW) and
 	// Before the tricks each had won before its first: what Law X needs.
 	Revokes [2]int `json:"revokes,omitempty"`
@@ -118,6 +121,7 @@ func Summarize(s *projections.Session) Table {
 		if h.DealKnown() {
 			p.Cards = cards.Deal(h.Dealt).PBN(cards.North)
 		}
+		p.Fouled = h.Fouled
 		p.Revokes, p.Before = whist.RevokesOf(h)
 		t.Plays = append(t.Plays, p)
 	}

@@ -104,8 +104,11 @@ type SeatTricks struct {
 // data, built by folding events (see projections) and read by replay,
 // scoring and export. Rulesets change it through the Ruleset methods.
 type Hand struct {
-	Number  int        // in the session, from 1
-	Board   int        // duplicate board number, or 0
+	Number int // in the session, from 1
+	Board  int // duplicate board number, or 0
+	// Fouled: the table recorded this board as fouled (deal --fouled,
+	// Law 87), its cards differing from the event's hand record.
+	Fouled  bool
 	Dealer  cards.Seat // who dealt it
 	Seating Seating
 	Opts    Options

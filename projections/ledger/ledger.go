@@ -37,7 +37,7 @@ const Name = "compare"
 
 // format marks the summaries' encoding: a part of another format is
 // folded again (a newer or older hoyle saved it).
-const format = 3 // 2: a table says how its boards are compared; 3: and its rulings
+const format = 4 // 2: a table says how its boards are compared; 3: and its rulings; 4: a play says its board was called fouled
 
 // Stats says where the summaries came from.
 type Stats struct {

@@ -51,6 +51,23 @@ func (d Difference) Unwrap() error { return ErrKeptDiffers }
 // says, is one difference ("the header"): no reader reads it, but it is
 // not the log's either.
 func Audit(ctx context.Context, st events.Store, session string) ([]Difference, error) {
+	return AuditFolded(ctx, st, session, nil)
+}
+
+// Folded is a whole session folded to its head (keeping no steps, as a
+// load.Light fold does) by a reader that read every event of it, with the
+// hash of its last event and the hash each deal links to: what verify has
+// once it has checked the log, so that Audit need not fold it again.
+type Folded struct {
+	Session *projections.Session
+	Head    events.Hash
+	Links   map[uint64]events.Hash // by the version of each deal
+}
+
+// AuditFolded is Audit, taking the fold of the log from folded when the
+// checkpoint was folded to the same event (nil, or another event: it
+// folds the log itself).
+func AuditFolded(ctx context.Context, st events.Store, session string, folded *Folded) ([]Difference, error) {
 	cp, ok := st.(events.SessionSnapshots)
 	if !ok {
 		return nil, nil
@@ -87,7 +104,15 @@ func Audit(ctx context.Context, st events.Store, session string) ([]Difference, 
 	// The log as it stood at the checkpoint's last event, which must be
 	// the event the checkpoint names.
 	r.info = events.SessionInfo{ID: session, Version: h.version, Head: h.hash}
-	snap, err := r.foldAll(ctx)
+	var snap *snapshot
+	if folded != nil && folded.Session.Version == h.version && folded.Head == h.hash {
+		snap = &snapshot{Snapshot: folded.Session.Snapshot(), Hash: h.hash}
+		for _, v := range snap.Starts {
+			snap.Prev = append(snap.Prev, folded.Links[v])
+		}
+	} else {
+		snap, err = r.foldAll(ctx)
+	}
 	if errors.Is(err, events.ErrTampered) {
 		return []Difference{{Session: session, Version: h.version, Record: "the header (its last event is not in the log)"}}, nil
 	}

@@ -8,7 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/memstore"
+	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/load"
@@ -54,12 +56,36 @@ func TestAuditFindsAForgedCheckpoint(t *testing.T) {
 	assert.Equal(t, full.Version, diffs[0].Version)
 	assert.Equal(t, "hand 2", diffs[0].Record)
 	assert.ErrorIs(t, diffs[0], load.ErrKeptDiffers)
+	assert.Equal(t, diffs, auditFolded(t, st, id), "audited against verify's fold, not a fold of its own, it finds the same")
 
 	require.NoError(t, load.Drop(ctx, st, id))
 	require.NoError(t, load.Refresh(ctx, st, id, 0))
 	diffs, err = load.Audit(ctx, st, id)
 	require.NoError(t, err)
 	assert.Empty(t, diffs, "rebuilt from the log")
+	assert.Empty(t, auditFolded(t, st, id))
+}
+
+// auditFolded is load.AuditFolded given the session folded as verify
+// folds it: a whole fold keeping no steps, the hash of its last event and
+// the hash each deal links to.
+func auditFolded(t *testing.T, st events.Store, id string) []load.Difference {
+	t.Helper()
+	ctx := context.Background()
+	s, err := load.Light(ctx, st, id)
+	require.NoError(t, err)
+	f := &load.Folded{Session: s, Links: map[uint64]events.Hash{}}
+	envs, err := load.Events(ctx, st, id)
+	require.NoError(t, err)
+	for _, e := range envs {
+		f.Head = e.Hash
+		if e.Type == table.TypeDealt {
+			f.Links[e.Version] = e.PrevHash
+		}
+	}
+	diffs, err := load.AuditFolded(ctx, st, id, f)
+	require.NoError(t, err)
+	return diffs
 }
 
 // TestForgedCheckpointIsNotBelieved: a checkpoint's hand rewritten with

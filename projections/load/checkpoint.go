@@ -439,19 +439,67 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 // hands from from on (and the index chunks that hold them), then the
 // header, the notes, the events withdrawn, the retractions, the score
 // sheets and the boards' first deals.
+//
+// It takes snap's hands: each is let go (its place in snap.Hands nil) once
+// its record is made, after the sheets and the boards that need them all,
+// so that a session of a hundred thousand hands is not held whole and
+// encoded at once (an import's checkpoint, issue 30).
 func (r *reading) records(snap *snapshot, from int, build string, seal sealer) ([]events.SnapshotRecord, error) {
-	var put []events.SnapshotRecord
 	at := seal.at(snap.Version, snap.Hash)
+	var a arena
 	rec := func(k, body []byte) events.SnapshotRecord {
 		return events.SnapshotRecord{Key: k, Value: at.seal(k, body)}
 	}
-	for i := from - 1; i < len(snap.Hands); i++ {
-		put = append(put, rec(handKey(i+1), projections.AppendHand(nil, snap.Hands[i])))
+	tail, err := r.restOf(snap, build, seal, rec)
+	if err != nil {
+		return nil, err
 	}
-	for c := (from - 1) / indexChunk; c*indexChunk < len(snap.Hands); c++ {
-		end := min((c+1)*indexChunk, len(snap.Hands))
+	hands := len(snap.Hands)
+	put := make([]events.SnapshotRecord, 0, max(hands-from+1, 0)+(hands-from+1)/indexChunk+1+len(tail))
+	var buf []byte
+	for i := from - 1; i < hands; i++ {
+		buf = projections.AppendHand(buf[:0], snap.Hands[i])
+		k := a.bytes(handKey(i + 1))
+		put = append(put, events.SnapshotRecord{Key: k, Value: a.sealed(at, k, buf)})
+		snap.Hands[i] = nil
+	}
+	for c := (from - 1) / indexChunk; c*indexChunk < hands; c++ {
+		end := min((c+1)*indexChunk, hands)
 		put = append(put, rec(indexKey(c), indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])))
 	}
+	return append(put, tail...), nil
+}
+
+// arena holds many small records in a few large allocations: a hundred
+// thousand hands' records are each a few dozen bytes, which allocated one
+// by one cost as much again in the allocator's rounding and headers.
+type arena struct{ chunk []byte }
+
+// bytes is a copy of b in the arena.
+func (a *arena) bytes(b []byte) []byte {
+	if cap(a.chunk)-len(a.chunk) < len(b) {
+		a.chunk = make([]byte, 0, max(1<<20, len(b)))
+	}
+	n := len(a.chunk)
+	a.chunk = append(a.chunk, b...)
+	return a.chunk[n:len(a.chunk):len(a.chunk)]
+}
+
+// sealed is body sealed under k by s (sealer.seal), in the arena.
+func (a *arena) sealed(s sealer, k, body []byte) []byte {
+	mac := s.mac(k, body)
+	if cap(a.chunk)-len(a.chunk) < len(body)+len(mac) {
+		a.chunk = make([]byte, 0, max(1<<20, len(body)+len(mac)))
+	}
+	n := len(a.chunk)
+	a.chunk = append(append(a.chunk, body...), mac...)
+	return a.chunk[n:len(a.chunk):len(a.chunk)]
+}
+
+// restOf are the checkpoint's records of snap other than its hands and
+// index: the header, the notes, the events withdrawn, the retractions, the
+// score sheets and the boards' first deals (which need every hand).
+func (r *reading) restOf(snap *snapshot, build string, seal sealer, rec func(k, body []byte) events.SnapshotRecord) ([]events.SnapshotRecord, error) {
 	notes := events.NewEncoder(nil)
 	notes.Uint(uint64(len(snap.Notes)))
 	for _, n := range snap.Notes {
@@ -477,11 +525,11 @@ func (r *reading) records(snap *snapshot, from int, build string, seal sealer) (
 		retractions.Uint(r.Version)
 		retractions.Uint(r.Target)
 	}
-	return append(put,
-		events.SnapshotRecord{Key: []byte{keyHeader}, Value: h.encode(seal)},
+	return []events.SnapshotRecord{
+		{Key: []byte{keyHeader}, Value: h.encode(seal)},
 		rec([]byte{keyNotes}, notes.Bytes()),
 		rec([]byte{keyWithdrawn}, projections.AppendIDs(nil, snap.Withdrawn)),
 		rec([]byte{keyRetracted}, retractions.Bytes()),
 		rec([]byte{keySheets}, sheets.Bytes()),
-		rec([]byte{keyBoards}, projections.AppendBoards(nil, snap.Hands))), nil
+		rec([]byte{keyBoards}, projections.AppendBoards(nil, snap.Hands))}, nil
 }

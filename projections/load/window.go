@@ -341,11 +341,16 @@ func (r *reading) foldFrom(ctx context.Context, snap *snapshot, from int) (*snap
 
 // foldAll folds the whole session as it streams past, keeping no steps.
 func (r *reading) foldAll(ctx context.Context) (*snapshot, error) {
-	links := map[uint64]events.Hash{}
+	// The hash each deal links to, by its version, in the order read (a
+	// slice, not a map: a session of 100,000 deals holds it while it is
+	// folded, beside its hands).
+	var dealt []uint64
+	var links []events.Hash
 	seq := func(yield func(events.Envelope, error) bool) {
+		dealt, links = dealt[:0], links[:0] // a second pass reads them again
 		for e, err := range r.rangeOf(ctx, 1, r.info.Version, events.Hash{}, r.info.Head) {
 			if err == nil && e.Type == table.TypeDealt {
-				links[e.Version] = e.PrevHash
+				dealt, links = append(dealt, e.Version), append(links, e.PrevHash)
 			}
 			if !yield(e, err) {
 				return
@@ -357,8 +362,13 @@ func (r *reading) foldAll(ctx context.Context) (*snapshot, error) {
 		return nil, fmt.Errorf("session %s: %w", r.session, err)
 	}
 	snap := &snapshot{Snapshot: s.Snapshot(), Hash: r.info.Head}
+	snap.Prev = make([]events.Hash, 0, len(snap.Starts))
 	for _, v := range snap.Starts {
-		snap.Prev = append(snap.Prev, links[v])
+		var link events.Hash
+		if i, ok := slices.BinarySearch(dealt, v); ok {
+			link = links[i]
+		}
+		snap.Prev = append(snap.Prev, link)
 	}
 	return snap, nil
 }

@@ -10,7 +10,9 @@ package verify
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/eventrec"
@@ -29,13 +31,47 @@ type Report struct {
 	Records int
 }
 
+// foldBatch is how many events the reader hands the folds at a time.
+const foldBatch = 512
+
+// errRefused stops the read of the log once a fold has refused an event.
+var errRefused = errors.New("an event does not fold")
+
 // Run checks the whole store and folds every session. The first problem
 // found is returned as an *events.VerifyError.
 func Run(ctx context.Context, st events.Store) (Report, error) {
+	rep, _, err := run(ctx, st, false)
+	return rep, err
+}
+
+// All is Run, then Kept: the checkpoints are re-derived from the folds
+// Run made (load.AuditFolded), not from the log folded a second time, for
+// every session whose checkpoint was folded to its head (where a writer
+// leaves it); an older one is folded again to its own version.
+func All(ctx context.Context, st events.Store, repair bool) (Report, []load.Difference, error) {
+	rep, folded, err := run(ctx, st, true)
+	if err != nil {
+		return rep, nil, err
+	}
+	diffs, err := kept(ctx, st, repair, folded)
+	return rep, diffs, err
+}
+
+// run is Run; with keep, it returns each session's fold, for kept.
+//
+// The log is read, and each event's hash and link checked, in this
+// goroutine, and the sessions folded in another as the events come, a
+// batch at a time: on two cores a whole verify takes the longer of the
+// two, not their sum. An event a fold refuses stops the read; of a
+// refused event and a broken link, the one earlier in the log is
+// reported, as a read that folded each event in turn would.
+func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*load.Folded, error) {
 	var rep Report
 	folders := map[string]*projections.Folder{}
 	redo := map[string]bool{}
 	sizes := map[string]uint64{}
+	links := map[string]map[uint64]events.Hash{}
+	heads := map[string]events.Hash{}
 	if listed, err := st.Sessions(ctx); err == nil {
 		for _, info := range listed {
 			sizes[info.ID] = info.Version
@@ -44,7 +80,7 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 	// An event's own record (its roster and hand record) is folded by
 	// its own fold, not a table's; it is small, and kept whole.
 	records := map[string][]events.Envelope{}
-	chain, err := events.VerifyLog(ctx, st, func(e events.Envelope) error {
+	fold := func(e events.Envelope) error {
 		if eventrec.IsStream(e.Session) {
 			e.Raw = nil // not to be kept past the call; the fold reads Data
 			records[e.Session] = append(records[e.Session], e)
@@ -57,6 +93,17 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 			f.Expect(sizes[e.Session])
 			folders[e.Session] = f
 		}
+		if keep {
+			heads[e.Session] = e.Hash
+			if e.Type == table.TypeDealt {
+				l := links[e.Session]
+				if l == nil {
+					l = map[uint64]events.Hash{}
+					links[e.Session] = l
+				}
+				l[e.Version] = e.PrevHash
+			}
+		}
 		if e.Type == table.TypeRetracted {
 			redo[e.Session] = true // folded again, with its retractions known
 		}
@@ -67,19 +114,58 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 			return &events.VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
 		}
 		return nil
+	}
+	batches := make(chan []events.Envelope, 4)
+	var foldErr error
+	var refused atomic.Bool
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for batch := range batches {
+			for _, e := range batch {
+				if foldErr != nil {
+					break
+				}
+				if foldErr = fold(e); foldErr != nil {
+					refused.Store(true)
+				}
+			}
+		}
+	}()
+	var batch []events.Envelope
+	chain, err := events.VerifyLog(ctx, st, func(e events.Envelope) error {
+		if refused.Load() {
+			return errRefused
+		}
+		if batch = append(batch, e); len(batch) == foldBatch {
+			batches <- batch
+			batch = make([]events.Envelope, 0, foldBatch)
+		}
+		return nil
 	})
+	batches <- batch
+	close(batches)
+	<-done
 	rep.ChainReport = chain
+	if foldErr != nil {
+		var fe, ve *events.VerifyError
+		errors.As(foldErr, &fe)
+		if err == nil || errors.Is(err, errRefused) || !errors.As(err, &ve) || fe.Position < ve.Position {
+			err = foldErr
+		}
+	}
 	if err != nil {
-		return rep, err
+		return rep, nil, err
 	}
 	infos, err := st.Sessions(ctx)
 	if err != nil {
-		return rep, &events.VerifyError{Err: err}
+		return rep, nil, &events.VerifyError{Err: err}
 	}
+	folded := map[string]*load.Folded{}
 	for _, info := range infos {
 		if eventrec.IsStream(info.ID) {
 			if err := checkRecord(records[info.ID]); err != nil {
-				return rep, &events.VerifyError{Session: info.ID, Err: err}
+				return rep, nil, &events.VerifyError{Session: info.ID, Err: err}
 			}
 			rep.Records++
 			continue
@@ -91,17 +177,20 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 			s, err = folders[info.ID].Session()
 		}
 		if err != nil {
-			return rep, &events.VerifyError{Session: info.ID, Err: err}
+			return rep, nil, &events.VerifyError{Session: info.ID, Err: err}
 		}
 		if len(s.Problems) > 0 {
 			p := s.Problems[0]
-			return rep, &events.VerifyError{Session: info.ID, Version: p.Version, Position: p.Position,
+			return rep, nil, &events.VerifyError{Session: info.ID, Version: p.Version, Position: p.Position,
 				Err: fmt.Errorf("%s does not fold: %w", p.Type, p.Err)}
 		}
 		rep.Hands += len(s.Hands)
 		delete(folders, info.ID)
+		if keep {
+			folded[info.ID] = &load.Folded{Session: s, Head: heads[info.ID], Links: links[info.ID]}
+		}
 	}
-	return rep, nil
+	return rep, folded, nil
 }
 
 // Kept re-derives from the log everything the store keeps to read faster
@@ -110,13 +199,20 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 // session's checkpoint that differs is dropped and written again from the
 // log (what it lists was found before the repair).
 func Kept(ctx context.Context, st events.Store, repair bool) ([]load.Difference, error) {
+	return kept(ctx, st, repair, nil)
+}
+
+// kept is Kept, taking each session's fold from folded where it has it
+// (and letting it go once audited).
+func kept(ctx context.Context, st events.Store, repair bool, folded map[string]*load.Folded) ([]load.Difference, error) {
 	infos, err := st.Sessions(ctx)
 	if err != nil {
 		return nil, &events.VerifyError{Err: err}
 	}
 	var out []load.Difference
 	for _, info := range eventrec.Tables(infos) { // an event's record keeps no checkpoint
-		diffs, err := load.Audit(ctx, st, info.ID)
+		diffs, err := load.AuditFolded(ctx, st, info.ID, folded[info.ID])
+		delete(folded, info.ID)
 		if err != nil {
 			return out, &events.VerifyError{Session: info.ID, Err: err}
 		}

@@ -18,7 +18,9 @@ import (
 // that made it since they were last handed on, each checked by the laws
 // (projections.Session.Propose) as it was added. A Driver hands them on.
 type Session struct {
-	ID     string
+	ID string
+	// S is the fold; a Driver's holds only its latest hand whole (see
+	// open), and is not scored.
 	S      *projections.Session
 	Events []events.Event
 
@@ -32,10 +34,14 @@ type Session struct {
 
 // Open starts a session with its opening event, recorded at at.
 func Open(opened *table.SessionOpened, at time.Time) (*Session, error) {
-	return open(events.NewID().String(), opened, at)
+	return open(events.NewID().String(), opened, at, false)
 }
 
-func open(id string, opened *table.SessionOpened, at time.Time) (*Session, error) {
+// open starts a session; forget makes its fold hold only the latest hand
+// whole (projections.Folder.ForgetHands): a Driver's, which checks each
+// event as it is added and scores nothing, so that the hands of a long
+// file do not all stay in memory to the end of the import.
+func open(id string, opened *table.SessionOpened, at time.Time, forget bool) (*Session, error) {
 	table.SortOptions(opened.Options)
 	ev := events.NewEvent(at, opened)
 	env := events.Envelope{Type: opened.EventType(), ID: ev.ID, Session: id, Version: 1, At: ev.At, Data: opened}
@@ -46,6 +52,9 @@ func open(id string, opened *table.SessionOpened, at time.Time) (*Session, error
 	// the same.
 	f := projections.NewFolder(nil)
 	f.Keep(projections.KeepNone)
+	if forget {
+		f.ForgetHands()
+	}
 	if err := f.Add(env); err != nil {
 		return nil, err
 	}

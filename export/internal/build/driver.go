@@ -58,7 +58,7 @@ func (d *Driver) Open(opened *table.SessionOpened, at time.Time, line int) (*Ses
 	var err error
 	switch {
 	case d.opt.Plan == nil:
-		b, err = Open(opened, at)
+		b, err = open(events.NewID().String(), opened, at, true)
 	case idx >= len(d.opt.Plan.Targets):
 		return nil, fmt.Errorf("%w: it has more sessions than before", ErrInputChanged)
 	default:
@@ -66,7 +66,7 @@ func (d *Driver) Open(opened *table.SessionOpened, at time.Time, line int) (*Ses
 		if t.Into != nil {
 			b = &Session{ID: t.Into.ID, S: t.Into, stored: t.Into.Version}
 		} else {
-			b, err = open(t.ID, opened, at)
+			b, err = open(t.ID, opened, at, true)
 		}
 		if b != nil {
 			b.target = t

@@ -256,8 +256,12 @@ func scoreChicago(in game.ScoreInput) game.ScoreSheet {
 // (Law 2), or, for a hand not dealt as a board, that of the board of its
 // number.
 func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
-	out := game.ScoreSheet{Rubbers: []game.Rubber{}, Boards: []game.Board{}}
-	for _, h := range finished(in) {
+	hands := finished(in)
+	// Each board's line is allotted at its size, not grown: a session of
+	// a hundred thousand boards is scored when its checkpoint is written
+	// (an import's), and the sheet is then most of what is in memory.
+	out := game.ScoreSheet{Rubbers: []game.Rubber{}, Boards: make([]game.Board, 0, len(hands))}
+	for _, h := range hands {
 		b := game.Board{Board: h.Board, Hand: h.Number, Contract: "Pass", Declarer: cards.NoSeat, Entries: []game.Entry{}}
 		vul := h.Vulnerable // the board's, or that of the board of its number (see NewVulnerability)
 		if b.Board == 0 {
@@ -277,7 +281,9 @@ func scoreDuplicate(in game.ScoreInput) game.ScoreSheet {
 		vulnerable := vul.Vulnerable(decl)
 		transfers, line := revokeTransfers(h)
 		b.Contract, b.Declarer, b.Tricks = c.String(), h.Contract.Declarer, game.ScoredWon(h, transfers)[decl]
-		for i, e := range DuplicateEntries(c, vulnerable, b.Tricks) {
+		entries := DuplicateEntries(c, vulnerable, b.Tricks)
+		b.Entries = make([]game.Entry, 0, len(entries))
+		for i, e := range entries {
 			side, points := decl, e.Points
 			if points < 0 {
 				side, points = 1-decl, -points

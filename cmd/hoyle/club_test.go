@@ -313,6 +313,43 @@ func TestThreeTablePairsMatchpoints(t *testing.T) {
 		r = hoyle(t, db, "export", "--event", "Tuesday pairs", "--format", f)
 		assert.Equal(t, exitUsage, r.code, f)
 	}
+	// With a roster naming a pair and a director's ruling, read back into
+	// an empty database: the Mitchell is the same three tables with their
+	// rounds, the roster and the ruling come back, and it compares the
+	// same (but the sessions' IDs).
+	ok(t, db, "roster", "--event", "Tuesday pairs", `2EW=Zoe Zed & Yan Yu`)
+	ok(t, db, "adjust", "--event", "Tuesday pairs", "--table", "3", "--board", "6", "NS=avg-", "EW=avg+")
+	pbnText = ok(t, db, "export", "--event", "Tuesday pairs", "--format", "pbn")
+	assert.Contains(t, pbnText, `[HoyleRuling "NS=avg- EW=avg+"]`)
+	other := filepath.Join(t.TempDir(), "back.db")
+	r = hoyleIn(t, other, pbnText, "import", "--format", "pbn", "-")
+	require.Equal(t, 0, r.code, r.err)
+	assert.Equal(t, withoutSessions(t, ok(t, db, "compare", "--json")), withoutSessions(t, ok(t, other, "compare", "--json")))
+	assert.Contains(t, ok(t, other, "roster", "--event", "Tuesday pairs"), "Zoe Zed")
+}
+
+// withoutSessions is compare --json's report without the sessions' IDs,
+// which an import makes anew.
+func withoutSessions(t *testing.T, text string) any {
+	t.Helper()
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(text), &v))
+	var strip func(any)
+	strip = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			delete(x, "session")
+			for _, y := range x {
+				strip(y)
+			}
+		case []any:
+			for _, y := range x {
+				strip(y)
+			}
+		}
+	}
+	strip(v)
+	return v
 }
 
 // The same evening scored from the travellers alone (hoyle result, no

@@ -69,6 +69,11 @@ func comparedTables(ctx context.Context, db *database, ev compare.Event) ([]pbns
 	if err != nil {
 		return nil, err
 	}
+	book, _, err := readBook(ctx, st, ev.Event)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
 	tables := make([]pbnsession.EventTable, 0, len(ids))
 	for _, id := range ids {
 		s, envs, err := load.Session(ctx, st, id)
@@ -76,7 +81,13 @@ func comparedTables(ctx context.Context, db *database, ev compare.Event) ([]pbns
 			st.Close()
 			return nil, err
 		}
-		tables = append(tables, pbnsession.EventTable{Session: s, Envs: envs})
+		// The players as they sat, board by board, as a table's own
+		// export names them: under a movement the pairs change each round.
+		if err := seatRoster(ctx, st, s); err != nil {
+			st.Close()
+			return nil, err
+		}
+		tables = append(tables, pbnsession.EventTable{Session: s, Envs: envs, Roster: book.Roster})
 	}
 	return tables, st.Close()
 }

@@ -142,10 +142,14 @@ func Run(ctx context.Context, first io.Reader, again func() (io.Reader, error), 
 		}
 		return err
 	}
+	books, err := eventRecords(ctx, opts, res)
+	if err != nil {
+		return nil, err
+	}
 	into := slices.ContainsFunc(targets, func(t build.Target) bool { return t.Into != nil })
 	if !res.Dropped && !into {
 		// All of it in memory: one transaction.
-		var batches []events.Batch
+		batches := books
 		for i, s := range res.Sessions {
 			if !targets[i].Skip() {
 				batches = append(batches, events.Batch{Session: s.ID, Expected: events.NewSession, Events: s.Events})
@@ -178,7 +182,61 @@ func Run(ctx context.Context, first io.Reader, again func() (io.Reader, error), 
 		}
 		return nil, &FileError{err}
 	}
+	if len(books) > 0 {
+		if err := flush(books); err != nil {
+			return nil, &StoppedError{Done: transactions, Err: err}
+		}
+	}
 	return imp, nil
+}
+
+// eventRecords are the appends that give the file's events their own
+// records (build.Result.Events: the roster and the hand record of an
+// event hoyle exported), for the events the store holds no record of
+// yet: a record there already stands as its director left it (and a file
+// imported twice adds nothing).
+func eventRecords(ctx context.Context, opts Options, res *build.Result) ([]events.Batch, error) {
+	if len(res.Events) == 0 {
+		return nil, nil
+	}
+	held := map[string]bool{}
+	st, err := opts.Existing()
+	if err != nil {
+		return nil, err
+	}
+	if st != nil {
+		defer st.Close()
+		list, err := st.Sessions(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, info := range list {
+			held[info.ID] = eventrec.IsStream(info.ID)
+		}
+	}
+	now := time.Now
+	if opts.Read.Now != nil {
+		now = opts.Read.Now
+	}
+	var out []events.Batch
+	for _, ev := range res.Events {
+		id := eventrec.StreamID(ev.Event)
+		if held[id] {
+			continue
+		}
+		held[id] = true // an event named twice, in two cases: one record
+		var evs []events.Event
+		if len(ev.Roster) > 0 {
+			evs = append(evs, events.NewEvent(now().UTC(), &eventrec.Roster{Event: ev.Event, Entries: ev.Roster}))
+		}
+		if len(ev.Deals) > 0 {
+			evs = append(evs, events.NewEvent(now().UTC(), &eventrec.Boards{Event: ev.Event, Deals: ev.Deals}))
+		}
+		if len(evs) > 0 {
+			out = append(out, events.Batch{Session: id, Expected: events.NewSession, Events: evs})
+		}
+	}
+	return out, nil
 }
 
 // Match finds, for each session of res, what the store open gives holds

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/export/pbnsession"
 	"github.com/hoyle/hoyle/projections/load"
@@ -256,5 +257,84 @@ func TestWithin(t *testing.T) {
 		{[]string{"x"}, false},
 	} {
 		assert.Equal(t, c.want, within(fps, c.last), "%v", c.last)
+	}
+}
+
+// mitchellText is two records of table 1 of a Mitchell as hoyle export
+// --event writes them: the pairs by the movement's numbers (both named by
+// the event's roster on the first), the deal.
+const mitchellText = `[Event "Tuesday pairs"]
+[Board "1"]
+[Table "1"]
+[Round "1"]
+[PairNS "1"]
+[PairEW "1"]
+[HoyleMovement "mitchell:3x2"]
+[HoyleRoster "NS EW"]
+[Scoring "MP"]
+[West "Di"]
+[North "Ann"]
+[East "Cy"]
+[South "Bob"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]
+[Declarer "N"]
+[Contract "3NT"]
+[Result "9"]
+[Auction "N"]
+3NT Pass Pass Pass
+
+[Event "Tuesday pairs"]
+[Board "2"]
+[Table "1"]
+[Round "1"]
+[PairNS "1"]
+[PairEW "1"]
+[HoyleMovement "mitchell:3x2"]
+[Scoring "MP"]
+[West "Di"]
+[North "Ann"]
+[East "Cy"]
+[South "Bob"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "N:KT8.A96.A95.7542 Q5.KJ52.KQ874.T8 AJ92.874.JT6.AQ3 7643.QT3.32.KJ96"]
+[HoyleFouled "Law 87"]
+[Declarer "N"]
+[Contract "3NT"]
+[Result "8"]
+[Auction "E"]
+Pass 3NT Pass Pass Pass
+`
+
+// An event hoyle exported under a movement gives its own record back
+// (issue 28): the roster of the pairs its records name and the hand
+// record of the boards not fouled, in the event's stream, with the
+// tables, from memory or in a second pass; imported again, nothing is
+// added, and a record the store holds already stands.
+func TestImportEventRecord(t *testing.T) {
+	for _, keep := range []int{0, 1} {
+		s := &store{}
+		imp, err := s.importText(t, mitchellText, keep, 1)
+		require.NoError(t, err)
+		require.Len(t, imp.Result.Sessions, 1, "one table")
+		ctx := context.Background()
+		var book []events.Envelope
+		for e, err := range s.st.ReadSession(ctx, eventrec.StreamID("Tuesday pairs"), 1) {
+			require.NoError(t, err)
+			book = append(book, e)
+		}
+		require.Len(t, book, 2, "keep %d", keep)
+		roster := book[0].Data.(*eventrec.Roster)
+		assert.Equal(t, []eventrec.Entry{{Who: "1 NS", Names: []string{"Ann", "Bob"}}, {Who: "1 EW", Names: []string{"Cy", "Di"}}}, roster.Entries)
+		boards := book[1].Data.(*eventrec.Boards)
+		require.Len(t, boards.Deals, 1, "board 2 was fouled")
+		assert.Equal(t, 1, boards.Deals[0].Board)
+
+		before := s.appends
+		_, err = s.importText(t, mitchellText, keep, 1)
+		require.NoError(t, err)
+		assert.Equal(t, before, s.appends, "nothing added")
 	}
 }

@@ -18,6 +18,10 @@ import (
 type EventTable struct {
 	Session *projections.Session
 	Envs    []events.Envelope
+	// Roster is the event's roster (eventbook.Book.Roster: names by the
+	// movement's pairs): a record says which of its pairs it names
+	// (HoyleRoster), so that an import rebuilds the roster, and only it.
+	Roster map[string][]string
 }
 
 // WriteEvent writes the records of every table of an event, as compare
@@ -46,6 +50,9 @@ func WriteEvent(w io.Writer, tables []EventTable, ev compare.Event) error {
 					g.Tags = append(g.Tags, sec)
 				}
 			}
+			if sides := rostered(t, h.Board); sides != "" {
+				g.SetTag(tagRoster, sides)
+			}
 			if scoring := eventScoring(ev); scoring != "" && !trickGame(t.Session.Rules) {
 				g.SetTag("Scoring", scoring)
 			}
@@ -65,6 +72,29 @@ func WriteEvent(w io.Writer, tables []EventTable, ev compare.Event) error {
 		}
 	}
 	return pw.Flush()
+}
+
+// rostered is which of the pairs at a table of a movement on board the
+// event's roster names ("NS", "EW", "NS EW"), or "".
+func rostered(t EventTable, board int) string {
+	p := t.Session.Placement()
+	plan, err := p.Plan()
+	tb, ok := p.TableNumber()
+	if len(t.Roster) == 0 || err != nil || plan == nil || !ok || !plan.Duplicate() {
+		return ""
+	}
+	st, ok := plan.At(tb, board)
+	if !ok {
+		return ""
+	}
+	var sides []string
+	if len(t.Roster[st.NS.String()]) > 0 {
+		sides = append(sides, "NS")
+	}
+	if len(t.Roster[st.EW.String()]) > 0 {
+		sides = append(sides, "EW")
+	}
+	return strings.Join(sides, " ")
 }
 
 // eventScoring is PBN's Scoring of an event as compare scored it; "" to

@@ -46,11 +46,17 @@ func (e *evening) board(session string, board int, calls []string, tricks int) {
 // compared compares the tables, without the sessions' IDs (an import
 // makes new ones).
 func compared(t *testing.T, folds []*projections.Session) compare.Report {
+	return comparedWith(t, folds, nil)
+}
+
+// comparedWith is compared with the events' rosters (by event, then by
+// pair), as hoyle compare reads them from the events' records.
+func comparedWith(t *testing.T, folds []*projections.Session, rosters map[string]map[string][]string) compare.Report {
 	var tables []compare.Table
 	for _, s := range folds {
 		tables = append(tables, compare.Summarize(s))
 	}
-	rep := compare.Compare(tables, "")
+	rep := compare.CompareWith(tables, compare.Options{Rosters: rosters})
 	for i := range rep.Events {
 		for j := range rep.Events[i].Boards {
 			for k := range rep.Events[i].Boards[j].Results {

@@ -14,6 +14,7 @@ import (
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
+	"github.com/hoyle/hoyle/projections/ruling"
 )
 
 // ExportOptions are what Export writes.
@@ -107,7 +108,9 @@ type exporter struct {
 	notes  map[events.ID][]projections.Note
 	steps  map[int][]projections.Step // by hand number (0: the session's)
 	score  build.HandScores
-	closed map[int]string // the reason the session was closed, by the hand it follows
+	closed map[int]string     // the reason the session was closed, by the hand it follows
+	fouled map[events.ID]bool // the deals recorded as fouled (Law 87)
+	ruled  map[int]bool       // the boards whose rulings are written already
 }
 
 func newExporter(s *projections.Session, envs []events.Envelope) (*exporter, error) {
@@ -116,10 +119,11 @@ func newExporter(s *projections.Session, envs []events.Envelope) (*exporter, err
 		return nil, err
 	}
 	x := &exporter{s: s, ic: ic, native: s.Rules.Info().ID == build.NativeGame, dealt: map[events.ID]time.Time{},
-		notes: build.NotesByTarget(s), steps: build.StepsByHand(s), closed: map[int]string{}}
+		notes: build.NotesByTarget(s), steps: build.StepsByHand(s), closed: map[int]string{}, fouled: map[events.ID]bool{}, ruled: map[int]bool{}}
 	for _, e := range envs {
-		if _, ok := e.Data.(*table.Dealt); ok {
+		if d, ok := e.Data.(*table.Dealt); ok {
 			x.dealt[e.ID] = e.At
+			x.fouled[e.ID] = d.Fouled
 		}
 	}
 	x.score = build.ScoresByHand(s, strings.HasPrefix(ic.ScoringName(s.Opts), "Rubber"))
@@ -395,6 +399,12 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 	if h.Board == 0 {
 		hoyle.set(tagBoard, "none")
 	}
+	if x.fouled[h.DealID] {
+		hoyle.set(tagFouled, ruling.LawFouled)
+	}
+	if r := x.rulings(h.Board); r != "" {
+		hoyle.set(tagRuling, r)
+	}
 	if x.native {
 		implied, _ := x.ic.ScoringOptions(x.ic.ScoringName(s.Opts))
 		if opts := build.OptionsText(s.Rules, s.Opened.Options, implied); opts != "" {
@@ -409,6 +419,23 @@ func (x *exporter) game(h *game.Hand, first bool) (pbn.Game, error) {
 	}
 	g.Tags = tags.tags
 	return g, nil
+}
+
+// rulings are the director's rulings in force on board at the table, as
+// hoyle adjust takes them (ruling.Args), ";" between them, on the board's
+// first record at the table; "" when there are none.
+func (x *exporter) rulings(board int) string {
+	if board == 0 || x.ruled[board] {
+		return ""
+	}
+	x.ruled[board] = true
+	var out []string
+	for _, r := range x.s.Rulings {
+		if r.Board == board {
+			out = append(out, strings.ReplaceAll(ruling.Args(r.RulingAdjusted), ";", ","))
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // scoring is the Scoring tag of a session's records: as the event scores

@@ -94,13 +94,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hoyle/hoyle/events/cards"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/export/internal/build"
 	"github.com/hoyle/hoyle/export/pbn"
+	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
 )
@@ -159,6 +163,10 @@ func Read(r io.Reader, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, bk := range imp.books {
+		slices.SortFunc(bk.Deals, func(a, b eventrec.Deal) int { return a.Board - b.Board })
+		res.Events = append(res.Events, *bk)
+	}
 	if len(res.Sessions) == 0 {
 		return nil, res.Nothing(ErrNothingToImport)
 	}
@@ -175,10 +183,13 @@ type groupKey struct {
 
 // group is the session a table's records go into now.
 type group struct {
-	key   groupKey
-	b     *build.Session
-	part  int
-	clock build.Clock
+	key groupKey
+	// players are the session's players (session.opened): the key's, or
+	// under a movement the pairs the table began with (moving).
+	players [4]string
+	b       *build.Session
+	part    int
+	clock   build.Clock
 }
 
 type importer struct {
@@ -190,6 +201,53 @@ type importer struct {
 	// (match.go), and tables how many each event has.
 	matches map[matchKey]*match
 	tables  map[string]int
+	// books are the events' own records the file tells (keepRecord).
+	books []*build.EventRecord
+}
+
+// keepRecord learns an event's own record from a record of a table of its
+// movement: the names of the two pairs that sat there on the board (by
+// the movement's numbers), and the board's deal, unless the table fouled
+// it. The first record that names a pair, or deals a board, stands. Only
+// the pairs the record says the roster names (HoyleRoster) are in the
+// roster: the others are named by the tables they began at, as before.
+func (imp *importer) keepRecord(o build.Origin, h *game.Hand, sat [4]string, fouled bool, rostered []string) {
+	place := projections.Placement{Table: o.Table, Movement: o.Movement}
+	plan, _ := place.Plan()
+	tb, _ := place.TableNumber()
+	if h == nil || h.Board == 0 || plan == nil || o.Event == "" {
+		return
+	}
+	var bk *build.EventRecord
+	for _, x := range imp.books {
+		if x.Event == o.Event {
+			bk = x
+		}
+	}
+	if bk == nil {
+		bk = &build.EventRecord{Event: o.Event}
+		imp.books = append(imp.books, bk)
+	}
+	if st, ok := plan.At(tb, h.Board); ok {
+		for _, x := range []struct {
+			side, who string
+			phantom   bool
+			names     []string
+		}{{"NS", st.NS.String(), st.NS == plan.Phantom, []string{sat[cards.North], sat[cards.South]}}, {"EW", st.EW.String(), st.EW == plan.Phantom, []string{sat[cards.East], sat[cards.West]}}} {
+			named := slices.ContainsFunc(bk.Roster, func(e eventrec.Entry) bool { return e.Who == x.who })
+			inRoster := slices.Contains(rostered, x.side)
+			if inRoster && !x.phantom && !named && (x.names[0] != "" || x.names[1] != "") {
+				bk.Roster = append(bk.Roster, eventrec.Entry{Who: x.who, Names: x.names})
+			}
+		}
+	}
+	known := slices.ContainsFunc(bk.Deals, func(d eventrec.Deal) bool { return d.Board == h.Board })
+	if fouled || known || !h.DealKnown() || len(h.Dealt) != 4 {
+		return
+	}
+	d := eventrec.Deal{Board: h.Board, Dealer: h.Dealer, Vul: h.Vulnerable}
+	copy(d.Hands[:], h.Dealt)
+	bk.Deals = append(bk.Deals, d)
 }
 
 // text is a tag's value, "" when absent or "?".
@@ -239,6 +297,37 @@ func origin(g *pbn.Game) build.Origin {
 	return o
 }
 
+// moving reports whether a record is of a numbered table of a pairs
+// movement (hoyle's HoyleMovement, a duplicate one), whose pairs change
+// from round to round, and if so the players the table began with, as far
+// as the record tells: a seat's name where the pair the movement seats
+// there on the record's board is the pair that sat there in round 1 (in a
+// Mitchell, North-South always), else "". Compare names the movement's
+// pairs by the players each table's session began with, as hoyle records
+// them.
+func moving(o build.Origin, board string, players [4]string) ([4]string, bool) {
+	place := projections.Placement{Table: o.Table, Movement: o.Movement}
+	tb, ok := place.TableNumber()
+	plan, err := place.Plan()
+	if o.Movement == "" || !ok || err != nil || plan == nil || !plan.Duplicate() || tb > plan.Tables {
+		return players, false
+	}
+	first := plan.Sittings[0][tb-1]
+	n, err := strconv.Atoi(strings.TrimSpace(board))
+	st, at := plan.At(tb, n)
+	var out [4]string
+	if err != nil || !at {
+		return out, true
+	}
+	if st.NS == first.NS {
+		out[cards.North], out[cards.South] = players[cards.North], players[cards.South]
+	}
+	if st.EW == first.EW {
+		out[cards.East], out[cards.West] = players[cards.East], players[cards.West]
+	}
+	return out, true
+}
+
 // game imports one record.
 func (imp *importer) game(g *pbn.Game) error {
 	rc := &record{imp: imp, g: g, strict: imp.opt.Strict}
@@ -272,9 +361,18 @@ func (imp *importer) game(g *pbn.Game) error {
 		k.players[s] = rc.player(s)
 	}
 	k.origin = imp.placeMatch(origin(g), k.players, text(g, "Board"))
+	players := k.players
+	sat := k.players // who sat here on this board, by the record
+	started, isMoving := moving(k.origin, text(g, "Board"), players)
+	if isMoving {
+		// A table of a pairs movement is one session whoever the movement
+		// brings to it: hoyle records it so, named by the pairs it began
+		// with.
+		k.players, players = [4]string{}, started
+	}
 	gr := imp.groups[k]
 	if gr == nil {
-		gr = &group{key: k}
+		gr = &group{key: k, players: players}
 		imp.groups[k] = gr
 	}
 	rec := build.Record{Line: g.Line, Fingerprint: fingerprint(g), Origin: k.origin}
@@ -307,6 +405,9 @@ func (imp *importer) game(g *pbn.Game) error {
 	}
 	for _, w := range rc.warnings {
 		imp.drv.Warn(b, w.Line, w.Msg)
+	}
+	if isMoving {
+		imp.keepRecord(k.origin, b.S.Current(), sat, strings.TrimSpace(rc.tags[tagFouled]) != "", strings.Fields(rc.tags[tagRoster]))
 	}
 	return imp.drv.Record(b, rec)
 }
@@ -363,7 +464,7 @@ func (imp *importer) open(gr *group, g *pbn.Game, rs game.Ruleset, opts game.Opt
 		name += fmt.Sprintf(" (%d)", gr.part)
 	}
 	name, warning := build.CleanName(name, "the session's name")
-	opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: k.players[:], Dealer: dealer,
+	opened := &table.SessionOpened{Ruleset: rs.Info().ID, Name: name, Players: gr.players[:], Dealer: dealer,
 		Options: build.SessionOptions(rs, opts)}
 	placing := build.Place(opened, k.origin, rs, opts)
 	b, err := imp.drv.Open(opened, gr.clock.Tick(), g.Line)

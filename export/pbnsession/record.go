@@ -15,6 +15,7 @@ import (
 	"github.com/hoyle/hoyle/export/pbn"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/rules"
+	"github.com/hoyle/hoyle/projections/ruling"
 )
 
 // errSkip: the record cannot be recorded at all; it is skipped with a
@@ -311,6 +312,7 @@ func (rc *record) run(p *planned) error {
 			return e
 		}
 	}
+	d.Fouled = d.Board != 0 && strings.TrimSpace(rc.tags[tagFouled]) != ""
 	dealID, err := rc.add(d)
 	if err != nil && d.Board != 0 {
 		// A board dealt before in this session with other cards.
@@ -884,9 +886,40 @@ func (rc *record) honoursAndClose() error {
 			}
 		}
 	}
+	if err := rc.rulings(); err != nil {
+		return err
+	}
 	if reason, ok := rc.tags[tagClose]; ok {
 		if _, err := rc.add(&table.SessionClosed{Reason: reason}); err != nil {
 			return rc.problem(tagLine(g, tagClose), err, "the session is left open")
+		}
+	}
+	return nil
+}
+
+// rulings records the director's rulings the record's HoyleRuling gives
+// (hoyle adjust's arguments, ";" between them) on its board, as hoyle
+// adjust records them at a table of the session's event.
+func (rc *record) rulings() error {
+	text := strings.TrimSpace(rc.tags[tagRuling])
+	h := rc.b.S.Current()
+	if text == "" || h == nil {
+		return nil
+	}
+	line := tagLine(rc.g, tagRuling)
+	for _, one := range strings.Split(text, ";") {
+		spec, err := ruling.ParseArgs(h.Board, one)
+		var rs []table.RulingAdjusted
+		if err == nil {
+			rs, err = ruling.Build(spec, ruling.FormOf(rc.b.S.Placement()))
+		}
+		for i := 0; err == nil && i < len(rs); i++ {
+			_, err = rc.add(&rs[i])
+		}
+		if err != nil {
+			if e := rc.problem(line, err, fmt.Sprintf("the ruling %q is not recorded", strings.TrimSpace(one))); e != nil {
+				return e
+			}
 		}
 	}
 	return nil

@@ -24,9 +24,12 @@ const (
 	tagBoard    = "HoyleBoard"    // "none": a hand not dealt as a board, as at rubber bridge (the Board tag holds its number in the session)
 	tagClose    = "HoyleClose"    // the session was closed after this hand; the value is the reason
 	tagMovement = "HoyleMovement" // the pairs movement of the table's event ("mitchell:5x3"), which PBN has no tag for
+	tagRuling   = "HoyleRuling"   // the director's rulings in force on the board at this table, each as hoyle adjust takes it, ";" between them
+	tagFouled   = "HoyleFouled"   // "Law 87": the board's cards at this table differ from the event's hand record
+	tagRoster   = "HoyleRoster"   // the sides ("NS EW") whose players' names are the event's roster's, not only the table's
 )
 
-var hoyleTags = map[string]bool{tagGame: true, tagOptions: true, tagAuction: true, tagContract: true, tagHonours: true, tagBoard: true, tagClose: true, tagMovement: true, tagTurnUp: true, tagClaim: true}
+var hoyleTags = map[string]bool{tagGame: true, tagOptions: true, tagAuction: true, tagContract: true, tagHonours: true, tagBoard: true, tagClose: true, tagMovement: true, tagRuling: true, tagFouled: true, tagRoster: true, tagTurnUp: true, tagClaim: true}
 
 // folded are the tags hoyle records as events of its own (the seats, the
 // deal, the contract and the result) rather than keeping them as the

@@ -3,6 +3,7 @@ package compare_test
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,11 +16,16 @@ import (
 
 // The WBF 2013 continuous scale, entries worked out apart from the code
 // under test (X = 15·√N, τ = (√5−1)/2, winner 10 + 10(1−τ^(3M/X))/(1−τ³),
-// two decimals, then the report's concavity correction), with the 20-board
-// entries the WBF published (10.28 for 1 IMP, 10.55 for 2; bcstar.nl
-// quotes them from the WBF tables). The corrected entries are marked:
-// rounding alone would give 0.01 less, and an IMP worth more than the one
-// before it.
+// two decimals, then the report's concavity correction). Only two entries
+// come from a published table: 10.28 for 1 IMP and 10.55 for 2, which
+// https://bcstar.nl/continue-wp-schaal-ingevoerd/ quotes from the WBF's
+// tables without naming the match length; of 1 to 64 boards only 20 give
+// both. The WBF's published tables for 6, 10 and 16 boards were not in the
+// material searched, so the 6-, 10- and 16-board entries are the formula's,
+// not checked against them (TestVPTableIndependentCorrection checks the
+// correction against a second implementation instead). The corrected
+// entries are marked: rounding alone would give 0.01 less, and an IMP
+// worth more than the one before it.
 var wbfContinuous = map[int]map[int]float64{
 	6:  {0: 10, 1: 10.50, 2: 10.99, 3: 11.46, 7: 13.15, 10: 14.25, 20: 17.12, 36: 19.91, 37: 20, 50: 20},
 	10: {1: 10.39, 2: 10.77, 5: 11.85, 14: 14.54, 27: 17.34 /* corrected */, 31: 18.00 /* corrected */, 47: 19.96, 48: 20},
@@ -42,6 +48,56 @@ func TestVPTableContinuous(t *testing.T) {
 		}
 		for m := 2; m < len(tab.VP); m++ {
 			assert.LessOrEqual(t, tab.VP[m]-tab.VP[m-1], tab.VP[m-1]-tab.VP[m-2]+1e-9, "%d boards: IMP %d worth more than IMP %d", boards, m, m-1)
+		}
+	}
+}
+
+// wbf2013Sweep is the continuous scale as the Javascript implementation
+// published on 27 August 2013 (https://gist.github.com/defiant/6360045,
+// "World Bridge Federation new IMP to VP scale implementation") builds it:
+// in hundredths, every margin up to ⌈X⌉ capped at 20.00, then whole sweeps
+// that raise each value whose next IMP would be worth more than its own,
+// until a sweep raises none. hoyle corrects one step at a time from the
+// smallest margin; the two orders must give the same table.
+func wbf2013Sweep(boards int) []int {
+	tau := (math.Sqrt(5) - 1) / 2
+	blitz := 15 * math.Sqrt(float64(boards))
+	var v []int
+	for m := 0; m <= int(math.Ceil(blitz)); m++ {
+		raw := 1000 + 1000*(1-math.Pow(tau, 3*float64(m)/blitz))/(1-math.Pow(tau, 3))
+		v = append(v, min(2000, int(math.Round(raw))))
+	}
+	for raised := true; raised; {
+		raised = false
+		for i := 1; i < len(v)-1; i++ {
+			if v[i+1]-v[i] > v[i]-v[i-1] {
+				v[i]++
+				raised = true
+			}
+		}
+	}
+	return v
+}
+
+// TestVPTableIndependentCorrection: for every match length from 1 to 64
+// boards, each margin's VPs equal those of the 2013 Javascript
+// implementation, up to and past the blitz; and, as the WBF's tables
+// have it, each IMP gains at least 0.01 until 20.00 is reached (where the
+// formula's value rounds to 20.00 an IMP before its cap, as at 41 boards,
+// the table repeats 20: the blitz is reached one IMP early).
+func TestVPTableIndependentCorrection(t *testing.T) {
+	for boards := 1; boards <= 64; boards++ {
+		tab := compare.NewVPTable(boards, compare.VPContinuous)
+		want := wbf2013Sweep(boards)
+		for m := 0; m < len(want)+2; m++ {
+			w := 20.0
+			if m < len(want) {
+				w = float64(want[m]) / 100
+			}
+			require.InDelta(t, w, tab.VPs(float64(m), 0)[0], 1e-9, "%d boards, margin %d", boards, m)
+		}
+		for m := 1; m < len(tab.VP) && tab.VP[m-1] < 20; m++ {
+			require.GreaterOrEqual(t, tab.VP[m]-tab.VP[m-1], 0.01-1e-9, "%d boards: IMP %d gains nothing", boards, m)
 		}
 	}
 }

@@ -617,3 +617,50 @@ func list(ns []int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Args writes a ruling as the arguments of hoyle adjust that record it
+// again: "NS=avg+ EW=avg-", "4S N 10=60%,4S N 9=40%", "--procedural NS=2",
+// each followed by "--by NAME" when the director is named. PBN's
+// HoyleRuling carries it (export/pbnsession); ParseArgs reads it back.
+func Args(r table.RulingAdjusted) string {
+	var parts []string
+	switch r.Kind {
+	case table.RulingAssigned, table.RulingWeighted:
+		parts = append(parts, ScoresText(r.Scores))
+	case table.RulingProcedural:
+		parts = append(parts, "--procedural")
+		fallthrough
+	default:
+		for _, x := range [][2]string{{"NS", r.NS}, {"EW", r.EW}} {
+			if x[1] != "" {
+				parts = append(parts, x[0]+"="+x[1])
+			}
+		}
+	}
+	if by := strings.Join(strings.Fields(r.By), " "); by != "" {
+		parts = append(parts, "--by", by)
+	}
+	return strings.Join(parts, " ")
+}
+
+// ParseArgs reads what Args writes into the Spec of hoyle adjust on
+// board: the director's name is the rest of the text after "--by".
+func ParseArgs(board int, text string) (Spec, error) {
+	spec := Spec{Board: board}
+	args, by, _ := strings.Cut(text, "--by")
+	spec.By = strings.TrimSpace(by)
+	procedural := false
+	for _, f := range strings.Fields(args) {
+		switch {
+		case f == "--procedural":
+			procedural = true
+		case strings.HasPrefix(f, "--"):
+			return Spec{}, bad("%q: a ruling is written as hoyle adjust takes it (NS=avg+ EW=avg-, \"4S N 10\", --procedural NS=2, --by NAME), and %q is none of these", text, f)
+		case procedural:
+			spec.Procedural = append(spec.Procedural, f)
+		default:
+			spec.Score = append(spec.Score, f)
+		}
+	}
+	return spec, nil
+}

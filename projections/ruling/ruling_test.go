@@ -168,3 +168,33 @@ func TestRulingDoesNotMoveTheTable(t *testing.T) {
 	assert.Len(t, s.Hands, 2)
 	assert.Len(t, s.Rulings, 1)
 }
+
+// A ruling written as hoyle adjust's arguments (Args, PBN's HoyleRuling)
+// reads back (ParseArgs, Build) as the same ruling, of every kind.
+func TestArgsReadBack(t *testing.T) {
+	specs := []struct {
+		spec ruling.Spec
+		form string
+	}{
+		{ruling.Spec{Board: 3, Score: []string{"NS=avg+", "EW=avg-"}, By: "Jo Smith"}, ruling.Pairs},
+		{ruling.Spec{Board: 3, Score: []string{"NS=55%"}}, ruling.Pairs},
+		{ruling.Spec{Board: 4, Score: []string{"NS=+3"}}, ruling.Teams},
+		{ruling.Spec{Board: 5, Score: []string{"4S", "N", "10"}}, ruling.Pairs},
+		{ruling.Spec{Board: 6, Score: []string{"4S N 10=60%,4S N 9=40%"}, By: "TD"}, ruling.Pairs},
+		{ruling.Spec{Board: 7, Procedural: []string{"NS=2", "EW=10%"}}, ruling.Pairs},
+		{ruling.Spec{Board: 8, Procedural: []string{"EW=1VP"}}, ruling.Teams},
+	}
+	for _, c := range specs {
+		rs, err := ruling.Build(c.spec, c.form)
+		require.NoError(t, err)
+		require.Len(t, rs, 1)
+		text := ruling.Args(rs[0])
+		spec, err := ruling.ParseArgs(c.spec.Board, text)
+		require.NoError(t, err, text)
+		back, err := ruling.Build(spec, c.form)
+		require.NoError(t, err, text)
+		assert.Equal(t, rs, back, text)
+	}
+	_, err := ruling.ParseArgs(1, "NS=avg+ --retract")
+	assert.ErrorIs(t, err, ruling.ErrBadRuling)
+}

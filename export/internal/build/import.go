@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/hoyle/hoyle/events/eventrec"
 	"sort"
 	"strings"
 	"time"
@@ -146,6 +147,19 @@ type Result struct {
 	// Dropped says the events were let go (ImportOptions.Keep): a second
 	// pass writes them.
 	Dropped bool
+	// Events are what the file says of its events' own records: the
+	// roster and the hand record of an event hoyle exported under a
+	// movement, by event in the order the file first names them.
+	Events []EventRecord
+}
+
+// EventRecord is what a file says of one event's own record
+// (events/eventrec): its pairs' names by the movement's numbers, and its
+// boards' deals as the tables that did not foul them played them.
+type EventRecord struct {
+	Event  string
+	Roster []eventrec.Entry
+	Deals  []eventrec.Deal
 }
 
 // Nothing is err, the error of a file that imported nothing, with why the

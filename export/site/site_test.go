@@ -20,6 +20,7 @@ import (
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/export/site"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/compare"
 	"github.com/hoyle/hoyle/projections/dd"
 	"github.com/hoyle/hoyle/projections/ddkeep"
 	"github.com/hoyle/hoyle/projections/recorder"
@@ -500,4 +501,32 @@ func TestSiteShowsRulings(t *testing.T) {
 	require.Len(t, ew, 1)
 	assert.Equal(t, "0.8", ew[0]["mp"])
 	assert.Equal(t, "40.00", ew[0]["%"])
+}
+
+// TestBoardShowsTheDealNotItsFouledForm: where the first table's result
+// of a board is marked fouled (Law 87), the board's page shows the deal
+// the other tables played, the board as dealt (issue 27: it showed the
+// fouled form).
+func TestBoardShowsTheDealNotItsFouledForm(t *testing.T) {
+	const dealt = "N:AKQ2.K2.A3.AQ432 87.T763.8765.T96 T654.A854.T94.K8 J93.QJ9.KQJ2.J75"
+	const fouled = "N:AKQ2.K2.K3.AQ432 87.T763.8765.T96 T654.A854.T94.K8 J93.QJ9.AQJ2.J75"
+	top := 0.0
+	ev := compare.Event{Event: "Friday", Boards: []compare.Board{{Board: 6, Top: &top, Results: []compare.Result{
+		{Session: "s1", Hand: 1, Table: "1", Contract: "2S", Declarer: "N", Tricks: 9, NS: 140, Fouled: true},
+		{Session: "s2", Hand: 1, Table: "2", Contract: "2S", Declarer: "N", Tricks: 8, NS: 110},
+	}}}}
+	tables := []compare.Table{
+		{Session: "s1", Game: "contract", Plays: []compare.Play{{Hand: 1, Board: 6, Cards: fouled}}},
+		{Session: "s2", Game: "contract", Plays: []compare.Play{{Hand: 1, Board: 6, Cards: dealt}}},
+	}
+	s, err := site.Build(context.Background(), site.Input{Event: ev, Tables: tables}, site.Options{NoDD: true})
+	require.NoError(t, err)
+	var north string
+	walk(parse(t, s, site.BoardFile(6)).root, func(n *html.Node) {
+		if v, _ := attr(n, "data-seat"); v == "North" {
+			north = strings.Join(strings.Fields(text(n)), " ")
+		}
+	})
+	assert.Contains(t, north, "♦ A 3", "North's diamonds as dealt")
+	assert.NotContains(t, north, "♦ K 3", "not the fouled form")
 }

@@ -199,16 +199,27 @@ roster entry (it stays in the log).`,
 	return cmd
 }
 
-// runRoster names the pairs, or withdraws or prints the roster.
-func runRoster(ctx context.Context, opts *rosterOptions) error {
-	event := strings.TrimSpace(opts.DB.event)
+// wholeEvent is the event an entry of the event's own record is for
+// (hoyle roster, hoyle boards): it needs --event, and no --table, and
+// either what it records or --undo.
+func wholeEvent(db *database, command, args, what, given string, both bool) (string, error) {
+	event := strings.TrimSpace(db.event)
 	switch {
 	case event == "":
-		return usagef("give the event: hoyle roster --event EVENT PAIR=NAMES...")
-	case opts.DB.table != "":
-		return usagef("a roster is the whole event's: give --event without --table")
-	case opts.Undo && len(opts.Lines) > 0:
-		return usagef("give PAIR=NAMES or --undo, not both")
+		return "", usagef("give the event: hoyle %s --event EVENT %s", command, args)
+	case db.table != "":
+		return "", usagef("%s is the whole event's: give --event without --table", what)
+	case both:
+		return "", usagef("give %s or --undo, not both", given)
+	}
+	return event, nil
+}
+
+// runRoster names the pairs, or withdraws or prints the roster.
+func runRoster(ctx context.Context, opts *rosterOptions) error {
+	event, err := wholeEvent(opts.DB, "roster", "PAIR=NAMES...", "a roster", "PAIR=NAMES", opts.Undo && len(opts.Lines) > 0)
+	if err != nil {
+		return err
 	}
 	var entries []eventrec.Entry
 	st, err := opts.DB.open(len(opts.Lines) > 0 || opts.Undo, len(opts.Lines) > 0)
@@ -342,14 +353,9 @@ hand record is printed.`,
 
 // runBoards loads, withdraws or prints the hand record.
 func runBoards(ctx context.Context, opts *boardsOptions) error {
-	event := strings.TrimSpace(opts.DB.event)
-	switch {
-	case event == "":
-		return usagef("give the event: hoyle boards --event EVENT FILE.pbn")
-	case opts.DB.table != "":
-		return usagef("a hand record is the whole event's: give --event without --table")
-	case opts.Undo && opts.File != "":
-		return usagef("give FILE or --undo, not both")
+	event, err := wholeEvent(opts.DB, "boards", "FILE.pbn", "a hand record", "FILE", opts.Undo && opts.File != "")
+	if err != nil {
+		return err
 	}
 	var deals []eventrec.Deal
 	if opts.File != "" {

@@ -20,9 +20,11 @@ import (
 // markup (each figure's cell is marked data-col, each result's row
 // data-session and data-hand) against compare --json.
 
-// siteEvening is an event as compare --json gives it: what the site must
-// show.
-type siteEvening struct {
+// eveningJSON is an event as compare --json gives it: what the evening's
+// checks and the site's are held against.
+type eveningJSON struct {
+	Event  string
+	Ranked string
 	Boards []struct {
 		Board   int
 		Top     *float64
@@ -158,7 +160,7 @@ func TestAnEveningAsASite(t *testing.T) {
 	db := recordEveningIn(t)
 	dir := filepath.Join(t.TempDir(), "friday")
 	ok(t, db, "export", "--event", eveningEvent, "--format", "html", "-o", dir)
-	var doc struct{ Events []siteEvening }
+	var doc struct{ Events []eveningJSON }
 	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "compare", "--json", "--event", eveningEvent)), &doc))
 	require.Len(t, doc.Events, 1)
 	ev := doc.Events[0]

@@ -52,6 +52,15 @@ func readBook(ctx context.Context, st events.Store, event string) (*eventbook.Bo
 
 // appendToBook appends one entry to an event's record, which must be at
 // version (0: not there yet): another director's entry meanwhile is a
+// withdrawLatest retracts the latest of an event record's standing
+// entries (ids, oldest first): hoyle roster --undo, hoyle boards --undo.
+func withdrawLatest(ctx context.Context, st events.Store, d *database, event string, version uint64, ids []events.ID, command, none string) error {
+	if len(ids) == 0 {
+		return fmt.Errorf("%w: the event %q %s", eventbook.ErrNothingToUndo, event, none)
+	}
+	return appendToBook(ctx, st, d, event, version, &table.Retracted{Target: ids[len(ids)-1], Reason: "hoyle " + command + " --undo"})
+}
+
 // conflict, to be typed again.
 func appendToBook(ctx context.Context, st events.Store, d *database, event string, version uint64, p events.Payload) error {
 	at := d.typed
@@ -241,10 +250,7 @@ func runRoster(ctx context.Context, opts *rosterOptions) error {
 	}
 	switch {
 	case opts.Undo:
-		if len(book.RosterIDs) == 0 {
-			return fmt.Errorf("%w: the event %q has no roster entry standing", eventbook.ErrNothingToUndo, event)
-		}
-		if err := appendToBook(ctx, st, opts.DB, event, version, &table.Retracted{Target: book.RosterIDs[len(book.RosterIDs)-1], Reason: "hoyle roster --undo"}); err != nil {
+		if err := withdrawLatest(ctx, st, opts.DB, event, version, book.RosterIDs, "roster", "has no roster entry standing"); err != nil {
 			return err
 		}
 		fmt.Fprintln(opts.IO.Out, "withdrew the latest roster entry")
@@ -386,10 +392,7 @@ func runBoards(ctx context.Context, opts *boardsOptions) error {
 	}
 	switch {
 	case opts.Undo:
-		if len(book.BoardsIDs) == 0 {
-			return fmt.Errorf("%w: the event %q has no hand record loaded", eventbook.ErrNothingToUndo, event)
-		}
-		if err := appendToBook(ctx, st, opts.DB, event, version, &table.Retracted{Target: book.BoardsIDs[len(book.BoardsIDs)-1], Reason: "hoyle boards --undo"}); err != nil {
+		if err := withdrawLatest(ctx, st, opts.DB, event, version, book.BoardsIDs, "boards", "has no hand record loaded"); err != nil {
 			return err
 		}
 		fmt.Fprintln(opts.IO.Out, "withdrew the latest load of the hand record")

@@ -87,16 +87,8 @@ func dealOf(t *testing.T, stored []events.Envelope) *table.Dealt {
 // dropped and written again from the log it is the log's.
 func TestForgedBoardsAreNotBelieved(t *testing.T) {
 	ctx := context.Background()
-	st := memstore.New()
-	r := recorder.New(st)
-	id, err := r.Open(ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
-	require.NoError(t, err)
-	seed := uint64(41)
-	dealt, err := r.Deal(ctx, id, projections.DealSpec{Board: 1, Seed: &seed})
-	require.NoError(t, err)
-	first := dealOf(t, dealt)
-	_, err = r.Calls(ctx, id, []string{"P", "P", "P", "P"})
-	require.NoError(t, err)
+	st, r, id, first := boardOnePassedOut(t)
+	var err error
 	_, err = r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 		return s.DecideResult(stamp, projections.ResultSpec{Board: 2, Contract: "3NT", Declarer: "S", Tricks: "9"})
 	})
@@ -130,4 +122,23 @@ func TestForgedBoardsAreNotBelieved(t *testing.T) {
 	again, err := r.Deal(ctx, id, projections.DealSpec{Board: 1})
 	require.NoError(t, err)
 	assert.Equal(t, first.Hands, dealOf(t, again).Hands, "the board's cards")
+}
+
+// boardOnePassedOut is a duplicate session of contract bridge whose board
+// 1, dealt from seed 41, was passed out: the start of the tests of a
+// board's first deal, which return its cards as first.
+func boardOnePassedOut(t *testing.T) (*memstore.Store, *recorder.Recorder, string, *table.Dealt) {
+	t.Helper()
+	ctx := context.Background()
+	st := memstore.New()
+	r := recorder.New(st)
+	id, err := r.Open(ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
+	require.NoError(t, err)
+	seed := uint64(41)
+	dealt, err := r.Deal(ctx, id, projections.DealSpec{Board: 1, Seed: &seed})
+	require.NoError(t, err)
+	first := dealOf(t, dealt)
+	_, err = r.Calls(ctx, id, []string{"P", "P", "P", "P"})
+	require.NoError(t, err)
+	return st, r, id, first
 }

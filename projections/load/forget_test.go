@@ -9,11 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events"
-	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
-	"github.com/hoyle/hoyle/projections/recorder"
 )
 
 // TestForgetHandsFoldsTheSame: a fold that forgets finished hands
@@ -24,16 +22,8 @@ import (
 // board first dealt without cards takes any.
 func TestForgetHandsFoldsTheSame(t *testing.T) {
 	ctx := context.Background()
-	st := memstore.New()
-	r := recorder.New(st)
-	id, err := r.Open(ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
-	require.NoError(t, err)
-	seed := uint64(41)
-	dealt, err := r.Deal(ctx, id, projections.DealSpec{Board: 1, Seed: &seed})
-	require.NoError(t, err)
-	first := dealOf(t, dealt)
-	_, err = r.Calls(ctx, id, []string{"P", "P", "P", "P"})
-	require.NoError(t, err)
+	st, r, id, first := boardOnePassedOut(t)
+	var err error
 	for b := 2; b <= 200; b++ {
 		_, err := r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
 			return s.DecideResult(stamp, projections.ResultSpec{Board: b, Contract: "3NT", Declarer: "S", Tricks: "9"})

@@ -19,8 +19,8 @@ package dd
 import "unsafe"
 
 const (
-	blockEntries    = 16
-	maxGroupBlocks  = 32
+	blockEntries    = 15
+	maxGroupBlocks  = 34
 	maxGroupEntries = blockEntries * maxGroupBlocks
 	minSlots        = 1 << 12
 )
@@ -37,11 +37,17 @@ type ttEntry struct {
 // ttBlock holds entries of one group. The signatures, scanned first, pack
 // what an entry fixes of the owners of the top two cards of each suit
 // (low 16 bits) and which of those it fixes (high 16 bits): one cache line
-// rules out most entries without reading them.
+// rules out most entries without reading them. That line also holds the
+// link to the next block, so that a scan of a group that finds nothing
+// reads one line a block: the block is 384 bytes, six whole cache lines
+// (the slice of blocks is large enough to be allocated aligned), the
+// first being the signatures and the link. Putting the link after the
+// entries, on a line of its own, made a lookup read a line more per block.
 type ttBlock struct {
 	sig  [blockEntries]uint32
-	e    [blockEntries]ttEntry
 	next int32 // index of the next block of the group, or -1
+	e    [blockEntries]ttEntry
+	_    [384 - 64 - blockEntries*20]byte
 }
 
 // sigOf is the owners of the top two cards of each suit, four bits a suit.
@@ -326,3 +332,7 @@ func (t *transTable) grow() bool {
 	}
 	return true
 }
+
+// The layout above relies on these sizes.
+var _ = [1]struct{}{}[unsafe.Sizeof(ttBlock{})-384]
+var _ = [1]struct{}{}[unsafe.Sizeof(ttEntry{})-20]

@@ -124,6 +124,9 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 	if side > sideCap {
 		return qt // the leader's cashing was cut short: his cards are not all gone
 	}
+	if !e.partnerTopsASuit(L, P, lho, rho) {
+		return qt // partner has no winner to cross to
+	}
 	leaderFree := n
 	if t != noTrump && count(e.hand[L][t]) > cashed[t] {
 		leaderFree = n - count(e.hand[L][t]) - side
@@ -223,19 +226,12 @@ func (e *engine) laterTrick(w *[4]holding) bool {
 // topRun is the number of cards of h that are the highest cards of a, in an
 // unbroken run from the top, and those cards.
 func topRun(h, a holding) (int, holding) {
-	var used holding
-	k := 0
-	for a != 0 {
-		r := top(a)
-		b := holding(1) << r
-		if h&b == 0 {
-			break
-		}
-		used |= b
-		a &^= b
-		k++
+	// The run is the cards of a above the highest card of a that h lacks.
+	used := a
+	if x := a &^ h; x != 0 {
+		used = a &^ (holding(2)<<top(x) - 1)
 	}
-	return k, used
+	return count(used), used
 }
 
 // topCards is the k highest cards of h: peeling the top k, or dropping
@@ -307,6 +303,22 @@ func (e *engine) partnerRuffs(L, P, lho, rho int) bool {
 			continue
 		}
 		if (e.hand[lho][u] != 0 || e.hand[lho][t] == 0) && (e.hand[rho][u] != 0 || e.hand[rho][t] == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// partnerTopsASuit reports whether partner holds a card above both
+// opponents' in a side suit in which the leader holds a card: the cheap
+// condition without which quickTricks cannot cross to partner, tested
+// before the work of planning the crossing.
+func (e *engine) partnerTopsASuit(L, P, lho, rho int) bool {
+	for b := 0; b < 4; b++ {
+		if b == e.trump || e.hand[L][b] == 0 {
+			continue
+		}
+		if hp := e.hand[P][b]; hp != 0 && hp > e.hand[lho][b]|e.hand[rho][b] {
 			return true
 		}
 	}

@@ -59,8 +59,14 @@ func (e *engine) order(ply, n, p int) {
 	if e.inTrick > 0 {
 		e.followWeights(ply, n, p)
 	} else {
+		// Moves come suit by suit: what depends on the suit only is
+		// worked out once a suit.
+		var ls leadSuit
 		for i := 0; i < n; i++ {
-			mv[i].weight = int16(e.leadWeight(ply, p, &mv[i]))
+			if i == 0 || mv[i].suit != mv[i-1].suit {
+				e.leadSuitOf(p, int(mv[i].suit), &ls)
+			}
+			mv[i].weight = int16(e.leadWeight(ply, p, &mv[i], &ls))
 		}
 	}
 	for i := 1; i < n; i++ {
@@ -100,29 +106,20 @@ func (e *engine) order(ply, n, p int) {
 // million nodes. rRank counts the remaining cards of the suit from the top
 // (1 for the highest), so that among the winning leads of a suit a lower
 // card is tried first.
-func (e *engine) leadWeight(ply, p int, m *move) int {
+func (e *engine) leadWeight(ply, p int, m *move, ls *leadSuit) int {
 	u := int(m.suit)
 	r := int(m.rank)
 	t := e.trump
-	n := e.left
 	P, L, R := (p+2)&3, (p+1)&3, (p+3)&3
 	h := &e.hand
-	lenL, lenR, lenP := count(h[L][u]), count(h[R][u]), count(h[P][u])
-	// The opponents' choices in reply.
-	cL, cR := lenL, lenR
-	if cL == 0 {
-		cL = n
-	}
-	if cR == 0 {
-		cR = n
-	}
-	st := e.suitTops(u)
+	lenL, lenR, lenP := ls.lenL, ls.lenR, ls.lenP
+	cL, cR := ls.cL, ls.cR
+	st := ls.st
 	rRank := count(e.aggr[u] >> uint(r))
 	seq := m.seq&(m.seq-1) != 0 // more than one card
 	k := &e.killer[ply]
 	killer := k.seq != 0 && k.suit == m.suit && m.seq&(1<<k.rank) != 0
-	// partnerTops: partner's highest card beats both opponents'.
-	partnerTops := top(h[P][u]) > max(top(h[L][u]), top(h[R][u]))
+	partnerTops := ls.partnerTops
 	if t == noTrump || e.aggr[t] == 0 {
 		d := -(cL + cR) * 128 / 19
 		if lenP == 0 {
@@ -287,6 +284,30 @@ func (e *engine) leadWeight(ply, p int, m *move) int {
 		w += 18
 	}
 	return w
+}
+
+// leadSuit is what the weight of a lead by seat p depends on that is the
+// same for every card of the suit.
+type leadSuit struct {
+	lenL, lenR, lenP int // lengths of the left, right opponent and partner
+	cL, cR           int // the opponents' choices in reply: length, or the hand when void
+	st               suitTop
+	partnerTops      bool // partner's highest card beats both opponents'
+}
+
+func (e *engine) leadSuitOf(p, u int, ls *leadSuit) {
+	P, L, R := (p+2)&3, (p+1)&3, (p+3)&3
+	h := &e.hand
+	ls.lenL, ls.lenR, ls.lenP = count(h[L][u]), count(h[R][u]), count(h[P][u])
+	ls.cL, ls.cR = ls.lenL, ls.lenR
+	if ls.cL == 0 {
+		ls.cL = e.left
+	}
+	if ls.cR == 0 {
+		ls.cR = e.left
+	}
+	ls.st = e.suitTops(u)
+	ls.partnerTops = h[P][u] > h[L][u]|h[R][u]
 }
 
 // suitTop is, for one suit, the seats holding its three highest remaining

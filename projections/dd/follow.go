@@ -37,7 +37,7 @@ func (e *engine) trickState(ts *trickState) {
 	ts.led = int(e.trick[0].suit)
 	ts.lead = int(e.trick[0].rank) + 2
 	ts.trumps = e.trump != noTrump && e.aggr[e.trump] != 0
-	wi := e.winnerIndex()
+	wi := e.curWin
 	ts.winSuit, ts.winRank, ts.winPos = int(e.trick[wi].suit), int(e.trick[wi].rank)+2, wi
 }
 

@@ -143,6 +143,7 @@ func (e *engine) load(p Position, trump int, tt *transTable) {
 		e.owner[u][r] = uint8(seat)
 		e.inTrick++
 	}
+	e.curWin = e.winnerIndex()
 	n := 0
 	for u := 0; u < 4; u++ {
 		n += count(e.hand[e.leader][u])
@@ -151,6 +152,7 @@ func (e *engine) load(p Position, trump int, tt *transTable) {
 		n++
 	}
 	e.left = n
+	e.lenKey = e.lengthKey()
 	e.patterns(&e.pat)
 }
 

@@ -12,16 +12,16 @@ package dd
 
 // genMoves writes the moves of seat p to e.mv[ply] and returns how many.
 func (e *engine) genMoves(ply, p int) int {
-	mv := &e.mv[ply]
+	mv := &e.mv[ply&plyMask]
 	n := 0
 	if e.inTrick > 0 {
 		led := int(e.trick[0].suit)
-		if h := e.hand[p][led]; h != 0 {
+		if h := e.hand[p&3][led&3]; h != 0 {
 			return e.groups(mv, n, led, h)
 		}
 	}
 	for u := 3; u >= 0; u-- {
-		if h := e.hand[p][u]; h != 0 {
+		if h := e.hand[p&3][u]; h != 0 {
 			n = e.groups(mv, n, u, h)
 		}
 	}
@@ -32,7 +32,7 @@ func (e *engine) genMoves(ply, p int) int {
 // in suit u: runs of h's cards with no card of another hand (or of the
 // trick in progress) between them.
 func (e *engine) groups(mv *[13]move, n, u int, h holding) int {
-	others := e.aggr[u] &^ h
+	others := e.aggr[u&3] &^ h
 	for h != 0 {
 		r := top(h)
 		// The run ends at the highest card of another hand below r.
@@ -43,7 +43,7 @@ func (e *engine) groups(mv *[13]move, n, u int, h holding) int {
 		} else {
 			seq = h &^ (holding(2)<<top(below) - 1)
 		}
-		mv[n] = move{suit: uint8(u), rank: uint8(r), seq: seq}
+		mv[n%13] = move{suit: uint8(u), rank: uint8(r), seq: seq}
 		n++
 		h &^= seq
 	}
@@ -52,7 +52,7 @@ func (e *engine) groups(mv *[13]move, n, u int, h holding) int {
 
 // order scores the n moves at this ply and sorts them, best first.
 func (e *engine) order(ply, n, p int) {
-	mv := &e.mv[ply]
+	mv := &e.mv[ply&plyMask]
 	if n == 1 {
 		return
 	}
@@ -115,9 +115,9 @@ func (e *engine) leadWeight(ply, p int, m *move, ls *leadSuit) int {
 	lenL, lenR, lenP := ls.lenL, ls.lenR, ls.lenP
 	cL, cR := ls.cL, ls.cR
 	st := ls.st
-	rRank := count(e.aggr[u] >> uint(r))
+	rRank := count(e.aggr[u&3] >> uint(r&15))
 	seq := m.seq&(m.seq-1) != 0 // more than one card
-	k := &e.killer[ply]
+	k := &e.killer[ply&plyMask]
 	killer := k.seq != 0 && k.suit == m.suit && m.seq&(1<<k.rank) != 0
 	partnerTops := ls.partnerTops
 	if t == noTrump || e.aggr[t] == 0 {
@@ -298,6 +298,7 @@ type leadSuit struct {
 func (e *engine) leadSuitOf(p, u int, ls *leadSuit) {
 	P, L, R := (p+2)&3, (p+1)&3, (p+3)&3
 	h := &e.hand
+	u &= 3
 	ls.lenL, ls.lenR, ls.lenP = count(h[L][u]), count(h[R][u]), count(h[P][u])
 	ls.cL, ls.cR = ls.lenL, ls.lenR
 	if ls.cL == 0 {
@@ -319,19 +320,20 @@ type suitTop struct {
 
 func (e *engine) suitTops(u int) suitTop {
 	st := suitTop{-1, -1, -1, -1, -1}
+	u &= 3
 	a := e.aggr[u]
 	if a == 0 {
 		return st
 	}
 	st.r1 = top(a)
-	st.o1 = int(e.owner[u][st.r1])
+	st.o1 = int(e.owner[u][st.r1&15])
 	if a &^= 1 << st.r1; a == 0 {
 		return st
 	}
 	st.r2 = top(a)
-	st.o2 = int(e.owner[u][st.r2])
+	st.o2 = int(e.owner[u][st.r2&15])
 	if a &^= 1 << st.r2; a != 0 {
-		st.o3 = int(e.owner[u][top(a)])
+		st.o3 = int(e.owner[u][top(a)&15])
 	}
 	return st
 }

@@ -203,7 +203,7 @@ func (e *engine) laterTrick(w *[4]holding) bool {
 			return false
 		}
 		r := top(a)
-		if int(e.owner[t][r])&1 != L&1 {
+		if int(e.owner[t&3][r&15])&1 != L&1 {
 			w[t] = 1 << r
 			return true
 		}
@@ -214,7 +214,7 @@ func (e *engine) laterTrick(w *[4]holding) bool {
 			continue
 		}
 		r := top(e.aggr[u])
-		if int(e.owner[u][r])&1 == L&1 {
+		if int(e.owner[u][r&15])&1 == L&1 {
 			*w = noRanks
 			return false
 		}
@@ -273,7 +273,7 @@ func (e *engine) secondHandWins(w *[4]holding) bool {
 	thirdCanRuff := t != noTrump && led != t && e.hand[third][led] == 0 && e.hand[third][t] != 0
 	a := e.aggr[led]
 	hi := top(a)
-	if o := int(e.owner[led][hi]); (o == second || o == fourth) && !thirdCanRuff {
+	if o := int(e.owner[led&3][hi&15]); (o == second || o == fourth) && !thirdCanRuff {
 		w[led] = 1 << hi
 		return true
 	}

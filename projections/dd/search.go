@@ -6,8 +6,15 @@ package dd
 // ranks it depended on, so that a transposition-table entry covers every
 // position that agrees on the owners of those cards.
 
-// maxPly bounds the depth of the search: one ply per card.
-const maxPly = 52
+// maxPly bounds the depth of the search: one ply per card, 52, rounded
+// up to a power of two so that indexing by ply&plyMask needs no bounds
+// check. (The hot paths index with masked values throughout: suits &3,
+// ranks &15, seats &3. Each check is a compare and a branch; there were
+// several per card played.)
+const (
+	maxPly  = 64
+	plyMask = maxPly - 1
+)
 
 // move is one card the hand to play may choose, standing for its group of
 // equivalent cards (seq): cards of the same hand that no other remaining
@@ -43,7 +50,7 @@ type trickUndo struct {
 type engine struct {
 	hand    [4][4]holding // [seat][suit] cards still held
 	aggr    [4]holding    // [suit] cards held or in the trick in progress
-	owner   [4][13]uint8  // [suit][rank] the seat that was dealt the card
+	owner   [4][16]uint8  // [suit][rank] the seat that was dealt the card ([16]: indexed by rank&15 unchecked)
 	trump   int           // 0..3 (cards.Suit) or noTrump
 	maxSide int           // 0 NS, 1 EW: the side whose tricks are counted
 	leader  int           // seat that led the trick in progress
@@ -71,7 +78,7 @@ var noRanks [4]holding
 // all, counting e.won. On return e.win[ply] holds the cards whose ranks the
 // answer depends on.
 func (e *engine) search(target, ply int) bool {
-	w := &e.win[ply]
+	w := &e.win[ply&plyMask]
 	e.nodes++
 	var key uint64
 	var thr int
@@ -138,29 +145,29 @@ func (e *engine) search(target, ply int) bool {
 	isMax := p&1 == e.maxSide
 	n := e.genMoves(ply, p)
 	e.order(ply, n, p)
-	moves := &e.mv[ply]
+	moves := &e.mv[ply&plyMask]
 	var acc [4]holding
 	var smallBelow [4]holding // per suit: a searched card below this bit was shown to be a small card
 	result := !isMax
 	cut := false
-	for i := 0; i < n; i++ {
+	for i := 0; i < n && i < 13; i++ {
 		m := moves[i]
-		bit := holding(1) << m.rank
-		if smallBelow[m.suit] != 0 && bit < smallBelow[m.suit] {
+		bit := holding(1) << (m.rank & 15)
+		if smallBelow[m.suit&3] != 0 && bit < smallBelow[m.suit&3] {
 			// An equal small card of this suit was already searched.
 			continue
 		}
 		completes := e.inTrick == 3
 		e.play(ply, p, m)
 		r := e.search(target, ply+1)
-		cw := e.win[ply+1]
+		cw := e.win[(ply+1)&plyMask]
 		if completes {
 			e.addTrickWinner(ply, &cw)
 		}
 		e.unplay(ply, p, m, completes)
 		if r == isMax {
 			if e.inTrick == 0 {
-				e.killer[ply] = m
+				e.killer[ply&plyMask] = m
 			}
 			result = r
 			*w = cw
@@ -172,12 +179,12 @@ func (e *engine) search(target, ply int) bool {
 		}
 		// A card below every rank that mattered in its subtree is a small
 		// card: any lower card of the same hand and suit is the same.
-		lowest := cw[m.suit] & -cw[m.suit]
+		lowest := cw[m.suit&3] & -cw[m.suit&3]
 		if lowest == 0 {
 			lowest = 1 << 13
 		}
-		if bit < lowest && smallBelow[m.suit] < lowest {
-			smallBelow[m.suit] = lowest
+		if bit < lowest && smallBelow[m.suit&3] < lowest {
+			smallBelow[m.suit&3] = lowest
 		}
 	}
 	if !cut {
@@ -251,35 +258,35 @@ func (e *engine) winnerIndex() int {
 // play makes the move of seat p at this ply, completing the trick if it is
 // the fourth card.
 func (e *engine) play(ply, p int, m move) {
-	e.hand[p][m.suit] &^= 1 << m.rank
+	e.hand[p&3][m.suit&3] &^= 1 << (m.rank & 15)
 	e.lenKey -= lenUnit(p, int(m.suit))
-	e.trick[e.inTrick] = played{suit: m.suit, rank: m.rank, seat: uint8(p), prevWin: uint8(e.curWin), seq: m.seq}
+	e.trick[e.inTrick&3] = played{suit: m.suit, rank: m.rank, seat: uint8(p), prevWin: uint8(e.curWin), seq: m.seq}
 	if e.inTrick == 0 {
 		e.curWin = 0
-	} else if b := e.trick[e.curWin]; beats(int(m.suit), int(m.rank), int(b.suit), int(b.rank), e.trump) {
+	} else if b := e.trick[e.curWin&3]; beats(int(m.suit), int(m.rank), int(b.suit), int(b.rank), e.trump) {
 		e.curWin = e.inTrick
 	}
 	e.inTrick++
 	if e.inTrick < 4 {
 		return
 	}
-	u := &e.undo[ply]
+	u := &e.undo[ply&plyMask]
 	u.aggr = e.aggr
 	u.pat = e.pat
 	u.trick = e.trick
 	u.leader = e.leader
 	u.won = e.won
 	for k := 0; k < 4; k++ {
-		su, r := e.trick[k].suit, e.trick[k].rank
+		su, r := e.trick[k].suit&3, e.trick[k].rank&15
 		// Remove the card's two bits from the pattern of its suit.
-		i := uint(count(e.aggr[su] >> (r + 1)))
+		i := uint(count(e.aggr[su]>>((r+1)&15))) & 15
 		pt := e.pat[su]
-		hi := pt &^ (1<<(26-2*i) - 1)
-		lo := pt & (1<<(24-2*i) - 1)
+		hi := pt &^ (1<<((26-2*i)&31) - 1)
+		lo := pt & (1<<((24-2*i)&31) - 1)
 		e.pat[su] = hi | lo<<2
 		e.aggr[su] &^= 1 << r
 	}
-	wi := e.curWin
+	wi := e.curWin & 3
 	u.wi = wi
 	winner := int(e.trick[wi].seat)
 	if winner&1 == e.maxSide {
@@ -293,7 +300,7 @@ func (e *engine) play(ply, p int, m move) {
 // unplay takes back the move of seat p at this ply.
 func (e *engine) unplay(ply, p int, m move, completed bool) {
 	if completed {
-		u := &e.undo[ply]
+		u := &e.undo[ply&plyMask]
 		e.aggr = u.aggr
 		e.pat = u.pat
 		e.trick = u.trick
@@ -303,8 +310,8 @@ func (e *engine) unplay(ply, p int, m move, completed bool) {
 		e.left++
 	}
 	e.inTrick--
-	e.curWin = int(e.trick[e.inTrick].prevWin)
-	e.hand[p][m.suit] |= 1 << m.rank
+	e.curWin = int(e.trick[e.inTrick&3].prevWin)
+	e.hand[p&3][m.suit&3] |= 1 << (m.rank & 15)
 	e.lenKey += lenUnit(p, int(m.suit))
 }
 
@@ -313,15 +320,15 @@ func (e *engine) unplay(ply, p int, m move, completed bool) {
 // was played to the trick. A card that wins because nobody else followed
 // (or ruffed) does not depend on its rank.
 func (e *engine) addTrickWinner(ply int, w *[4]holding) {
-	t := &e.undo[ply].trick
-	best := e.undo[ply].wi
+	t := &e.undo[ply&plyMask].trick
+	best := e.undo[ply&plyMask].wi & 3
 	for k := 0; k < 4; k++ {
 		if k != best && t[k].suit == t[best].suit {
 			seq := t[best].seq
 			if seq == 0 {
-				seq = 1 << t[best].rank
+				seq = 1 << (t[best].rank & 15)
 			}
-			w[t[best].suit] |= seq
+			w[t[best].suit&3] |= seq
 			return
 		}
 	}
@@ -343,7 +350,7 @@ func lenUnit(seat, u int) uint64 {
 	if u == 3 {
 		return 0
 	}
-	return 1 << (6 + 4*uint(3*seat+u))
+	return 1 << ((6 + 4*uint(3*seat+u)) & 63)
 }
 
 // lengthKey is lenKey computed from the hands.

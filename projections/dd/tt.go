@@ -85,7 +85,7 @@ type transTable struct {
 }
 
 // maskTab[k] selects the owners of the top k cards of a 26-bit pattern.
-var maskTab = func() (m [14]uint32) {
+var maskTab = func() (m [16]uint32) { // [16] so that a nibble indexes it unchecked
 	for k := 1; k <= 13; k++ {
 		m[k] = ((1 << (2 * uint(k))) - 1) << (2 * uint(13-k))
 	}
@@ -190,7 +190,7 @@ func (t *transTable) store(key uint64, pat *[4]uint32, w *[4]holding, aggr *[4]h
 		lowest := w[u] & -w[u]
 		k := count(aggr[u] &^ (lowest - 1))
 		lens |= uint16(k) << (4 * uint(u))
-		mp[u] = pat[u] & maskTab[k]
+		mp[u] = pat[u] & maskTab[k&15]
 	}
 	sig := sigOf(&mp)&sigMask(lens) | sigMask(lens)<<16
 	g := t.find(key)

@@ -101,6 +101,16 @@ func (e *engine) search(target, ply int) bool {
 		if !leaderMax {
 			need = n - need + 1
 		}
+		// The transposition table answers "does the leader's side take at
+		// least thr of the remaining tricks?". It is asked before the quick
+		// tricks are counted: it answers most trick starts, and counting
+		// quick tricks first cost more than the 3% fewer nodes their
+		// cut-offs with fewer ranks bring (7% more instructions).
+		thr = need
+		key = e.distKey()
+		if ans, ok := e.tt.lookup(key, &e.pat, thr, w, &e.aggr); ok {
+			return ans == leaderMax
+		}
 		qt := e.quickTricks(w, need)
 		if leaderMax {
 			if e.won+qt >= target {
@@ -117,17 +127,6 @@ func (e *engine) search(target, ply int) bool {
 		if !leaderMax && e.won+1 >= target && e.laterTrick(w) {
 			// The other side leads and the max side is sure of a trick.
 			return true
-		}
-		// The transposition table answers "does the leader's side take at
-		// least thr of the remaining tricks?".
-		if leaderMax {
-			thr = target - e.won
-		} else {
-			thr = n - (target - e.won) + 1
-		}
-		key = e.distKey()
-		if ans, ok := e.tt.lookup(key, &e.pat, thr, w, &e.aggr); ok {
-			return ans == leaderMax
 		}
 	}
 

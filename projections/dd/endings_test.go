@@ -148,7 +148,7 @@ func TestGroups(t *testing.T) {
 	p.Hands[cards.South] = must(cards.ParseHand("T..."))
 	p.Hands[cards.West] = must(cards.ParseHand("2..."))
 	e.load(p, noTrump, newTransTable(1<<20))
-	var mv [13]move
+	var mv [16]move
 	n := e.groups(&mv, 0, int(cards.Spades), e.hand[0][cards.Spades])
 	if n != 2 {
 		t.Fatalf("%d groups, want 2: %+v", n, mv[:n])

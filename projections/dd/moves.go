@@ -31,7 +31,7 @@ func (e *engine) genMoves(ply, p int) int {
 // groups appends one move for each group of equivalent cards of holding h
 // in suit u: runs of h's cards with no card of another hand (or of the
 // trick in progress) between them.
-func (e *engine) groups(mv *[13]move, n, u int, h holding) int {
+func (e *engine) groups(mv *[16]move, n, u int, h holding) int {
 	others := e.aggr[u&3] &^ h
 	for h != 0 {
 		r := top(h)
@@ -43,7 +43,7 @@ func (e *engine) groups(mv *[13]move, n, u int, h holding) int {
 		} else {
 			seq = h &^ (holding(2)<<top(below) - 1)
 		}
-		mv[n%13] = move{suit: uint8(u), rank: uint8(r), seq: seq}
+		mv[n&15] = move{suit: uint8(u), rank: uint8(r), seq: seq}
 		n++
 		h &^= seq
 	}

@@ -63,7 +63,7 @@ type engine struct {
 
 	tt    *transTable
 	nodes int64
-	mv    [maxPly][13]move
+	mv    [maxPly][16]move       // at most 13 moves; 16 so that n&15 indexes unchecked
 	win   [maxPly + 1][4]holding // winning ranks backed up from each ply
 	undo  [maxPly]trickUndo
 
@@ -149,7 +149,7 @@ func (e *engine) search(target, ply int) bool {
 	var smallBelow [4]holding // per suit: a searched card below this bit was shown to be a small card
 	result := !isMax
 	cut := false
-	for i := 0; i < n && i < 13; i++ {
+	for i := 0; i < n && i < 16; i++ {
 		m := moves[i]
 		bit := holding(1) << (m.rank & 15)
 		if smallBelow[m.suit&3] != 0 && bit < smallBelow[m.suit&3] {

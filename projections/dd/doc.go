@@ -42,11 +42,13 @@
 //     it grows on demand and, when the bound is reached, is emptied and
 //     filled again; a group of entries of one suit distribution keeps at
 //     most 512 entries, the oldest overwritten first.
-//   - Quick tricks at the start of each trick: the leader's top cards,
-//     trumps first, then partner's winners once the lead can cross to him;
-//     the opponents' sure trick ("later tricks"); and after the lead,
-//     whether the second hand's side is sure of the trick. Each bound
-//     reports the ranks it relied on.
+//   - Quick tricks at the start of each trick, when the transposition
+//     table has no answer (asking it first is cheaper: it answers most
+//     trick starts): the leader's top cards, trumps first, then partner's
+//     winners once the lead can cross to him; the opponents' sure trick
+//     ("later tricks"); and after the lead, whether the second hand's
+//     side is sure of the trick. Each bound reports the ranks it relied
+//     on.
 //   - Move ordering after DDS's weights (Moves.cpp), written again in our
 //     terms: a lead scores first by how few cards the opponents may answer
 //     with (their length in the suit, their whole hand when void), then by
@@ -64,7 +66,11 @@
 //     (Hans Kuijf's idea).
 //
 // The search allocates nothing: the position changes in place card by card
-// and every ply has its own scratch space in the engine.
+// and every ply has its own scratch space in the engine. What every node
+// needs is kept up to date card by card rather than recomputed (the suit
+// lengths of the table's key, the card winning the trick, the relative-rank
+// patterns), and the hot paths index arrays with masked values so that Go
+// checks no bounds there.
 //
 // # Par
 //
@@ -75,27 +81,48 @@
 //
 // # Speed
 //
-// On DDS's 100 test deals, full tables on one thread, DDS 2.9.0 (libdds,
-// SetMaxThreads(1)) and this package alternating deal by deal in one
-// process (go test -tags dds -run '^$' -bench List100SideBySide
-// -benchtime=1x -count=3 ./projections/dd/): ours takes 1.33, 1.40 and
-// 1.35 times DDS's time (median 1.35), within the target of 2. It took
-// 2.31 (median of 2.40, 2.14, 2.31) before the move ordering followed
-// DDS's weights: leads (325 to 208 million nodes on the hundred tables)
-// and then the other hands' cards (208 to 178 million). The machine is two
-// cores shared with other work, so single figures move by a factor of two
-// from run to run; the ratio of the interleaved run moves much less. In
-// BenchmarkList100 (-count=2, one process, on the loaded machine) ours
-// took 187 and 189 ms a table on one thread and 174 and 170 ms on two
-// (SolveTable's default), DDS 211 and 158 ms on one.
+// Side by side with DDS 2.9.0 (libdds, SetMaxThreads(1)), full tables on
+// one thread, the two alternating deal by deal in one process so that
+// both see the same load. On the 40 random deals of TestNodeCounts (the
+// figure issue 29 asks for):
 //
-// Two threads solve whole rows, each as the single thread does, so that
-// they search exactly its nodes; splitting a row between threads cost up
-// to 15% more nodes (TestNodeCounts, DD_NODES=40 DD_NODES_THREADS=2: 63.2
-// million nodes on DDS's first 40 deals and 94.6 million on 40 random
-// deals, the busiest thread 64% and 60% of them). Side by side with DDS on
-// a machine loaded 15 deep: 1.26 times DDS's time on the list, 1.29 on the
-// 40 random deals (-bench 'SideBySide' -benchtime=1x).
+//	go test -tags dds -run '^$' -bench RandomSideBySide -benchtime=1x ./projections/dd/
+//
+// ours took 1.40, 1.30 and 1.18 times DDS's time (December 2026, the
+// machine's two cores shared with other builds at load averages of 5 to
+// 12); the build before this round took 1.69 in a run between them
+// (1.54 in an earlier one). On DDS's 100 test deals (-bench
+// List100SideBySide) it took 1.12. DDS is still faster. The ratio moves
+// with the load of the machine (from 1.13 to 1.69 for the same code),
+// so compare only runs made close together.
+//
+// That round made nodes cheaper more than fewer, and was measured by
+// instructions (valgrind --tool=cachegrind on DD_NODES=1 TestNodeCounts,
+// deterministic where times on this machine are not): 4.17 G before, 3.39
+// G after (-19%). The steps: the transposition table's signatures and
+// link in one cache line; quick tricks by bit arithmetic, and no plan for
+// crossing to partner when partner tops no suit (-4.4%); the table asked
+// before quick tricks are counted (-7.1%, for 3.5% more nodes); the suit
+// lengths of the table's key and the card winning the trick kept card by
+// card (-4.7%); masked indexes, no bounds checks (-1.8%); sixteen move
+// slots a ply (-2.2%). Tried and dropped: a second-level group of entries
+// keyed by the owners of the top cards (same instructions, more cache
+// misses); no table in the last two tricks (3% more nodes); a perfect first
+// guess for each row's first leader would save only 4% of the nodes.
+//
+// Nodes (TestNodeCounts, DD_NODES=40 DD_NODES_THREADS=2):
+//
+//	DD_NODES=40 DD_NODES_THREADS=2 go test -run NodeCounts -v ./projections/dd/
+//
+// 65.3 million on DDS's first 40 deals and 98.0 million on the 40 random
+// deals (63.2 and 94.6 before the table was asked first). Two threads
+// solve whole rows, each as the single thread does, so that they search
+// exactly its nodes; the busiest thread searched 40.3 and 57.2 million of
+// them (62% and 58%), and the run took 21.1 and 21.4 s on two threads
+// against 33.9 and 36.6 s on one (same run, loaded machine). Splitting a
+// row between threads cost up to 15% more nodes. In BenchmarkList100,
+// on a machine loaded beyond its two cores, two threads were no faster
+// than one (584 against 553 ms a table; DDS 604 ms on one thread).
 // The search itself allocates nothing (BenchmarkSolveLead: 0 allocs/op).
 //
 // # Tests and oracle

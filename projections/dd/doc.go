@@ -88,13 +88,15 @@
 //
 //	go test -tags dds -run '^$' -bench RandomSideBySide -benchtime=1x ./projections/dd/
 //
-// ours took 1.40, 1.30 and 1.18 times DDS's time (December 2026, the
-// machine's two cores shared with other builds at load averages of 5 to
-// 12); the build before this round took 1.69 in a run between them
-// (1.54 in an earlier one). On DDS's 100 test deals (-bench
-// List100SideBySide) it took 1.12. DDS is still faster. The ratio moves
-// with the load of the machine (from 1.13 to 1.69 for the same code),
-// so compare only runs made close together.
+// ours took 1.372, 1.380 and 1.364 times DDS's time on the quiet machine
+// (load average under 2; December 2026), where the build before this
+// round took 1.604 in a run just before them; at load averages of 5 to 12
+// the ratio was 1.40, 1.30 and 1.18 (1.69 for the build before). On
+// DDS's 100 test deals (-bench List100SideBySide) it took 1.26 (load
+// average 1 to 5). DDS is still faster. The ratio moves with the load of
+// the machine, so compare only runs made close together. Built with
+// GOAMD64=v3 (popcount and leading-zero count without a run-time check of
+// the CPU: 5% fewer instructions) the same code took 1.31 and 1.25.
 //
 // That round made nodes cheaper more than fewer, and was measured by
 // instructions (valgrind --tool=cachegrind on DD_NODES=1 TestNodeCounts,
@@ -121,8 +123,10 @@
 // them (62% and 58%), and the run took 21.1 and 21.4 s on two threads
 // against 33.9 and 36.6 s on one (same run, loaded machine). Splitting a
 // row between threads cost up to 15% more nodes. In BenchmarkList100,
-// on a machine loaded beyond its two cores, two threads were no faster
-// than one (584 against 553 ms a table; DDS 604 ms on one thread).
+// with other builds running, two threads were no faster than one (392
+// against 393 ms a table at load average 1 to 5; 584 against 553 at 10;
+// DDS 295 and 604 ms on one thread): the second thread only pays when a
+// core is free for it.
 // The search itself allocates nothing (BenchmarkSolveLead: 0 allocs/op).
 //
 // # Tests and oracle

@@ -188,6 +188,20 @@ func BenchmarkVerify(b *testing.B) {
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
 
+// BenchmarkVerifyAll is what hoyle verify runs: BenchmarkVerify, then
+// each checkpoint checked against the fold it made (verify.All).
+//
+//	go test ./projections/load -run '^$' -bench VerifyAll -cpuprofile cpu.out
+func BenchmarkVerifyAll(b *testing.B) {
+	st, n := openBench(b)
+	for b.Loop() {
+		if _, diffs, err := verify.All(context.Background(), st, false); err != nil || len(diffs) > 0 {
+			b.Fatal(err, diffs)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
+
 // BenchmarkRefresh brings a session's checkpoint up after one more event
 // (a note), as an entry does once in MinLag events: every record is
 // sealed and written again (see Refresh), at 10 hands and in a long

@@ -10,9 +10,7 @@ package verify
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/eventrec"
@@ -30,12 +28,6 @@ type Report struct {
 	// ChainReport counts among its sessions.
 	Records int
 }
-
-// foldBatch is how many events the reader hands the folds at a time.
-const foldBatch = 512
-
-// errRefused stops the read of the log once a fold has refused an event.
-var errRefused = errors.New("an event does not fold")
 
 // Run checks the whole store and folds every session. The first problem
 // found is returned as an *events.VerifyError.
@@ -59,12 +51,12 @@ func All(ctx context.Context, st events.Store, repair bool) (Report, []load.Diff
 
 // run is Run; with keep, it returns each session's fold, for kept.
 //
-// The log is read, and each event's hash and link checked, in this
-// goroutine, and the sessions folded in another as the events come, a
-// batch at a time: on two cores a whole verify takes the longer of the
-// two, not their sum. An event a fold refuses stops the read; of a
-// refused event and a broken link, the one earlier in the log is
-// reported, as a read that folded each event in turn would.
+// The sessions are folded as events.VerifyLog gives their events, in log
+// order, each once its link is checked: the log is read, and the events'
+// hashes and payloads checked, on the other cores meanwhile (see
+// events.VerifyLog), so that on two cores a whole verify takes about what
+// the fold takes. An event a fold refuses stops the read, as a broken link
+// does: the one earlier in the log is reported.
 func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*load.Folded, error) {
 	var rep Report
 	folders := map[string]*projections.Folder{}
@@ -115,45 +107,8 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 		}
 		return nil
 	}
-	batches := make(chan []events.Envelope, 4)
-	var foldErr error
-	var refused atomic.Bool
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for batch := range batches {
-			for _, e := range batch {
-				if foldErr != nil {
-					break
-				}
-				if foldErr = fold(e); foldErr != nil {
-					refused.Store(true)
-				}
-			}
-		}
-	}()
-	var batch []events.Envelope
-	chain, err := events.VerifyLog(ctx, st, func(e events.Envelope) error {
-		if refused.Load() {
-			return errRefused
-		}
-		if batch = append(batch, e); len(batch) == foldBatch {
-			batches <- batch
-			batch = make([]events.Envelope, 0, foldBatch)
-		}
-		return nil
-	})
-	batches <- batch
-	close(batches)
-	<-done
+	chain, err := events.VerifyLog(ctx, st, fold)
 	rep.ChainReport = chain
-	if foldErr != nil {
-		var fe, ve *events.VerifyError
-		errors.As(foldErr, &fe)
-		if err == nil || errors.Is(err, errRefused) || !errors.As(err, &ve) || fe.Position < ve.Position {
-			err = foldErr
-		}
-	}
 	if err != nil {
 		return rep, nil, err
 	}

@@ -304,6 +304,9 @@ func (h *Hand) CheckCard(rs Ruleset, c cards.Card) error {
 // playChecked plays a card that CheckCard allowed.
 func (h *Hand) playChecked(rs Ruleset, seat cards.Seat, t *Trick, c cards.Card, id events.ID) error {
 	led := len(t.Cards) == 0
+	if t.Cards == nil {
+		t.Cards = make([]PlayedCard, 0, h.Seating.Seats) // one allocation a trick, not three
+	}
 	t.Cards = append(t.Cards, PlayedCard{Seat: seat, Card: c, ID: id})
 	h.Played = h.Played.Add(c)
 	if h.Known(seat) {

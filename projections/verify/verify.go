@@ -37,16 +37,43 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 }
 
 // All is Run, then Kept: the checkpoints are re-derived from the folds
-// Run made (load.AuditFolded), not from the log folded a second time, for
+// Run made (load.Folded), not from the log folded a second time, for
 // every session whose checkpoint was folded to its head (where a writer
-// leaves it); an older one is folded again to its own version.
+// leaves it); an older one is folded again to its own version. The
+// checkpoints are read, and their seals checked, while the log is folded
+// (load.ReadKept needs no fold): only their comparison waits for it.
 func All(ctx context.Context, st events.Store, repair bool) (Report, []load.Difference, error) {
+	reading, stop := context.WithCancel(ctx)
+	defer stop()
+	stored := make(chan map[string]*load.Kept, 1)
+	go func() { stored <- readKept(reading, st) }()
 	rep, folded, err := run(ctx, st, true)
+	if err != nil {
+		stop() // not to be compared: the log does not hold
+	}
+	pre := <-stored // read through the store: done before the caller closes it
 	if err != nil {
 		return rep, nil, err
 	}
-	diffs, err := kept(ctx, st, repair, folded)
+	diffs, err := kept(ctx, st, repair, folded, pre)
 	return rep, diffs, err
+}
+
+// readKept reads each table session's checkpoint and checks its seals. A
+// checkpoint it cannot read is left out: kept reads it again, and says
+// what went wrong where.
+func readKept(ctx context.Context, st events.Store) map[string]*load.Kept {
+	out := map[string]*load.Kept{}
+	infos, err := st.Sessions(ctx)
+	if err != nil {
+		return out
+	}
+	for _, info := range eventrec.Tables(infos) {
+		if k, err := load.ReadKept(ctx, st, info.ID); err == nil {
+			out[info.ID] = k
+		}
+	}
+	return out
 }
 
 // run is Run; with keep, it returns each session's fold, for kept.
@@ -154,20 +181,27 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 // session's checkpoint that differs is dropped and written again from the
 // log (what it lists was found before the repair).
 func Kept(ctx context.Context, st events.Store, repair bool) ([]load.Difference, error) {
-	return kept(ctx, st, repair, nil)
+	return kept(ctx, st, repair, nil, nil)
 }
 
-// kept is Kept, taking each session's fold from folded where it has it
-// (and letting it go once audited).
-func kept(ctx context.Context, st events.Store, repair bool, folded map[string]*load.Folded) ([]load.Difference, error) {
+// kept is Kept, taking each session's fold from folded and its checkpoint
+// as read from stored where it has them (and letting each go once audited).
+func kept(ctx context.Context, st events.Store, repair bool, folded map[string]*load.Folded, stored map[string]*load.Kept) ([]load.Difference, error) {
 	infos, err := st.Sessions(ctx)
 	if err != nil {
 		return nil, &events.VerifyError{Err: err}
 	}
 	var out []load.Difference
 	for _, info := range eventrec.Tables(infos) { // an event's record keeps no checkpoint
-		diffs, err := load.AuditFolded(ctx, st, info.ID, folded[info.ID])
+		k, read := stored[info.ID]
+		if !read {
+			if k, err = load.ReadKept(ctx, st, info.ID); err != nil {
+				return out, &events.VerifyError{Session: info.ID, Err: err}
+			}
+		}
+		diffs, err := k.Audit(ctx, st, folded[info.ID])
 		delete(folded, info.ID)
+		delete(stored, info.ID)
 		if err != nil {
 			return out, &events.VerifyError{Session: info.ID, Err: err}
 		}

@@ -86,50 +86,47 @@ func readKept(ctx context.Context, st events.Store) map[string]*load.Kept {
 // does: the one earlier in the log is reported.
 func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*load.Folded, error) {
 	var rep Report
-	folders := map[string]*projections.Folder{}
-	redo := map[string]bool{}
+	sessions := map[string]*folding{}
 	sizes := map[string]uint64{}
-	links := map[string]map[uint64]events.Hash{}
-	heads := map[string]events.Hash{}
 	if listed, err := st.Sessions(ctx); err == nil {
 		for _, info := range listed {
 			sizes[info.ID] = info.Version
 		}
 	}
-	// An event's own record (its roster and hand record) is folded by
-	// its own fold, not a table's; it is small, and kept whole.
-	records := map[string][]events.Envelope{}
+	var cur *folding // the session of the event before: the log holds runs of one session's events
 	fold := func(e events.Envelope) error {
-		if eventrec.IsStream(e.Session) {
+		if cur == nil || cur.id != e.Session {
+			if cur = sessions[e.Session]; cur == nil {
+				cur = &folding{id: e.Session, record: eventrec.IsStream(e.Session)}
+				if !cur.record {
+					cur.f = projections.NewFolder(nil)
+					cur.f.Keep(projections.KeepNone)
+					cur.f.Expect(sizes[e.Session])
+				}
+				sessions[e.Session] = cur
+			}
+		}
+		if cur.record {
 			e.Raw = nil // not to be kept past the call; the fold reads Data
-			records[e.Session] = append(records[e.Session], e)
+			cur.records = append(cur.records, e)
 			return nil
 		}
-		f := folders[e.Session]
-		if f == nil {
-			f = projections.NewFolder(nil)
-			f.Keep(projections.KeepNone)
-			f.Expect(sizes[e.Session])
-			folders[e.Session] = f
-		}
 		if keep {
-			heads[e.Session] = e.Hash
+			cur.head = e.Hash
 			if e.Type == table.TypeDealt {
-				l := links[e.Session]
-				if l == nil {
-					l = map[uint64]events.Hash{}
-					links[e.Session] = l
+				if cur.links == nil {
+					cur.links = map[uint64]events.Hash{}
 				}
-				l[e.Version] = e.PrevHash
+				cur.links[e.Version] = e.PrevHash
 			}
 		}
 		if e.Type == table.TypeRetracted {
-			redo[e.Session] = true // folded again, with its retractions known
+			cur.redo = true // folded again, with its retractions known
 		}
-		if redo[e.Session] {
+		if cur.redo {
 			return nil
 		}
-		if err := f.Add(e); err != nil {
+		if err := cur.f.Add(e); err != nil {
 			return &events.VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
 		}
 		return nil
@@ -145,18 +142,24 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 	}
 	folded := map[string]*load.Folded{}
 	for _, info := range infos {
+		fs := sessions[info.ID]
+		delete(sessions, info.ID)
 		if eventrec.IsStream(info.ID) {
-			if err := checkRecord(records[info.ID]); err != nil {
+			var records []events.Envelope
+			if fs != nil {
+				records = fs.records
+			}
+			if err := checkRecord(records); err != nil {
 				return rep, nil, &events.VerifyError{Session: info.ID, Err: err}
 			}
 			rep.Records++
 			continue
 		}
 		var s *projections.Session
-		if redo[info.ID] {
+		if fs == nil || fs.redo {
 			s, err = load.Light(ctx, st, info.ID)
 		} else {
-			s, err = folders[info.ID].Session()
+			s, err = fs.f.Session()
 		}
 		if err != nil {
 			return rep, nil, &events.VerifyError{Session: info.ID, Err: err}
@@ -167,12 +170,26 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 				Err: fmt.Errorf("%s does not fold: %w", p.Type, p.Err)}
 		}
 		rep.Hands += len(s.Hands)
-		delete(folders, info.ID)
-		if keep {
-			folded[info.ID] = &load.Folded{Session: s, Head: heads[info.ID], Links: links[info.ID]}
+		if keep && fs != nil {
+			folded[info.ID] = &load.Folded{Session: s, Head: fs.head, Links: fs.links}
 		}
 	}
 	return rep, folded, nil
+}
+
+// folding is one session as verify folds it: a table's fold, or an
+// event's record (an event's roster and hand record), folded by its own
+// fold once read, being small and kept whole.
+type folding struct {
+	id      string
+	record  bool
+	records []events.Envelope      // an event's record
+	f       *projections.Folder    // a table's
+	head    events.Hash            // the hash of its last event
+	links   map[uint64]events.Hash // the hash each deal links to, by its version
+	// redo: it holds a retraction, and is folded again once read, with
+	// its retractions known (load.Light).
+	redo bool
 }
 
 // Kept re-derives from the log everything the store keeps to read faster

@@ -247,7 +247,18 @@ func (d *Decoder) fixed(dst []byte) {
 
 // Decode fills Data from Raw, upcasting an old schema.
 func (e *Envelope) Decode() error {
-	p, err := DecodePayload(e.Type, e.Schema, e.Raw)
+	return e.decodeWith(nil)
+}
+
+// decodeWith is Decode, with pd when given (a reader of many events).
+func (e *Envelope) decodeWith(pd *payloadDecoder) error {
+	var p Payload
+	var err error
+	if pd != nil {
+		p, err = pd.decode(e.Type, e.Schema, e.Raw)
+	} else {
+		p, err = DecodePayload(e.Type, e.Schema, e.Raw)
+	}
 	if err != nil {
 		return &PositionError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
 	}

@@ -41,13 +41,13 @@ const (
 
 // check checks each event's content in turn: its hash, then its payload
 // (which it decodes into Data), stopping at the first that does not hold.
-func (b *contentBatch) check() {
+func (b *contentBatch) check(pd *payloadDecoder) {
 	b.bad, b.err = len(b.envs), nil
 	for i := range b.envs {
 		e := &b.envs[i]
 		err := e.CheckHash()
 		if err == nil {
-			err = e.Decode()
+			err = e.decodeWith(pd)
 		}
 		if err != nil {
 			b.bad, b.err = i, errors.Unwrap(err) // the position is the caller's to give
@@ -74,8 +74,9 @@ func readChecked(ctx context.Context, st Store, each func(*contentBatch) bool) {
 	var wg sync.WaitGroup
 	for range max(runtime.GOMAXPROCS(0), 1) {
 		wg.Go(func() {
+			var pd payloadDecoder
 			for b := range work {
-				b.check()
+				b.check(&pd)
 				b.done <- struct{}{}
 			}
 		})

@@ -133,9 +133,10 @@ func ReadKept(ctx context.Context, st events.Store, session string) (*Kept, erro
 	}
 	_, k.headerSeal = seal.open([]byte{keyHeader}, hv)
 	at := seal.at(h.version, h.hash)
+	m := at.newMAC()
 	for key, rec := range stored {
 		if key != string([]byte{keyHeader}) {
-			_, rec.sealed = at.open([]byte(key), rec.value)
+			_, rec.sealed = at.openWith(m, []byte(key), rec.value)
 			stored[key] = rec
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"hash"
 	"os"
 	"runtime/debug"
 	"sync"
@@ -93,7 +94,13 @@ func (s sealer) mac(k, body []byte) []byte {
 		// compares records without their seals (Kept.Audit).
 		return noSeal[:]
 	}
-	m := hmac.New(sha256.New, s.key)
+	return s.macWith(hmac.New(sha256.New, s.key), k, body)
+}
+
+// macWith is mac with m, an HMAC of the sealer's key (made with newMAC),
+// which it resets: a reader of many records makes one, not one a record.
+func (s sealer) macWith(m hash.Hash, k, body []byte) []byte {
+	m.Reset()
 	var n [8]byte
 	binary.BigEndian.PutUint64(n[:], uint64(len(s.session)))
 	m.Write([]byte("hoyle checkpoint 1\x00"))
@@ -108,6 +115,9 @@ func (s sealer) mac(k, body []byte) []byte {
 	m.Write(body)
 	return m.Sum(nil)[:macSize]
 }
+
+// newMAC is an HMAC of the sealer's key, for macWith.
+func (s sealer) newMAC() hash.Hash { return hmac.New(sha256.New, s.key) }
 
 // noSeal is the seal of a record sealed without a key.
 var noSeal [macSize]byte
@@ -124,6 +134,15 @@ func (s sealer) open(k, v []byte) ([]byte, bool) {
 	}
 	body := v[:len(v)-macSize]
 	return body, hmac.Equal(s.mac(k, body), v[len(v)-macSize:])
+}
+
+// openWith is open with m, made by newMAC.
+func (s sealer) openWith(m hash.Hash, k, v []byte) ([]byte, bool) {
+	if len(s.key) == 0 || len(v) < macSize {
+		return nil, false
+	}
+	body := v[:len(v)-macSize]
+	return body, hmac.Equal(s.macWith(m, k, body), v[len(v)-macSize:])
 }
 
 // unsealed is a record's bytes without its seal, unchecked: for verify,

@@ -59,8 +59,8 @@ func verifyLog(ctx context.Context, st Store, each func(Envelope) error, visit S
 	var lastSession string
 	var failed error
 	readChecked(ctx, st, func(b *contentBatch) bool {
-		for i := range b.envs {
-			e := b.envs[i]
+		for i := range b.envs { // up to a record that could not be read (unread)
+			e := &b.envs[i]
 			if e.Position != lastPos+1 && !skippedForeign(st, lastPos+1, e.Position) {
 				failed = &VerifyError{Position: lastPos + 1, Err: fmt.Errorf("%w: positions jump from %d to %d", ErrCorrupt, lastPos, e.Position)}
 				return false
@@ -77,7 +77,7 @@ func verifyLog(ctx context.Context, st Store, each func(Envelope) error, visit S
 				}
 				last, lastSession = h, e.Session
 			}
-			if err := checkOrder(e, h.version, h.hash); err != nil {
+			if err := checkOrder(*e, h.version, h.hash); err != nil {
 				failed = err
 				return false
 			}
@@ -92,11 +92,15 @@ func verifyLog(ctx context.Context, st Store, each func(Envelope) error, visit S
 			rep.Events++
 			rep.Bytes += uint64(len(e.Raw))
 			if each != nil {
-				if err := each(e); err != nil {
+				if err := each(*e); err != nil {
 					failed = err
 					return false
 				}
 			}
+		}
+		if b.unread {
+			failed = &VerifyError{Position: lastPos + 1, Err: b.err}
+			return false
 		}
 		if b.readErr != nil {
 			failed = &VerifyError{Position: lastPos + 1, Err: b.readErr}

@@ -179,11 +179,23 @@ func (k *Kept) Audit(ctx context.Context, st events.Store, folded *Folded) ([]Di
 		return nil, err
 	}
 	// The log's records, unsealed: their bytes are compared, and the
-	// stored seals were checked as they were read.
-	want, err := r.records(snap, 1, h.build, sealer{session: session})
+	// stored seals were checked as they were read. The hands' records
+	// are made on one core while the rest (the score sheets, which score
+	// the session) are on another; the hands are kept, as the rest reads
+	// them meanwhile.
+	seal := sealer{session: session}
+	var tail []events.SnapshotRecord
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tail, err = r.restOf(snap, h.build, seal, seal.at(snap.Version, snap.Hash).record)
+	}()
+	want := handRecords(snap, 1, seal, 0, false)
+	<-done
 	if err != nil {
 		return nil, err
 	}
+	want = append(want, tail...)
 	var out []Difference
 	checkSeals := k.checkSeals
 	if checkSeals && !k.headerSeal {

@@ -472,29 +472,41 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 // so that a session of a hundred thousand hands is not held whole and
 // encoded at once (an import's checkpoint, issue 30).
 func (r *reading) records(snap *snapshot, from int, build string, seal sealer) ([]events.SnapshotRecord, error) {
-	at := seal.at(snap.Version, snap.Hash)
-	var a arena
-	rec := func(k, body []byte) events.SnapshotRecord {
-		return events.SnapshotRecord{Key: k, Value: at.seal(k, body)}
-	}
-	tail, err := r.restOf(snap, build, seal, rec)
+	tail, err := r.restOf(snap, build, seal, seal.at(snap.Version, snap.Hash).record)
 	if err != nil {
 		return nil, err
 	}
+	return append(handRecords(snap, from, seal, len(tail), true), tail...), nil
+}
+
+// record is the record kept under k: body, sealed.
+func (s sealer) record(k, body []byte) events.SnapshotRecord {
+	return events.SnapshotRecord{Key: k, Value: s.seal(k, body)}
+}
+
+// handRecords are the records of snap's hands from from on, and of the
+// index chunks that hold them, with room for more records after them.
+// With letGo, each hand is let go (its place in snap.Hands nil) once its
+// record is made: records makes them after the records that need them all.
+func handRecords(snap *snapshot, from int, seal sealer, more int, letGo bool) []events.SnapshotRecord {
+	at := seal.at(snap.Version, snap.Hash)
+	var a arena
 	hands := len(snap.Hands)
-	put := make([]events.SnapshotRecord, 0, max(hands-from+1, 0)+(hands-from+1)/indexChunk+1+len(tail))
+	put := make([]events.SnapshotRecord, 0, max(hands-from+1, 0)+(hands-from+1)/indexChunk+1+more)
 	var buf []byte
 	for i := from - 1; i < hands; i++ {
 		buf = projections.AppendHand(buf[:0], snap.Hands[i])
 		k := a.bytes(handKey(i + 1))
 		put = append(put, events.SnapshotRecord{Key: k, Value: a.sealed(at, k, buf)})
-		snap.Hands[i] = nil
+		if letGo {
+			snap.Hands[i] = nil
+		}
 	}
 	for c := (from - 1) / indexChunk; c*indexChunk < hands; c++ {
 		end := min((c+1)*indexChunk, hands)
-		put = append(put, rec(indexKey(c), indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])))
+		put = append(put, at.record(indexKey(c), indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])))
 	}
-	return append(put, tail...), nil
+	return put
 }
 
 // arena holds many small records in a few large allocations: a hundred

@@ -130,25 +130,30 @@ func benchPrompt(b *testing.B, db string) {
 	}
 }
 
+// benchFloor runs the floor once an iteration: a Go program, as its own
+// process, that opens a bbolt file and commits one fsynced put
+// (testdata/floor), built here.
+func benchFloor(b *testing.B) {
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "floor")
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/floor").CombinedOutput(); err != nil {
+		b.Fatalf("building the floor: %v\n%s", err, out)
+	}
+	db := filepath.Join(dir, "floor.db")
+	for b.Loop() {
+		if out, err := exec.Command(bin, db).CombinedOutput(); err != nil {
+			b.Fatalf("floor: %v\n%s", err, out)
+		}
+	}
+}
+
 // BenchmarkPromptEntry measures an entry at the record prompt, in a new
 // session and in one of 10,000 hands (1,000 with -short), against the
 // floor: a Go program, as its own process, that opens a bbolt file and
 // commits one fsynced put. The three run in the same run of the
 // benchmark; the entry should stay within 3 times the floor.
 func BenchmarkPromptEntry(b *testing.B) {
-	b.Run("floor", func(b *testing.B) {
-		dir := b.TempDir()
-		bin := filepath.Join(dir, "floor")
-		if out, err := exec.Command("go", "build", "-o", bin, "./testdata/floor").CombinedOutput(); err != nil {
-			b.Fatalf("building the floor: %v\n%s", err, out)
-		}
-		db := filepath.Join(dir, "floor.db")
-		for b.Loop() {
-			if out, err := exec.Command(bin, db).CombinedOutput(); err != nil {
-				b.Fatalf("floor: %v\n%s", err, out)
-			}
-		}
-	})
+	b.Run("floor", benchFloor)
 	b.Run("entry", func(b *testing.B) {
 		db := filepath.Join(b.TempDir(), "prompt.db")
 		quiet := &Streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}

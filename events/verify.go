@@ -97,7 +97,7 @@ func (c *Chain) Next(e Envelope) error {
 // checkLink checks one event against its session's chain so far: that it
 // follows it (checkOrder), and that its hash matches its content.
 func checkLink(e Envelope, prevVersion uint64, prevHash Hash) error {
-	if err := checkOrder(e, prevVersion, prevHash); err != nil {
+	if err := checkOrder(&e, prevVersion, prevHash); err != nil {
 		return err
 	}
 	if err := e.CheckHash(); err != nil {
@@ -110,7 +110,7 @@ func checkLink(e Envelope, prevVersion uint64, prevHash Hash) error {
 // next version, linked to the stored hash of the event before. Whether its
 // own stored hash matches its content is checked apart (CheckHash), and
 // may be checked on another core (readChecked).
-func checkOrder(e Envelope, prevVersion uint64, prevHash Hash) error {
+func checkOrder(e *Envelope, prevVersion uint64, prevHash Hash) error {
 	at := func(err error) error {
 		return &VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
 	}

@@ -77,7 +77,7 @@ func verifyLog(ctx context.Context, st Store, each func(Envelope) error, visit S
 				}
 				last, lastSession = h, e.Session
 			}
-			if err := checkOrder(*e, h.version, h.hash); err != nil {
+			if err := checkOrder(e, h.version, h.hash); err != nil {
 				failed = err
 				return false
 			}

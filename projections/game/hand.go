@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hoyle/hoyle/events"
@@ -341,6 +342,9 @@ func (h *Hand) winTrick(rs Ruleset, t *Trick, seat cards.Seat) {
 	if len(h.Tricks) >= rs.Tricks() {
 		h.Phase, h.Turn = PhaseDone, cards.NoSeat
 		return
+	}
+	if len(h.Tricks) == cap(h.Tricks) {
+		h.Tricks = slices.Grow(h.Tricks, rs.Tricks()-len(h.Tricks)) // the hand's tricks allotted once, not by doubling
 	}
 	h.Tricks = append(h.Tricks, Trick{Leader: seat, Winner: cards.NoSeat})
 	h.Turn = seat

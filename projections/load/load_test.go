@@ -189,11 +189,26 @@ func BenchmarkVerify(b *testing.B) {
 }
 
 // BenchmarkVerifyAll is what hoyle verify runs: BenchmarkVerify, then
-// each checkpoint checked against the fold it made (verify.All).
+// each checkpoint checked against the fold it made (verify.All), on a
+// copy of the long session with its checkpoint kept, as hoyle simulate
+// leaves it.
 //
 //	go test ./projections/load -run '^$' -bench VerifyAll -cpuprofile cpu.out
 func BenchmarkVerifyAll(b *testing.B) {
-	st, n := openBench(b)
+	ctx := context.Background()
+	path := simtest.Copy(b, simtest.DB(b, "auction", simtest.Hands(), 1), b.TempDir())
+	w, err := bolt.Open(path, bolt.Options{SnapshotKey: simtest.Key, NoSync: true})
+	require.NoError(b, err)
+	id, err := w.LastSession(ctx)
+	require.NoError(b, err)
+	require.NoError(b, load.Refresh(ctx, w, id, 0))
+	require.NoError(b, w.Close())
+	st, err := bolt.Open(path, bolt.Options{ReadOnly: true, SnapshotKey: simtest.Key})
+	require.NoError(b, err)
+	b.Cleanup(func() { st.Close() })
+	info, err := st.Session(ctx, id)
+	require.NoError(b, err)
+	n := info.Version
 	for b.Loop() {
 		if _, diffs, err := verify.All(context.Background(), st, false); err != nil || len(diffs) > 0 {
 			b.Fatal(err, diffs)

@@ -123,7 +123,15 @@ func (s *Session) ScoresHandFromKept() bool {
 		keys = append(keys, SheetKey{Finished: n})
 	}
 	for _, k := range keys {
-		if s.read.sheets == nil || !s.read.sheets.Has(k, s.Hands) {
+		if s.read.sheets == nil {
+			return false
+		}
+		if s.read.sheets.Has(k, s.Hands) {
+			continue
+		}
+		// Or the fold kept for the hands before: the hands after it are
+		// added to it (their history is held).
+		if _, _, ok := s.keptFold(s.Hands[:k.Finished]); !ok {
 			return false
 		}
 	}

@@ -35,6 +35,11 @@ type KeptSheets interface {
 	// Sheet is the sheet of key k, when it is kept for hands. It is shared
 	// by every session scored from it, and never changed.
 	Sheet(k SheetKey, hands []*game.Hand) (game.ScoreSheet, bool)
+	// Fold is the score's fold (see game.Folding) kept for the first k
+	// of hands, when they are the snapshot's own, resumed by rules with
+	// the session's options and seating, ready to take the hands after
+	// them: a fold of the caller's own.
+	Fold(rules game.Folding, opts game.Options, seating game.Seating, hands []*game.Hand) (f game.SheetFold, k int, ok bool)
 }
 
 // SheetsToKeep are the sheets a checkpoint of this session keeps: those of
@@ -57,6 +62,63 @@ func (s *Session) SheetsToKeep() []SheetKey {
 // closed or not, as Score would give it for a session of those hands.
 func (s *Session) ScoreOf(k SheetKey) game.ScoreSheet {
 	return s.score(s.Hands[:k.Finished], k.Closed)
+}
+
+// FoldToKeep is the score's fold of the session's finished hands, as a
+// checkpoint keeps it beside the sheets (see KeptSheets.Fold): a reader
+// adds the hands after them to it instead of scoring every hand again.
+// Not ok where the ruleset's score is not a fold (game.Folding).
+func (s *Session) FoldToKeep() (game.FoldState, int, bool) {
+	folding, ok := s.Rules.(game.Folding)
+	if !ok {
+		return game.FoldState{}, 0, false
+	}
+	f, ok := folding.Fold(s.Opts, s.Seating(), nil)
+	if !ok {
+		return game.FoldState{}, 0, false
+	}
+	n := s.finishedHands()
+	for _, h := range s.Hands[:n] {
+		f.Add(h)
+	}
+	return f.State(), n, true
+}
+
+// keptFold is the fold kept for the first hands of hands, resumed: not ok
+// when none is kept for them, or it leaves out hands held without their
+// history (see Graft), which it would have to add.
+func (s *Session) keptFold(hands []*game.Hand) (game.SheetFold, int, bool) {
+	folding, ok := s.Rules.(game.Folding)
+	if !ok || s.read.sheets == nil {
+		return nil, 0, false
+	}
+	f, k, ok := s.read.sheets.Fold(folding, s.Opts, s.Seating(), hands)
+	if !ok || k > len(hands) || k < min(len(hands), s.read.withoutHistory) {
+		return nil, 0, false
+	}
+	return f, k, true
+}
+
+// foldScore is the sheet of hands, closed or not, made by adding to the
+// fold kept for the first of them the hands after it: the hands since the
+// checkpoint, not the session.
+func (s *Session) foldScore(hands []*game.Hand, closed bool) (game.ScoreSheet, bool) {
+	f, k, ok := s.keptFold(hands)
+	if !ok {
+		return game.ScoreSheet{}, false
+	}
+	for _, h := range hands[k:] {
+		f.Add(h)
+	}
+	return f.Sheet(closed), true
+}
+
+// ScoresFromKeptFold reports whether Score would add the hands since the
+// checkpoint to the fold it kept, rather than score every hand: what the
+// tests and benchmarks of a long session look at.
+func (s *Session) ScoresFromKeptFold() bool {
+	_, _, ok := s.keptFold(s.Hands)
+	return ok
 }
 
 // UseSheets lets the session score from kept sheets (see Score); nil: from

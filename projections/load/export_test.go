@@ -82,3 +82,7 @@ func RefreshAt(t testing.TB, st events.Store, session string, v uint64) {
 		t.Fatal(err)
 	}
 }
+
+// HandsFolded is how many hands have been added to the folds checkpoints
+// kept, in this process (see countedFold).
+func HandsFolded() int64 { return handsFolded.Load() }

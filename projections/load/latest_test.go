@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,6 +12,7 @@ import (
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/simulate"
@@ -175,4 +177,61 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
 		check(t, st, true)
 	})
+}
+
+// TestTheLatestHandBetweenRefreshesIsNotScoredAgain: with the checkpoint
+// behind the latest hand (written at the end of hand 11 of 12, as a
+// table's is between two refreshes), the latest hand's read, the score
+// before it and the session's summary score the hands since the
+// checkpoint on the fold it kept: one hand, not twelve, and the sheets
+// are the whole fold's.
+func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		game    string
+		options map[string]string
+	}{
+		{"auction", nil},
+		{"auction", map[string]string{"scoring": "progressive"}},
+		{"auction1908", nil},
+		{"quinto", nil},
+	} {
+		t.Run(fmt.Sprint(tc.game, tc.options), func(t *testing.T) {
+			stored := simulated(t, tc.game, tc.options, 12)
+			session := stored[0].Session
+			var deals []uint64
+			for _, e := range stored {
+				if e.Type == table.TypeDealt {
+					deals = append(deals, e.Version)
+				}
+			}
+			require.Len(t, deals, 12)
+			st := memstore.New()
+			copyUpTo(t, st, stored, 0, uint64(len(stored)))
+			load.RefreshAt(t, st, session, deals[11]-1)
+			full, _, err := load.Session(ctx, st, session)
+			require.NoError(t, err)
+			before := full.ScoreOf(projections.SheetKey{Finished: 11})
+
+			scored := func(what string, s *projections.Session, want game.ScoreSheet) {
+				t.Helper()
+				require.True(t, s.ScoresFromKeptFold(), what)
+				n := load.HandsFolded()
+				require.Equal(t, want, s.Score(), what)
+				assert.Equal(t, int64(1), load.HandsFolded()-n, "%s: the hands scored", what)
+			}
+			w, err := load.Hand(ctx, st, session, 0)
+			require.NoError(t, err)
+			scored("the latest hand", w.Session, full.Score())
+			at, err := load.HandAt(ctx, st, session, deals[11])
+			require.NoError(t, err)
+			require.Equal(t, 12, at.Last)
+			n := load.HandsFolded()
+			assert.Equal(t, before, at.Session.ScoreOf(projections.SheetKey{Finished: 11}), "the score before the hand")
+			assert.Equal(t, n, load.HandsFolded(), "the score before the hand is the kept fold's, no hand added")
+			sum, err := load.Summary(ctx, st, session)
+			require.NoError(t, err)
+			scored("the summary", sum, full.Score())
+		})
+	}
 }

@@ -34,17 +34,32 @@ var withoutHistory game.Hand
 // the retractions up to the deal are the snapshot's, those after it the
 // tail's.
 //
+// The tail may hold hands after the snapshot's last, recorded since it
+// was written (a table's checkpoint between two refreshes): the session
+// then holds them too, as the tail folded them.
+//
 // It is not ok, and the caller reads the session the long way, unless the
-// tail holds that one hand, folded alone, as the snapshot holds it (SameHand)
-// (then nothing the tail fold could not see changed it), and who sits
-// where next does not depend on the earlier hands. The caller gives the
-// session the snapshot's sheets and checks that they serve
-// (ScoresHandFromKept): with hands held so, no score can be made without them.
-func Graft(snap *Snapshot, tail *Session, without int) (*Session, bool) {
+// tail's first hand, folded alone, is the one the snapshot holds
+// (SameHand): as the tail holds it, or, when asOf is not nil, asOf (that
+// hand as a fold of the tail up to the snapshot's last event holds it:
+// the hand went on since). Then nothing the tail fold could not see
+// changed it. Nor is it ok where who sits where next depends on the
+// earlier hands, or a later hand's deal would take from them what the
+// tail cannot see: who is vulnerable by the score (a hand dealt with no
+// board where the ruleset follows it), or a board's cards from its first
+// deal. The caller gives the session the snapshot's sheets and checks that
+// they serve (ScoresHandFromKept): with hands held so, no score can be
+// made without them.
+func Graft(snap *Snapshot, tail *Session, without int, asOf *game.Hand) (*Session, bool) {
 	n := len(snap.Hands)
-	if n == 0 || len(snap.Starts) != n || without >= n || len(tail.Hands) != 1 || len(tail.starts) != 1 ||
+	if n == 0 || len(snap.Starts) != n || without >= n || len(tail.Hands) == 0 || len(tail.starts) != len(tail.Hands) ||
 		tail.starts[0] != snap.Starts[n-1] || tail.Hands[0].Number != n {
 		return nil, false
+	}
+	for i, h := range tail.Hands[1:] {
+		if h.Number != n+1+i || h.Board != 0 || tail.vul != nil {
+			return nil, false
+		}
 	}
 	kept, h := snap.Hands[n-1], tail.Hands[0]
 	if h.DealID != kept.DealID {
@@ -53,19 +68,27 @@ func Graft(snap *Snapshot, tail *Session, without int) (*Session, bool) {
 	// What the score settles for a hand when it is dealt (who is
 	// vulnerable) a fold of the hand alone does not see: the snapshot does.
 	h.Vulnerable = kept.Vulnerable
-	if !SameHand(h, kept) {
+	if asOf == nil {
+		asOf = h
+	} else {
+		asOf.Vulnerable = kept.Vulnerable
+	}
+	if !SameHand(asOf, kept) {
 		return nil, false
+	}
+	if SameHand(h, kept) {
+		h = kept // the sheets kept know the snapshot's hands
 	}
 	start := snap.Starts[n-1]
 	out := *tail
 	out.read.partial = false
 	out.read.withoutHistory = without
-	out.Hands = slices.Clone(snap.Hands)
+	out.Hands = append(slices.Clone(snap.Hands), tail.Hands[1:]...)
 	for i := range without {
 		out.Hands[i] = &withoutHistory
 	}
-	out.Hands[n-1] = kept
-	out.starts = slices.Clone(snap.Starts)
+	out.Hands[n-1] = h
+	out.starts = append(slices.Clone(snap.Starts), tail.starts[1:]...)
 	if out.playersMove() {
 		return nil, false
 	}
@@ -101,6 +124,10 @@ func FoldSettled(opened events.Envelope, tail []events.Envelope) (*Session, bool
 	return foldTail(opened, tail, true)
 }
 
+// Starts are where each of the session's hands begins: the version of
+// its deal. The caller does not change them.
+func (s *Session) Starts() []uint64 { return s.starts }
+
 // HandsWithoutHistory is how many of the session's hands, from the first,
 // are held without their history (see Graft): what the tests of a long
 // session's latest hand look at.
@@ -121,6 +148,11 @@ func (s *Session) ScoresHandFromKept() bool {
 	keys := []SheetKey{{Finished: s.finishedHands(), Closed: s.Closed}, {Finished: n - 1}}
 	if s.Hands[n-1].Phase == game.PhaseDone && s.Closed {
 		keys = append(keys, SheetKey{Finished: n})
+	}
+	// The hands after the checkpoint's last are held with their history,
+	// and the score of each of their moments adds them to the fold kept.
+	for f := s.read.withoutHistory + 1; f < n-1; f++ {
+		keys = append(keys, SheetKey{Finished: f})
 	}
 	for _, k := range keys {
 		if s.read.sheets == nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"slices"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/table"
@@ -24,18 +25,22 @@ import (
 // as before. At a table the checkpoint is brought up every MinLag events,
 // so between two writes of it the latest hand is mostly read as before.
 
-// latest reads hand n, the last of the checkpoint whose index is index
-// (read with no hands), when it is the session's latest and the kept
-// sheets serve it; not ok otherwise.
-func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, bool, error) {
-	kept, sheets, ok, err := r.lastHand(ctx, n, index)
+// latest reads the session's latest hand, when the checkpoint whose index
+// is index (read with no hands) holds it or the hand before it is the
+// checkpoint's last (the latest hands were recorded since the checkpoint
+// was written), pick chooses it, and the kept sheets, or the score's fold
+// kept, serve it; not ok otherwise.
+func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), index *snapshot) (*Window, bool, error) {
+	c := len(index.starts) // the checkpoint's last hand
+	kept, sheets, ok, err := r.lastHand(ctx, c, index)
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	start := index.starts[n-1]
+	start := index.starts[c-1]
 	envs := []events.Envelope{r.opened}
 	inRange := map[events.ID]string{} // the type of each event read
-	for e, err := range r.anchored(ctx, start, r.info.Version, index.prev[n-1], r.info.Head, true) {
+	atCheckpoint := 1                 // envs[1:atCheckpoint] are the events the checkpoint folded
+	for e, err := range r.anchored(ctx, start, r.info.Version, index.prev[c-1], r.info.Head, true) {
 		if errors.Is(err, errAnchor) {
 			return nil, false, nil
 		}
@@ -45,11 +50,14 @@ func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, 
 		if e.Version == index.Version && e.Hash != index.Hash {
 			return nil, false, nil // the checkpoint is not of this log
 		}
-		if e.Type == table.TypeDealt && e.Version != start {
-			return nil, false, nil // a later hand: the checkpoint is behind
+		if given, ok := e.Data.(*table.HandGiven); ok && given.Hand < c {
+			return nil, false, nil // an earlier hand's cards, which the fold of the latest hands does not hold
 		}
 		envs = append(envs, e)
 		inRange[e.ID] = e.Type
+		if e.Version <= index.Version {
+			atCheckpoint = len(envs)
+		}
 	}
 	retracts := false
 	for _, e := range envs[1:] {
@@ -67,26 +75,71 @@ func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, 
 	if err != nil {
 		return nil, false, err
 	}
-	if done := len(tail.Hands) > 0 && tail.Hands[0].Phase == game.PhaseDone; done && (retracts || !settled) {
+	if len(tail.Hands) == 0 || len(tail.Hands) > 1 && retracts {
+		// Hands recorded since the checkpoint, and an entry of them undone:
+		// a hand done once as it does not end would score wrongly from the
+		// fold kept.
+		return nil, false, nil
+	}
+	if len(tail.Hands) > 1 {
+		// Whether the checkpoint's last hand, once done, was left as it was
+		// done: folded alone.
+		first, ok, err := projections.FoldSettled(r.opened, envs[1:placeOf(envs, tail.Starts()[1])])
+		if err != nil || len(first.Hands) != 1 {
+			return nil, false, err
+		}
+		settled = ok
+	}
+	if tail.Hands[0].Phase == game.PhaseDone && (retracts || !settled) {
 		// The hand was done at moments where it was not as it ends (an
 		// event undone, or the hand changed after it was done): the sheets
 		// kept score it as it ends only.
 		return nil, false, nil
 	}
-	// The hands before n are not read (projections.Graft).
-	hands := make([]*game.Hand, n)
-	hands[n-1] = kept
+	var asOf *game.Hand
+	if atCheckpoint < len(envs) {
+		// Recorded since the checkpoint: the hand, as the checkpoint
+		// folded it, must be the one it kept.
+		then, err := projections.FoldTail(r.opened, envs[1:atCheckpoint])
+		if err != nil || len(then.Hands) != 1 {
+			return nil, false, err
+		}
+		asOf = then.Hands[0]
+	}
+	// The hands before c are not read (projections.Graft).
+	hands := make([]*game.Hand, c)
+	hands[c-1] = kept
 	snap := *index.Snapshot
 	snap.Hands, snap.Starts = hands, index.starts
-	s, ok := projections.Graft(&snap, tail, n-1)
+	s, ok := projections.Graft(&snap, tail, c-1, asOf)
 	if !ok {
 		return nil, false, nil
+	}
+	if n, err := pick(s.Starts()); err != nil || n != len(s.Hands) {
+		return nil, false, nil // an earlier hand: read with the hands before it
 	}
 	s.UseSheets(decodeSheets(sheets, s.Hands).kept())
 	if !s.ScoresHandFromKept() {
 		return nil, false, nil
 	}
+	n := len(s.Hands)
+	if n > c {
+		// The window is of the latest hand: its events and steps only.
+		from := placeOf(envs, s.Starts()[n-1])
+		envs = append([]events.Envelope{r.opened}, envs[from:]...)
+		s.Steps = slices.DeleteFunc(slices.Clone(s.Steps), func(st projections.Step) bool { return st.Version != 1 && st.Hand != n })
+	}
 	return &Window{Session: s, Envs: envs, First: n, Last: n}, true, nil
+}
+
+// placeOf is the place in envs of the event at version v.
+func placeOf(envs []events.Envelope, v uint64) int {
+	for i, e := range envs {
+		if e.Version == v {
+			return i
+		}
+	}
+	return len(envs)
 }
 
 // lastHand reads hand n, the checkpoint's last, and the sheets it kept,

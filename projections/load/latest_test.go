@@ -181,10 +181,10 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 
 // TestTheLatestHandBetweenRefreshesIsNotScoredAgain: with the checkpoint
 // behind the latest hand (written at the end of hand 11 of 12, as a
-// table's is between two refreshes), the latest hand's read, the score
-// before it and the session's summary score the hands since the
-// checkpoint on the fold it kept: one hand, not twelve, and the sheets
-// are the whole fold's.
+// table's is between two refreshes), the latest hand is read with the
+// others held without their history, and its read, the score before it
+// and the session's summary score the hands since the checkpoint on the
+// fold it kept: one hand, not twelve, and the sheets are the whole fold's.
 func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
@@ -222,6 +222,8 @@ func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
 			}
 			w, err := load.Hand(ctx, st, session, 0)
 			require.NoError(t, err)
+			assert.Equal(t, 10, w.Session.HandsWithoutHistory(), "the hands before the checkpoint's last are not read")
+			sameSession(t, full, w.Session, "the latest hand")
 			scored("the latest hand", w.Session, full.Score())
 			at, err := load.HandAt(ctx, st, session, deals[11])
 			require.NoError(t, err)

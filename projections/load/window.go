@@ -407,8 +407,9 @@ func window(ctx context.Context, st events.Store, session string, pick func(star
 		return nil, err
 	} else if index != nil && index.Version <= r.info.Version {
 		n, err := pick(index.starts)
-		if err == nil && n >= 1 && n == len(index.starts) {
-			if w, ok, err := r.latest(ctx, n, index); ok || err != nil {
+		var beyond *NoHandError // a hand after the checkpoint's last
+		if err == nil && n >= 1 && n == len(index.starts) || errors.As(err, &beyond) && beyond.Hand > len(index.starts) && len(index.starts) > 0 {
+			if w, ok, err := r.latest(ctx, pick, index); ok || err != nil {
 				return w, err
 			}
 		}

@@ -45,19 +45,20 @@ var withoutHistory game.Hand
 // the hand went on since). Then nothing the tail fold could not see
 // changed it. Nor is it ok where who sits where next depends on the
 // earlier hands, or a later hand's deal would take from them what the
-// tail cannot see: who is vulnerable by the score (a hand dealt with no
-// board where the ruleset follows it), or a board's cards from its first
-// deal. The caller gives the session the snapshot's sheets and checks that
-// they serve (ScoresHandFromKept): with hands held so, no score can be
-// made without them.
-func Graft(snap *Snapshot, tail *Session, without int, asOf *game.Hand) (*Session, bool) {
+// tail cannot see: a board's cards from its first deal, or who is
+// vulnerable by the score (a hand dealt with no board where the ruleset
+// follows it) when the score's fold kept does not say. The session scores
+// from the sheets the snapshot's checkpoint kept, sheets(its hands); the
+// caller checks that they serve (ScoresHandFromKept): with hands held so,
+// no score can be made without them.
+func Graft(snap *Snapshot, tail *Session, without int, asOf *game.Hand, sheets func(hands []*game.Hand) KeptSheets) (*Session, bool) {
 	n := len(snap.Hands)
 	if n == 0 || len(snap.Starts) != n || without >= n || len(tail.Hands) == 0 || len(tail.starts) != len(tail.Hands) ||
 		tail.starts[0] != snap.Starts[n-1] || tail.Hands[0].Number != n {
 		return nil, false
 	}
 	for i, h := range tail.Hands[1:] {
-		if h.Number != n+1+i || h.Board != 0 || tail.vul != nil {
+		if h.Number != n+1+i || h.Board != 0 {
 			return nil, false
 		}
 	}
@@ -112,7 +113,35 @@ func Graft(snap *Snapshot, tail *Session, without int, asOf *game.Hand) (*Sessio
 	}
 	out.retractions = append(out.retractions, tail.retractions...)
 	out.byID = nil
+	out.read.sheets = sheets(out.Hands)
+	if len(tail.Hands) > 1 && out.vul != nil && !out.vulnerableSince(n+1) {
+		return nil, false
+	}
 	return &out, true
+}
+
+// vulnerableSince gives the hands from the first-th on (folded in the
+// tail, after the snapshot's last) who is vulnerable on each, as the whole
+// fold's tracker says at its deal: from the fold the checkpoint kept, with
+// the hands after it added. Not ok when none is kept, or it does not
+// follow who is vulnerable.
+func (s *Session) vulnerableSince(first int) bool {
+	f, k, ok := s.keptFold(s.Hands)
+	if !ok || k >= first {
+		return false
+	}
+	for i := k; i < len(s.Hands); i++ {
+		h := s.Hands[i]
+		if h.Number >= first {
+			v, ok := f.Vulnerability(h)
+			if !ok {
+				return false
+			}
+			h.Vulnerable = v
+		}
+		f.Add(h)
+	}
+	return true
 }
 
 // FoldSettled is FoldTail, and whether its latest hand, once done, was

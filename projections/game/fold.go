@@ -36,8 +36,14 @@ type SheetFold interface {
 	// shares what it does not change with it: a reader never changes a
 	// sheet.
 	Sheet(closed bool) ScoreSheet
-	// State is the fold as plain data, for FoldFrom.
+	// State is the fold as plain data, for Folding.Fold.
 	State() FoldState
+	// Vulnerability is who is vulnerable on h, the next hand to add (its
+	// number, dealer and board set), as the ruleset's VulnerabilityTracker
+	// would say when h is dealt after the hands added: the fold follows
+	// it where the score decides it (a rubber's games). Not ok where it
+	// does not.
+	Vulnerability(h *Hand) (cards.Vulnerability, bool)
 }
 
 // Folding is a Ruleset whose Score is a fold over the session's hands: its
@@ -127,6 +133,9 @@ func (f *rubberLawsFold) Add(h *Hand) {
 		f.cur = nil
 	}
 }
+
+// Vulnerability implements SheetFold: the auction codes have none.
+func (f *rubberLawsFold) Vulnerability(*Hand) (cards.Vulnerability, bool) { return 0, false }
 
 // excess notes a rubber won by two games whose losers have the larger
 // total, and win the excess.
@@ -298,6 +307,9 @@ func (f *runningFold) Sheet(closed bool) ScoreSheet {
 	f.end(&sheet, &r, closed)
 	return sheet
 }
+
+// Vulnerability implements SheetFold: a running score has none.
+func (f *runningFold) Vulnerability(*Hand) (cards.Vulnerability, bool) { return 0, false }
 
 // State implements SheetFold.
 func (f *runningFold) State() FoldState {

@@ -111,14 +111,15 @@ func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), 
 	hands[c-1] = kept
 	snap := *index.Snapshot
 	snap.Hands, snap.Starts = hands, index.starts
-	s, ok := projections.Graft(&snap, tail, c-1, asOf)
+	s, ok := projections.Graft(&snap, tail, c-1, asOf, func(hands []*game.Hand) projections.KeptSheets {
+		return decodeSheets(sheets, hands).kept()
+	})
 	if !ok {
 		return nil, false, nil
 	}
 	if n, err := pick(s.Starts()); err != nil || n != len(s.Hands) {
 		return nil, false, nil // an earlier hand: read with the hands before it
 	}
-	s.UseSheets(decodeSheets(sheets, s.Hands).kept())
 	if !s.ScoresHandFromKept() {
 		return nil, false, nil
 	}

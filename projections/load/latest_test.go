@@ -107,11 +107,29 @@ func TestTheLatestHandLeavesOutTheOthersHistory(t *testing.T) {
 // When the kept sheets cannot serve the latest hand (the checkpoint is
 // behind it by a finished hand, the hand finished after the checkpoint, a
 // note of an earlier hand was withdrawn since, the session was closed
-// since), it is read as before, with every hand's history, and scores as
-// the whole fold does.
+// since), the score's fold the checkpoint kept serves it where the score
+// is a fold (contract rubber, who is vulnerable on a later hand said by
+// the fold too), and the hands before the checkpoint's last are not read;
+// otherwise (whist's score is not a fold here; a withdrawn note of an
+// earlier hand) it is read as before, with every hand's history. Either
+// way it scores as the whole fold does.
 func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		options map[string]string
+		folds   bool
+	}{
+		{"contract", map[string]string{"scoring": "rubber"}, true},
+		{"contract", map[string]string{"scoring": "chicago"}, true},
+		{"whist", nil, false},
+	} {
+		t.Run(fmt.Sprint(tc.game, tc.options), func(t *testing.T) { keptSheetsMiss(t, tc.game, tc.options, tc.folds) })
+	}
+}
+
+func keptSheetsMiss(t *testing.T, game string, options map[string]string, folds bool) {
 	ctx := context.Background()
-	stored := simulated(t, "contract", map[string]string{"scoring": "rubber"}, 12)
+	stored := simulated(t, game, options, 12)
 	session := stored[0].Session
 	var deals []uint64
 	for _, e := range stored {
@@ -121,15 +139,21 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 	}
 	require.Len(t, deals, 12)
 
-	check := func(t *testing.T, st events.Store, light bool) {
+	// check reads the latest hand, light or not; light, the hands
+	// without their history are those before the checkpoint's last, which
+	// is the hand before the latest when behind is set.
+	check := func(t *testing.T, st events.Store, light, behind bool) {
 		t.Helper()
 		full, _, err := load.Session(ctx, st, session)
 		require.NoError(t, err)
 		w, err := load.Hand(ctx, st, session, 0)
 		require.NoError(t, err)
-		if light {
+		switch {
+		case light && behind:
+			assert.Equal(t, len(full.Hands)-2, w.Session.HandsWithoutHistory())
+		case light:
 			assert.Equal(t, len(full.Hands)-1, w.Session.HandsWithoutHistory())
-		} else {
+		default:
 			assert.Zero(t, w.Session.HandsWithoutHistory(), "read with every hand's history")
 		}
 		sameSession(t, full, w.Session, "the latest hand")
@@ -140,17 +164,20 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 		st := memstore.New()
 		v := copyUpTo(t, st, stored, 0, deals[11]-1) // hands 1 to 11, done
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 		copyUpTo(t, st, stored, v, uint64(len(stored))) // hand 12, all of it
-		check(t, st, false)
+		check(t, st, folds, true)
 	})
+	if !folds {
+		return
+	}
 	t.Run("finished after the checkpoint", func(t *testing.T) {
 		st := memstore.New()
 		v := copyUpTo(t, st, stored, 0, deals[11]+20) // hand 12 part-way
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 		copyUpTo(t, st, stored, v, uint64(len(stored)))
-		check(t, st, false)
+		check(t, st, true, false)
 	})
 	t.Run("an earlier note withdrawn since", func(t *testing.T) {
 		st := memstore.New()
@@ -161,21 +188,21 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 		_, err = r.Deal(ctx, session, projections.DealSpec{})
 		require.NoError(t, err)
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 		_, err = r.RetractNote(ctx, session, projections.NoteFilter{})
 		require.NoError(t, err)
-		check(t, st, false)
+		check(t, st, false, false)
 	})
 	t.Run("closed since", func(t *testing.T) {
 		st := memstore.New()
 		copyUpTo(t, st, stored, 0, uint64(len(stored)))
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 		_, err := recorder.New(st).Close(ctx, session, "")
 		require.NoError(t, err)
-		check(t, st, false)
+		check(t, st, true, false)
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 	})
 }
 

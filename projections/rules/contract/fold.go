@@ -16,9 +16,9 @@ func (r *Rules) Fold(opts game.Options, _ game.Seating, from *game.FoldState) (g
 	case ScoringDuplicate:
 		return nil, false
 	case ScoringChicago:
-		return foldFrom(&sessionFold{chicago: true}, from)
+		return foldFrom(newSessionFold(true), from)
 	}
-	return foldFrom(&sessionFold{}, from)
+	return foldFrom(newSessionFold(false), from)
 }
 
 // sessionFold is scoreRubbers, or scoreChicago, a hand at a time: the
@@ -34,6 +34,43 @@ type sessionFold struct {
 	first   cards.Seat // the first dealer of the Chicago in play
 	results []HandResult
 	notes   []string
+	// vul follows who is vulnerable as the session's tracker does (see
+	// NewVulnerability), from its sheet's first dealer and the results it
+	// took (its state): the score and the tracker count a revoke's tricks
+	// differently, so each keeps its own.
+	vul        vulnerabilityTracker
+	vulFirst   cards.Seat
+	vulResults []HandResult
+}
+
+// newSessionFold is the fold of rubber bridge, or of Chicago, from no hand.
+func newSessionFold(chicago bool) *sessionFold {
+	f := &sessionFold{chicago: chicago, vul: vulnerabilityTracker{scoring: ScoringRubber}}
+	if chicago {
+		f.vul.scoring = ScoringChicago
+	}
+	return f
+}
+
+// track tells the tracker of h as the session's fold does: at its deal
+// (a hand not dealt as a board), and when it is done.
+func (f *sessionFold) track(h *game.Hand) {
+	if h.Board == 0 {
+		if f.vul.fresh() {
+			f.vulFirst, f.vulResults = h.Dealer, nil
+		}
+		f.vul.Dealt(h)
+	}
+	if h.Phase == game.PhaseDone && !h.Annulled && !f.vul.fresh() {
+		res := trackedResult(h)
+		f.vul.finished(res)
+		f.vulResults = append(f.vulResults, res)
+	}
+}
+
+// Vulnerability implements game.SheetFold.
+func (f *sessionFold) Vulnerability(h *game.Hand) (cards.Vulnerability, bool) {
+	return f.vul.next(h), true
 }
 
 // over reports whether the rubber, or Chicago, in play is finished (or
@@ -55,6 +92,7 @@ func (f *sessionFold) add(res HandResult) ([]SheetEntry, error) {
 
 // Add implements game.SheetFold.
 func (f *sessionFold) Add(h *game.Hand) {
+	f.track(h)
 	if h.Phase != game.PhaseDone || h.Annulled {
 		return
 	}
@@ -146,24 +184,52 @@ func (f *sessionFold) Sheet(closed bool) game.ScoreSheet {
 // resultInts is how many counts a HandResult is kept as.
 const resultInts = 8
 
-// State implements game.SheetFold: the rubber in play last, and, carried,
-// whether there is one, the Chicago's first dealer and the results its
-// sheet took.
-func (f *sessionFold) State() game.FoldState {
-	st := game.FoldState{Sheet: game.ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}}
-	if f.cur == nil {
-		return st
-	}
-	st.Sheet.Rubbers = append(st.Sheet.Rubbers, *f.cur)
-	st.Carry = make([]int, 0, 2+resultInts*len(f.results))
-	st.Carry = append(st.Carry, 1, int(f.first))
-	for _, r := range f.results {
+func appendResults(carry []int, first cards.Seat, results []HandResult) []int {
+	carry = append(carry, int(first), len(results))
+	for _, r := range results {
 		passed := 0
 		if r.PassedOut {
 			passed = 1
 		}
-		st.Carry = append(st.Carry, passed, int(r.Declarer), r.Contract.Level, int(r.Contract.Strain), r.Contract.Doubled, r.Tricks, int(r.Honours.Side), r.Honours.Points)
+		carry = append(carry, passed, int(r.Declarer), r.Contract.Level, int(r.Contract.Strain), r.Contract.Doubled, r.Tricks, int(r.Honours.Side), r.Honours.Points)
 	}
+	return carry
+}
+
+// readResults reads what appendResults wrote: the first dealer, the
+// results and what follows them; not ok if the counts are short.
+func readResults(carry []int) (cards.Seat, []HandResult, []int, bool) {
+	if len(carry) < 2 || carry[1] < 0 || len(carry)-2 < carry[1]*resultInts {
+		return 0, nil, nil, false
+	}
+	first, n := cards.Seat(carry[0]), carry[1]
+	carry = carry[2:]
+	results := make([]HandResult, 0, n)
+	for range n {
+		c := carry[:resultInts]
+		results = append(results, HandResult{PassedOut: c[0] == 1, Declarer: cards.Side(c[1]),
+			Contract: Contract{Level: c[2], Strain: cards.Strain(c[3]), Doubled: c[4]}, Tricks: c[5],
+			Honours: Honours{Side: cards.Side(c[6]), Points: c[7]}})
+		carry = carry[resultInts:]
+	}
+	return first, results, carry, true
+}
+
+// State implements game.SheetFold: the rubber in play last; carried,
+// whether there is one, with its first dealer and the results its sheet
+// took, then whether the tracker has a sheet in play, with its own.
+func (f *sessionFold) State() game.FoldState {
+	st := game.FoldState{Sheet: game.ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}, Carry: []int{0}}
+	if f.cur != nil {
+		st.Sheet.Rubbers = append(st.Sheet.Rubbers, *f.cur)
+		st.Carry[0] = 1
+		st.Carry = appendResults(st.Carry, f.first, f.results)
+	}
+	if f.vul.fresh() {
+		return game.FoldState{Sheet: st.Sheet, Carry: append(st.Carry, 0)}
+	}
+	st.Carry = append(st.Carry, 1)
+	st.Carry = appendResults(st.Carry, f.vulFirst, f.vulResults)
 	return st
 }
 
@@ -174,27 +240,51 @@ func foldFrom(f *sessionFold, from *game.FoldState) (game.SheetFold, bool) {
 	}
 	rubbers := from.Sheet.Rubbers
 	f.notes = slices.Clip(from.Sheet.Notes)
-	if len(from.Carry) == 0 {
-		f.done = slices.Clip(rubbers)
-		return f, true
-	}
 	carry := from.Carry
-	if len(rubbers) == 0 || carry[0] != 1 || len(carry) < 2 || (len(carry)-2)%resultInts != 0 {
+	if len(carry) < 2 {
 		return nil, false
 	}
-	f.done = slices.Clip(rubbers[:len(rubbers)-1])
-	f.begin(cards.Seat(carry[1]))
-	r := rubbers[len(rubbers)-1]
-	r.Entries, r.Hands, r.Games = slices.Clone(r.Entries), slices.Clone(r.Hands), slices.Clone(r.Games)
-	f.cur = &r
-	for c := carry[2:]; len(c) > 0; c = c[resultInts:] {
-		res := HandResult{PassedOut: c[0] == 1, Declarer: cards.Side(c[1]),
-			Contract: Contract{Level: c[2], Strain: cards.Strain(c[3]), Doubled: c[4]}, Tricks: c[5],
-			Honours: Honours{Side: cards.Side(c[6]), Points: c[7]}}
-		if _, err := f.add(res); err != nil {
+	f.done = slices.Clip(rubbers)
+	if carry[0] == 1 {
+		if len(rubbers) == 0 {
 			return nil, false
 		}
-		f.results = append(f.results, res)
+		first, results, rest, ok := readResults(carry[1:])
+		if !ok {
+			return nil, false
+		}
+		f.done = slices.Clip(rubbers[:len(rubbers)-1])
+		f.begin(first)
+		r := rubbers[len(rubbers)-1]
+		r.Entries, r.Hands, r.Games = slices.Clone(r.Entries), slices.Clone(r.Hands), slices.Clone(r.Games)
+		f.cur = &r
+		for _, res := range results {
+			if _, err := f.add(res); err != nil {
+				return nil, false
+			}
+		}
+		f.results = results
+		carry = rest
+	} else {
+		carry = carry[1:]
 	}
+	if len(carry) == 0 || carry[0] != 1 {
+		return f, len(carry) == 1
+	}
+	first, results, rest, ok := readResults(carry[1:])
+	if !ok || len(rest) != 0 {
+		return nil, false
+	}
+	// The tracker's sheet in play, made again from its results.
+	f.vulFirst = first
+	if f.chicago {
+		f.vul.chicago = NewChicagoSheet(first)
+	} else {
+		f.vul.rubber = &RubberSheet{}
+	}
+	for _, res := range results {
+		f.vul.finished(res)
+	}
+	f.vulResults = results
 	return f, true
 }

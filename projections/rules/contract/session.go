@@ -169,7 +169,7 @@ func newRubber(n int) *game.Rubber {
 // rubber begins with the hand after one is won. When the session is closed
 // by agreement, a rubber left unfinished is scored by Law 80.
 func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
-	f, _ := foldFrom(&sessionFold{chicago: false}, nil)
+	f, _ := foldFrom(newSessionFold(false), nil)
 	return game.FoldScore(f, in)
 }
 
@@ -180,7 +180,7 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
 // left unfinished when the session is closed is scored as it stands: no
 // law gives it a premium.
 func scoreChicago(in game.ScoreInput) game.ScoreSheet {
-	f, _ := foldFrom(&sessionFold{chicago: true}, nil)
+	f, _ := foldFrom(newSessionFold(true), nil)
 	return game.FoldScore(f, in)
 }
 

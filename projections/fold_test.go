@@ -55,11 +55,15 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 					for _, h := range hands[:k] {
 						f.Add(h)
 					}
-					st, err := projections.DecodeFoldState(projections.AppendFoldState(nil, f.State()))
+					kept, keeps := f.State()
+					if !keeps {
+						continue // a fold that cannot be kept as it stands (see game.SheetFold)
+					}
+					st, err := projections.DecodeFoldState(projections.AppendFoldState(nil, kept))
 					require.NoError(t, err, name)
 					g, ok := folding.Fold(whole.Opts, seating, &st)
 					require.True(t, ok, name)
-					kept := projections.AppendFoldState(nil, st)
+					raw := projections.AppendFoldState(nil, st)
 					for j := k; ; j++ {
 						for _, closed := range []bool{false, true} {
 							require.Equal(t, score(j, closed), g.Sheet(closed), "%s: kept at %d, %d hands, closed %v", name, k, j, closed)
@@ -69,7 +73,7 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 						}
 						g.Add(hands[j])
 					}
-					require.Equal(t, kept, projections.AppendFoldState(nil, st), "%s: the kept fold is not changed by those resumed from it", name)
+					require.Equal(t, raw, projections.AppendFoldState(nil, st), "%s: the kept fold is not changed by those resumed from it", name)
 				}
 			}
 		}

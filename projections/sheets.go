@@ -73,15 +73,21 @@ func (s *Session) FoldToKeep() (game.FoldState, int, bool) {
 	if !ok {
 		return game.FoldState{}, 0, false
 	}
-	f, ok := folding.Fold(s.Opts, s.Seating(), nil)
-	if !ok {
-		return game.FoldState{}, 0, false
+	// The fold of the finished hands, or, where it cannot be kept as it
+	// stands, of fewer (the hands after are added to it as to any).
+	for n := s.finishedHands(); n >= max(s.finishedHands()-2, 0); n-- {
+		f, ok := folding.Fold(s.Opts, s.Seating(), nil)
+		if !ok {
+			return game.FoldState{}, 0, false
+		}
+		for _, h := range s.Hands[:n] {
+			f.Add(h)
+		}
+		if st, ok := f.State(); ok {
+			return st, n, true
+		}
 	}
-	n := s.finishedHands()
-	for _, h := range s.Hands[:n] {
-		f.Add(h)
-	}
-	return f.State(), n, true
+	return game.FoldState{}, 0, false
 }
 
 // keptFold is the fold kept for the first hands of hands, resumed: not ok

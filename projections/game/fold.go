@@ -36,8 +36,10 @@ type SheetFold interface {
 	// shares what it does not change with it: a reader never changes a
 	// sheet.
 	Sheet(closed bool) ScoreSheet
-	// State is the fold as plain data, for Folding.Fold.
-	State() FoldState
+	// State is the fold as plain data, for Folding.Fold: not ok where
+	// the fold cannot be kept as it stands (the last hand added scores
+	// otherwise once another follows it).
+	State() (FoldState, bool)
 	// Vulnerability is who is vulnerable on h, the next hand to add (its
 	// number, dealer and board set), as the ruleset's VulnerabilityTracker
 	// would say when h is dealt after the hands added: the fold follows
@@ -187,13 +189,13 @@ func (f *rubberLawsFold) Sheet(closed bool) ScoreSheet {
 
 // State implements SheetFold: the rubber in play last, with its game's
 // trick scores.
-func (f *rubberLawsFold) State() FoldState {
+func (f *rubberLawsFold) State() (FoldState, bool) {
 	st := FoldState{Sheet: ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}}
 	if f.cur != nil {
 		st.Sheet.Rubbers = append(st.Sheet.Rubbers, f.cur.Rubber)
 		st.Carry = []int{f.cur.below[0], f.cur.below[1]}
 	}
-	return st
+	return st, true
 }
 
 // ProgressiveFold is the fold of Progressive (each hand's entries given by
@@ -312,10 +314,10 @@ func (f *runningFold) Sheet(closed bool) ScoreSheet {
 func (f *runningFold) Vulnerability(*Hand) (cards.Vulnerability, bool) { return 0, false }
 
 // State implements SheetFold.
-func (f *runningFold) State() FoldState {
+func (f *runningFold) State() (FoldState, bool) {
 	st := FoldState{Sheet: ScoreSheet{Notes: f.notes}}
 	if len(f.r.Hands) > 0 {
 		st.Sheet.Rubbers = []Rubber{f.r}
 	}
-	return st
+	return st, true
 }

@@ -218,7 +218,7 @@ func readResults(carry []int) (cards.Seat, []HandResult, []int, bool) {
 // State implements game.SheetFold: the rubber in play last; carried,
 // whether there is one, with its first dealer and the results its sheet
 // took, then whether the tracker has a sheet in play, with its own.
-func (f *sessionFold) State() game.FoldState {
+func (f *sessionFold) State() (game.FoldState, bool) {
 	st := game.FoldState{Sheet: game.ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}, Carry: []int{0}}
 	if f.cur != nil {
 		st.Sheet.Rubbers = append(st.Sheet.Rubbers, *f.cur)
@@ -226,11 +226,11 @@ func (f *sessionFold) State() game.FoldState {
 		st.Carry = appendResults(st.Carry, f.first, f.results)
 	}
 	if f.vul.fresh() {
-		return game.FoldState{Sheet: st.Sheet, Carry: append(st.Carry, 0)}
+		return game.FoldState{Sheet: st.Sheet, Carry: append(st.Carry, 0)}, true
 	}
 	st.Carry = append(st.Carry, 1)
 	st.Carry = appendResults(st.Carry, f.vulFirst, f.vulResults)
-	return st
+	return st, true
 }
 
 // foldFrom resumes f from a state of it (nil: no hand).

@@ -242,12 +242,13 @@ func behind(b *testing.B, hands int) (*bolt.Store, string) {
 
 // BenchmarkReadLatestBehind reads the latest hand of a session whose
 // checkpoint is behind it by that hand, as at a table between two
-// refreshes of the checkpoint (every MinLag events), with the score before
-// and after it, as show does; and the session's score as the prompt reads
-// it at the end of a hand (load.Summary), in a session of 10 hands and of
-// 10,000 (1,000 with -short).
+// refreshes of the checkpoint (every MinLag events), in a session of 10
+// hands and of 10,000 (1,000 with -short): show's reads (the hand with
+// the score after it, and the score before it, read at its deal), the
+// record prompt's at the end of a hand (the latest hand and the score),
+// and score's (load.Summary, the session's hands and the score).
 //
-//	go test ./projections/load -run '^$' -bench ReadLatestBehind
+//	go test ./projections/load -run '^$' -bench ReadLatestBehind -benchtime 20x
 func BenchmarkReadLatestBehind(b *testing.B) {
 	ctx := context.Background()
 	for _, hands := range []int{10, simtest.Hands()} {
@@ -259,15 +260,25 @@ func BenchmarkReadLatestBehind(b *testing.B) {
 					b.Fatal(err)
 				}
 				_ = w.Session.Score()
-				start, _ := w.Session.HandStart(w.Last)
-				before, err := load.HandAt(ctx, st, id, start)
+				n := len(w.Session.Hands)
+				start, _ := w.Session.HandStart(n)
+				at, err := load.HandAt(ctx, st, id, start)
 				if err != nil {
 					b.Fatal(err)
 				}
-				_ = before.Session.Score()
+				_ = at.Session.ScoreOf(projections.SheetKey{Finished: n - 1})
 			}
 		})
-		b.Run(fmt.Sprintf("summary/hands=%d", hands), func(b *testing.B) {
+		b.Run(fmt.Sprintf("prompt/hands=%d", hands), func(b *testing.B) {
+			for b.Loop() {
+				w, err := load.Hand(ctx, st, id, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = w.Session.Score()
+			}
+		})
+		b.Run(fmt.Sprintf("score/hands=%d", hands), func(b *testing.B) {
 			for b.Loop() {
 				s, err := load.Summary(ctx, st, id)
 				if err != nil {

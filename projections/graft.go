@@ -163,12 +163,14 @@ func (s *Session) Starts() []uint64 { return s.starts }
 func (s *Session) HandsWithoutHistory() int { return s.read.withoutHistory }
 
 // ScoresHandFromKept reports whether every state of the session's latest
-// hand scores from the sheets its checkpoint kept: at its deal and as it is
+// hand scores from the sheets its checkpoint kept, or from the score's
+// fold it kept with the hands after it added: at its deal and as it is
 // played (the hands before it), and, if it is done, at its end; closed or
-// not, as the session is. It does not decode them (a reader that records
-// a note at a moment of the hand never asks the score): the checkpoint's
-// CRC has checked their bytes, and they decode unless this build cannot
-// read what it wrote.
+// not, as the session is. It does not decode the sheets (a reader that
+// records a note at a moment of the hand never asks the score), only the
+// fold where the sheets do not serve: the checkpoint's seal has checked
+// their bytes, and they decode unless this build cannot read what it
+// wrote.
 func (s *Session) ScoresHandFromKept() bool {
 	n := len(s.Hands)
 	if n == 0 {

@@ -12,9 +12,14 @@ import (
 // earlier hand is scored again. So a checkpoint keeps the sheets a reader
 // of the latest hand asks for (the score now, and before the latest
 // finished hand), and a session read from it (see projections/load) scores
-// from them when its finished hands are the checkpoint's own. The sheets
-// and how they are kept and decoded are the load path's (KeptSheets); the
-// session knows only which sheet it asks for and of which hands.
+// from them when its finished hands are the checkpoint's own. Where the
+// ruleset's score is a fold (game.Folding), the checkpoint also keeps the
+// fold of its finished hands, and a session with hands after them (a
+// table's, between two refreshes of its checkpoint) scores by adding
+// those hands to it: the hands since the checkpoint, not the session. The
+// sheets and how they are kept and decoded are the load path's
+// (KeptSheets); the session knows only which sheet it asks for and of
+// which hands.
 
 // SheetKey says which sheet: that of the first Finished hands, with the
 // session closed or not.

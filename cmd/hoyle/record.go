@@ -312,19 +312,10 @@ func (r *recordLoop) loadTail(ctx context.Context) (*projections.Session, error)
 	return r.read(ctx, load.Tail)
 }
 
-// loadAll reads the session for the score at the end of a hand, as a
-// reader of its latest hand does (load.Hand): from its checkpoint, the
-// hands before the checkpoint's last held without their history and the
-// score made by adding the hands since to the fold the checkpoint kept,
-// so that its cost does not grow with the session.
+// loadAll reads the session for the score at the end of a hand
+// (load.Scored): its cost follows the score, not the session's hands.
 func (r *recordLoop) loadAll(ctx context.Context) (*projections.Session, error) {
-	return r.read(ctx, func(ctx context.Context, st events.Store, id string) (*projections.Session, error) {
-		w, err := load.Hand(ctx, st, id, 0)
-		if err != nil {
-			return nil, err
-		}
-		return w.Session, nil
-	})
+	return r.read(ctx, load.Scored)
 }
 
 // read opens the database read-only for one fold of the session.

@@ -246,7 +246,7 @@ func behind(b *testing.B, hands int) (*bolt.Store, string) {
 // hands and of 10,000 (1,000 with -short): show's reads (the hand with
 // the score after it, and the score before it, read at its deal), the
 // record prompt's at the end of a hand (the latest hand and the score),
-// and score's (load.Summary, the session's hands and the score).
+// and score's (load.Scored; before it, load.Summary, every hand).
 //
 //	go test ./projections/load -run '^$' -bench ReadLatestBehind -benchtime 20x
 func BenchmarkReadLatestBehind(b *testing.B) {
@@ -280,7 +280,7 @@ func BenchmarkReadLatestBehind(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("score/hands=%d", hands), func(b *testing.B) {
 			for b.Loop() {
-				s, err := load.Summary(ctx, st, id)
+				s, err := load.Scored(ctx, st, id)
 				if err != nil {
 					b.Fatal(err)
 				}

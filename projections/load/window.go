@@ -92,6 +92,21 @@ func Summary(ctx context.Context, st events.Store, session string) (*projections
 	return s, nil
 }
 
+// Scored reads a session for its score and its latest hand, as Hand
+// reads the latest hand: from its checkpoint, the hands before the
+// checkpoint's last held without their history and the score made from
+// the sheets and the score's fold the checkpoint kept, the hands since
+// added to it; so its cost follows the score, not the session's hands.
+// What needs every hand with its record (not only the score) reads
+// Summary.
+func Scored(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
+	w, err := Hand(ctx, st, session, 0)
+	if err != nil {
+		return nil, err
+	}
+	return w.Session, nil
+}
+
 // Light folds a whole session as it streams past, keeping its hands and
 // notes and no steps: the memory of its hands, not of its events.
 func Light(ctx context.Context, st events.Store, session string) (*projections.Session, error) {

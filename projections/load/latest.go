@@ -16,14 +16,18 @@ import (
 // The latest hand of a session read from a current checkpoint reads, of
 // the checkpoint, its index (where each hand begins), its notes and
 // retractions, its last hand and the sheets it kept: not the other hands,
-// whose calls and tricks are most of it. The hands before the one read are
-// held without their history (projections.Graft), and the score comes from
-// the kept sheets. Whenever those do not serve every state of the hand
-// (the checkpoint is behind the hand, a retraction after it reaches an
-// earlier hand, the session was closed since, the hand was done once as
-// it does not end, the players move between hands), the session is read
-// as before. At a table the checkpoint is brought up every MinLag events,
-// so between two writes of it the latest hand is mostly read as before.
+// whose calls and tricks are most of it. The hands before the checkpoint's
+// last are held without their history (projections.Graft); that hand and
+// any recorded since (at a table, the checkpoint is brought up every
+// MinLag events, a dozen hands) are folded from the log; and the score
+// comes from the kept sheets, or from the score's fold the checkpoint kept
+// with the hands since added to it (projections.KeptSheets). Whenever
+// those do not serve every state of the hand (a retraction after the
+// checkpoint reaches an earlier hand, or undoes an entry of a hand since,
+// the hand was done once as it does not end, the ruleset's score is not a
+// fold and the sheets kept are of other hands, the players move between
+// hands, a hand since is dealt as a board), the session is read as
+// before.
 
 // latest reads the session's latest hand, when the checkpoint whose index
 // is index (read with no hands) holds it or the hand before it is the

@@ -255,6 +255,7 @@ func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
 			at, err := load.HandAt(ctx, st, session, deals[11])
 			require.NoError(t, err)
 			require.Equal(t, 12, at.Last)
+			assert.Equal(t, 10, at.Session.HandsWithoutHistory(), "the score before the hand, read light too")
 			n := load.HandsFolded()
 			assert.Equal(t, before, at.Session.ScoreOf(projections.SheetKey{Finished: 11}), "the score before the hand")
 			assert.Equal(t, n, load.HandsFolded(), "the score before the hand is the kept fold's, no hand added")

@@ -110,7 +110,7 @@ func TestTheLatestHandLeavesOutTheOthersHistory(t *testing.T) {
 // since), the score's fold the checkpoint kept serves it where the score
 // is a fold (contract rubber, who is vulnerable on a later hand said by
 // the fold too), and the hands before the checkpoint's last are not read;
-// otherwise (Bridge's score is not a fold here; a withdrawn note of an
+// otherwise (duplicate's score is not a fold here; a withdrawn note of an
 // earlier hand) it is read as before, with every hand's history. Either
 // way it scores as the whole fold does.
 func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
@@ -121,7 +121,7 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 	}{
 		{"contract", map[string]string{"scoring": "rubber"}, true},
 		{"contract", map[string]string{"scoring": "chicago"}, true},
-		{"bridge", nil, false},
+		{"contract", map[string]string{"scoring": "duplicate"}, false},
 	} {
 		t.Run(fmt.Sprint(tc.game, tc.options), func(t *testing.T) { keptSheetsMiss(t, tc.game, tc.options, tc.folds) })
 	}

@@ -36,6 +36,7 @@ var handsFolded atomic.Int64
 // countedFold is a kept fold resumed, counting the hands added to it.
 type countedFold struct{ game.SheetFold }
 
+// Add implements game.SheetFold, counting the hand.
 func (c countedFold) Add(h *game.Hand) {
 	handsFolded.Add(1)
 	c.SheetFold.Add(h)

@@ -19,7 +19,9 @@ import (
 // (game.Folding), with each of its options, over random sessions: the
 // fold of the first k hands, kept as a checkpoint keeps it (through its
 // codec) and resumed, then given the hands after them one at a time,
-// gives after each hand the sheet scored from no hand, closed or not.
+// gives after each hand the sheet scored from no hand, closed or not; and
+// a writer's sheets and fold made in one pass (ScoresToKeep) are those
+// made one by one.
 func TestFoldsTakeOneMoreHand(t *testing.T) {
 	ctx := context.Background()
 	seed := testkit.Seed(t)
@@ -49,6 +51,16 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 				score := func(j int, closed bool) game.ScoreSheet {
 					return rs.Score(game.ScoreInput{Hands: hands[:j], Opts: whole.Opts, Seating: seating, Closed: closed})
 				}
+				// A writer's sheets and fold, in one pass: as scored one by one.
+				keys := whole.SheetsToKeep()
+				sheets, kept, folded, keeps := whole.ScoresToKeep(keys)
+				for i, k := range keys {
+					require.Equal(t, whole.ScoreOf(k), sheets[i], "%s: the sheet of %+v kept", name, k)
+				}
+				wantKept, wantFolded, wantKeeps := whole.FoldToKeep()
+				require.Equal(t, wantKeeps, keeps, name)
+				require.Equal(t, wantFolded, folded, name)
+				require.Equal(t, projections.AppendFoldState(nil, wantKept), projections.AppendFoldState(nil, kept), name)
 				for k := 0; k <= len(hands); k++ {
 					f, ok := folding.Fold(whole.Opts, seating, nil)
 					require.True(t, ok, name)

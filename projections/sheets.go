@@ -2,6 +2,7 @@ package projections
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -93,6 +94,45 @@ func (s *Session) FoldToKeep() (game.FoldState, int, bool) {
 		}
 	}
 	return game.FoldState{}, 0, false
+}
+
+// ScoresToKeep are the sheets of keys (SheetsToKeep's) and the fold
+// FoldToKeep gives, made in one pass over the hands where the score is a
+// fold: a writer's checkpoint of a long session scores it once, not once
+// for each sheet it keeps.
+func (s *Session) ScoresToKeep(keys []SheetKey) (sheets []game.ScoreSheet, fold game.FoldState, folded int, ok bool) {
+	folding, isFold := s.Rules.(game.Folding)
+	var f game.SheetFold
+	if isFold {
+		f, isFold = folding.Fold(s.Opts, s.Seating(), nil)
+	}
+	n := s.finishedHands()
+	if !isFold || slices.ContainsFunc(keys, func(k SheetKey) bool { return k.Finished > n }) {
+		for _, k := range keys {
+			sheets = append(sheets, s.ScoreOf(k))
+		}
+		fold, folded, ok = s.FoldToKeep()
+		return sheets, fold, folded, ok
+	}
+	sheets = make([]game.ScoreSheet, len(keys))
+	for i := 0; i <= n; i++ {
+		for j, k := range keys {
+			if k.Finished == i {
+				sheet := f.Sheet(k.Closed)
+				s.nameSides(sheet.Sides)
+				s.namePlayers(&sheet)
+				sheets[j] = sheet
+			}
+		}
+		if i < n {
+			f.Add(s.Hands[i])
+		}
+	}
+	if fold, ok = f.State(); ok {
+		return sheets, fold, n, true
+	}
+	fold, folded, ok = s.FoldToKeep() // the fold of fewer hands
+	return sheets, fold, folded, ok
 }
 
 // keptFold is the fold kept for the first hands of hands, resumed: not ok

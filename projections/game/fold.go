@@ -317,7 +317,10 @@ func (f *runningFold) Vulnerability(*Hand) (cards.Vulnerability, bool) { return 
 func (f *runningFold) State() (FoldState, bool) {
 	st := FoldState{Sheet: ScoreSheet{Notes: f.notes}}
 	if len(f.r.Hands) > 0 {
-		st.Sheet.Rubbers = []Rubber{f.r}
+		r := f.r
+		r.Entries, r.Hands = slices.Clip(r.Entries), slices.Clip(r.Hands)
+		r.Sides = cloneTotals(r.Sides) // the fold adds to its own
+		st.Sheet.Rubbers = []Rubber{r}
 	}
 	return st, true
 }

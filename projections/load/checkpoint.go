@@ -514,13 +514,13 @@ func (r *reading) restOf(snap *snapshot, build string, seal sealer, rec func(k, 
 		return nil, err
 	}
 	keys := whole.SheetsToKeep()
+	kept, fold, folded, ok := whole.ScoresToKeep(keys)
 	sheets.Uint(uint64(len(keys)))
-	for _, k := range keys {
+	for i, k := range keys {
 		sheets.Uint(uint64(k.Finished))
 		sheets.Bool(k.Closed)
-		sheets.Raw(projections.AppendSheet(nil, whole.ScoreOf(k)))
+		sheets.Raw(projections.AppendSheet(nil, kept[i]))
 	}
-	fold, folded, ok := whole.FoldToKeep()
 	sheets.Bool(ok)
 	if ok {
 		sheets.Uint(uint64(folded))

@@ -116,6 +116,11 @@ func (f *scorerFold) Sheet(closed bool) game.ScoreSheet {
 		sheet.Rubbers = append(sheet.Rubbers, r)
 	}
 	sheet.Notes = slices.Clip(f.notes)
+	if f.pending != nil {
+		// The notes after the pending hand's are written again when a hand
+		// follows it: the sheet keeps its own.
+		sheet.Notes = slices.Clone(f.notes)
+	}
 	return sheet
 }
 

@@ -54,8 +54,8 @@ func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), 
 		if e.Version == index.Version && e.Hash != index.Hash {
 			return nil, false, nil // the checkpoint is not of this log
 		}
-		if given, ok := e.Data.(*table.HandGiven); ok && given.Hand < c {
-			return nil, false, nil // an earlier hand's cards, which the fold of the latest hands does not hold
+		if given, ok := e.Data.(*table.HandGiven); ok && given.Hand < c && e.Version > index.Version {
+			return nil, false, nil // an earlier hand's cards, given since: the hands and the fold kept do not have them
 		}
 		envs = append(envs, e)
 		inRange[e.ID] = e.Type
@@ -91,6 +91,9 @@ func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), 
 		first, ok, err := projections.FoldSettled(r.opened, envs[1:placeOf(envs, tail.Starts()[1])])
 		if err != nil || len(first.Hands) != 1 {
 			return nil, false, err
+		}
+		if kept.Phase == game.PhaseDone && !projections.SameHand(first.Hands[0], tail.Hands[0]) {
+			return nil, false, nil // changed after a later deal (its cards given since): the fold kept scored it before
 		}
 		settled = ok
 	}

@@ -265,3 +265,52 @@ func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestTheLatestHandAfterAnEarlierHandsCardsAreGiven: a hand dealt without
+// its cards and finished, the checkpoint written, perhaps a later hand
+// played, and then the first hand's cards given (so its honours count):
+// the latest hand's read scores as the whole fold does, whether the hand
+// given is the checkpoint's last or before it (the sheets and the score's
+// fold kept scored it without its cards, and are not used).
+func TestTheLatestHandAfterAnEarlierHandsCardsAreGiven(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ before, since int }{{1, 1}, {2, 1}, {2, 0}} { // hands done before the checkpoint, and since
+		before := tc.before
+		t.Run(fmt.Sprint(tc), func(t *testing.T) {
+			st := memstore.New()
+			r := recorder.New(st)
+			id, err := r.Open(ctx, projections.SessionSpec{Game: "whist", Dealer: "S"})
+			require.NoError(t, err)
+			blank := func() {
+				t.Helper()
+				_, err := r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+					return s.DecideDeal(stamp, projections.DealSpec{TurnUp: "H6"})
+				})
+				require.NoError(t, err)
+				_, err = r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+					return s.DecideClaim(stamp, projections.ClaimSpec{Tricks: 13, By: "NS"})
+				})
+				require.NoError(t, err)
+			}
+			for range before {
+				blank()
+			}
+			require.NoError(t, load.Refresh(ctx, st, id, 0))
+			for range tc.since {
+				blank()
+			}
+			_, err = r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+				return s.DecideDeal(stamp, projections.DealSpec{Of: 1, Hands: map[string]string{
+					"E": "43.T98.KQ4.AKQ65", "S": "KQJT9.65.J98.JT9", "W": "A2.AKQJ7.A32.432", "N": "8765.432.T765.87"}})
+			})
+			require.NoError(t, err)
+			full, _, err := load.Session(ctx, st, id)
+			require.NoError(t, err)
+			require.True(t, full.Hands[0].DealKnown(), "hand 1's cards given")
+			w, err := load.Hand(ctx, st, id, 0)
+			require.NoError(t, err)
+			sameSession(t, full, w.Session, "the latest hand")
+			require.Equal(t, full.Score(), w.Session.Score())
+		})
+	}
+}

@@ -348,6 +348,14 @@ func (r *reading) foldFrom(ctx context.Context, snap *snapshot, from int) (*snap
 		}
 	}
 	out := &snapshot{Snapshot: s.Snapshot(), Hash: r.info.Head, fromCheckpoint: true, sheets: snap.sheets}
+	for _, e := range envs {
+		if given, ok := e.Data.(*table.HandGiven); ok && given.Hand < from && !retracted[e.ID] {
+			// An earlier hand's cards given since the checkpoint: its
+			// record changed where the checkpoint's sheets and fold know it
+			// by identity, scored before.
+			out.sheets = nil
+		}
+	}
 	reuse(out.Hands[from-1:], snap.Hands[from-1:])
 	out.Prev = slices.Clone(snap.Prev[:from-1])
 	out.Prev = append(out.Prev, dealLinks(envs, out.Starts[from-1:])...)

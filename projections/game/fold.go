@@ -54,8 +54,10 @@ type Folding interface {
 	// Fold is the fold of a session with these options and seating: of no
 	// hand when from is nil, else of the hands whose fold's State from is
 	// (from is not changed, and may be shared). Not ok when from is not a
-	// state of this fold.
-	// Not ok, too, when the score with these options is not a fold.
+	// state of this fold, or the score with these options is not a fold
+	// (then Score is the only way to the sheet). A ruleset that embeds
+	// another whose Fold it does not score by says so with a Fold of its
+	// own (TestFoldsTakeOneMoreHand finds one that does not).
 	Fold(opts Options, seating Seating, from *FoldState) (SheetFold, bool)
 }
 

@@ -262,11 +262,38 @@ func TestMain(m *testing.M) {
 	if os.Getenv(asHoyle) == "1" {
 		os.Exit(run(os.Args[1:], newSystemStreams()))
 	}
+	shm := memoryTempDir()
 	code := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
+	if shm != "" {
+		os.RemoveAll(shm)
+	}
 	os.Exit(code)
+}
+
+// memoryTempDir puts the tests' temporary directories (t.TempDir, and so
+// every database here) in memory, under /dev/shm, when the machine has one
+// and TMPDIR is not set: each entry a test records is a bbolt commit, and
+// its fsync on a shared virtual disk was most of what the serial tests
+// waited on. What they prove is unchanged: bbolt's locks, mmap and
+// truncation work as on disk, and the crash tests kill processes, whose
+// writes the page cache keeps whatever the file system; none of them
+// pulls the power. It returns the directory made, for TestMain to remove.
+func memoryTempDir() string {
+	if os.Getenv("TMPDIR") != "" {
+		return ""
+	}
+	if fi, err := os.Stat("/dev/shm"); err != nil || !fi.IsDir() {
+		return ""
+	}
+	dir, err := os.MkdirTemp("/dev/shm", "hoyle-test-")
+	if err != nil {
+		return ""
+	}
+	os.Setenv("TMPDIR", dir)
+	return dir
 }
 
 // built is the hoyle binary, built once by hoyleBinary for the benchmarks

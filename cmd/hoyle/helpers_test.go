@@ -64,9 +64,16 @@ const hangBound = 20 * time.Second
 // timedRun runs hoyle as its own process and measures it.
 func timedRun(t *testing.T, db string, args ...string) (result, time.Duration) {
 	t.Helper()
+	return timedRunEnv(t, db, nil, args...)
+}
+
+// timedRunEnv is timedRun with env ("NAME=value") added to the process's
+// environment.
+func timedRunEnv(t *testing.T, db string, env []string, args ...string) (result, time.Duration) {
+	t.Helper()
 	start := time.Now()
 	done := make(chan result, 1)
-	go func() { done <- hoyleRun(t, db, args...) }()
+	go func() { done <- hoyleRunEnv(t, db, env, args...) }()
 	select {
 	case r := <-done:
 		return r, time.Since(start)
@@ -87,7 +94,15 @@ func eventCount(t *testing.T, db string, session ...string) int {
 // hoyleRun runs hoyle as its own process to the end.
 func hoyleRun(t *testing.T, db string, args ...string) result {
 	t.Helper()
+	return hoyleRunEnv(t, db, nil, args...)
+}
+
+// hoyleRunEnv is hoyleRun with env ("NAME=value") added to the process's
+// environment.
+func hoyleRunEnv(t *testing.T, db string, env []string, args ...string) result {
+	t.Helper()
 	cmd := hoyleProcess(t, db, args...)
+	cmd.Env = append(cmd.Env, env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -258,8 +273,18 @@ func refused(t *testing.T, cases []badInput) {
 // a second process beside it) without building anything.
 const asHoyle = "HOYLE_TEST_RUN_AS_HOYLE"
 
+// asHoyleWriterWait, set to a duration, is how long the test binary as
+// hoyle waits for another process that writes before it says the database
+// is in use (lockWaits.writer; a second in hoyle): tests that hold the
+// database on purpose set it short, so as not to wait out the second each
+// time. (In process, such tests set the factory's waits, newFactoryWaits.)
+const asHoyleWriterWait = "HOYLE_TEST_WRITER_WAIT"
+
 func TestMain(m *testing.M) {
 	if os.Getenv(asHoyle) == "1" {
+		if w, err := time.ParseDuration(os.Getenv(asHoyleWriterWait)); err == nil {
+			defaultWaits.writer = w
+		}
 		os.Exit(run(os.Args[1:], newSystemStreams()))
 	}
 	shm := memoryTempDir()

@@ -193,8 +193,12 @@ type result struct {
 // shell, with no terminal.
 func hoyle(t *testing.T, db string, args ...string) result {
 	t.Helper()
+	return hoyleHome(testHome(t), db, args...)
+}
+
+// hoyleHome is hoyle with the user's home directory home.
+func hoyleHome(home, db string, args ...string) result {
 	var out, errb bytes.Buffer
-	home := testHome(t)
 	streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string {
 		if k == "HOME" {
 			return home
@@ -216,11 +220,92 @@ func ok(t *testing.T, db string, args ...string) string {
 // script runs every line of a fixture script.
 func script(t *testing.T, db, name string) {
 	t.Helper()
+	if copyScripted(t, db, name) {
+		return
+	}
 	text, err := fixtures.Script(name)
 	require.NoError(t, err)
 	for _, words := range prompt.Lines(text) {
 		ok(t, db, words...)
 	}
+}
+
+// recorded holds the database of each fixture script, recorded once for
+// the test binary (copyScripted), in a home of its own: its checkpoint
+// key seals the checkpoints the script's entries wrote.
+var recorded struct {
+	mu   sync.Mutex
+	root string            // under TMPDIR; removed by TestMain
+	dbs  map[string]string // script -> its database ("" if it failed)
+}
+
+// copyScripted gives db, a file that does not exist yet, the database the
+// script name records, as script would record it (the log, its
+// checkpoint, the key that seals it in the test's home), recorded once for
+// the test binary and copied: some fixture scripts are started from in
+// dozens of tests. It reports false, and script records the lines, when db
+// is a shared log or exists already, when the test's home holds another
+// key (a copy's checkpoints would not be believed there), or when the
+// script failed once recorded (script's own run then says where).
+func copyScripted(t *testing.T, db, name string) bool {
+	t.Helper()
+	if strings.Contains(db, "://") {
+		return false
+	}
+	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	src, home := scriptedDB(name)
+	if src == "" {
+		return false
+	}
+	keyPath := func(home string) string { return filepath.Join(home, ".config", "hoyle", "checkpoint.key") }
+	key, err := os.ReadFile(keyPath(home))
+	require.NoError(t, err)
+	mine := keyPath(testHome(t))
+	switch have, err := os.ReadFile(mine); {
+	case err == nil && !bytes.Equal(have, key):
+		return false
+	case err != nil:
+		require.NoError(t, os.MkdirAll(filepath.Dir(mine), 0o700))
+		require.NoError(t, os.WriteFile(mine, key, 0o600))
+	}
+	b, err := os.ReadFile(src)
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Dir(db), 0o755))
+	require.NoError(t, os.WriteFile(db, b, 0o600))
+	return true
+}
+
+// scriptedDB is the database of the script name, recorded at the first
+// call, and the home it was recorded in; "" if a line of it failed.
+func scriptedDB(name string) (db, home string) {
+	recorded.mu.Lock()
+	defer recorded.mu.Unlock()
+	if recorded.root == "" {
+		root, err := os.MkdirTemp("", "hoyle-scripted-")
+		if err != nil {
+			return "", ""
+		}
+		recorded.root, recorded.dbs = root, map[string]string{}
+	}
+	home = filepath.Join(recorded.root, name, "home")
+	if db, done := recorded.dbs[name]; done {
+		return db, home
+	}
+	recorded.dbs[name] = ""
+	text, err := fixtures.Script(name)
+	if err != nil {
+		return "", ""
+	}
+	db = filepath.Join(recorded.root, name, "s.db")
+	for _, words := range prompt.Lines(text) {
+		if r := hoyleHome(home, db, words...); r.code != 0 {
+			return "", ""
+		}
+	}
+	recorded.dbs[name] = db
+	return db, home
 }
 
 func showJSON(t *testing.T, db string) map[string]any {
@@ -291,6 +376,9 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
+	}
+	if recorded.root != "" {
+		os.RemoveAll(recorded.root)
 	}
 	if shm != "" {
 		os.RemoveAll(shm)

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -230,24 +231,43 @@ func script(t *testing.T, db, name string) {
 	}
 }
 
-// recorded holds the database of each fixture script, recorded once for
-// the test binary (copyScripted), in a home of its own: its checkpoint
-// key seals the checkpoints the script's entries wrote.
-var recorded struct {
+// made holds the databases made once for the test binary (madeDB), each
+// in a home of its own: its checkpoint key seals the checkpoints the
+// commands that made it wrote.
+var made struct {
 	mu   sync.Mutex
 	root string            // under TMPDIR; removed by TestMain
-	dbs  map[string]string // script -> its database ("" if it failed)
+	dbs  map[string]string // name -> its database ("" if making it failed)
 }
 
-// copyScripted gives db, a file that does not exist yet, the database the
-// script name records, as script would record it (the log, its
-// checkpoint, the key that seals it in the test's home), recorded once for
-// the test binary and copied: some fixture scripts are started from in
-// dozens of tests. It reports false, and script records the lines, when db
-// is a shared log or exists already, when the test's home holds another
-// key (a copy's checkpoints would not be believed there), or when the
-// script failed once recorded (script's own run then says where).
+// copyScripted gives db the database the fixture script name records
+// (madeDB): some scripts are started from in dozens of tests.
 func copyScripted(t *testing.T, db, name string) bool {
+	t.Helper()
+	return madeDB(t, db, "script "+name, func(home, db string) bool {
+		text, err := fixtures.Script(name)
+		if err != nil {
+			return false
+		}
+		for _, words := range prompt.Lines(text) {
+			if r := hoyleHome(home, db, words...); r.code != 0 {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// madeDB gives db, a file that does not exist yet, the database that make
+// makes (running hoyle with hoyleHome), made once for the test binary
+// under name and copied: the log, its checkpoints, and the key that seals
+// them, into the test's home; the copy is the database make makes, its
+// checkpoints believed as they would be. It reports false, and the test
+// makes the database itself, when db is a shared log or exists already,
+// when the test's home holds another key (a copy's checkpoints would not
+// be believed there), or when make failed (the test's own run then says
+// how).
+func madeDB(t *testing.T, db, name string, make func(home, db string) bool) bool {
 	t.Helper()
 	if strings.Contains(db, "://") {
 		return false
@@ -255,7 +275,7 @@ func copyScripted(t *testing.T, db, name string) bool {
 	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
 		return false
 	}
-	src, home := scriptedDB(name)
+	src, home := makeOnce(name, make)
 	if src == "" {
 		return false
 	}
@@ -277,34 +297,28 @@ func copyScripted(t *testing.T, db, name string) bool {
 	return true
 }
 
-// scriptedDB is the database of the script name, recorded at the first
-// call, and the home it was recorded in; "" if a line of it failed.
-func scriptedDB(name string) (db, home string) {
-	recorded.mu.Lock()
-	defer recorded.mu.Unlock()
-	if recorded.root == "" {
-		root, err := os.MkdirTemp("", "hoyle-scripted-")
+// makeOnce is the database made under name, made by make at the first
+// call, and the home it was made in; "" if make failed.
+func makeOnce(name string, make func(home, db string) bool) (db, home string) {
+	made.mu.Lock()
+	defer made.mu.Unlock()
+	if made.root == "" {
+		root, err := os.MkdirTemp("", "hoyle-made-")
 		if err != nil {
 			return "", ""
 		}
-		recorded.root, recorded.dbs = root, map[string]string{}
+		made.root, made.dbs = root, map[string]string{}
 	}
-	home = filepath.Join(recorded.root, name, "home")
-	if db, done := recorded.dbs[name]; done {
-		return db, home
+	if db, done := made.dbs[name]; done {
+		return db, filepath.Join(filepath.Dir(db), "home")
 	}
-	recorded.dbs[name] = ""
-	text, err := fixtures.Script(name)
-	if err != nil {
+	dir := filepath.Join(made.root, strconv.Itoa(len(made.dbs)))
+	made.dbs[name] = ""
+	db, home = filepath.Join(dir, "s.db"), filepath.Join(dir, "home")
+	if !make(home, db) {
 		return "", ""
 	}
-	db = filepath.Join(recorded.root, name, "s.db")
-	for _, words := range prompt.Lines(text) {
-		if r := hoyleHome(home, db, words...); r.code != 0 {
-			return "", ""
-		}
-	}
-	recorded.dbs[name] = db
+	made.dbs[name] = db
 	return db, home
 }
 
@@ -377,8 +391,8 @@ func TestMain(m *testing.M) {
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
-	if recorded.root != "" {
-		os.RemoveAll(recorded.root)
+	if made.root != "" {
+		os.RemoveAll(made.root)
 	}
 	if shm != "" {
 		os.RemoveAll(shm)

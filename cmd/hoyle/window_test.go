@@ -41,10 +41,12 @@ func hoyleWhole(t *testing.T, db string, args ...string) result {
 }
 
 // sameAsWhole checks that hoyle args on db prints what it prints having
-// read the whole log.
+// read the whole log (and is not refused as used wrongly, which would
+// print the same both ways).
 func sameAsWhole(t *testing.T, db string, args ...string) {
 	t.Helper()
 	got := hoyle(t, db, args...)
+	require.NotEqual(t, exitUsage, got.code, "hoyle %v: %s", args, got.err)
 	assert.Equal(t, hoyleWhole(t, db, args...), got, "hoyle %v", args)
 }
 
@@ -85,17 +87,13 @@ func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
 			}
 			shown = slices.Compact(shown)
 			// The double-dummy analysis is solved once for each deal and
-			// kept: go test shows it both ways for the latest hand of the
-			// claim (show and replay below), and leaves it out of
-			// the rest, where it would only add the solver's time for each
-			// deal; HOYLE_FULL=1 shows it everywhere.
-			var noDD []string
-			if !full {
-				noDD = []string{"--no-dd"}
-			}
-			latestDD := noDD
-			if name == "claim" {
-				latestDD = nil
+			// kept: go test shows it both ways in the latest hand of the
+			// claim (show and replay below), and leaves it out of the
+			// others', where it would only add the solver's time for each
+			// deal; HOYLE_FULL=1 shows it in every script's.
+			var latestDD []string
+			if !full && name != "claim" {
+				latestDD = []string{"--no-dd"}
 			}
 			for _, checkpoint := range []bool{false, true} {
 				if checkpoint {
@@ -104,10 +102,11 @@ func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
 				same := func(args ...string) {
 					t.Helper()
 					got := hoyle(t, db, args...)
+					require.NotEqual(t, exitUsage, got.code, "hoyle %v: %s", args, got.err)
 					assert.Equal(t, hoyleWhole(t, db, args...), got, "hoyle %v (checkpoint %v)", args, checkpoint)
 				}
 				same(append([]string{"show"}, latestDD...)...)
-				same(append([]string{"show", "--json"}, latestDD...)...)
+				same("show", "--json") // the JSON has no analysis (--no-dd is refused with it)
 				same("export")
 				same(append([]string{"replay"}, latestDD...)...)
 				// Each hand and moment without the double-dummy analysis:
@@ -123,12 +122,12 @@ func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
 							continue // every kind of moment in the latest hand, two in the others
 						}
 						same("show", "--at", fmt.Sprint(h)+m, "--no-dd")
-						same(append([]string{"show", "--json", "--at", fmt.Sprint(h) + m, "--seats", "foster"}, noDD...)...)
+						same("show", "--json", "--at", fmt.Sprint(h)+m, "--seats", "foster")
 						same("export", "--at", fmt.Sprint(h)+m, "--ascii", "--no-dd")
 					}
 				}
 				for n := 1; n <= events+1; n += max(1, events/testkit.Rounds(5, 20)) {
-					same(append([]string{"show", "--json", "--at", fmt.Sprintf("@%d", n)}, noDD...)...)
+					same("show", "--json", "--at", fmt.Sprintf("@%d", n))
 					same("replay", "--at", fmt.Sprintf("@%d", n), "--no-dd")
 				}
 			}

@@ -93,9 +93,9 @@ func list100PBN(deals []ddlist.Deal) string {
 
 // hoyle dd --file on deals of DDS's list100: each line's table is DDS's
 // TABLE and its par DDS's PAR, at the deal's vulnerability. Three deals by
-// default, the cheapest to solve of those that show each kind of par (a
-// part score, two doubled sacrifices, two strains at two levels each;
-// board 1 is TestDDDeal's too, solved once for the process); DD_LIST100=all
+// default, of the quickest to solve that show each kind of par (a part
+// score at three levels, nobody vulnerable; two doubled sacrifices, and
+// two strains at two levels each, East-West vulnerable); DD_LIST100=all
 // (.ci/run) for the hundred. The solver's table, par and trace of every
 // deal are projections/dd's TestList100Table, TestList100Par and
 // TestList100Trace: this is the command's reading of the file and its
@@ -104,7 +104,7 @@ func TestDDFileIsDDSList100(t *testing.T) {
 	t.Parallel()
 	all, err := ddlist.Load()
 	require.NoError(t, err)
-	deals := []ddlist.Deal{all[0], all[3], all[27]}
+	deals := []ddlist.Deal{all[18], all[17], all[27]}
 	if os.Getenv("DD_LIST100") == "all" {
 		deals = all
 	}
@@ -150,29 +150,31 @@ func TestDDFileIsDDSList100(t *testing.T) {
 }
 
 // hoyle dd --deal: the table and par of a bare deal, nobody vulnerable;
-// list100's first deal (played with nobody vulnerable in the list).
+// list100's 16th deal (played with nobody vulnerable in the list; a grand
+// slam sacrificed against, the quickest of the list's first forty to
+// solve).
 func TestDDDeal(t *testing.T) {
 	all, err := ddlist.Load()
 	require.NoError(t, err)
-	d := all[0]
+	d := all[15]
 	require.Equal(t, cards.VulNone, d.Vul)
 	db := filepath.Join(t.TempDir(), "none.db")
 	text := ok(t, db, "dd", "--deal", d.Deal.PBN(cards.West))
 	assert.Equal(t, d.Deal.PBN(cards.North)+`
 
 Declarer     ♠   ♥   ♦   ♣  NT
-North        5   6   5   7   6
-East         8   6   7   5   6
-South        5   6   5   7   6
-West         8   6   7   5   6
+North       12  10   5   3   6
+East         1   2   7  10   1
+South       11  10   5   3   6
+West         1   2   7  10   1
 
-Par by duplicate scoring, neither side vulnerable: EW 110 (2♠ by EW)
+Par by duplicate scoring, neither side vulnerable: NS 500 (7♣X by EW, 3 down)
 `, text)
-	require.Equal(t, [20]int{5, 8, 5, 8, 6, 6, 6, 6, 5, 7, 5, 7, 7, 5, 7, 5, 6, 6, 6, 6}, d.Table, "the table above is DDS's TABLE")
-	require.Equal(t, [4]string{"NS -110", "EW 110", "NS:EW 2S", "EW:EW 2S"}, d.Par)
+	require.Equal(t, [20]int{12, 1, 11, 1, 10, 2, 10, 2, 5, 7, 5, 7, 3, 10, 3, 10, 6, 1, 6, 1}, d.Table, "the table above is DDS's TABLE")
+	require.Equal(t, [4]string{"NS 500", "EW -500", "NS:EW 7Cx", "EW:EW 7Cx"}, d.Par)
 	var v map[string]any
 	require.NoError(t, json.Unmarshal([]byte(ok(t, db, "dd", "--deal", d.Deal.PBN(cards.North), "--json")), &v))
-	assert.Equal(t, map[string]any{"ns": -110.0, "contracts": []any{"2S EW"}}, v["par"])
+	assert.Equal(t, map[string]any{"ns": 500.0, "contracts": []any{"7CX EW"}}, v["par"])
 	assert.Equal(t, "None", v["vulnerable"])
 }
 

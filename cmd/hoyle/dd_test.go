@@ -350,6 +350,7 @@ func trickWinner(trick []cards.Card, strain cards.Strain) int {
 // --no-dd removes every part of the analysis from show, export and the
 // page, and from replay; the rest is as it was.
 func TestNoDDLeavesTheAnalysisOut(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "demo.db")
 	script(t, db, "demo")
 	for _, args := range [][]string{{"show"}, {"show", "--at", "1.8"}, {"export", "--dd"}, {"export", "--format", "html"}, {"replay"}, {"replay", "--at", "1.a14"}} {

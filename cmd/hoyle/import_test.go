@@ -294,6 +294,7 @@ func TestImportTwiceAddsNothing(t *testing.T) {
 // Input that is not a PBN or LIN file, or far larger than one, ends at
 // once with a message that quotes it short, and creates nothing.
 func TestImportUnboundedInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "none.db")
 	for _, f := range []string{"pbn", "lin"} {

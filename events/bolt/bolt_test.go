@@ -14,9 +14,12 @@ import (
 	"github.com/hoyle/hoyle/events/storetest"
 )
 
+// TestConformance runs the store's contract without fsync (NoSync): it
+// is about what a store returns, not what survives a crash (TestDurable
+// and TestCrash keep the fsync).
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) events.Store {
-		s, err := bolt.Open(filepath.Join(t.TempDir(), "hoyle.db"), bolt.Options{Create: true})
+		s, err := bolt.Open(filepath.Join(t.TempDir(), "hoyle.db"), bolt.Options{Create: true, NoSync: true})
 		require.NoError(t, err)
 		return s
 	})

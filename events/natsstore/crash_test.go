@@ -18,6 +18,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/natsstore"
 	"github.com/hoyle/hoyle/events/storetest"
+	"github.com/hoyle/hoyle/events/testkit"
 )
 
 // The crash test runs this test binary again as a child (TestHelperServer)
@@ -25,7 +26,7 @@ import (
 // with SIGKILL while the test appends to it.
 const (
 	crashDirEnv    = "HOYLE_NATS_CRASH_DIR"
-	crashRoundsEnv = "HOYLE_NATS_CRASH_ROUNDS" // rounds of TestCrash; 3 if unset
+	crashRoundsEnv = "HOYLE_NATS_CRASH_ROUNDS" // rounds of TestCrash; if unset, 1 (20 with HOYLE_FULL)
 	seedEnv        = "HOYLE_NATS_SEED"         // the seed of every randomized test; random if unset
 )
 
@@ -119,7 +120,7 @@ type appendRecord struct {
 // retrying the one in flight stores nothing twice.
 func TestCrash(t *testing.T) {
 	t.Parallel()
-	rounds := 3
+	rounds := testkit.Rounds(1, 20)
 	if v := os.Getenv(crashRoundsEnv); v != "" {
 		var err error
 		rounds, err = strconv.Atoi(v)

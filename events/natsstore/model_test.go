@@ -18,9 +18,10 @@ import (
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/events/natsstore"
 	"github.com/hoyle/hoyle/events/storetest"
+	"github.com/hoyle/hoyle/events/testkit"
 )
 
-const modelOpsEnv = "HOYLE_NATS_MODEL_OPS" // operations of TestModel; 150 if unset
+const modelOpsEnv = "HOYLE_NATS_MODEL_OPS" // operations of TestModel; if unset, 60 (1,000 with HOYLE_FULL)
 
 // TestModel makes the same random appends to the NATS store and to
 // memstore (the reference) and compares everything: what each append
@@ -32,7 +33,7 @@ const modelOpsEnv = "HOYLE_NATS_MODEL_OPS" // operations of TestModel; 150 if un
 // turns.
 func TestModel(t *testing.T) {
 	t.Parallel()
-	ops := 150
+	ops := testkit.Rounds(60, 1000)
 	if v := os.Getenv(modelOpsEnv); v != "" {
 		var err error
 		ops, err = strconv.Atoi(v)

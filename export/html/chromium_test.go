@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,22 +30,13 @@ import (
 //	go test ./export/html -run Chromium -shots /tmp/shots
 var shotsDir = flag.String("shots", "", "keep the screenshots and PDFs of TestPagesInChromium in this directory")
 
-// startChromium starts a headless Chromium with a profile of its own,
-// driven by chromedp over its DevTools pipe (no port, nothing else on the
-// machine can reach it); it ends with the test.
-func startChromium(t *testing.T, path string) context.Context {
-	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")),
-		chromedp.Flag("hide-scrollbars", true), chromedp.Flag("mute-audio", true), chromedp.Flag("disable-quic", true))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(cancel)
-	// The first run starts the browser, which lives as long as ctx: it
-	// takes no timeout of its own (see chromedp.Run).
-	require.NoError(t, chromedp.Do(ctx))
-	return ctx
+// browser is the package's one Chromium: each test has a tab of it.
+var browser exporttest.Browser
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browser.Close()
+	os.Exit(code)
 }
 
 // viewport sets the page's width and height in CSS pixels, and whether it
@@ -67,10 +59,31 @@ func viewport(width, height int, print bool) chromedp.Action[chromedp.Void] {
 // screenshot is a PNG of the page's whole height at the viewport's width
 // (chromedp.FullScreenshot would set a viewport of its own).
 func screenshot(ctx context.Context, t *chromedp.Target) ([]byte, error) {
-	beyond := true
-	r, err := cdp.Call(ctx, t, page.CaptureScreenshot,
-		page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng, CaptureBeyondViewport: &beyond})
+	return capture(ctx, t, nil)
+}
+
+// screenshotOf is a PNG of a box of the page only: what the checks look
+// at, when no one keeps the whole page (keepShots).
+func screenshotOf(b box) chromedp.Action[[]byte] {
+	return func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
+		return capture(ctx, t, &page.Viewport{X: b.Left, Y: b.Top, Width: b.Right - b.Left, Height: b.Bottom - b.Top, Scale: 1})
+	}
+}
+
+func capture(ctx context.Context, t *chromedp.Target, clip *page.Viewport) ([]byte, error) {
+	beyond, fast := true, true
+	r, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng,
+		CaptureBeyondViewport: &beyond, Clip: clip, OptimizeForSpeed: &fast})
 	return r.Data, err
+}
+
+// keepShots says whether the screenshots and PDFs are kept for a person
+// to look at (-shots, $HOYLE_ARTEFACTS), or made in full as .ci/run does
+// (HOYLE_FULL): whole pages, every page printed on both papers. Plain go
+// test captures only the diagram the checks look at, and prints each
+// printed page on one paper (every page is laid out for both).
+func keepShots() bool {
+	return *shotsDir != "" || os.Getenv("HOYLE_ARTEFACTS") != "" || os.Getenv("HOYLE_FULL") != ""
 }
 
 // box is an element's place on the page, in CSS pixels.
@@ -138,12 +151,13 @@ func layoutProblems(l layout, hands int) []string {
 }
 
 // redPixels counts the pixels of a PNG inside a box that are the red of
-// hearts and diamonds.
+// hearts and diamonds; width is the screenshot's (the viewport's, or the
+// box's when only the box was captured, its corner then at 0, 0).
 func redPixels(t *testing.T, shot []byte, in box, width int) int {
 	t.Helper()
 	img, err := png.Decode(bytes.NewReader(shot))
 	require.NoError(t, err)
-	require.Equal(t, width, img.Bounds().Dx(), "the screenshot is the viewport's width")
+	require.Equal(t, width, img.Bounds().Dx(), "the screenshot's width")
 	n := 0
 	for y := int(in.Top); y < int(in.Bottom) && y < img.Bounds().Max.Y; y++ {
 		for x := int(in.Left); x < int(in.Right) && x < img.Bounds().Max.X; x++ {
@@ -158,22 +172,26 @@ func redPixels(t *testing.T, shot []byte, in box, width int) int {
 
 var pdfPage = regexp.MustCompile(`/Type\s*/Page[^s]`)
 
-// TestPagesInChromium opens each page in headless Chromium at a phone's
+// sameLayout are the pages whose diagram is laid out as another's (the
+// demo's four hands): plain go test leaves them out of the browser, which
+// walks them under HOYLE_FULL (.ci/run) and when the shots are kept
+// (keepShots). Each is still rendered and checked as HTML (html_test.go).
+var sameLayout = map[string]bool{"claim": true, "column": true}
+
+// TestPagesInChromium opens each page (but those of sameLayout, unless
+// keepShots) in headless Chromium at a phone's
 // width (360 px) and a desktop's (1200 px), checks that the diagram's four
 // hands stand clear of one another and that hearts and diamonds show red
 // in the screenshot, then lays the page out for print at the width of A4
 // and of Letter paper (less the margins) and prints it on both.
 func TestPagesInChromium(t *testing.T) {
-	path := exporttest.FindChromium()
-	if path == "" {
-		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): the pages are not checked in a browser")
-	}
+	tab := browser.Tab(t)
 	dir := t.TempDir()
 	if *shotsDir != "" {
 		require.NoError(t, os.MkdirAll(*shotsDir, 0o755))
 		dir = *shotsDir
 	}
-	ctx, cancel := context.WithTimeout(startChromium(t, path), 60*time.Second)
+	ctx, cancel := context.WithTimeout(tab, 60*time.Second)
 	defer cancel()
 	eval := func(expr string, out any) error {
 		v, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](expr))
@@ -190,10 +208,14 @@ func TestPagesInChromium(t *testing.T) {
 		width, height float64
 	}{{"A4", 210 / 25.4, 297 / 25.4}, {"Letter", 8.5, 11}}
 
-	// The pages printed to PDF on both papers: a whole hand, the problem,
-	// and a table of three players and a widow.
-	printed := map[string]bool{"demo": true, "problem": true, "five-hundred": true}
+	// The pages printed to PDF: a whole hand, the problem, and a table of
+	// three players and a widow; on both papers when the PDFs are kept or
+	// under HOYLE_FULL (keepShots), else each on the paper named here.
+	printed := map[string]*struct{ paper int }{"demo": {0}, "problem": {1}, "five-hundred": {0}}
 	for name, p := range pages(t) {
+		if !keepShots() && sameLayout[name] {
+			continue
+		}
 		body, err := Render(p.envs, p.opts)
 		require.NoError(t, err)
 		file := filepath.Join(dir, name+".html")
@@ -208,20 +230,31 @@ func TestPagesInChromium(t *testing.T) {
 			var l layout
 			require.NoError(t, eval(measure, &l), where)
 			assert.Empty(t, layoutProblems(l, hands), where)
+			if !keepShots() {
+				shot, err := chromedp.Run(ctx, screenshotOf(l.Diagram))
+				require.NoError(t, err, where)
+				d := l.Diagram
+				in := box{Right: d.Right - d.Left, Bottom: d.Bottom - d.Top}
+				assert.Positive(t, redPixels(t, shot, in, int(math.Round(in.Right))), "%s: hearts and diamonds are red", where)
+				continue
+			}
 			shot, err := chromedp.Run(ctx, screenshot)
 			require.NoError(t, err, where)
 			assert.Positive(t, redPixels(t, shot, l.Diagram, width), "%s: hearts and diamonds are red", where)
 			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, width)), shot, 0o644))
 		}
-		for _, paper := range papers {
+		for i, paper := range papers {
 			where := name + " printed on " + paper.name
 			printable := int((paper.width - 2*15/25.4) * 96)
 			require.NoError(t, chromedp.Do(ctx, viewport(printable, 1000, true)))
 			var l layout
 			require.NoError(t, eval(measure, &l), where)
 			assert.Empty(t, layoutProblems(l, hands), where)
-			if !printed[name] {
+			if printed[name] == nil {
 				continue // laid out for print above; printing every page adds nothing but time
+			}
+			if !keepShots() && i != printed[name].paper {
+				continue // laid out for both papers above, printed on one
 			}
 			pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(chromedp.PaperSize{Width: paper.width, Height: paper.height}),
 				chromedp.PDFMargin(0), chromedp.PDFPrintBackground()))

@@ -23,7 +23,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hoyle/hoyle/export/internal/exporttest"
 	"github.com/hoyle/hoyle/projections"
 )
 
@@ -123,19 +122,16 @@ func (l *browserLog) take() (errs, reqs []string) {
 // calls, the score, the notes; then back again, and opened at a moment
 // named in its address. No console error, no request beyond the page; a
 // hostile name and note show as text. Screenshots at 360 and 1200 px are
-// left as artefacts. Plain go test walks the revoke hand; HOYLE_FULL=1
-// walks all three (a claim, Auction Bridge).
+// left as artefacts when kept (keepShots). Plain go test walks the revoke
+// hand; HOYLE_FULL=1 walks all three (a claim, Auction Bridge).
 func TestViewerInChromium(t *testing.T) {
-	path := exporttest.FindChromium()
-	if path == "" {
-		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): the viewer is not checked in a browser")
-	}
+	tab := browser.Tab(t)
 	hands := viewerHands(t)
 	if os.Getenv("HOYLE_FULL") == "" {
 		hands = hands[:1]
 	}
 	dir := artefactsDir(t)
-	ctx, cancel := context.WithTimeout(startChromium(t, path), 150*time.Second)
+	ctx, cancel := context.WithTimeout(tab, 150*time.Second)
 	defer cancel()
 	bl := &browserLog{}
 	require.NoError(t, chromedp.Listen(ctx, bl.listen))
@@ -213,6 +209,9 @@ func TestViewerInChromium(t *testing.T) {
 			var overflow float64
 			require.NoError(t, evalInto(ctx, `document.documentElement.scrollWidth - window.innerWidth`, &overflow))
 			assert.LessOrEqual(t, overflow, 0.0, "%s at %d px: the page does not scroll sideways", vh.name, width)
+			if !keepShots() {
+				continue // artefacts for a person: taken when kept, and under HOYLE_FULL
+			}
 			shot, err := chromedp.Run(ctx, screenshot)
 			require.NoError(t, err)
 			require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("viewer-%s-%d.png", vh.name, width)), shot, 0o644))
@@ -221,16 +220,15 @@ func TestViewerInChromium(t *testing.T) {
 		assert.Empty(t, errs, "%s: no console error", vh.name)
 		assert.Empty(t, reqs, "%s: no request beyond the page", vh.name)
 	}
-	t.Logf("screenshots in %s", dir)
+	if keepShots() {
+		t.Logf("screenshots in %s", dir)
+	}
 }
 
 // TestViewerWithoutScript: with JavaScript off the page is the write-up,
 // whole, and the viewer stays hidden.
 func TestViewerWithoutScript(t *testing.T) {
-	path := exporttest.FindChromium()
-	if path == "" {
-		t.Skip("chromium is not installed: the viewer is not checked in a browser")
-	}
+	tab := browser.Tab(t)
 	vh := viewerHands(t)[0]
 	full, err := projections.Fold(vh.envs)
 	require.NoError(t, err)
@@ -238,7 +236,7 @@ func TestViewerWithoutScript(t *testing.T) {
 	require.NoError(t, err)
 	file := filepath.Join(t.TempDir(), "viewer.html")
 	require.NoError(t, os.WriteFile(file, page, 0o644))
-	ctx, cancel := context.WithTimeout(startChromium(t, path), 60*time.Second)
+	ctx, cancel := context.WithTimeout(tab, 60*time.Second)
 	defer cancel()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})

@@ -74,11 +74,27 @@ func (e *evening) playAll(mov string) {
 	}
 }
 
+// boardSeed is the seed a board is dealt with: board × 7919, but for
+// boards 1 and 2, whose double-dummy tables plain go test solves
+// (TestSiteHandRecord, TestLiveInChromium): their seeds are the first
+// after it, of 25 tried, whose deal the solver does in a tenth of a second
+// (board 1's deal at 7919 took it three on the two-core machine).
+func boardSeed(board int) uint64 {
+	seed := uint64(board) * 7919
+	switch board {
+	case 1:
+		seed += 15
+	case 2:
+		seed += 16
+	}
+	return seed
+}
+
 // board records a board at a table: dealt by its number, its dealer
 // opening a contract the other three pass, claimed for some tricks.
 func (e *evening) board(table, board int) {
 	t, ctx, session := e.t, e.ctx, e.sessions[table]
-	seed := uint64(board) * 7919
+	seed := boardSeed(board)
 	_, err := e.rec.Deal(ctx, session, projections.DealSpec{Board: board, Seed: &seed})
 	require.NoError(t, err)
 	level := 1 + e.rng.IntN(4)

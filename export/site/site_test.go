@@ -335,7 +335,7 @@ func TestSiteHandRecord(t *testing.T) {
 	s, ev := e.buildWith(false)
 	require.Len(t, ev.Boards, 2)
 	for _, b := range ev.Boards {
-		seed := uint64(b.Board) * 7919
+		seed := boardSeed(b.Board)
 		deal := dealOf(t, e, b.Results[0].Session, b.Results[0].Hand)
 		p := parse(t, s, site.BoardFile(b.Board))
 		body := text(p.root)

@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"net/url"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -36,25 +35,13 @@ type Browser struct {
 
 // Launch starts the Chromium at path, headless, with a profile of its own
 // (removed by Close), driven over its DevTools pipe (no port: nothing
-// else can reach it).
+// else can reach it): exporttest.LaunchChromium.
 func Launch(path string) (*Browser, error) {
-	profile, err := os.MkdirTemp("", "hoyle-site-chromium-")
+	ctx, stop, err := exporttest.LaunchChromium(path)
 	if err != nil {
 		return nil, err
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.UserDataDir(profile), chromedp.Flag("disable-quic", true))
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc)
-	b := &Browser{Ctx: ctx, stop: func() {
-		cancel()
-		cancelAlloc()
-		os.RemoveAll(profile)
-	}}
-	if err := chromedp.Do(ctx); err != nil {
-		b.Close()
-		return nil, err
-	}
+	b := &Browser{Ctx: ctx, stop: stop}
 	messages := chromedp.Console(ctx)
 	requests := chromedp.Events(ctx, network.RequestWillBeSent)
 	go func() {

@@ -92,6 +92,18 @@ func (m *testMemo) Trace(d cards.Deal, strain cards.Strain, leader cards.Seat, s
 	return t, err
 }
 
+// The deals of DDS's list the tests analyse: among the quickest of the
+// hundred to solve (a table in tens of milliseconds on the two-core
+// machine, where deal 1 takes a second), each played out in full. The
+// solver itself is checked against the whole list in projections/dd.
+const (
+	// quickSpades is played in spades, its trace rising by a trick at the
+	// lead to trick 4 and falling back at card 37.
+	quickSpades = 5
+	// quickDiamonds is played in diamonds.
+	quickDiamonds = 41
+)
+
 func listDeals(t testing.TB) []ddlist.Deal {
 	t.Helper()
 	ds, err := ddlist.Load()
@@ -105,7 +117,7 @@ func listDeals(t testing.TB) []ddlist.Deal {
 // or a defender's that raises it.
 func TestPlayIsDDSTrace(t *testing.T) {
 	ds := listDeals(t)
-	for _, i := range []int{1, 2} {
+	for _, i := range []int{quickSpades, quickDiamonds} {
 		ld := ds[i]
 		h := handOf(t, ld, ld.Strain, len(ld.Play))
 		a, err := Analyse(h, solved, contract.ParScore)
@@ -132,17 +144,24 @@ func TestPlayIsDDSTrace(t *testing.T) {
 	}
 }
 
-// Deal 1's trace has a costly card on each side: the opening lead gives
-// declarer a tenth trick, and a card of the declaring side late in the
-// play gives it back.
+// A trace with a costly card on each side (quickSpades): a defender's
+// lead to trick 4 gives declarer a ninth trick, and a card of the
+// declaring side at card 37 gives it back; no other card costs anything.
 func TestCostlyCards(t *testing.T) {
-	ld := listDeals(t)[1]
+	ld := listDeals(t)[quickSpades]
+	require.Equal(t, 8, ld.Trace[12])
+	require.Equal(t, 9, ld.Trace[13])
+	require.Equal(t, 8, ld.Trace[37])
 	a, err := Analyse(handOf(t, ld, ld.Strain, len(ld.Play)), solved, contract.ParScore)
 	require.NoError(t, err)
 	costly := a.Play.Costly()
-	require.NotEmpty(t, costly)
-	assert.Equal(t, cards.East, costly[0].Seat, "the opening lead")
+	require.Len(t, costly, 2)
+	assert.Equal(t, a.Play.Cards[12], costly[0], "the lead to trick 4")
+	assert.NotEqual(t, a.Play.Side, costly[0].Seat.Partnership(), "a defender's card")
 	assert.Equal(t, 1, costly[0].Cost)
+	assert.Equal(t, a.Play.Cards[36], costly[1], "card 37")
+	assert.Equal(t, a.Play.Side, costly[1].Seat.Partnership(), "a card of the declaring side")
+	assert.Equal(t, 1, costly[1].Cost)
 	c, ok := a.Play.ByID(costly[0].ID)
 	assert.True(t, ok)
 	assert.Equal(t, costly[0], c)
@@ -150,7 +169,7 @@ func TestCostlyCards(t *testing.T) {
 
 // Royal spades are spades for the solver.
 func TestRoyalSpadesAreSpades(t *testing.T) {
-	ld := listDeals(t)[0] // played in spades
+	ld := listDeals(t)[quickSpades] // played in spades
 	require.Equal(t, cards.StrainSpades, ld.Strain)
 	h := handOf(t, ld, cards.RoyalSpades, 8)
 	a, err := Analyse(h, solved, contract.ParScore)
@@ -166,7 +185,7 @@ func TestRoyalSpadesAreSpades(t *testing.T) {
 // Whist plays no contract: no par, and the tricks are those of the side
 // on the opening leader's right (the dealer's).
 func TestWhistIsBySide(t *testing.T) {
-	ld := listDeals(t)[2]
+	ld := listDeals(t)[quickDiamonds]
 	h := handOf(t, ld, cards.StrainHearts, 4)
 	h.Contract.Declarer = cards.NoSeat
 	a, err := Analyse(h, solved, contract.ParScore)
@@ -181,7 +200,7 @@ func TestWhistIsBySide(t *testing.T) {
 // The analysis follows regular play only: a card out of turn ends it,
 // and says who played and whose turn it was.
 func TestIrregularPlayStopsTheAnalysis(t *testing.T) {
-	ld := listDeals(t)[1]
+	ld := listDeals(t)[quickDiamonds]
 	h := handOf(t, ld, ld.Strain, 5) // trick 2 is led
 	tr := &h.Tricks[1]
 	// The second card of trick 2 comes from the wrong seat: the leader's
@@ -201,7 +220,7 @@ func TestIrregularPlayStopsTheAnalysis(t *testing.T) {
 
 // A renounce ends it too.
 func TestRenounceStopsTheAnalysis(t *testing.T) {
-	ld := listDeals(t)[1]
+	ld := listDeals(t)[quickDiamonds]
 	h := handOf(t, ld, ld.Strain, 4)
 	// Trick 2: its leader leads a suit the next hand holds, and the next
 	// hand plays another suit.
@@ -239,7 +258,7 @@ func TestRenounceStopsTheAnalysis(t *testing.T) {
 
 // What cannot be analysed says why.
 func TestWhatCannotBeAnalysed(t *testing.T) {
-	ld := listDeals(t)[0]
+	ld := listDeals(t)[quickDiamonds]
 	h := handOf(t, ld, ld.Strain, 0)
 	h.Dealt[cards.East] = 0
 	h.Dealt[cards.West] = 0
@@ -265,7 +284,7 @@ func TestWhatCannotBeAnalysed(t *testing.T) {
 // The auction: a table and par, no play yet; the hand's vulnerability is
 // par's.
 func TestBeforeThePlay(t *testing.T) {
-	ld := listDeals(t)[1]
+	ld := listDeals(t)[quickDiamonds]
 	h := handOf(t, ld, ld.Strain, 0)
 	h.Contract, h.Tricks, h.Phase = nil, nil, game.PhaseAuction
 	h.Vulnerable = cards.VulAll

@@ -49,13 +49,16 @@ func newKeeper() *Keeper {
 
 var once = New().Source(dd.Config{}, nil)
 
-// deal is deal 1 of DDS's list and the first trick of its play: what the
+// deal is deal 41 of DDS's list and the first trick of its play: what the
 // tests solve (each process solves it again, as a new process would).
+// Among the quickest of the list to solve (tens of milliseconds, where
+// deal 1 takes a second on the two-core machine): the tests are of the
+// keeping; the solver is checked against the whole list in projections/dd.
 func deal(t *testing.T) ddlist.Deal {
 	t.Helper()
 	ds, err := ddlist.Load()
 	require.NoError(t, err)
-	return ds[1]
+	return ds[41]
 }
 
 const played = 4

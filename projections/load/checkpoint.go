@@ -30,7 +30,8 @@ import (
 //	0x04           the retractions (the version of each, and of its target)
 //	0x05 chunk     the index, by 512 hands (4 bytes, big-endian): where each
 //	               hand's deal is in the log, and the hash it links to
-//	0x06           the score sheets kept (keptSheets)
+//	0x06           the score sheets kept, and the score's fold of the
+//	               finished hands where the score is one (keptSheets)
 //	0x07           the first deal of each board (projections.AppendBoards):
 //	               what a deal of a board is checked against, so that a
 //	               fold of the latest hand (Tail) can decide one
@@ -552,11 +553,17 @@ func (r *reading) restOf(snap *snapshot, build string, seal sealer, rec func(k, 
 		return nil, err
 	}
 	keys := whole.SheetsToKeep()
+	kept, fold, folded, ok := whole.ScoresToKeep(keys)
 	sheets.Uint(uint64(len(keys)))
-	for _, k := range keys {
+	for i, k := range keys {
 		sheets.Uint(uint64(k.Finished))
 		sheets.Bool(k.Closed)
-		sheets.Raw(projections.AppendSheet(nil, whole.ScoreOf(k)))
+		sheets.Raw(projections.AppendSheet(nil, kept[i]))
+	}
+	sheets.Bool(ok)
+	if ok {
+		sheets.Uint(uint64(folded))
+		sheets.Raw(projections.AppendFoldState(nil, fold))
 	}
 	retractions := events.NewEncoder(nil)
 	retractions.Uint(uint64(len(snap.Retractions)))

@@ -1,8 +1,14 @@
 package exporttest
 
 import (
+	"context"
 	"os"
 	"os/exec"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
 )
 
 // FindChromium returns the path of a Chromium for the browser tests:
@@ -19,4 +25,65 @@ func FindChromium() string {
 		}
 	}
 	return ""
+}
+
+// LaunchChromium starts the Chromium at path, headless, with a profile of
+// its own, driven by chromedp over its DevTools pipe (no port: nothing else
+// on the machine can reach it). ctx is its first tab (chromedp.NewContext
+// of ctx opens another); stop ends the browser and removes the profile.
+func LaunchChromium(path string) (ctx context.Context, stop func(), err error) {
+	profile, err := os.MkdirTemp("", "hoyle-chromium-")
+	if err != nil {
+		return nil, nil, err
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.UserDataDir(profile),
+		chromedp.Flag("hide-scrollbars", true), chromedp.Flag("mute-audio", true), chromedp.Flag("disable-quic", true))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	stop = func() {
+		cancel()
+		cancelAlloc()
+		os.RemoveAll(profile)
+	}
+	// The first run starts the browser, which lives as long as ctx: it
+	// takes no timeout of its own (see chromedp.Run).
+	if err := chromedp.Do(ctx); err != nil {
+		stop()
+		return nil, nil, err
+	}
+	return ctx, stop, nil
+}
+
+// Browser is a test binary's one headless Chromium, started by the first
+// test that asks it for a tab and ended by Close (from TestMain): a start
+// costs a second or more of CPU, a tab little. The zero Browser is ready.
+type Browser struct {
+	once sync.Once
+	ctx  context.Context
+	stop func()
+	err  error
+}
+
+// Tab opens a tab of the browser for t, starting the browser if need be;
+// the tab closes when t ends. t is skipped when there is no Chromium.
+func (b *Browser) Tab(t testing.TB) context.Context {
+	t.Helper()
+	path := FindChromium()
+	if path == "" {
+		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): not checked in a browser")
+	}
+	b.once.Do(func() { b.ctx, b.stop, b.err = LaunchChromium(path) })
+	require.NoError(t, b.err, "starting %s", path)
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	t.Cleanup(cancel)
+	require.NoError(t, chromedp.Do(ctx))
+	return ctx
+}
+
+// Close ends the browser, if a test started it.
+func (b *Browser) Close() {
+	if b.stop != nil {
+		b.stop()
+	}
 }

@@ -1,0 +1,40 @@
+package testkit
+
+import (
+	"flag"
+	"os"
+	"strconv"
+)
+
+// QuickRapid has rapid (pgregory.net/rapid) try Rounds(25, 100) cases of
+// each property of the test binary instead of its default 100: few under
+// go test ./..., all 100 under $HOYLE_FULL (as .ci/run runs every package
+// that calls it). A -rapid.checks flag or $RAPID_CHECKS still decides. Call
+// it first in the package's TestMain, before m.Run, while no test runs:
+//
+//	func TestMain(m *testing.M) {
+//		testkit.QuickRapid()
+//		os.Exit(m.Run())
+//	}
+//
+// It does nothing in a binary without rapid.
+func QuickRapid() {
+	f := flag.Lookup("rapid.checks")
+	if f == nil {
+		return
+	}
+	if !flag.Parsed() {
+		flag.Parse()
+	}
+	if _, ok := os.LookupEnv("RAPID_CHECKS"); ok {
+		return
+	}
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "rapid.checks" })
+	if given {
+		return
+	}
+	if err := f.Value.Set(strconv.Itoa(Rounds(25, 100))); err != nil {
+		panic(err)
+	}
+}

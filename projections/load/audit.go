@@ -91,6 +91,18 @@ type Kept struct {
 	checkSeals, headerSeal bool
 }
 
+// Size is the bytes of the records k holds.
+func (k *Kept) Size() int {
+	if k == nil {
+		return 0
+	}
+	n := 0
+	for key, rec := range k.stored {
+		n += len(key) + len(rec.value)
+	}
+	return n
+}
+
 // keptRecord is a stored record and whether its seal holds, bound to the
 // event the header names.
 type keptRecord struct {

@@ -151,6 +151,7 @@ func UnmarshalRecord(b []byte, pos uint64, copyRaw bool) (Envelope, error) {
 type RecordReader struct {
 	alias   bool // Raw aliases the record instead of being copied
 	types   map[string]string
+	typ     string // the type of the record before
 	session string
 	arena   []byte
 }
@@ -195,7 +196,11 @@ func (r *RecordReader) Read(b []byte, pos uint64) (Envelope, error) {
 }
 
 func (r *RecordReader) intern(b []byte) string {
+	if string(b) == r.typ {
+		return r.typ // most records are of the type of the one before (a card, a card...)
+	}
 	if s, ok := r.types[string(b)]; ok {
+		r.typ = s
 		return s
 	}
 	if r.types == nil {
@@ -247,7 +252,18 @@ func (d *Decoder) fixed(dst []byte) {
 
 // Decode fills Data from Raw, upcasting an old schema.
 func (e *Envelope) Decode() error {
-	p, err := DecodePayload(e.Type, e.Schema, e.Raw)
+	return e.decodeWith(nil)
+}
+
+// decodeWith is Decode, with pd when given (a reader of many events).
+func (e *Envelope) decodeWith(pd *payloadDecoder) error {
+	var p Payload
+	var err error
+	if pd != nil {
+		p, err = pd.decode(e.Type, e.Schema, e.Raw)
+	} else {
+		p, err = DecodePayload(e.Type, e.Schema, e.Raw)
+	}
 	if err != nil {
 		return &PositionError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
 	}

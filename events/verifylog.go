@@ -57,42 +57,59 @@ func verifyLog(ctx context.Context, st Store, each func(Envelope) error, visit S
 	var lastPos uint64
 	var last *head
 	var lastSession string
-	for e, err := range st.ReadAll(ctx, 1, false) {
-		if err != nil {
-			return rep, &VerifyError{Position: lastPos + 1, Err: err}
-		}
-		if e.Position != lastPos+1 && !skippedForeign(st, lastPos+1, e.Position) {
-			return rep, &VerifyError{Position: lastPos + 1, Err: fmt.Errorf("%w: positions jump from %d to %d", ErrCorrupt, lastPos, e.Position)}
-		}
-		lastPos = e.Position
-		h := last
-		if e.Session != lastSession {
-			if h = heads[e.Session]; h == nil {
-				h = &head{}
-				heads[e.Session] = h
+	var failed error
+	readChecked(ctx, st, func(b *contentBatch) bool {
+		for i := range b.envs { // up to a record that could not be read (unread)
+			e := &b.envs[i]
+			if e.Position != lastPos+1 && !skippedForeign(st, lastPos+1, e.Position) {
+				failed = &VerifyError{Position: lastPos + 1, Err: fmt.Errorf("%w: positions jump from %d to %d", ErrCorrupt, lastPos, e.Position)}
+				return false
 			}
-			if h.version == 0 {
-				h.first = e.Position
+			lastPos = e.Position
+			h := last
+			if e.Session != lastSession {
+				if h = heads[e.Session]; h == nil {
+					h = &head{}
+					heads[e.Session] = h
+				}
+				if h.version == 0 {
+					h.first = e.Position
+				}
+				last, lastSession = h, e.Session
 			}
-			last, lastSession = h, e.Session
-		}
-		if err := checkLink(e, h.version, h.hash); err != nil {
-			return rep, err
-		}
-		if err := e.Decode(); err != nil {
-			return rep, &VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: errors.Unwrap(err)}
-		}
-		h.version, h.hash, h.last = e.Version, e.Hash, e.Position
-		if fast {
-			h.positions = append(h.positions, e.Position)
-		}
-		rep.Events++
-		rep.Bytes += uint64(len(e.Raw))
-		if each != nil {
-			if err := each(e); err != nil {
-				return rep, err
+			if err := checkOrder(e, h.version, h.hash); err != nil {
+				failed = err
+				return false
+			}
+			if i == b.bad { // its hash, else its payload (checked in that order)
+				failed = &VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: b.err}
+				return false
+			}
+			h.version, h.hash, h.last = e.Version, e.Hash, e.Position
+			if fast {
+				h.positions = append(h.positions, e.Position)
+			}
+			rep.Events++
+			rep.Bytes += uint64(len(e.Raw))
+			if each != nil {
+				if err := each(*e); err != nil {
+					failed = err
+					return false
+				}
 			}
 		}
+		if b.unread {
+			failed = &VerifyError{Position: lastPos + 1, Err: b.err}
+			return false
+		}
+		if b.readErr != nil {
+			failed = &VerifyError{Position: lastPos + 1, Err: b.readErr}
+			return false
+		}
+		return true
+	})
+	if failed != nil {
+		return rep, failed
 	}
 	infos, err := st.Sessions(ctx)
 	if err != nil {

@@ -223,6 +223,11 @@ func (s *Session) Score() game.ScoreSheet {
 // score is the sheet of hands, closed or not, its own sides (if it has
 // them) named by their players.
 func (s *Session) score(hands []*game.Hand, closed bool) game.ScoreSheet {
+	if sheet, ok := s.foldScore(hands, closed); ok {
+		s.nameSides(sheet.Sides)
+		s.namePlayers(&sheet)
+		return sheet
+	}
 	if min(len(hands), s.read.withoutHistory) > 0 {
 		// A reader of one hand checks that the kept sheets serve it before
 		// it leaves out the history of the others (see Graft): scoring

@@ -264,3 +264,35 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 	}
 	return sh, nil
 }
+
+// AppendFoldState encodes a score's fold (game.FoldState): its sheet as
+// AppendSheet writes it, and the counts it carries.
+func AppendFoldState(buf []byte, st game.FoldState) []byte {
+	e := events.NewEncoder(buf)
+	e.Raw(AppendSheet(nil, st.Sheet))
+	length(e, st.Carry == nil, len(st.Carry))
+	for _, c := range st.Carry {
+		e.Int(int64(c))
+	}
+	return e.Bytes()
+}
+
+// DecodeFoldState reads what AppendFoldState wrote.
+func DecodeFoldState(b []byte) (game.FoldState, error) {
+	var st game.FoldState
+	d := events.NewDecoder(b)
+	sheet := d.Raw()
+	n, isNil := readLength(d)
+	if !isNil {
+		st.Carry = make([]int, 0, n)
+		for range n {
+			st.Carry = append(st.Carry, int(d.Int()))
+		}
+	}
+	if err := d.Err(); err != nil {
+		return st, fmt.Errorf("a score's fold of the snapshot: %w", err)
+	}
+	var err error
+	st.Sheet, err = DecodeSheet(sheet)
+	return st, err
+}

@@ -2,6 +2,7 @@ package projections
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/hoyle/hoyle/projections/game"
 )
@@ -12,9 +13,14 @@ import (
 // earlier hand is scored again. So a checkpoint keeps the sheets a reader
 // of the latest hand asks for (the score now, and before the latest
 // finished hand), and a session read from it (see projections/load) scores
-// from them when its finished hands are the checkpoint's own. The sheets
-// and how they are kept and decoded are the load path's (KeptSheets); the
-// session knows only which sheet it asks for and of which hands.
+// from them when its finished hands are the checkpoint's own. Where the
+// ruleset's score is a fold (game.Folding), the checkpoint also keeps the
+// fold of its finished hands, and a session with hands after them (a
+// table's, between two refreshes of its checkpoint) scores by adding
+// those hands to it: the hands since the checkpoint, not the session. The
+// sheets and how they are kept and decoded are the load path's
+// (KeptSheets); the session knows only which sheet it asks for and of
+// which hands.
 
 // SheetKey says which sheet: that of the first Finished hands, with the
 // session closed or not.
@@ -35,6 +41,11 @@ type KeptSheets interface {
 	// Sheet is the sheet of key k, when it is kept for hands. It is shared
 	// by every session scored from it, and never changed.
 	Sheet(k SheetKey, hands []*game.Hand) (game.ScoreSheet, bool)
+	// Fold is the score's fold (see game.Folding) kept for the first k
+	// of hands, when they are the snapshot's own, resumed by rules with
+	// the session's options and seating, ready to take the hands after
+	// them: a fold of the caller's own.
+	Fold(rules game.Folding, opts game.Options, seating game.Seating, hands []*game.Hand) (f game.SheetFold, k int, ok bool)
 }
 
 // SheetsToKeep are the sheets a checkpoint of this session keeps: those of
@@ -57,6 +68,108 @@ func (s *Session) SheetsToKeep() []SheetKey {
 // closed or not, as Score would give it for a session of those hands.
 func (s *Session) ScoreOf(k SheetKey) game.ScoreSheet {
 	return s.score(s.Hands[:k.Finished], k.Closed)
+}
+
+// FoldToKeep is the score's fold of the session's finished hands, as a
+// checkpoint keeps it beside the sheets (see KeptSheets.Fold): a reader
+// adds the hands after them to it instead of scoring every hand again.
+// Not ok where the ruleset's score is not a fold (game.Folding).
+func (s *Session) FoldToKeep() (game.FoldState, int, bool) {
+	folding, ok := s.Rules.(game.Folding)
+	if !ok {
+		return game.FoldState{}, 0, false
+	}
+	// The fold of the finished hands, or, where it cannot be kept as it
+	// stands, of fewer (the hands after are added to it as to any).
+	for n := s.finishedHands(); n >= max(s.finishedHands()-2, 0); n-- {
+		f, ok := folding.Fold(s.Opts, s.Seating(), nil)
+		if !ok {
+			return game.FoldState{}, 0, false
+		}
+		for _, h := range s.Hands[:n] {
+			f.Add(h)
+		}
+		if st, ok := f.State(); ok {
+			return st, n, true
+		}
+	}
+	return game.FoldState{}, 0, false
+}
+
+// ScoresToKeep are the sheets of keys (SheetsToKeep's) and the fold
+// FoldToKeep gives, made in one pass over the hands where the score is a
+// fold: a writer's checkpoint of a long session scores it once, not once
+// for each sheet it keeps.
+func (s *Session) ScoresToKeep(keys []SheetKey) (sheets []game.ScoreSheet, fold game.FoldState, folded int, ok bool) {
+	folding, isFold := s.Rules.(game.Folding)
+	var f game.SheetFold
+	if isFold {
+		f, isFold = folding.Fold(s.Opts, s.Seating(), nil)
+	}
+	n := s.finishedHands()
+	if !isFold || slices.ContainsFunc(keys, func(k SheetKey) bool { return k.Finished > n }) {
+		for _, k := range keys {
+			sheets = append(sheets, s.ScoreOf(k))
+		}
+		fold, folded, ok = s.FoldToKeep()
+		return sheets, fold, folded, ok
+	}
+	sheets = make([]game.ScoreSheet, len(keys))
+	for i := 0; i <= n; i++ {
+		for j, k := range keys {
+			if k.Finished == i {
+				sheet := f.Sheet(k.Closed)
+				s.nameSides(sheet.Sides)
+				s.namePlayers(&sheet)
+				sheets[j] = sheet
+			}
+		}
+		if i < n {
+			f.Add(s.Hands[i])
+		}
+	}
+	if fold, ok = f.State(); ok {
+		return sheets, fold, n, true
+	}
+	fold, folded, ok = s.FoldToKeep() // the fold of fewer hands
+	return sheets, fold, folded, ok
+}
+
+// keptFold is the fold kept for the first hands of hands, resumed: not ok
+// when none is kept for them, or it leaves out hands held without their
+// history (see Graft), which it would have to add.
+func (s *Session) keptFold(hands []*game.Hand) (game.SheetFold, int, bool) {
+	folding, ok := s.Rules.(game.Folding)
+	if !ok || s.read.sheets == nil {
+		return nil, 0, false
+	}
+	f, k, ok := s.read.sheets.Fold(folding, s.Opts, s.Seating(), hands)
+	if !ok || k > len(hands) || k < min(len(hands), s.read.withoutHistory) {
+		return nil, 0, false
+	}
+	return f, k, true
+}
+
+// foldScore is the sheet of hands, closed or not, made by adding to the
+// fold kept for the first of them the hands after it: the hands since the
+// checkpoint, not the session.
+func (s *Session) foldScore(hands []*game.Hand, closed bool) (game.ScoreSheet, bool) {
+	f, k, ok := s.keptFold(hands)
+	if !ok {
+		return game.ScoreSheet{}, false
+	}
+	for _, h := range hands[k:] {
+		f.Add(h)
+	}
+	return f.Sheet(closed), true
+}
+
+// ScoresFromKeptFold reports whether Score would add the hands since the
+// checkpoint to the fold it kept, rather than score every hand: what the
+// tests and benchmarks of a long session look at.
+func (s *Session) ScoresFromKeptFold() bool {
+	_, _, ok := s.keptFold(s.Hands)
+	return ok
 }
 
 // UseSheets lets the session score from kept sheets (see Score); nil: from

@@ -246,6 +246,7 @@ func moduleImports(t *testing.T) map[string][]string {
 // the solver's on a ruleset and lin's on pbn are gone and not allowed;
 // compare's branch on whist's game ID is gone (its Law X is whist's).
 func TestImportsAreAllowed(t *testing.T) {
+	t.Parallel()
 	got := moduleImports(t)
 	if len(got) < 50 {
 		t.Fatalf("go list found only %d packages of the module", len(got))

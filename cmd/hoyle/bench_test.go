@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -104,10 +106,14 @@ func tableLines() func() string {
 
 // benchPrompt measures one entry at the record prompt of db: the line
 // typed, recorded (its fsync included) and the table shown again.
-func benchPrompt(b *testing.B, db string) {
+func benchPrompt(b *testing.B, db string) { benchPromptEnv(b, db, func(string) string { return "" }) }
+
+// benchPromptEnv is benchPrompt with the environment getenv gives: a
+// user's, whose checkpoint key seals the session's checkpoint.
+func benchPromptEnv(b *testing.B, db string, getenv func(string) string) {
 	in, feed := io.Pipe()
 	out := &promptOut{ready: make(chan struct{}, 1)}
-	streams := &Streams{In: in, Out: out, Err: io.Discard, Getenv: func(string) string { return "" }}
+	streams := &Streams{In: in, Out: out, Err: io.Discard, Getenv: getenv}
 	done := make(chan int)
 	go func() { done <- run([]string{"--db", db, "record"}, streams) }()
 	next := tableLines()
@@ -130,25 +136,30 @@ func benchPrompt(b *testing.B, db string) {
 	}
 }
 
+// benchFloor runs the floor once an iteration: a Go program, as its own
+// process, that opens a bbolt file and commits one fsynced put
+// (testdata/floor), built here.
+func benchFloor(b *testing.B) {
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "floor")
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/floor").CombinedOutput(); err != nil {
+		b.Fatalf("building the floor: %v\n%s", err, out)
+	}
+	db := filepath.Join(dir, "floor.db")
+	for b.Loop() {
+		if out, err := exec.Command(bin, db).CombinedOutput(); err != nil {
+			b.Fatalf("floor: %v\n%s", err, out)
+		}
+	}
+}
+
 // BenchmarkPromptEntry measures an entry at the record prompt, in a new
 // session and in one of 10,000 hands (1,000 with -short), against the
 // floor: a Go program, as its own process, that opens a bbolt file and
 // commits one fsynced put. The three run in the same run of the
 // benchmark; the entry should stay within 3 times the floor.
 func BenchmarkPromptEntry(b *testing.B) {
-	b.Run("floor", func(b *testing.B) {
-		dir := b.TempDir()
-		bin := filepath.Join(dir, "floor")
-		if out, err := exec.Command("go", "build", "-o", bin, "./testdata/floor").CombinedOutput(); err != nil {
-			b.Fatalf("building the floor: %v\n%s", err, out)
-		}
-		db := filepath.Join(dir, "floor.db")
-		for b.Loop() {
-			if out, err := exec.Command(bin, db).CombinedOutput(); err != nil {
-				b.Fatalf("floor: %v\n%s", err, out)
-			}
-		}
-	})
+	b.Run("floor", benchFloor)
 	b.Run("entry", func(b *testing.B) {
 		db := filepath.Join(b.TempDir(), "prompt.db")
 		quiet := &Streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: func(string) string { return "" }}
@@ -159,5 +170,36 @@ func BenchmarkPromptEntry(b *testing.B) {
 	})
 	b.Run("entry-large", func(b *testing.B) {
 		benchPrompt(b, simtest.Copy(b, simtest.DB(b, "auction", simtest.Hands(), 3), b.TempDir()))
+	})
+	// With a user's checkpoint key, as at a real table: the checkpoint is
+	// brought up every MinLag events, and the score at the end of a hand
+	// is read from it between two refreshes.
+	keyed := func(b *testing.B) func(string) string {
+		dir := b.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, "hoyle"), 0o700); err != nil {
+			b.Fatal(err)
+		}
+		key := base64.StdEncoding.EncodeToString(simtest.Key[:checkpointKeySize])
+		if err := os.WriteFile(filepath.Join(dir, "hoyle", "checkpoint.key"), []byte(key), 0o600); err != nil {
+			b.Fatal(err)
+		}
+		return func(k string) string {
+			if k == "XDG_CONFIG_HOME" {
+				return dir
+			}
+			return ""
+		}
+	}
+	b.Run("entry-keyed", func(b *testing.B) {
+		db := filepath.Join(b.TempDir(), "prompt.db")
+		getenv := keyed(b)
+		quiet := &Streams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, Getenv: getenv}
+		if code := run([]string{"--db", db, "new", "--game", "auction"}, quiet); code != 0 {
+			b.Fatal("new failed")
+		}
+		benchPromptEnv(b, db, getenv)
+	})
+	b.Run("entry-large-keyed", func(b *testing.B) {
+		benchPromptEnv(b, simtest.Copy(b, simtest.DB(b, "auction", simtest.Hands(), 3), b.TempDir()), keyed(b))
 	})
 }

@@ -110,7 +110,7 @@ func TestProgressGoesByStderr(t *testing.T) {
 	devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	require.NoError(t, err)
 	defer devnull.Close()
-	simulate := []string{"simulate", "--game", "contract", "--hands", "300", "--batch", "20"}
+	simulate := []string{"simulate", "--game", "contract", "--hands", "20", "--batch", "10"}
 
 	// stdout and stderr to files, and stdout to /dev/null.
 	for i, stdout := range []*os.File{nil, devnull} {

@@ -27,7 +27,10 @@ import (
 
 // TestSecondWriterIsToldInUse: while another process holds the database
 // open for writing, a writer (and, as bbolt locks, a reader) is told the
-// database is in use after about a second, and nothing is appended.
+// database is in use after its wait for the writer (a second in hoyle;
+// set short here, asHoyleWriterWait, but in the full rounds), and nothing
+// is appended. That the wait
+// is bounded, and by which bound, is TestWriterWaitIsBounded.
 func TestSecondWriterIsToldInUse(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "busy.db")
@@ -38,6 +41,10 @@ func TestSecondWriterIsToldInUse(t *testing.T) {
 
 	holder, err := bolt.Open(db, bolt.Options{}) // this process: the first writer, in the middle of its work
 	require.NoError(t, err)
+	var wait []string // HOYLE_FULL: hoyle's own second
+	if testkit.Rounds(0, 1) == 0 {
+		wait = []string{asHoyleWriterWait + "=100ms"}
+	}
 	for _, args := range [][]string{
 		{"call", "1S"},
 		{"note", "a remark"},
@@ -46,7 +53,7 @@ func TestSecondWriterIsToldInUse(t *testing.T) {
 		{"show"},
 		{"verify"},
 	} {
-		r, took := timedRun(t, db, args...)
+		r, took := timedRunEnv(t, db, wait, args...)
 		assert.Equal(t, 1, r.code, "hoyle %v: %s", args, r.err)
 		assert.Contains(t, r.err, "the database is in use by another hoyle process", args)
 		assert.Contains(t, r.err, "wait for it to finish and try again", args)

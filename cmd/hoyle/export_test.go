@@ -12,6 +12,7 @@ import (
 )
 
 func TestExportMarkdown(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "e.db")
 	script(t, db, "claim")
 	// The CLI writes what the library's golden files hold.

@@ -102,6 +102,7 @@ func TestDuplicateWhistFromTheCLI(t *testing.T) {
 
 // A game of Five Hundred from the cut to the winner at 500.
 func TestFiveHundredGameFromTheCLI(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "500.db")
 	n := scriptPart(t, db, "five-hundred", "deal", 0)
 	v := showJSON(t, db)

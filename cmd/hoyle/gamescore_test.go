@@ -14,6 +14,7 @@ import (
 // for each player, game by game, and the winner at 500; in JSON, the
 // running tally by player and the winner beside the games.
 func TestFiveHundredScoreSheet(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "500.db")
 	script(t, db, "five-hundred")
 

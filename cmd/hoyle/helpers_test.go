@@ -13,8 +13,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -64,9 +66,16 @@ const hangBound = 20 * time.Second
 // timedRun runs hoyle as its own process and measures it.
 func timedRun(t *testing.T, db string, args ...string) (result, time.Duration) {
 	t.Helper()
+	return timedRunEnv(t, db, nil, args...)
+}
+
+// timedRunEnv is timedRun with env ("NAME=value") added to the process's
+// environment.
+func timedRunEnv(t *testing.T, db string, env []string, args ...string) (result, time.Duration) {
+	t.Helper()
 	start := time.Now()
 	done := make(chan result, 1)
-	go func() { done <- hoyleRun(t, db, args...) }()
+	go func() { done <- hoyleRunEnv(t, db, env, args...) }()
 	select {
 	case r := <-done:
 		return r, time.Since(start)
@@ -87,7 +96,15 @@ func eventCount(t *testing.T, db string, session ...string) int {
 // hoyleRun runs hoyle as its own process to the end.
 func hoyleRun(t *testing.T, db string, args ...string) result {
 	t.Helper()
+	return hoyleRunEnv(t, db, nil, args...)
+}
+
+// hoyleRunEnv is hoyleRun with env ("NAME=value") added to the process's
+// environment.
+func hoyleRunEnv(t *testing.T, db string, env []string, args ...string) result {
+	t.Helper()
 	cmd := hoyleProcess(t, db, args...)
+	cmd.Env = append(cmd.Env, env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -178,8 +195,12 @@ type result struct {
 // shell, with no terminal.
 func hoyle(t *testing.T, db string, args ...string) result {
 	t.Helper()
+	return hoyleHome(testHome(t), db, args...)
+}
+
+// hoyleHome is hoyle with the user's home directory home.
+func hoyleHome(home, db string, args ...string) result {
 	var out, errb bytes.Buffer
-	home := testHome(t)
 	streams := &Streams{In: strings.NewReader(""), Out: &out, Err: &errb, Getenv: func(k string) string {
 		if k == "HOME" {
 			return home
@@ -201,11 +222,105 @@ func ok(t *testing.T, db string, args ...string) string {
 // script runs every line of a fixture script.
 func script(t *testing.T, db, name string) {
 	t.Helper()
+	if copyScripted(t, db, name) {
+		return
+	}
 	text, err := fixtures.Script(name)
 	require.NoError(t, err)
 	for _, words := range prompt.Lines(text) {
 		ok(t, db, words...)
 	}
+}
+
+// made holds the databases made once for the test binary (madeDB), each
+// in a home of its own: its checkpoint key seals the checkpoints the
+// commands that made it wrote.
+var made struct {
+	mu   sync.Mutex
+	root string            // under TMPDIR; removed by TestMain
+	dbs  map[string]string // name -> its database ("" if making it failed)
+}
+
+// copyScripted gives db the database the fixture script name records
+// (madeDB): some scripts are started from in dozens of tests.
+func copyScripted(t *testing.T, db, name string) bool {
+	t.Helper()
+	return madeDB(t, db, "script "+name, func(home, db string) bool {
+		text, err := fixtures.Script(name)
+		if err != nil {
+			return false
+		}
+		for _, words := range prompt.Lines(text) {
+			if r := hoyleHome(home, db, words...); r.code != 0 {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// madeDB gives db, a file that does not exist yet, the database that make
+// makes (running hoyle with hoyleHome), made once for the test binary
+// under name and copied: the log, its checkpoints, and the key that seals
+// them, into the test's home; the copy is the database make makes, its
+// checkpoints believed as they would be. It reports false, and the test
+// makes the database itself, when db is a shared log or exists already,
+// when the test's home holds another key (a copy's checkpoints would not
+// be believed there), or when make failed (the test's own run then says
+// how).
+func madeDB(t *testing.T, db, name string, make func(home, db string) bool) bool {
+	t.Helper()
+	if strings.Contains(db, "://") {
+		return false
+	}
+	if _, err := os.Stat(db); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	src, home := makeOnce(name, make)
+	if src == "" {
+		return false
+	}
+	keyPath := func(home string) string { return filepath.Join(home, ".config", "hoyle", "checkpoint.key") }
+	key, err := os.ReadFile(keyPath(home))
+	require.NoError(t, err)
+	mine := keyPath(testHome(t))
+	switch have, err := os.ReadFile(mine); {
+	case err == nil && !bytes.Equal(have, key):
+		return false
+	case err != nil:
+		require.NoError(t, os.MkdirAll(filepath.Dir(mine), 0o700))
+		require.NoError(t, os.WriteFile(mine, key, 0o600))
+	}
+	b, err := os.ReadFile(src)
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(filepath.Dir(db), 0o755))
+	require.NoError(t, os.WriteFile(db, b, 0o600))
+	return true
+}
+
+// makeOnce is the database made under name, made by make at the first
+// call, and the home it was made in; "" if make failed.
+func makeOnce(name string, make func(home, db string) bool) (db, home string) {
+	made.mu.Lock()
+	defer made.mu.Unlock()
+	if made.root == "" {
+		root, err := os.MkdirTemp("", "hoyle-made-")
+		if err != nil {
+			return "", ""
+		}
+		made.root, made.dbs = root, map[string]string{}
+	}
+	if db, done := made.dbs[name]; done {
+		return db, filepath.Join(filepath.Dir(db), "home")
+	}
+	dir := filepath.Join(made.root, strconv.Itoa(len(made.dbs)))
+	made.dbs[name] = ""
+	db, home = filepath.Join(dir, "s.db"), filepath.Join(dir, "home")
+	if !make(home, db) {
+		return "", ""
+	}
+	made.dbs[name] = db
+	return db, home
 }
 
 func showJSON(t *testing.T, db string) map[string]any {
@@ -258,15 +373,58 @@ func refused(t *testing.T, cases []badInput) {
 // a second process beside it) without building anything.
 const asHoyle = "HOYLE_TEST_RUN_AS_HOYLE"
 
+// asHoyleWriterWait, set to a duration, is how long the test binary as
+// hoyle waits for another process that writes before it says the database
+// is in use (lockWaits.writer; a second in hoyle): tests that hold the
+// database on purpose set it short, so as not to wait out the second each
+// time. (In process, such tests set the factory's waits, newFactoryWaits.)
+const asHoyleWriterWait = "HOYLE_TEST_WRITER_WAIT"
+
 func TestMain(m *testing.M) {
 	if os.Getenv(asHoyle) == "1" {
+		if w, err := time.ParseDuration(os.Getenv(asHoyleWriterWait)); err == nil {
+			defaultWaits.writer = w
+		}
 		os.Exit(run(os.Args[1:], newSystemStreams()))
 	}
+	shm := memoryTempDir()
 	code := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
+	if made.root != "" {
+		os.RemoveAll(made.root)
+	}
+	if shm != "" {
+		os.RemoveAll(shm)
+	}
 	os.Exit(code)
+}
+
+// memoryTempDir puts the tests' temporary directories (t.TempDir, and so
+// every database here) in memory, under /dev/shm, when the machine has one
+// and TMPDIR is not set: each entry a test records is a bbolt commit, and
+// its fsync on a shared virtual disk was most of what the serial tests
+// waited on. What they prove is unchanged: bbolt's locks, mmap and
+// truncation work as on disk, and the crash tests kill processes, whose
+// writes the page cache keeps whatever the file system; none of them
+// pulls the power. It returns the directory made, for TestMain to remove.
+func memoryTempDir() string {
+	if os.Getenv("TMPDIR") != "" {
+		return ""
+	}
+	// A container's /dev/shm may be as small as 64 MB: the full rounds'
+	// databases need more, so a small one is left alone.
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs("/dev/shm", &fs); err != nil || uint64(fs.Bavail)*uint64(fs.Bsize) < 2<<30 {
+		return ""
+	}
+	dir, err := os.MkdirTemp("/dev/shm", "hoyle-test-")
+	if err != nil {
+		return ""
+	}
+	os.Setenv("TMPDIR", dir)
+	return dir
 }
 
 // built is the hoyle binary, built once by hoyleBinary for the benchmarks

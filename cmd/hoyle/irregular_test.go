@@ -20,6 +20,11 @@ import (
 // transcript of every command (what hoyle names, the remedies it lists,
 // the score, the write-up, the replay) is the golden file beside it.
 //
+// Then, with every checkpoint brought to the session's head, the hand
+// read from the checkpoint shows, exports and scores what the whole log
+// does: the snapshot's codec carries the irregularities, their remedies
+// and the restrictions they put in force.
+//
 //	go test ./cmd/hoyle -run TestIrregularitiesByTheLaws -update
 func TestIrregularitiesByTheLaws(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("testdata", "irregular", "*.hoyle"))
@@ -31,6 +36,10 @@ func TestIrregularitiesByTheLaws(t *testing.T) {
 			t.Parallel()
 			db := filepath.Join(t.TempDir(), "irr.db")
 			golden(t, filepath.Join("irregular", name+".golden"), irregularTranscript(t, db, path))
+			refreshCheckpoints(t, db)
+			for _, args := range [][]string{{"show", "--json"}, {"export"}, {"score", "--json"}} {
+				sameAsWhole(t, db, args...)
+			}
 		})
 	}
 }

@@ -24,6 +24,7 @@ func TestDemoRuns(t *testing.T) {
 // of the demo is typed after the one before it, so none is refused as
 // racing another scorer.
 func TestDemoRunsAsAProcess(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out, err := os.Create(filepath.Join(dir, "out"))
 	require.NoError(t, err)

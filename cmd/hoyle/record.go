@@ -312,10 +312,10 @@ func (r *recordLoop) loadTail(ctx context.Context) (*projections.Session, error)
 	return r.read(ctx, load.Tail)
 }
 
-// loadAll reads the whole session's hands (from its checkpoint, see
-// load.Summary), for the score at the end of a hand.
+// loadAll reads the session for the score at the end of a hand
+// (load.Scored): its cost follows the score, not the session's hands.
 func (r *recordLoop) loadAll(ctx context.Context) (*projections.Session, error) {
-	return r.read(ctx, load.Summary)
+	return r.read(ctx, load.Scored)
 }
 
 // read opens the database read-only for one fold of the session.

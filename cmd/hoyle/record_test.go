@@ -25,6 +25,7 @@ const (
 // pseudo-terminal, with short forms, a typo, an undo, a note, tab
 // completion and Ctrl-C, while a second process reads the session.
 func TestRecordAHandAtThePrompt(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "table.db")
 	tm := startTerminal(t, db, "record", "--game", "auction", "--south", "Z", "--west", "A", "--north", "Y", "--east", "B", "--dealer", "S")
 	tm.expect("opened session ")

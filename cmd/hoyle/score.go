@@ -64,7 +64,7 @@ func runScore(ctx context.Context, opts *scoreOptions) error {
 	}
 	var s *projections.Session
 	if err := opts.DB.read(ctx, func(st events.Store, session string) (err error) {
-		s, err = load.Summary(ctx, st, session) // the hands from the checkpoint: no history
+		s, err = load.Scored(ctx, st, session) // the score from the checkpoint: not every hand
 		return err
 	}); err != nil {
 		return err

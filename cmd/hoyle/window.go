@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"sync/atomic"
+	"sync"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/projections/load"
@@ -20,7 +20,7 @@ import (
 // the session does not have reads the latest hand, and whoever looks for it
 // there says it is not there, and what there is.
 func (d *database) readHand(ctx context.Context, n int, at *replay.Moment) (*load.Window, error) {
-	if wholeReads.Load() {
+	if _, whole := wholeReads.Load(d.dbPath()); whole {
 		return d.readWhole(ctx)
 	}
 	var w *load.Window
@@ -58,9 +58,10 @@ func handOf(at *replay.Moment, hand int, from *replay.Moment) *replay.Moment {
 	return at
 }
 
-// wholeReads makes readHand read the whole log, as hoyle did before it read
-// one hand alone: tests compare the two.
-var wholeReads atomic.Bool
+// wholeReads holds the databases (by path) on which readHand reads the
+// whole log, as hoyle did before it read one hand alone: tests compare the
+// two, each on a database of its own, in parallel.
+var wholeReads sync.Map // path -> struct{}
 
 // readWhole reads the whole log: for a moment @N that a read of one hand
 // cannot fold (replay.ErrWholeLog).

@@ -636,6 +636,52 @@ func (s *Store) ReadAll(ctx context.Context, from uint64, decode bool) iter.Seq2
 	})
 }
 
+var _ events.LogScanner = (*Store)(nil)
+
+// ScanLog implements events.LogScanner: the log's records as stored, read
+// in transactions of chunk records, the file's mapped pages dropped as the
+// read goes, as ReadAll's are.
+func (s *Store) ScanLog(ctx context.Context, from uint64, fn func(pos uint64, rec []byte) bool) error {
+	if from == 0 {
+		from = 1
+	}
+	long := false
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		more, stop := false, false
+		var size int64
+		err := s.view(func(tx *bbolt.Tx) error {
+			size = tx.Size()
+			c := tx.Bucket(bucketLog).Cursor()
+			n := 0
+			for k, v := c.Seek(u64(from)); k != nil; k, v = c.Next() {
+				if n == chunk {
+					from, more = getU64(k), true
+					return nil
+				}
+				n++
+				s.read += len(v)
+				if !fn(getU64(k), v) {
+					stop = true
+					return nil
+				}
+			}
+			return nil
+		})
+		if !more && long {
+			s.read = dropAfter // the end of a long read: what it mapped is dropped now
+		}
+		s.dropRead(size)
+		if err != nil || stop || !more {
+			return err
+		}
+		long = true
+		s.letGo()
+	}
+}
+
 // chunkReader reads the next chunk into buf, and says whether more follow.
 type chunkReader func(tx *bbolt.Tx, buf []events.Envelope) ([]events.Envelope, bool, error)
 

@@ -47,3 +47,35 @@ func TestASmallFileStaysSmall(t *testing.T) {
 	require.NoError(t, err)
 	assert.Less(t, fi.Size(), int64(256<<10), "a database of one event is %d bytes", fi.Size())
 }
+
+// ScanLog gives each record as stored, in log order, across the
+// transactions of a long read, from any position, and stops when asked:
+// each record is what ReadAll decodes there.
+func TestScanLogGivesTheRecordsReadAllReads(t *testing.T) {
+	ctx := context.Background()
+	s, err := bolt.Open(filepath.Join(t.TempDir(), "scan.db"), bolt.Options{Create: true, NoSync: true})
+	require.NoError(t, err)
+	defer s.Close()
+	const n = 5000 // more than two transactions' worth
+	_, err = s.Append(ctx, events.Batch{Session: "s", Expected: events.NewSession, Events: storetest.Events(0, n)})
+	require.NoError(t, err)
+	want, err := storetest.Collect(s.ReadAll(ctx, 1, false))
+	require.NoError(t, err)
+	require.Len(t, want, n)
+	for _, from := range []uint64{1, 2047, 2049, n} {
+		var got []events.Envelope
+		require.NoError(t, s.ScanLog(ctx, from, func(pos uint64, rec []byte) bool {
+			e, err := events.UnmarshalRecord(rec, pos, true)
+			require.NoError(t, err)
+			got = append(got, e)
+			return true
+		}))
+		assert.Equal(t, want[from-1:], got, "from %d", from)
+	}
+	seen := 0
+	require.NoError(t, s.ScanLog(ctx, 1, func(uint64, []byte) bool { seen++; return seen < 3000 }))
+	assert.Equal(t, 3000, seen, "it stops when asked, in its second transaction")
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	assert.ErrorIs(t, s.ScanLog(cancelled, 1, func(uint64, []byte) bool { return true }), context.Canceled)
+}

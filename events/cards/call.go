@@ -145,10 +145,25 @@ func (c Call) String() string {
 		if c.Level == 0 {
 			return c.Strain.String()
 		}
+		if int(c.Level) < len(bidNames) && int(c.Strain) < len(strainLetters) {
+			return bidNames[c.Level][c.Strain]
+		}
 		return strconv.Itoa(int(c.Level)) + c.Strain.String()
 	}
 	return "?"
 }
+
+// bidNames is each bid's String to the ten level, made once: the laws name
+// the call of every bid they check, and a fold of a whole log checks
+// hundreds of thousands.
+var bidNames = func() (names [11][len(strainLetters)]string) {
+	for level := 1; level < len(names); level++ {
+		for s := range names[level] {
+			names[level][s] = strconv.Itoa(level) + strainLetters[s]
+		}
+	}
+	return names
+}()
 
 // IsZero reports whether c is the zero Call (no call).
 func (c Call) IsZero() bool { return c.Kind == 0 }

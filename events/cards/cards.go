@@ -150,14 +150,22 @@ func (c Card) Valid() bool { return c >= 1 && c <= Joker }
 
 // String is the card in suit-then-rank form: "SA", "HT", "JK" for the Joker.
 func (c Card) String() string {
-	switch {
-	case c == Joker:
-		return "JK"
-	case !c.Valid():
+	if !c.Valid() {
 		return "??"
 	}
-	return c.Suit().String() + c.Rank().String()
+	return cardNames[c]
 }
+
+// cardNames is each card's String, made once: the laws name the card of
+// every play they check (an entry's token), and a fold of a whole log
+// checks millions.
+var cardNames = func() (names [Joker + 1]string) {
+	for c := Card(1); c < Joker; c++ {
+		names[c] = c.Suit().String() + c.Rank().String()
+	}
+	names[Joker] = "JK"
+	return names
+}()
 
 // Symbol is the card with its suit symbol: "♠A", "♥10".
 func (c Card) Symbol() string {

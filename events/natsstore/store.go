@@ -362,28 +362,49 @@ func (s *Store) ensureStreams(ctx context.Context) error {
 		AllowAtomicPublish: true,
 		Metadata:           map[string]string{metaKind: kindIndex, metaFormat: strconv.Itoa(Format), metaLogCreated: created},
 	}
-	for range 2 {
-		idx, err := s.ensureStream(ctx, idxCfg, kindIndex)
+	idx, err := s.ensureStream(ctx, idxCfg, kindIndex)
+	if err != nil {
+		return err
+	}
+	stale := idx.Config.Metadata[metaLogCreated] != created
+	if !stale {
+		upto, _, err := s.indexUpto(ctx)
 		if err != nil {
 			return err
 		}
-		stale := idx.Config.Metadata[metaLogCreated] != created
-		if !stale {
-			upto, _, err := s.indexUpto(ctx)
-			if err != nil {
-				return err
-			}
-			stale = upto > info.State.LastSeq
-		}
-		if !stale {
-			return nil
-		}
-		// Made for another log of the same name: drop it and build anew.
-		if err := s.js.DeleteStream(ctx, s.index); err != nil && !errors.Is(err, jetstream.ErrStreamNotFound) {
-			return s.apiError(ctx, "rebuilding the index", err)
-		}
+		stale = upto > info.State.LastSeq
 	}
-	return fmt.Errorf("natsstore: the index %s keeps disagreeing with the log %s", s.index, s.log)
+	if !stale {
+		return nil
+	}
+	return s.emptyIndex(ctx, idx.Config, created)
+}
+
+// emptyIndex empties an index made for another log of the same name (or
+// ahead of this one) and binds it to this log; the store then rebuilds it
+// from the log. It is purged in place, not deleted and made again: a
+// stream made again at once under the same name can be handed what the
+// deleted one was still writing, and so be stale again.
+func (s *Store) emptyIndex(ctx context.Context, cfg jetstream.StreamConfig, created string) error {
+	octx, cancel := s.opContext(ctx)
+	defer cancel()
+	idx, err := s.js.Stream(octx, s.index)
+	if err == nil {
+		err = idx.Purge(octx)
+	}
+	if err == nil && cfg.Metadata[metaLogCreated] != created {
+		md := map[string]string{}
+		for k, v := range cfg.Metadata {
+			md[k] = v
+		}
+		md[metaLogCreated] = created
+		cfg.Metadata = md
+		_, err = s.js.UpdateStream(octx, cfg)
+	}
+	if err != nil {
+		return s.apiError(ctx, "rebuilding the index", err)
+	}
+	return nil
 }
 
 // ensureStream creates a stream, or checks that the one there is hoyle's

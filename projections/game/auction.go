@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 
@@ -209,16 +210,27 @@ func FollowSuit(h *Hand, seat cards.Seat, c cards.Card, suitOf func(cards.Card) 
 	if suitOf(c) == led {
 		return nil
 	}
+	if !holdsSuit(h.Held[seat], led, suitOf) {
+		return nil // void in the suit led: a discard, the usual case here
+	}
 	var same []string
 	for _, x := range h.Held[seat].Cards() {
 		if suitOf(x) == led {
 			same = append(same, x.String())
 		}
 	}
-	if len(same) > 0 {
-		return RenounceError(h, seat, c, led, same, law)
+	return RenounceError(h, seat, c, led, same, law)
+}
+
+// holdsSuit reports whether held has a card whose suit, by suitOf, is u,
+// without listing held (a fold checks every discard).
+func holdsSuit(held cards.Set, u cards.Suit, suitOf func(cards.Card) cards.Suit) bool {
+	for s := uint64(held); s != 0; s &= s - 1 {
+		if suitOf(cards.Card(bits.TrailingZeros64(s)+1)) == u {
+			return true
+		}
 	}
-	return nil
+	return false
 }
 
 // RenounceError refuses a card that does not follow suit, holding the

@@ -127,8 +127,8 @@ func dealtWhole(rs Ruleset) bool {
 // Five Hundred, whose bidder's widow leaves his hand as dealt unknown).
 // It returns the seats it filled in.
 func (h *Hand) InferHands(rs Ruleset) []cards.Seat {
-	if !dealtWhole(rs) {
-		return nil
+	if h.DealKnown() || !dealtWhole(rs) {
+		return nil // every hand known (nothing to infer, and dealtWhole deals a pack to say so)
 	}
 	var out []cards.Seat
 	for s := range h.Seating.Seats {

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hoyle/hoyle/events"
@@ -304,6 +305,9 @@ func (h *Hand) CheckCard(rs Ruleset, c cards.Card) error {
 // playChecked plays a card that CheckCard allowed.
 func (h *Hand) playChecked(rs Ruleset, seat cards.Seat, t *Trick, c cards.Card, id events.ID) error {
 	led := len(t.Cards) == 0
+	if t.Cards == nil {
+		t.Cards = make([]PlayedCard, 0, h.Seating.Seats) // one allocation a trick, not three
+	}
 	t.Cards = append(t.Cards, PlayedCard{Seat: seat, Card: c, ID: id})
 	h.Played = h.Played.Add(c)
 	if h.Known(seat) {
@@ -338,6 +342,9 @@ func (h *Hand) winTrick(rs Ruleset, t *Trick, seat cards.Seat) {
 	if len(h.Tricks) >= rs.Tricks() {
 		h.Phase, h.Turn = PhaseDone, cards.NoSeat
 		return
+	}
+	if len(h.Tricks) == cap(h.Tricks) {
+		h.Tricks = slices.Grow(h.Tricks, rs.Tricks()-len(h.Tricks)) // the hand's tricks allotted once, not by doubling
 	}
 	h.Tricks = append(h.Tricks, Trick{Leader: seat, Winner: cards.NoSeat})
 	h.Turn = seat

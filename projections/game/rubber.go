@@ -1,8 +1,6 @@
 package game
 
 import (
-	"fmt"
-
 	"github.com/hoyle/hoyle/events/cards"
 )
 
@@ -92,31 +90,6 @@ func (l RubberLaws) makeUp(r *rubberFold) {
 // closed by agreement, a rubber left unfinished is made up by the code.
 // An unfinished rubber in play has no winner and no value yet.
 func (l RubberLaws) Score(in ScoreInput, entries func(*Hand) ([]Entry, []string)) ScoreSheet {
-	sheet := ScoreSheet{Rubbers: []Rubber{}}
-	var cur *rubberFold
-	var done []*rubberFold
-	for _, h := range in.Hands {
-		if h.Phase != PhaseDone || h.Contract == nil || h.Annulled {
-			continue
-		}
-		if cur == nil || cur.over() {
-			cur = &rubberFold{Rubber: Rubber{Number: len(done) + 1, Entries: []Entry{}, Hands: []int{}, Games: []cards.Side{}, Above: "honours"}}
-			done = append(done, cur)
-		}
-		es, notes := entries(h)
-		sheet.Notes = append(sheet.Notes, notes...)
-		l.add(cur, h, es)
-	}
-	if in.Closed && cur != nil && !cur.over() {
-		l.makeUp(cur)
-	}
-	for _, r := range done {
-		settled := r.Complete || in.Closed
-		r.AddUp([]cards.Side{cards.NS, cards.EW}, settled)
-		if r.Complete && r.Winner != nil && *r.Winner != r.winnerOfGames() {
-			sheet.Notes = append(sheet.Notes, fmt.Sprintf("rubber %d: %s won two games, but %s's total is the larger and they win the excess (%s)", r.Number, r.winnerOfGames(), *r.Winner, l.ExcessLaw))
-		}
-		sheet.Rubbers = append(sheet.Rubbers, r.Rubber)
-	}
-	return sheet
+	f, _ := l.Fold(entries, nil)
+	return FoldScore(f, in)
 }

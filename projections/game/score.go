@@ -215,22 +215,6 @@ const ProgressiveText = "Foster's Complete Hoyle (1914), Progressive Bridge: \"t
 // what it scores, and hoyle compare totals it for each player wherever the
 // movement seats him.
 func Progressive(in ScoreInput, entriesOf func(*Hand) ([]Entry, []string)) ScoreSheet {
-	var sheet ScoreSheet
-	r := Rubber{Number: 1, Name: "Progressive game", NoGames: true, Above: "honours", Entries: []Entry{}, Hands: []int{}, Games: []cards.Side{}}
-	for _, h := range in.Hands {
-		es, notes := entriesOf(h)
-		sheet.Notes = append(sheet.Notes, notes...)
-		if h.Phase != PhaseDone || h.Contract == nil || h.Annulled {
-			continue
-		}
-		r.Hands = append(r.Hands, h.Number)
-		r.Entries = append(r.Entries, es...)
-	}
-	if len(r.Hands) == 0 {
-		return sheet
-	}
-	r.AddUp([]cards.Side{cards.NS, cards.EW}, false)
-	r.Note = ProgressiveText
-	sheet.Rubbers = []Rubber{r}
-	return sheet
+	f, _ := ProgressiveFold(entriesOf, nil)
+	return FoldScore(f, in)
 }

@@ -68,36 +68,107 @@ type Folded struct {
 // checkpoint was folded to the same event (nil, or another event: it
 // folds the log itself).
 func AuditFolded(ctx context.Context, st events.Store, session string, folded *Folded) ([]Difference, error) {
+	k, err := ReadKept(ctx, st, session)
+	if err != nil {
+		return nil, err
+	}
+	return k.Audit(ctx, st, folded)
+}
+
+// Kept is a session's checkpoint as the store keeps it, each record's seal
+// checked with the store's key: what Audit compares with the fold of the
+// log. It needs no fold, so verify reads it (ReadKept) while it folds the
+// log, on whichever core is free, and compares it (Audit) once the fold is
+// made.
+type Kept struct {
+	session string
+	// stored is every record, by key; nil when there is nothing to
+	// compare (no checkpoint, or one no reader of this hoyle reads).
+	stored map[string]keptRecord
+	header []byte // the header record, as stored
+	// checkSeals: the store has a key; headerSeal, the header's seal
+	// holds under it.
+	checkSeals, headerSeal bool
+}
+
+// Size is the bytes of the records k holds.
+func (k *Kept) Size() int {
+	if k == nil {
+		return 0
+	}
+	n := 0
+	for key, rec := range k.stored {
+		n += len(key) + len(rec.value)
+	}
+	return n
+}
+
+// keptRecord is a stored record and whether its seal holds, bound to the
+// event the header names.
+type keptRecord struct {
+	value  []byte
+	sealed bool
+}
+
+// ReadKept reads the session's checkpoint and checks each record's seal:
+// nil when the store keeps no checkpoints.
+func ReadKept(ctx context.Context, st events.Store, session string) (*Kept, error) {
 	cp, ok := st.(events.SessionSnapshots)
 	if !ok {
 		return nil, nil
 	}
-	stored := map[string][]byte{}
-	err := cp.ReadSnapshot(ctx, session, nil, func(k, v []byte) bool {
-		stored[string(k)] = bytes.Clone(v)
+	k := &Kept{session: session}
+	stored := map[string]keptRecord{}
+	err := cp.ReadSnapshot(ctx, session, nil, func(key, v []byte) bool {
+		stored[string(key)] = keptRecord{value: bytes.Clone(v)}
 		return true
 	})
 	if err != nil || len(stored) == 0 {
-		return nil, err
+		return k, err
 	}
-	r, err := begin(ctx, st, session)
-	if err != nil {
-		return nil, err
-	}
-	hv := stored[string([]byte{keyHeader})]
+	hv := stored[string([]byte{keyHeader})].value
 	if crcSealed(hv) {
 		// A checkpoint of a hoyle before the seals (a CRC only): no
 		// reader reads it, and the next writer makes it again.
-		return nil, nil
+		return k, nil
 	}
-	seal := sealerOf(cp, session)
-	checkSeals := len(seal.key) > 0
 	h, ok := decodeHeaderBody(unsealed(hv))
 	if ok && h.format != projections.SnapshotFormat {
 		// Another format's: no reader of this one reads it, and its
 		// records are not this codec's to compare.
+		return k, nil
+	}
+	k.stored, k.header = stored, hv
+	seal := sealerOf(cp, session)
+	if k.checkSeals = len(seal.key) > 0; !k.checkSeals || !ok {
+		return k, nil
+	}
+	_, k.headerSeal = seal.open([]byte{keyHeader}, hv)
+	at := seal.at(h.version, h.hash)
+	m := at.newMAC()
+	for key, rec := range stored {
+		if key != string([]byte{keyHeader}) {
+			_, rec.sealed = at.openWith(m, []byte(key), rec.value)
+			stored[key] = rec
+		}
+	}
+	return k, nil
+}
+
+// Audit lists the records of the checkpoint k that differ from the fold
+// of the log to the checkpoint's version, taking that fold from folded when
+// it is folded to the same event (nil, or another event: it folds the log
+// itself).
+func (k *Kept) Audit(ctx context.Context, st events.Store, folded *Folded) ([]Difference, error) {
+	if k == nil || k.stored == nil {
 		return nil, nil
 	}
+	session := k.session
+	r, err := begin(ctx, st, session)
+	if err != nil {
+		return nil, err
+	}
+	h, ok := decodeHeaderBody(unsealed(k.header))
 	if !ok || h.version == 0 || h.version > r.info.Version {
 		return []Difference{{Session: session, Version: h.version, Record: "the header"}}, nil
 	}
@@ -119,37 +190,48 @@ func AuditFolded(ctx context.Context, st events.Store, session string, folded *F
 	if err != nil {
 		return nil, err
 	}
-	want, err := r.records(snap, 1, h.build, seal)
+	// The log's records, unsealed: their bytes are compared, and the
+	// stored seals were checked as they were read. The hands' records
+	// are made on one core while the rest (the score sheets, which score
+	// the session) are on another; the hands are kept, as the rest reads
+	// them meanwhile.
+	seal := sealer{session: session}
+	var tail []events.SnapshotRecord
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tail, err = r.restOf(snap, h.build, seal, seal.at(snap.Version, snap.Hash).record)
+	}()
+	want := handRecords(snap, 1, seal, 0, false)
+	<-done
 	if err != nil {
 		return nil, err
 	}
+	want = append(want, tail...)
 	var out []Difference
-	at := seal.at(h.version, h.hash)
-	if _, held := seal.open([]byte{keyHeader}, hv); checkSeals && !held {
+	checkSeals := k.checkSeals
+	if checkSeals && !k.headerSeal {
 		// Sealed with another key (another user of the file, or a
 		// forger): said once, and the bytes compared as below.
 		out = append(out, Difference{Session: session, Version: h.version, Record: sealOf([]byte{keyHeader})})
 		checkSeals = false
 	}
+	stored := k.stored
 	for _, rec := range want {
 		got, ok := stored[string(rec.Key)]
 		delete(stored, string(rec.Key))
+		header := len(rec.Key) == 1 && rec.Key[0] == keyHeader
 		switch {
-		case !ok || !bytes.Equal(unsealed(got), unsealed(rec.Value)):
+		case !ok || !bytes.Equal(unsealed(got.value), unsealed(rec.Value)):
 			out = append(out, Difference{Session: session, Version: h.version, Record: recordName(rec.Key)})
-		case checkSeals && len(rec.Key) == 1 && rec.Key[0] == keyHeader:
-			if _, ok := seal.open(rec.Key, got); !ok {
-				out = append(out, Difference{Session: session, Version: h.version, Record: sealOf(rec.Key)})
-			}
-		case checkSeals:
-			if _, ok := at.open(rec.Key, got); !ok {
-				out = append(out, Difference{Session: session, Version: h.version, Record: sealOf(rec.Key)})
-			}
+		case checkSeals && !header && !got.sealed:
+			out = append(out, Difference{Session: session, Version: h.version, Record: sealOf(rec.Key)})
 		}
 	}
-	for k := range stored {
-		out = append(out, Difference{Session: session, Version: h.version, Record: recordName([]byte(k)) + " (not the log's)"})
+	for key := range stored {
+		out = append(out, Difference{Session: session, Version: h.version, Record: recordName([]byte(key)) + " (not the log's)"})
 	}
+	k.stored = nil // compared once
 	return out, nil
 }
 

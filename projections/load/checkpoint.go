@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"hash"
 	"os"
 	"runtime/debug"
 	"sync"
@@ -29,7 +30,8 @@ import (
 //	0x04           the retractions (the version of each, and of its target)
 //	0x05 chunk     the index, by 512 hands (4 bytes, big-endian): where each
 //	               hand's deal is in the log, and the hash it links to
-//	0x06           the score sheets kept (keptSheets)
+//	0x06           the score sheets kept, and the score's fold of the
+//	               finished hands where the score is one (keptSheets)
 //	0x07           the first deal of each board (projections.AppendBoards):
 //	               what a deal of a board is checked against, so that a
 //	               fold of the latest hand (Tail) can decide one
@@ -88,7 +90,18 @@ func (s sealer) at(version uint64, hash events.Hash) sealer {
 }
 
 func (s sealer) mac(k, body []byte) []byte {
-	m := hmac.New(sha256.New, s.key)
+	if len(s.key) == 0 {
+		// Nothing to seal with: no reader believes it (open), and verify
+		// compares records without their seals (Kept.Audit).
+		return noSeal[:]
+	}
+	return s.macWith(hmac.New(sha256.New, s.key), k, body)
+}
+
+// macWith is mac with m, an HMAC of the sealer's key (made with newMAC),
+// which it resets: a reader of many records makes one, not one a record.
+func (s sealer) macWith(m hash.Hash, k, body []byte) []byte {
+	m.Reset()
 	var n [8]byte
 	binary.BigEndian.PutUint64(n[:], uint64(len(s.session)))
 	m.Write([]byte("hoyle checkpoint 1\x00"))
@@ -104,6 +117,12 @@ func (s sealer) mac(k, body []byte) []byte {
 	return m.Sum(nil)[:macSize]
 }
 
+// newMAC is an HMAC of the sealer's key, for macWith.
+func (s sealer) newMAC() hash.Hash { return hmac.New(sha256.New, s.key) }
+
+// noSeal is the seal of a record sealed without a key.
+var noSeal [macSize]byte
+
 // seal is the record kept under k: body and its MAC.
 func (s sealer) seal(k, body []byte) []byte { return append(body, s.mac(k, body)...) }
 
@@ -116,6 +135,15 @@ func (s sealer) open(k, v []byte) ([]byte, bool) {
 	}
 	body := v[:len(v)-macSize]
 	return body, hmac.Equal(s.mac(k, body), v[len(v)-macSize:])
+}
+
+// openWith is open with m, made by newMAC.
+func (s sealer) openWith(m hash.Hash, k, v []byte) ([]byte, bool) {
+	if len(s.key) == 0 || len(v) < macSize {
+		return nil, false
+	}
+	body := v[:len(v)-macSize]
+	return body, hmac.Equal(s.macWith(m, k, body), v[len(v)-macSize:])
 }
 
 // unsealed is a record's bytes without its seal, unchecked: for verify,
@@ -445,29 +473,41 @@ func Refresh(ctx context.Context, st events.Store, session string, minLag uint64
 // so that a session of a hundred thousand hands is not held whole and
 // encoded at once (an import's checkpoint, issue 30).
 func (r *reading) records(snap *snapshot, from int, build string, seal sealer) ([]events.SnapshotRecord, error) {
-	at := seal.at(snap.Version, snap.Hash)
-	var a arena
-	rec := func(k, body []byte) events.SnapshotRecord {
-		return events.SnapshotRecord{Key: k, Value: at.seal(k, body)}
-	}
-	tail, err := r.restOf(snap, build, seal, rec)
+	tail, err := r.restOf(snap, build, seal, seal.at(snap.Version, snap.Hash).record)
 	if err != nil {
 		return nil, err
 	}
+	return append(handRecords(snap, from, seal, len(tail), true), tail...), nil
+}
+
+// record is the record kept under k: body, sealed.
+func (s sealer) record(k, body []byte) events.SnapshotRecord {
+	return events.SnapshotRecord{Key: k, Value: s.seal(k, body)}
+}
+
+// handRecords are the records of snap's hands from from on, and of the
+// index chunks that hold them, with room for more records after them.
+// With letGo, each hand is let go (its place in snap.Hands nil) once its
+// record is made: records makes them after the records that need them all.
+func handRecords(snap *snapshot, from int, seal sealer, more int, letGo bool) []events.SnapshotRecord {
+	at := seal.at(snap.Version, snap.Hash)
+	var a arena
 	hands := len(snap.Hands)
-	put := make([]events.SnapshotRecord, 0, max(hands-from+1, 0)+(hands-from+1)/indexChunk+1+len(tail))
+	put := make([]events.SnapshotRecord, 0, max(hands-from+1, 0)+(hands-from+1)/indexChunk+1+more)
 	var buf []byte
 	for i := from - 1; i < hands; i++ {
 		buf = projections.AppendHand(buf[:0], snap.Hands[i])
 		k := a.bytes(handKey(i + 1))
 		put = append(put, events.SnapshotRecord{Key: k, Value: a.sealed(at, k, buf)})
-		snap.Hands[i] = nil
+		if letGo {
+			snap.Hands[i] = nil
+		}
 	}
 	for c := (from - 1) / indexChunk; c*indexChunk < hands; c++ {
 		end := min((c+1)*indexChunk, hands)
-		put = append(put, rec(indexKey(c), indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])))
+		put = append(put, at.record(indexKey(c), indexRecord(snap.Starts[c*indexChunk:end], snap.Prev[c*indexChunk:end])))
 	}
-	return append(put, tail...), nil
+	return put
 }
 
 // arena holds many small records in a few large allocations: a hundred
@@ -513,11 +553,17 @@ func (r *reading) restOf(snap *snapshot, build string, seal sealer, rec func(k, 
 		return nil, err
 	}
 	keys := whole.SheetsToKeep()
+	kept, fold, folded, ok := whole.ScoresToKeep(keys)
 	sheets.Uint(uint64(len(keys)))
-	for _, k := range keys {
+	for i, k := range keys {
 		sheets.Uint(uint64(k.Finished))
 		sheets.Bool(k.Closed)
-		sheets.Raw(projections.AppendSheet(nil, whole.ScoreOf(k)))
+		sheets.Raw(projections.AppendSheet(nil, kept[i]))
+	}
+	sheets.Bool(ok)
+	if ok {
+		sheets.Uint(uint64(folded))
+		sheets.Raw(projections.AppendFoldState(nil, fold))
 	}
 	retractions := events.NewEncoder(nil)
 	retractions.Uint(uint64(len(snap.Retractions)))

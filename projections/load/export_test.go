@@ -51,3 +51,38 @@ func forgeRecord(t testing.TB, st events.Store, session string, k, body, key []b
 		t.Fatal(err)
 	}
 }
+
+// RefreshAt writes the session's checkpoint as a writer would have when
+// the session's head was its event at version v: what a table's
+// checkpoint is between two refreshes, the events after v appended since.
+func RefreshAt(t testing.TB, st events.Store, session string, v uint64) {
+	t.Helper()
+	ctx := context.Background()
+	cp := st.(events.SessionSnapshots)
+	r, err := begin(ctx, st, session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for e, err := range st.ReadSession(ctx, session, v) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.info.Version, r.info.Head = e.Version, e.Hash
+		break
+	}
+	snap, _, err := r.catchUp(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := events.SnapshotWrite{Reset: true}
+	if w.Put, err = r.records(snap, 1, buildID(), sealerOf(cp, session)); err != nil {
+		t.Fatal(err)
+	}
+	if err := cp.WriteSnapshot(ctx, session, w); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// HandsFolded is how many hands have been added to the folds checkpoints
+// kept, in this process (see countedFold).
+func HandsFolded() int64 { return handsFolded.Load() }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"slices"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/table"
@@ -15,27 +16,35 @@ import (
 // The latest hand of a session read from a current checkpoint reads, of
 // the checkpoint, its index (where each hand begins), its notes and
 // retractions, its last hand and the sheets it kept: not the other hands,
-// whose calls and tricks are most of it. The hands before the one read are
-// held without their history (projections.Graft), and the score comes from
-// the kept sheets. Whenever those do not serve every state of the hand
-// (the checkpoint is behind the hand, a retraction after it reaches an
-// earlier hand, the session was closed since, the hand was done once as
-// it does not end, the players move between hands), the session is read
-// as before. At a table the checkpoint is brought up every MinLag events,
-// so between two writes of it the latest hand is mostly read as before.
+// whose calls and tricks are most of it. The hands before the checkpoint's
+// last are held without their history (projections.Graft); that hand and
+// any recorded since (at a table, the checkpoint is brought up every
+// MinLag events, a dozen hands) are folded from the log; and the score
+// comes from the kept sheets, or from the score's fold the checkpoint kept
+// with the hands since added to it (projections.KeptSheets). Whenever
+// those do not serve every state of the hand (a retraction after the
+// checkpoint reaches an earlier hand, or undoes an entry of a hand since,
+// the hand was done once as it does not end, the ruleset's score is not a
+// fold and the sheets kept are of other hands, the players move between
+// hands, a hand since is dealt as a board), the session is read as
+// before.
 
-// latest reads hand n, the last of the checkpoint whose index is index
-// (read with no hands), when it is the session's latest and the kept
-// sheets serve it; not ok otherwise.
-func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, bool, error) {
-	kept, sheets, ok, err := r.lastHand(ctx, n, index)
+// latest reads the session's latest hand, when the checkpoint whose index
+// is index (read with no hands) holds it or the hand before it is the
+// checkpoint's last (the latest hands were recorded since the checkpoint
+// was written), pick chooses it, and the kept sheets, or the score's fold
+// kept, serve it; not ok otherwise.
+func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), index *snapshot) (*Window, bool, error) {
+	c := len(index.starts) // the checkpoint's last hand
+	kept, sheets, ok, err := r.lastHand(ctx, c, index)
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	start := index.starts[n-1]
+	start := index.starts[c-1]
 	envs := []events.Envelope{r.opened}
 	inRange := map[events.ID]string{} // the type of each event read
-	for e, err := range r.anchored(ctx, start, r.info.Version, index.prev[n-1], r.info.Head, true) {
+	atCheckpoint := 1                 // envs[1:atCheckpoint] are the events the checkpoint folded
+	for e, err := range r.anchored(ctx, start, r.info.Version, index.prev[c-1], r.info.Head, true) {
 		if errors.Is(err, errAnchor) {
 			return nil, false, nil
 		}
@@ -45,11 +54,14 @@ func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, 
 		if e.Version == index.Version && e.Hash != index.Hash {
 			return nil, false, nil // the checkpoint is not of this log
 		}
-		if e.Type == table.TypeDealt && e.Version != start {
-			return nil, false, nil // a later hand: the checkpoint is behind
+		if given, ok := e.Data.(*table.HandGiven); ok && given.Hand < c && e.Version > index.Version {
+			return nil, false, nil // an earlier hand's cards, given since: the hands and the fold kept do not have them
 		}
 		envs = append(envs, e)
 		inRange[e.ID] = e.Type
+		if e.Version <= index.Version {
+			atCheckpoint = len(envs)
+		}
 	}
 	retracts := false
 	for _, e := range envs[1:] {
@@ -67,26 +79,75 @@ func (r *reading) latest(ctx context.Context, n int, index *snapshot) (*Window, 
 	if err != nil {
 		return nil, false, err
 	}
-	if done := len(tail.Hands) > 0 && tail.Hands[0].Phase == game.PhaseDone; done && (retracts || !settled) {
+	if len(tail.Hands) == 0 || len(tail.Hands) > 1 && retracts {
+		// Hands recorded since the checkpoint, and an entry of them undone:
+		// a hand done once as it does not end would score wrongly from the
+		// fold kept.
+		return nil, false, nil
+	}
+	if len(tail.Hands) > 1 {
+		// Whether the checkpoint's last hand, once done, was left as it was
+		// done: folded alone.
+		first, ok, err := projections.FoldSettled(r.opened, envs[1:placeOf(envs, tail.Starts()[1])])
+		if err != nil || len(first.Hands) != 1 {
+			return nil, false, err
+		}
+		if kept.Phase == game.PhaseDone && !projections.SameHand(first.Hands[0], tail.Hands[0]) {
+			return nil, false, nil // changed after a later deal (its cards given since): the fold kept scored it before
+		}
+		settled = ok
+	}
+	if tail.Hands[0].Phase == game.PhaseDone && (retracts || !settled) {
 		// The hand was done at moments where it was not as it ends (an
 		// event undone, or the hand changed after it was done): the sheets
 		// kept score it as it ends only.
 		return nil, false, nil
 	}
-	// The hands before n are not read (projections.Graft).
-	hands := make([]*game.Hand, n)
-	hands[n-1] = kept
+	var asOf *game.Hand
+	if atCheckpoint < len(envs) {
+		// Recorded since the checkpoint: the hand, as the checkpoint
+		// folded it, must be the one it kept.
+		then, err := projections.FoldTail(r.opened, envs[1:atCheckpoint])
+		if err != nil || len(then.Hands) != 1 {
+			return nil, false, err
+		}
+		asOf = then.Hands[0]
+	}
+	// The hands before c are not read (projections.Graft).
+	hands := make([]*game.Hand, c)
+	hands[c-1] = kept
 	snap := *index.Snapshot
 	snap.Hands, snap.Starts = hands, index.starts
-	s, ok := projections.Graft(&snap, tail, n-1)
+	s, ok := projections.Graft(&snap, tail, c-1, asOf, func(hands []*game.Hand) projections.KeptSheets {
+		return decodeSheets(sheets, hands).kept()
+	})
 	if !ok {
 		return nil, false, nil
 	}
-	s.UseSheets(decodeSheets(sheets, s.Hands).kept())
+	if n, err := pick(s.Starts()); err != nil || n != len(s.Hands) {
+		return nil, false, nil // an earlier hand: read with the hands before it
+	}
 	if !s.ScoresHandFromKept() {
 		return nil, false, nil
 	}
+	n := len(s.Hands)
+	if n > c {
+		// The window is of the latest hand: its events and steps only.
+		from := placeOf(envs, s.Starts()[n-1])
+		envs = append([]events.Envelope{r.opened}, envs[from:]...)
+		s.Steps = slices.DeleteFunc(slices.Clone(s.Steps), func(st projections.Step) bool { return st.Version != 1 && st.Hand != n })
+	}
 	return &Window{Session: s, Envs: envs, First: n, Last: n}, true, nil
+}
+
+// placeOf is the place in envs of the event at version v.
+func placeOf(envs []events.Envelope, v uint64) int {
+	for i, e := range envs {
+		if e.Version == v {
+			return i
+		}
+	}
+	return len(envs)
 }
 
 // lastHand reads hand n, the checkpoint's last, and the sheets it kept,

@@ -2,6 +2,7 @@ package load_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,6 +12,7 @@ import (
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/events/table"
 	"github.com/hoyle/hoyle/projections"
+	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
 	"github.com/hoyle/hoyle/projections/recorder"
 	"github.com/hoyle/hoyle/projections/simulate"
@@ -105,11 +107,29 @@ func TestTheLatestHandLeavesOutTheOthersHistory(t *testing.T) {
 // When the kept sheets cannot serve the latest hand (the checkpoint is
 // behind it by a finished hand, the hand finished after the checkpoint, a
 // note of an earlier hand was withdrawn since, the session was closed
-// since), it is read as before, with every hand's history, and scores as
-// the whole fold does.
+// since), the score's fold the checkpoint kept serves it where the score
+// is a fold (contract rubber, who is vulnerable on a later hand said by
+// the fold too), and the hands before the checkpoint's last are not read;
+// otherwise (duplicate's score is not a fold here; a withdrawn note of an
+// earlier hand) it is read as before, with every hand's history. Either
+// way it scores as the whole fold does.
 func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		options map[string]string
+		folds   bool
+	}{
+		{"contract", map[string]string{"scoring": "rubber"}, true},
+		{"contract", map[string]string{"scoring": "chicago"}, true},
+		{"contract", map[string]string{"scoring": "duplicate"}, false},
+	} {
+		t.Run(fmt.Sprint(tc.game, tc.options), func(t *testing.T) { keptSheetsMiss(t, tc.game, tc.options, tc.folds) })
+	}
+}
+
+func keptSheetsMiss(t *testing.T, game string, options map[string]string, folds bool) {
 	ctx := context.Background()
-	stored := simulated(t, "contract", map[string]string{"scoring": "rubber"}, 12)
+	stored := simulated(t, game, options, 12)
 	session := stored[0].Session
 	var deals []uint64
 	for _, e := range stored {
@@ -119,15 +139,21 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 	}
 	require.Len(t, deals, 12)
 
-	check := func(t *testing.T, st events.Store, light bool) {
+	// check reads the latest hand, light or not; light, the hands
+	// without their history are those before the checkpoint's last, which
+	// is the hand before the latest when behind is set.
+	check := func(t *testing.T, st events.Store, light, behind bool) {
 		t.Helper()
 		full, _, err := load.Session(ctx, st, session)
 		require.NoError(t, err)
 		w, err := load.Hand(ctx, st, session, 0)
 		require.NoError(t, err)
-		if light {
+		switch {
+		case light && behind:
+			assert.Equal(t, len(full.Hands)-2, w.Session.HandsWithoutHistory())
+		case light:
 			assert.Equal(t, len(full.Hands)-1, w.Session.HandsWithoutHistory())
-		} else {
+		default:
 			assert.Zero(t, w.Session.HandsWithoutHistory(), "read with every hand's history")
 		}
 		sameSession(t, full, w.Session, "the latest hand")
@@ -138,17 +164,20 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 		st := memstore.New()
 		v := copyUpTo(t, st, stored, 0, deals[11]-1) // hands 1 to 11, done
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 		copyUpTo(t, st, stored, v, uint64(len(stored))) // hand 12, all of it
-		check(t, st, false)
+		check(t, st, folds, true)
 	})
+	if !folds {
+		return
+	}
 	t.Run("finished after the checkpoint", func(t *testing.T) {
 		st := memstore.New()
 		v := copyUpTo(t, st, stored, 0, deals[11]+20) // hand 12 part-way
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 		copyUpTo(t, st, stored, v, uint64(len(stored)))
-		check(t, st, false)
+		check(t, st, true, false)
 	})
 	t.Run("an earlier note withdrawn since", func(t *testing.T) {
 		st := memstore.New()
@@ -159,20 +188,129 @@ func TestTheLatestHandWhenTheKeptSheetsMiss(t *testing.T) {
 		_, err = r.Deal(ctx, session, projections.DealSpec{})
 		require.NoError(t, err)
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 		_, err = r.RetractNote(ctx, session, projections.NoteFilter{})
 		require.NoError(t, err)
-		check(t, st, false)
+		check(t, st, false, false)
 	})
 	t.Run("closed since", func(t *testing.T) {
 		st := memstore.New()
 		copyUpTo(t, st, stored, 0, uint64(len(stored)))
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 		_, err := recorder.New(st).Close(ctx, session, "")
 		require.NoError(t, err)
-		check(t, st, false)
+		check(t, st, true, false)
 		require.NoError(t, load.Refresh(ctx, st, session, 0))
-		check(t, st, true)
+		check(t, st, true, false)
 	})
+}
+
+// TestTheLatestHandBetweenRefreshesIsNotScoredAgain: with the checkpoint
+// behind the latest hand (written at the end of hand 11 of 12, as a
+// table's is between two refreshes), the latest hand is read with the
+// others held without their history, and its read, the score before it
+// and the session's summary score the hands since the checkpoint on the
+// fold it kept: one hand, not twelve, and the sheets are the whole fold's.
+func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		game    string
+		options map[string]string
+	}{
+		{"auction", nil},
+		{"auction", map[string]string{"scoring": "progressive"}},
+		{"auction1908", nil},
+		{"quinto", nil},
+	} {
+		t.Run(fmt.Sprint(tc.game, tc.options), func(t *testing.T) {
+			stored := simulated(t, tc.game, tc.options, 12)
+			session := stored[0].Session
+			var deals []uint64
+			for _, e := range stored {
+				if e.Type == table.TypeDealt {
+					deals = append(deals, e.Version)
+				}
+			}
+			require.Len(t, deals, 12)
+			st := memstore.New()
+			copyUpTo(t, st, stored, 0, uint64(len(stored)))
+			load.RefreshAt(t, st, session, deals[11]-1)
+			full, _, err := load.Session(ctx, st, session)
+			require.NoError(t, err)
+			before := full.ScoreOf(projections.SheetKey{Finished: 11})
+
+			scored := func(what string, s *projections.Session, want game.ScoreSheet) {
+				t.Helper()
+				require.True(t, s.ScoresFromKeptFold(), what)
+				n := load.HandsFolded()
+				require.Equal(t, want, s.Score(), what)
+				assert.Equal(t, int64(1), load.HandsFolded()-n, "%s: the hands scored", what)
+			}
+			w, err := load.Hand(ctx, st, session, 0)
+			require.NoError(t, err)
+			assert.Equal(t, 10, w.Session.HandsWithoutHistory(), "the hands before the checkpoint's last are not read")
+			sameSession(t, full, w.Session, "the latest hand")
+			scored("the latest hand", w.Session, full.Score())
+			at, err := load.HandAt(ctx, st, session, deals[11])
+			require.NoError(t, err)
+			require.Equal(t, 12, at.Last)
+			assert.Equal(t, 10, at.Session.HandsWithoutHistory(), "the score before the hand, read light too")
+			n := load.HandsFolded()
+			assert.Equal(t, before, at.Session.ScoreOf(projections.SheetKey{Finished: 11}), "the score before the hand")
+			assert.Equal(t, n, load.HandsFolded(), "the score before the hand is the kept fold's, no hand added")
+			sum, err := load.Summary(ctx, st, session)
+			require.NoError(t, err)
+			scored("the summary", sum, full.Score())
+		})
+	}
+}
+
+// TestTheLatestHandAfterAnEarlierHandsCardsAreGiven: a hand dealt without
+// its cards and finished, the checkpoint written, perhaps a later hand
+// played, and then the first hand's cards given (so its honours count):
+// the latest hand's read scores as the whole fold does, whether the hand
+// given is the checkpoint's last or before it (the sheets and the score's
+// fold kept scored it without its cards, and are not used).
+func TestTheLatestHandAfterAnEarlierHandsCardsAreGiven(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ before, since int }{{1, 1}, {2, 1}, {2, 0}} { // hands done before the checkpoint, and since
+		before := tc.before
+		t.Run(fmt.Sprint(tc), func(t *testing.T) {
+			st := memstore.New()
+			r := recorder.New(st)
+			id, err := r.Open(ctx, projections.SessionSpec{Game: "whist", Dealer: "S"})
+			require.NoError(t, err)
+			blank := func() {
+				t.Helper()
+				_, err := r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+					return s.DecideDeal(stamp, projections.DealSpec{TurnUp: "H6"})
+				})
+				require.NoError(t, err)
+				_, err = r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+					return s.DecideClaim(stamp, projections.ClaimSpec{Tricks: 13, By: "NS"})
+				})
+				require.NoError(t, err)
+			}
+			for range before {
+				blank()
+			}
+			require.NoError(t, load.Refresh(ctx, st, id, 0))
+			for range tc.since {
+				blank()
+			}
+			_, err = r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
+				return s.DecideDeal(stamp, projections.DealSpec{Of: 1, Hands: map[string]string{
+					"E": "43.T98.KQ4.AKQ65", "S": "KQJT9.65.J98.JT9", "W": "A2.AKQJ7.A32.432", "N": "8765.432.T765.87"}})
+			})
+			require.NoError(t, err)
+			full, _, err := load.Session(ctx, st, id)
+			require.NoError(t, err)
+			require.True(t, full.Hands[0].DealKnown(), "hand 1's cards given")
+			w, err := load.Hand(ctx, st, id, 0)
+			require.NoError(t, err)
+			sameSession(t, full, w.Session, "the latest hand")
+			require.Equal(t, full.Score(), w.Session.Score())
+		})
+	}
 }

@@ -188,6 +188,35 @@ func BenchmarkVerify(b *testing.B) {
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
 
+// BenchmarkVerifyAll is what hoyle verify runs: BenchmarkVerify, then
+// each checkpoint checked against the fold it made (verify.All), on a
+// copy of the long session with its checkpoint kept, as hoyle simulate
+// leaves it.
+//
+//	go test ./projections/load -run '^$' -bench VerifyAll -cpuprofile cpu.out
+func BenchmarkVerifyAll(b *testing.B) {
+	ctx := context.Background()
+	path := simtest.Copy(b, simtest.DB(b, "auction", simtest.Hands(), 1), b.TempDir())
+	w, err := bolt.Open(path, bolt.Options{SnapshotKey: simtest.Key, NoSync: true})
+	require.NoError(b, err)
+	id, err := w.LastSession(ctx)
+	require.NoError(b, err)
+	require.NoError(b, load.Refresh(ctx, w, id, 0))
+	require.NoError(b, w.Close())
+	st, err := bolt.Open(path, bolt.Options{ReadOnly: true, SnapshotKey: simtest.Key})
+	require.NoError(b, err)
+	b.Cleanup(func() { st.Close() })
+	info, err := st.Session(ctx, id)
+	require.NoError(b, err)
+	n := info.Version
+	for b.Loop() {
+		if _, diffs, err := verify.All(context.Background(), st, false); err != nil || len(diffs) > 0 {
+			b.Fatal(err, diffs)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
+
 // BenchmarkRefresh brings a session's checkpoint up after one more event
 // (a note), as an entry does once in MinLag events: every record is
 // sealed and written again (see Refresh), at 10 hands and in a long
@@ -214,5 +243,78 @@ func BenchmarkRefresh(b *testing.B) {
 			}
 		})
 		require.NoError(b, st.Close())
+	}
+}
+
+// behind copies a simulated database of hands+1 hands and writes its
+// checkpoint as it stood at the end of hand hands: the latest hand was
+// recorded since, as at a table between two refreshes of the checkpoint.
+func behind(b *testing.B, hands int) (*bolt.Store, string) {
+	b.Helper()
+	ctx := context.Background()
+	path := simtest.Copy(b, simtest.DB(b, "auction", hands+1, 1), b.TempDir())
+	st, err := bolt.Open(path, bolt.Options{SnapshotKey: simtest.Key, NoSync: true})
+	require.NoError(b, err)
+	id, err := st.LastSession(ctx)
+	require.NoError(b, err)
+	s, err := load.Tail(ctx, st, id)
+	require.NoError(b, err)
+	start, ok := s.HandStart(hands + 1)
+	require.True(b, ok)
+	load.RefreshAt(b, st, id, start-1)
+	require.NoError(b, st.Close())
+	st, err = bolt.Open(path, bolt.Options{ReadOnly: true, SnapshotKey: simtest.Key})
+	require.NoError(b, err)
+	b.Cleanup(func() { st.Close() })
+	return st, id
+}
+
+// BenchmarkReadLatestBehind reads the latest hand of a session whose
+// checkpoint is behind it by that hand, as at a table between two
+// refreshes of the checkpoint (every MinLag events), in a session of 10
+// hands and of 10,000 (1,000 with -short): show's reads (the hand with
+// the score after it, and the score before it, read at its deal), the
+// record prompt's at the end of a hand (the latest hand and the score),
+// and score's (load.Scored; before it, load.Summary, every hand).
+//
+//	go test ./projections/load -run '^$' -bench ReadLatestBehind -benchtime 20x
+func BenchmarkReadLatestBehind(b *testing.B) {
+	ctx := context.Background()
+	for _, hands := range []int{10, simtest.Hands()} {
+		st, id := behind(b, hands)
+		b.Run(fmt.Sprintf("show/hands=%d", hands), func(b *testing.B) {
+			for b.Loop() {
+				w, err := load.Hand(ctx, st, id, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = w.Session.Score()
+				n := len(w.Session.Hands)
+				start, _ := w.Session.HandStart(n)
+				at, err := load.HandAt(ctx, st, id, start)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = at.Session.ScoreOf(projections.SheetKey{Finished: n - 1})
+			}
+		})
+		b.Run(fmt.Sprintf("prompt/hands=%d", hands), func(b *testing.B) {
+			for b.Loop() {
+				w, err := load.Hand(ctx, st, id, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = w.Session.Score()
+			}
+		})
+		b.Run(fmt.Sprintf("score/hands=%d", hands), func(b *testing.B) {
+			for b.Loop() {
+				s, err := load.Scored(ctx, st, id)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = s.Score()
+			}
+		})
 	}
 }

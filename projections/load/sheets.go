@@ -1,6 +1,8 @@
 package load
 
 import (
+	"sync/atomic"
+
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
@@ -18,6 +20,26 @@ type keptSheets struct {
 	hands   []*game.Hand
 	raw     map[projections.SheetKey][]byte
 	decoded map[projections.SheetKey]game.ScoreSheet
+	// fold is the score's fold of the first folded hands (the finished
+	// ones), when the ruleset's score is a fold (game.Folding): a reader
+	// adds the hands after them to it. state is fold decoded.
+	fold   []byte
+	folded int
+	state  *game.FoldState
+}
+
+// handsFolded counts the hands added to the folds kept (see
+// countedFold): what the tests read to know that a read scored the hands
+// since the checkpoint, not the session.
+var handsFolded atomic.Int64
+
+// countedFold is a kept fold resumed, counting the hands added to it.
+type countedFold struct{ game.SheetFold }
+
+// Add implements game.SheetFold, counting the hand.
+func (c countedFold) Add(h *game.Hand) {
+	handsFolded.Add(1)
+	c.SheetFold.Add(h)
 }
 
 var _ projections.KeptSheets = (*keptSheets)(nil)
@@ -34,6 +56,10 @@ func decodeSheets(body []byte, hands []*game.Hand) *keptSheets {
 	for range d.Len(3) {
 		k := projections.SheetKey{Finished: int(d.Uint()), Closed: d.Bool()}
 		c.raw[k] = d.Raw()
+	}
+	if d.Bool() {
+		c.folded = int(d.Uint())
+		c.fold = d.Raw()
 	}
 	if d.Err() != nil {
 		return nil
@@ -72,6 +98,32 @@ func (c *keptSheets) Sheet(k projections.SheetKey, hands []*game.Hand) (game.Sco
 	}
 	c.decoded[k] = sheet
 	return sheet, true
+}
+
+// Fold implements projections.KeptSheets: the fold kept, when the first
+// hands it folded are the checkpoint's own, resumed.
+func (c *keptSheets) Fold(rules game.Folding, opts game.Options, seating game.Seating, hands []*game.Hand) (game.SheetFold, int, bool) {
+	if c == nil || c.fold == nil || c.folded > len(hands) || c.folded > len(c.hands) {
+		return nil, 0, false
+	}
+	for i := range c.folded {
+		if hands[i] != c.hands[i] {
+			return nil, 0, false
+		}
+	}
+	if c.state == nil {
+		st, err := projections.DecodeFoldState(c.fold)
+		if err != nil {
+			c.fold = nil
+			return nil, 0, false
+		}
+		c.state = &st
+	}
+	f, ok := rules.Fold(opts, seating, c.state)
+	if !ok {
+		return nil, 0, false
+	}
+	return countedFold{f}, c.folded, true
 }
 
 // rawFor is the encoded sheet of key k, when it is kept for the first

@@ -92,6 +92,21 @@ func Summary(ctx context.Context, st events.Store, session string) (*projections
 	return s, nil
 }
 
+// Scored reads a session for its score and its latest hand, as Hand
+// reads the latest hand: from its checkpoint, the hands before the
+// checkpoint's last held without their history and the score made from
+// the sheets and the score's fold the checkpoint kept, the hands since
+// added to it; so its cost follows the score, not the session's hands.
+// What needs every hand with its record (not only the score) reads
+// Summary.
+func Scored(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
+	w, err := Hand(ctx, st, session, 0)
+	if err != nil {
+		return nil, err
+	}
+	return w.Session, nil
+}
+
 // Light folds a whole session as it streams past, keeping its hands and
 // notes and no steps: the memory of its hands, not of its events.
 func Light(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
@@ -333,6 +348,14 @@ func (r *reading) foldFrom(ctx context.Context, snap *snapshot, from int) (*snap
 		}
 	}
 	out := &snapshot{Snapshot: s.Snapshot(), Hash: r.info.Head, fromCheckpoint: true, sheets: snap.sheets}
+	for _, e := range envs {
+		if given, ok := e.Data.(*table.HandGiven); ok && given.Hand < from && !retracted[e.ID] {
+			// An earlier hand's cards given since the checkpoint: its
+			// record changed where the checkpoint's sheets and fold know it
+			// by identity, scored before.
+			out.sheets = nil
+		}
+	}
 	reuse(out.Hands[from-1:], snap.Hands[from-1:])
 	out.Prev = slices.Clone(snap.Prev[:from-1])
 	out.Prev = append(out.Prev, dealLinks(envs, out.Starts[from-1:])...)
@@ -407,8 +430,9 @@ func window(ctx context.Context, st events.Store, session string, pick func(star
 		return nil, err
 	} else if index != nil && index.Version <= r.info.Version {
 		n, err := pick(index.starts)
-		if err == nil && n >= 1 && n == len(index.starts) {
-			if w, ok, err := r.latest(ctx, n, index); ok || err != nil {
+		var beyond *NoHandError // a hand after the checkpoint's last
+		if err == nil && n >= 1 && n == len(index.starts) || errors.As(err, &beyond) && beyond.Hand > len(index.starts) && len(index.starts) > 0 {
+			if w, ok, err := r.latest(ctx, pick, index); ok || err != nil {
 				return w, err
 			}
 		}

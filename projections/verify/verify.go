@@ -10,9 +10,7 @@ package verify
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/eventrec"
@@ -31,12 +29,6 @@ type Report struct {
 	Records int
 }
 
-// foldBatch is how many events the reader hands the folds at a time.
-const foldBatch = 512
-
-// errRefused stops the read of the log once a fold has refused an event.
-var errRefused = errors.New("an event does not fold")
-
 // Run checks the whole store and folds every session. The first problem
 // found is returned as an *events.VerifyError.
 func Run(ctx context.Context, st events.Store) (Report, error) {
@@ -45,115 +37,113 @@ func Run(ctx context.Context, st events.Store) (Report, error) {
 }
 
 // All is Run, then Kept: the checkpoints are re-derived from the folds
-// Run made (load.AuditFolded), not from the log folded a second time, for
+// Run made (load.Folded), not from the log folded a second time, for
 // every session whose checkpoint was folded to its head (where a writer
-// leaves it); an older one is folded again to its own version.
+// leaves it); an older one is folded again to its own version. The
+// checkpoints are read, and their seals checked, while the log is folded
+// (load.ReadKept needs no fold): only their comparison waits for it.
 func All(ctx context.Context, st events.Store, repair bool) (Report, []load.Difference, error) {
+	reading, stop := context.WithCancel(ctx)
+	defer stop()
+	stored := make(chan map[string]*load.Kept, 1)
+	go func() { stored <- readKept(reading, st) }()
 	rep, folded, err := run(ctx, st, true)
+	if err != nil {
+		stop() // not to be compared: the log does not hold
+	}
+	pre := <-stored // read through the store: done before the caller closes it
 	if err != nil {
 		return rep, nil, err
 	}
-	diffs, err := kept(ctx, st, repair, folded)
+	diffs, err := kept(ctx, st, repair, folded, pre)
 	return rep, diffs, err
+}
+
+// readAhead bounds the bytes of checkpoint records readKept holds while
+// the log is folded: a database of many long sessions is not held whole
+// twice over (their folds, and their checkpoints); the checkpoints past
+// it are read as they are compared.
+const readAhead = 64 << 20
+
+// readKept reads each table session's checkpoint and checks its seals, up
+// to readAhead bytes of them. A checkpoint it cannot read, or did not
+// read, is left out: kept reads it then (and says what went wrong where).
+func readKept(ctx context.Context, st events.Store) map[string]*load.Kept {
+	out := map[string]*load.Kept{}
+	infos, err := st.Sessions(ctx)
+	if err != nil {
+		return out
+	}
+	held := 0
+	for _, info := range eventrec.Tables(infos) {
+		if held >= readAhead {
+			break
+		}
+		if k, err := load.ReadKept(ctx, st, info.ID); err == nil {
+			out[info.ID] = k
+			held += k.Size()
+		}
+	}
+	return out
 }
 
 // run is Run; with keep, it returns each session's fold, for kept.
 //
-// The log is read, and each event's hash and link checked, in this
-// goroutine, and the sessions folded in another as the events come, a
-// batch at a time: on two cores a whole verify takes the longer of the
-// two, not their sum. An event a fold refuses stops the read; of a
-// refused event and a broken link, the one earlier in the log is
-// reported, as a read that folded each event in turn would.
+// The sessions are folded as events.VerifyLog gives their events, in log
+// order, each once its link is checked: the log is read, and the events'
+// hashes and payloads checked, on the other cores meanwhile (see
+// events.VerifyLog), so that on two cores a whole verify takes about what
+// the fold takes. An event a fold refuses stops the read, as a broken link
+// does: the one earlier in the log is reported.
 func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*load.Folded, error) {
 	var rep Report
-	folders := map[string]*projections.Folder{}
-	redo := map[string]bool{}
+	sessions := map[string]*folding{}
 	sizes := map[string]uint64{}
-	links := map[string]map[uint64]events.Hash{}
-	heads := map[string]events.Hash{}
 	if listed, err := st.Sessions(ctx); err == nil {
 		for _, info := range listed {
 			sizes[info.ID] = info.Version
 		}
 	}
-	// An event's own record (its roster and hand record) is folded by
-	// its own fold, not a table's; it is small, and kept whole.
-	records := map[string][]events.Envelope{}
+	var cur *folding // the session of the event before: the log holds runs of one session's events
 	fold := func(e events.Envelope) error {
-		if eventrec.IsStream(e.Session) {
+		if cur == nil || cur.id != e.Session {
+			if cur = sessions[e.Session]; cur == nil {
+				cur = &folding{id: e.Session, record: eventrec.IsStream(e.Session)}
+				if !cur.record {
+					cur.f = projections.NewFolder(nil)
+					cur.f.Keep(projections.KeepNone)
+					cur.f.Expect(sizes[e.Session])
+				}
+				sessions[e.Session] = cur
+			}
+		}
+		if cur.record {
 			e.Raw = nil // not to be kept past the call; the fold reads Data
-			records[e.Session] = append(records[e.Session], e)
+			cur.records = append(cur.records, e)
 			return nil
 		}
-		f := folders[e.Session]
-		if f == nil {
-			f = projections.NewFolder(nil)
-			f.Keep(projections.KeepNone)
-			f.Expect(sizes[e.Session])
-			folders[e.Session] = f
-		}
 		if keep {
-			heads[e.Session] = e.Hash
+			cur.head = e.Hash
 			if e.Type == table.TypeDealt {
-				l := links[e.Session]
-				if l == nil {
-					l = map[uint64]events.Hash{}
-					links[e.Session] = l
+				if cur.links == nil {
+					cur.links = map[uint64]events.Hash{}
 				}
-				l[e.Version] = e.PrevHash
+				cur.links[e.Version] = e.PrevHash
 			}
 		}
 		if e.Type == table.TypeRetracted {
-			redo[e.Session] = true // folded again, with its retractions known
+			cur.redo = true // folded again, with its retractions known
 		}
-		if redo[e.Session] {
+		if cur.redo {
 			return nil
 		}
-		if err := f.Add(e); err != nil {
+		if err := cur.f.Add(e); err != nil {
 			return &events.VerifyError{Session: e.Session, Version: e.Version, Position: e.Position, Err: err}
 		}
 		return nil
 	}
-	batches := make(chan []events.Envelope, 4)
-	var foldErr error
-	var refused atomic.Bool
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for batch := range batches {
-			for _, e := range batch {
-				if foldErr != nil {
-					break
-				}
-				if foldErr = fold(e); foldErr != nil {
-					refused.Store(true)
-				}
-			}
-		}
-	}()
-	var batch []events.Envelope
-	chain, err := events.VerifyLog(ctx, st, func(e events.Envelope) error {
-		if refused.Load() {
-			return errRefused
-		}
-		if batch = append(batch, e); len(batch) == foldBatch {
-			batches <- batch
-			batch = make([]events.Envelope, 0, foldBatch)
-		}
-		return nil
-	})
-	batches <- batch
-	close(batches)
-	<-done
+	chain, err := events.VerifyLog(ctx, st, fold)
 	rep.ChainReport = chain
-	if foldErr != nil {
-		var fe, ve *events.VerifyError
-		errors.As(foldErr, &fe)
-		if err == nil || errors.Is(err, errRefused) || !errors.As(err, &ve) || fe.Position < ve.Position {
-			err = foldErr
-		}
-	}
 	if err != nil {
 		return rep, nil, err
 	}
@@ -163,18 +153,24 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 	}
 	folded := map[string]*load.Folded{}
 	for _, info := range infos {
+		fs := sessions[info.ID]
+		delete(sessions, info.ID)
 		if eventrec.IsStream(info.ID) {
-			if err := checkRecord(records[info.ID]); err != nil {
+			var records []events.Envelope
+			if fs != nil {
+				records = fs.records
+			}
+			if err := checkRecord(records); err != nil {
 				return rep, nil, &events.VerifyError{Session: info.ID, Err: err}
 			}
 			rep.Records++
 			continue
 		}
 		var s *projections.Session
-		if redo[info.ID] {
+		if fs == nil || fs.redo {
 			s, err = load.Light(ctx, st, info.ID)
 		} else {
-			s, err = folders[info.ID].Session()
+			s, err = fs.f.Session()
 		}
 		if err != nil {
 			return rep, nil, &events.VerifyError{Session: info.ID, Err: err}
@@ -185,12 +181,26 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 				Err: fmt.Errorf("%s does not fold: %w", p.Type, p.Err)}
 		}
 		rep.Hands += len(s.Hands)
-		delete(folders, info.ID)
-		if keep {
-			folded[info.ID] = &load.Folded{Session: s, Head: heads[info.ID], Links: links[info.ID]}
+		if keep && fs != nil {
+			folded[info.ID] = &load.Folded{Session: s, Head: fs.head, Links: fs.links}
 		}
 	}
 	return rep, folded, nil
+}
+
+// folding is one session as verify folds it: a table's fold, or an
+// event's record (an event's roster and hand record), folded by its own
+// fold once read, being small and kept whole.
+type folding struct {
+	id      string
+	record  bool
+	records []events.Envelope      // an event's record
+	f       *projections.Folder    // a table's
+	head    events.Hash            // the hash of its last event
+	links   map[uint64]events.Hash // the hash each deal links to, by its version
+	// redo: it holds a retraction, and is folded again once read, with
+	// its retractions known (load.Light).
+	redo bool
 }
 
 // Kept re-derives from the log everything the store keeps to read faster
@@ -199,20 +209,27 @@ func run(ctx context.Context, st events.Store, keep bool) (Report, map[string]*l
 // session's checkpoint that differs is dropped and written again from the
 // log (what it lists was found before the repair).
 func Kept(ctx context.Context, st events.Store, repair bool) ([]load.Difference, error) {
-	return kept(ctx, st, repair, nil)
+	return kept(ctx, st, repair, nil, nil)
 }
 
-// kept is Kept, taking each session's fold from folded where it has it
-// (and letting it go once audited).
-func kept(ctx context.Context, st events.Store, repair bool, folded map[string]*load.Folded) ([]load.Difference, error) {
+// kept is Kept, taking each session's fold from folded and its checkpoint
+// as read from stored where it has them (and letting each go once audited).
+func kept(ctx context.Context, st events.Store, repair bool, folded map[string]*load.Folded, stored map[string]*load.Kept) ([]load.Difference, error) {
 	infos, err := st.Sessions(ctx)
 	if err != nil {
 		return nil, &events.VerifyError{Err: err}
 	}
 	var out []load.Difference
 	for _, info := range eventrec.Tables(infos) { // an event's record keeps no checkpoint
-		diffs, err := load.AuditFolded(ctx, st, info.ID, folded[info.ID])
+		k, read := stored[info.ID]
+		if !read {
+			if k, err = load.ReadKept(ctx, st, info.ID); err != nil {
+				return out, &events.VerifyError{Session: info.ID, Err: err}
+			}
+		}
+		diffs, err := k.Audit(ctx, st, folded[info.ID])
 		delete(folded, info.ID)
+		delete(stored, info.ID)
 		if err != nil {
 			return out, &events.VerifyError{Session: info.ID, Err: err}
 		}

@@ -1,6 +1,7 @@
 package verify_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -120,4 +121,39 @@ func copyFile(t *testing.T, from, to string) {
 	require.NoError(t, err)
 	defer src.Close()
 	require.NoError(t, src.View(func(tx *bbolt.Tx) error { return tx.CopyFile(to, 0o600) }))
+}
+
+// TestTheFirstProblemInTheLogIsReported: the log's content (each event's
+// hash and payload) is checked on every core while the chain is followed
+// in log order; of a changed payload and a broken link, verify reports
+// whichever comes first in the log, in one batch of the read or apart.
+func TestTheFirstProblemInTheLogIsReported(t *testing.T) {
+	clean := simtest.DB(t, "auction", 40, 1) // about 2,500 events: several batches
+	for _, c := range []struct {
+		name          string
+		changed, link uint64 // a payload byte changed; the event replaced by the next
+		want          uint64
+	}{
+		{"a change, then a broken link batches later", 1300, 2100, 1300},
+		{"a broken link, then a change batches later", 2100, 1300, 1300},
+		{"a change, then a broken link next to it", 1030, 1031, 1030},
+		{"a broken link, then a change next to it", 1031, 1030, 1030},
+		{"a change in the last batch", 2400, 0, 2400},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "t.db")
+			copyFile(t, clean, path)
+			rewrite(t, path, c.changed, func(v []byte) []byte { v[len(v)-1] ^= 0x01; return v })
+			if c.link > 0 {
+				var next []byte
+				rewrite(t, path, c.link+1, func(v []byte) []byte { next = bytes.Clone(v); return v })
+				rewrite(t, path, c.link, func([]byte) []byte { return next })
+			}
+			_, err := runVerify(t, path)
+			require.ErrorIs(t, err, events.ErrTampered)
+			var p *events.VerifyError
+			require.ErrorAs(t, err, &p)
+			assert.Equal(t, c.want, p.Position, "%v", err)
+		})
+	}
 }

@@ -136,6 +136,11 @@ func (*Rules) Info() game.Info {
 // Score implements game.Ruleset: the rubbers, by laws 1-11.
 func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet { return rubberLaws.Score(in, HandEntries) }
 
+// Fold implements game.Folding: the rubbers, a hand at a time.
+func (r *Rules) Fold(_ game.Options, _ game.Seating, from *game.FoldState) (game.SheetFold, bool) {
+	return rubberLaws.Fold(HandEntries, from)
+}
+
 // CutDealer implements game.CutRules: as in Bridge, the lowest deals, the
 // ace lowest, and the two lowest play against the two highest (laws 17,
 // 19, 20).

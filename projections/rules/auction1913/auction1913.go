@@ -97,3 +97,11 @@ func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet {
 	}
 	return score(in)
 }
+
+// Fold implements game.Folding: Score, a hand at a time.
+func (r *Rules) Fold(opts game.Options, _ game.Seating, from *game.FoldState) (game.SheetFold, bool) {
+	if opts["scoring"] == "progressive" {
+		return game.ProgressiveFold(HandEntries, from)
+	}
+	return rubberLaws.Fold(HandEntries, from)
+}

@@ -169,38 +169,8 @@ func newRubber(n int) *game.Rubber {
 // rubber begins with the hand after one is won. When the session is closed
 // by agreement, a rubber left unfinished is scored by Law 80.
 func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
-	out := game.ScoreSheet{Rubbers: []game.Rubber{}}
-	var rubbers []*game.Rubber
-	var sheet *RubberSheet
-	for _, h := range finished(in) {
-		if sheet == nil || sheet.Over() {
-			sheet = &RubberSheet{}
-			rubbers = append(rubbers, newRubber(len(rubbers)+1))
-		}
-		r := rubbers[len(rubbers)-1]
-		res, notes := handResult(h)
-		out.Notes = append(out.Notes, notes...)
-		games := len(sheet.GameWinners())
-		es, err := sheet.Add(res)
-		if err != nil {
-			out.Notes = append(out.Notes, fmt.Sprintf("hand %d: not scored: %v", h.Number, err))
-			continue
-		}
-		r.Hands = append(r.Hands, h.Number)
-		r.Entries = append(r.Entries, revokeNoted(h, sheetEntries(es, h.Number, len(sheet.GameWinners()) > games))...)
-		r.Games = sheet.GameWinners()
-		r.Complete = sheet.Over()
-	}
-	if in.Closed && sheet != nil && !sheet.Over() {
-		r := rubbers[len(rubbers)-1]
-		r.Entries = append(r.Entries, sheetEntries(sheet.Close(), 0, false)...)
-		r.Note = "incomplete: play stopped by agreement and the rubber was scored by Law 80 of the Laws of Rubber Bridge"
-	}
-	for _, r := range rubbers {
-		r.AddUp(bothSides, r.Complete || in.Closed)
-		out.Rubbers = append(out.Rubbers, *r)
-	}
-	return out
+	f, _ := foldFrom(newSessionFold(false), nil)
+	return game.FoldScore(f, in)
 }
 
 // scoreChicago scores four-deal bridge: each ChicagoSheet takes four deals
@@ -210,45 +180,8 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet {
 // left unfinished when the session is closed is scored as it stands: no
 // law gives it a premium.
 func scoreChicago(in game.ScoreInput) game.ScoreSheet {
-	out := game.ScoreSheet{Rubbers: []game.Rubber{}}
-	var rubbers []*game.Rubber
-	var sheet *ChicagoSheet
-	for _, h := range finished(in) {
-		if sheet == nil || sheet.Done() {
-			sheet = NewChicagoSheet(h.Dealer)
-			rubbers = append(rubbers, newRubber(len(rubbers)+1))
-			rubbers[len(rubbers)-1].Deals = chicagoDeals
-		}
-		r := rubbers[len(rubbers)-1]
-		if want := sheet.Dealer(); h.Dealer != want {
-			out.Notes = append(out.Notes, fmt.Sprintf("hand %d: dealt by %s, but deal %d of this Chicago is %s's; scored with the vulnerability of deal %d", h.Number, h.Dealer, sheet.Deal(), want, sheet.Deal()))
-		}
-		res, notes := handResult(h)
-		out.Notes = append(out.Notes, notes...)
-		es, err := sheet.Add(res)
-		if err != nil {
-			out.Notes = append(out.Notes, fmt.Sprintf("hand %d: not scored: %v", h.Number, err))
-			continue
-		}
-		gameWon := false
-		for _, e := range es {
-			if e.Label == LabelGame {
-				gameWon = true
-				r.Games = append(r.Games, e.Side)
-			}
-		}
-		r.Hands = append(r.Hands, h.Number)
-		r.Entries = append(r.Entries, revokeNoted(h, sheetEntries(es, h.Number, gameWon))...)
-		r.Complete = sheet.Done()
-	}
-	if in.Closed && sheet != nil && !sheet.Done() {
-		rubbers[len(rubbers)-1].Note = fmt.Sprintf("unfinished: play stopped after %d of the four deals; scored as it stands", sheet.Deal()-1)
-	}
-	for _, r := range rubbers {
-		r.AddUp(bothSides, r.Complete || in.Closed)
-		out.Rubbers = append(out.Rubbers, *r)
-	}
-	return out
+	f, _ := foldFrom(newSessionFold(true), nil)
+	return game.FoldScore(f, in)
 }
 
 // scoreDuplicate scores each finished hand as a duplicate board by Law 77,

@@ -118,3 +118,8 @@ func (r *Rules) CutDealer(cuts []game.CutCard, _ game.Options) (cards.Seat, erro
 func (*Rules) CutRule(game.Options) string {
 	return "the two players cut as at whist, the lowest deals, the ace lowest: he deals for his dummy (North) first, and is named first (" + LawCutting + ")"
 }
+
+// Fold implements game.Folding: whist's rubbers, a hand at a time.
+func (*Rules) Fold(_ game.Options, _ game.Seating, from *game.FoldState) (game.SheetFold, bool) {
+	return (&whist.Scorer{}).Fold(from)
+}

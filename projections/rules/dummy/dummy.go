@@ -252,3 +252,11 @@ func seatingText(opts game.Options) string {
 	}
 	return fmt.Sprintf("the players take dummy in the order named, a rubber each (%s; %s)", LawPlayers, LawCutting)
 }
+
+// Fold implements game.Folding for the dummy games built on Game: their
+// score is not a fold here, since its settlement between the players
+// reads the hands of each rubber (who took dummy on its first hand; see
+// Settle), and the whist fold Game's whist rules give would miss it.
+func (Game) Fold(game.Options, game.Seating, *game.FoldState) (game.SheetFold, bool) {
+	return nil, false
+}

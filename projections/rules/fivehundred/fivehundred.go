@@ -409,6 +409,11 @@ func cardsText(cs []cards.Card) string {
 // winner at 500.
 func (*Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }
 
+// Fold implements game.Folding: Score, a hand at a time.
+func (*Rules) Fold(_ game.Options, seating game.Seating, from *game.FoldState) (game.SheetFold, bool) {
+	return fold(seating, from)
+}
+
 // GiveContract implements game.ContractRules: a bid the schedule knows,
 // by the player who made it; nobody doubles at Five Hundred. Given as a
 // result, the hand skips the widow: its tricks come next. A Pass means

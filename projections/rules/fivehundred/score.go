@@ -106,45 +106,104 @@ type play500 struct {
 // After a game is won the next hand begins a new one; the sheet's Winner is
 // the winner of the latest game won.
 func score(in game.ScoreInput) game.ScoreSheet {
-	var sheet game.ScoreSheet
-	var g *play500
-	for _, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
-			continue
-		}
-		n := h.Seating.Seats
-		if g == nil {
-			g = &play500{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: Target}, won: make([]int, n), lost: make([]int, n), net: make([]int, n)}
-		}
-		before := append([]int(nil), g.net...)
-		won, lost, entries, notes := HandScore(h)
-		sheet.Notes = append(sheet.Notes, notes...)
-		for s := range n {
-			g.won[s] += won[s]
-			g.lost[s] += lost[s]
-			g.net[s] += won[s] - lost[s]
-		}
-		sheet.Tally = append(sheet.Tally, game.Tally{Hand: h.Number, Won: won, Lost: lost, Net: append([]int(nil), g.net...), Entries: entries})
-		g.Hands = append(g.Hands, h.Number)
-		g.Entries = append(g.Entries, entries...)
-		w, decided, how := Winner(h, before, g.net)
-		if !decided && how != "" {
-			sheet.Notes = append(sheet.Notes, how)
-		}
-		if decided {
-			r := g.settle(h.Seating, &w)
-			r.Note = fmt.Sprintf("%s won on hand %d: %s (%s)", h.SeatName(w), h.Number, how, TextWinner)
-			sheet.Rubbers = append(sheet.Rubbers, r)
-			side := h.Seating.SideOf(w)
-			sheet.Winner = &side
-			g = nil
-		}
+	f, _ := fold(in.Seating, nil)
+	return game.FoldScore(f, in)
+}
+
+// fold is score a hand at a time (game.SheetFold), from the state from
+// (nil: no hand): the games won (settled, as they stay), the tally, the
+// notes and the winner so far in the fold's sheet; the game in play, with
+// each player's columns, carried.
+func fold(seating game.Seating, from *game.FoldState) (game.SheetFold, bool) {
+	f := &fold500{seating: seating}
+	if from == nil {
+		return f, true
 	}
-	if g != nil {
-		sheet.Rubbers = append(sheet.Rubbers, g.settle(in.Seating, nil))
+	f.sheet = from.Sheet
+	f.sheet.Rubbers, f.sheet.Tally, f.sheet.Notes = slices.Clip(f.sheet.Rubbers), slices.Clip(f.sheet.Tally), slices.Clip(f.sheet.Notes)
+	c := from.Carry
+	if len(c) == 0 {
+		return f, true
+	}
+	if len(c) < 2 || c[0] != 1 || c[1] < 0 || len(c) != 2+3*c[1] || len(f.sheet.Rubbers) == 0 {
+		return nil, false
+	}
+	n := c[1]
+	rubbers := f.sheet.Rubbers
+	r := rubbers[len(rubbers)-1]
+	r.Entries, r.Hands = slices.Clone(r.Entries), slices.Clone(r.Hands)
+	f.sheet.Rubbers = slices.Clip(rubbers[:len(rubbers)-1])
+	f.g = &play500{Rubber: r, won: slices.Clone(c[2 : 2+n]), lost: slices.Clone(c[2+n : 2+2*n]), net: slices.Clone(c[2+2*n:])}
+	return f, true
+}
+
+// fold500 is score as a fold.
+type fold500 struct {
+	seating game.Seating
+	sheet   game.ScoreSheet
+	g       *play500
+}
+
+// Add implements game.SheetFold.
+func (f *fold500) Add(h *game.Hand) {
+	if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
+		return
+	}
+	sheet := &f.sheet
+	n := h.Seating.Seats
+	if f.g == nil {
+		f.g = &play500{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: Target}, won: make([]int, n), lost: make([]int, n), net: make([]int, n)}
+	}
+	g := f.g
+	before := append([]int(nil), g.net...)
+	won, lost, entries, notes := HandScore(h)
+	sheet.Notes = append(sheet.Notes, notes...)
+	for s := range n {
+		g.won[s] += won[s]
+		g.lost[s] += lost[s]
+		g.net[s] += won[s] - lost[s]
+	}
+	sheet.Tally = append(sheet.Tally, game.Tally{Hand: h.Number, Won: won, Lost: lost, Net: append([]int(nil), g.net...), Entries: entries})
+	g.Hands = append(g.Hands, h.Number)
+	g.Entries = append(g.Entries, entries...)
+	w, decided, how := Winner(h, before, g.net)
+	if !decided && how != "" {
+		sheet.Notes = append(sheet.Notes, how)
+	}
+	if decided {
+		r := g.settle(h.Seating, &w)
+		r.Note = fmt.Sprintf("%s won on hand %d: %s (%s)", h.SeatName(w), h.Number, how, TextWinner)
+		sheet.Rubbers = append(sheet.Rubbers, r)
+		side := h.Seating.SideOf(w)
+		sheet.Winner = &side
+		f.g = nil
+	}
+}
+
+// Sheet implements game.SheetFold: the game in play settled as it
+// stands.
+func (f *fold500) Sheet(bool) game.ScoreSheet {
+	sheet := f.sheet
+	sheet.Rubbers, sheet.Tally, sheet.Notes = slices.Clip(sheet.Rubbers), slices.Clip(sheet.Tally), slices.Clip(sheet.Notes)
+	if f.g != nil {
+		sheet.Rubbers = append(sheet.Rubbers, f.g.settle(f.seating, nil))
 	}
 	return sheet
 }
+
+// State implements game.SheetFold.
+func (f *fold500) State() (game.FoldState, bool) {
+	st := game.FoldState{Sheet: f.Sheet(false)}
+	if f.g != nil {
+		st.Sheet.Rubbers[len(st.Sheet.Rubbers)-1] = f.g.Rubber // the game in play as folded, its columns carried
+		st.Carry = append([]int{1, len(f.g.net)}, f.g.won...)
+		st.Carry = append(append(st.Carry, f.g.lost...), f.g.net...)
+	}
+	return st, true
+}
+
+// Vulnerability implements game.SheetFold: Five Hundred has none.
+func (f *fold500) Vulnerability(*game.Hand) (cards.Vulnerability, bool) { return 0, false }
 
 func (g *play500) settle(seating game.Seating, w *cards.Seat) game.Rubber {
 	r := g.Rubber

@@ -418,3 +418,8 @@ func (r *Rules) CutDealer(cuts []game.CutCard, _ game.Options) (cards.Seat, erro
 func (*Rules) CutRule(game.Options) string {
 	return "the two players cut as at whist, the lowest deals, the ace lowest; he is named first, and sits South (" + LawDeal + ")"
 }
+
+// Fold implements game.Folding: Score, a hand at a time.
+func (*Rules) Fold(_ game.Options, _ game.Seating, from *game.FoldState) (game.SheetFold, bool) {
+	return Scorer.Fold(from)
+}

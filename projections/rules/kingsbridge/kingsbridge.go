@@ -276,3 +276,10 @@ func (g *kingsGame) settle(complete bool) game.Rubber {
 	r.Note = "the scores balanced (" + LawBalanced + ")"
 	return r
 }
+
+// Fold implements game.Folding: King's Bridge's score (each player for
+// himself, the scores balanced at the end of a game) is not a fold here,
+// and the Bridge rules it embeds would give theirs.
+func (*Rules) Fold(game.Options, game.Seating, *game.FoldState) (game.SheetFold, bool) {
+	return nil, false
+}

@@ -96,29 +96,34 @@ func plural(n int) string {
 // horizontal division is necessary": a running score by side, hand by
 // hand, never settled, since the text does not say what wins the game.
 func score(in game.ScoreInput) game.ScoreSheet {
-	sheet := game.ScoreSheet{Rubbers: []game.Rubber{}}
-	r := game.Rubber{Number: 1, Entries: []game.Entry{}, Hands: []int{}, Games: []cards.Side{}, Running: true, Note: NoteGame}
-	for _, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
-			continue
+	f, _ := fold(nil)
+	return game.FoldScore(f, in)
+}
+
+// fold is score, a hand at a time, from the state from (nil: no hand).
+func fold(from *game.FoldState) (game.SheetFold, bool) {
+	start := func() game.Rubber {
+		return game.Rubber{Number: 1, Entries: []game.Entry{}, Hands: []int{}, Games: []cards.Side{}, Running: true, Note: NoteGame}
+	}
+	end := func(sheet *game.ScoreSheet, r *game.Rubber, closed bool) {
+		sheet.Rubbers = []game.Rubber{}
+		if r == nil {
+			return
 		}
-		es, notes := HandEntries(h)
-		sheet.Notes = append(sheet.Notes, notes...)
-		r.Hands = append(r.Hands, h.Number)
-		r.Entries = append(r.Entries, es...)
+		if closed {
+			r.Complete = true // over, but nobody has won
+			r.Note += "; " + NoteClosed
+		}
+		sheet.Rubbers = append(sheet.Rubbers, *r)
+		sheet.Notes = append(sheet.Notes, NoteQuints)
 	}
-	if len(r.Hands) == 0 {
-		return sheet
-	}
-	r.AddUp([]cards.Side{cards.NS, cards.EW}, false)
-	if in.Closed {
-		r.Complete = true // over, but nobody has won
-		r.Note += "; " + NoteClosed
-	}
-	sheet.Rubbers = append(sheet.Rubbers, r)
-	sheet.Notes = append(sheet.Notes, NoteQuints)
-	return sheet
+	return game.RunningFold(HandEntries, start, end, from)
 }
 
 // Score implements game.Ruleset.
 func (*Rules) Score(in game.ScoreInput) game.ScoreSheet { return score(in) }
+
+// Fold implements game.Folding.
+func (*Rules) Fold(_ game.Options, _ game.Seating, from *game.FoldState) (game.SheetFold, bool) {
+	return fold(from)
+}

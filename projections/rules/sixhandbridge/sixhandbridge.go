@@ -295,3 +295,10 @@ func (r *Rules) Score(in game.ScoreInput) game.ScoreSheet {
 	sheet.Rubbers = rubbers
 	return sheet
 }
+
+// Fold implements game.Folding: Six-hand Bridge's score is not a fold
+// here, since it walks the hands to find which pairs met at each, and the
+// Bridge rules it embeds would give theirs.
+func (*Rules) Fold(game.Options, game.Seating, *game.FoldState) (game.SheetFold, bool) {
+	return nil, false
+}

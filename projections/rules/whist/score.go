@@ -127,34 +127,8 @@ func scoreRubbers(in game.ScoreInput) game.ScoreSheet { return (&Scorer{}).Score
 // Score folds the session's finished hands into rubbers (or, OneGame,
 // games) by Laws 1-10 and the scorer's changes.
 func (sc *Scorer) Score(in game.ScoreInput) game.ScoreSheet {
-	var sheet game.ScoreSheet
-	var cur *rubber
-	for i, h := range in.Hands {
-		if h.Phase != game.PhaseDone || h.Contract == nil || h.Annulled {
-			continue
-		}
-		last := i == len(in.Hands)-1
-		if cur == nil {
-			cur = &rubber{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: GamePoints, Name: sc.name()}, sc: sc,
-				score: map[cards.Side]int{}, won: map[cards.Side]int{}, values: map[cards.Side]int{}}
-		}
-		sheet.Notes = append(sheet.Notes, cur.hand(h, last)...)
-		if cur.Complete {
-			sheet.Rubbers = append(sheet.Rubbers, Settle(cur.Rubber, true))
-			cur = nil
-		}
-	}
-	if cur != nil {
-		r := Settle(cur.Rubber, in.Closed)
-		if in.Closed {
-			r.Note = "the rubber was not finished; the laws of whist settle only a finished rubber, so its games stand at their value, without the rubber points"
-			if sc.OneGame {
-				r.Note = "the game was not finished: it scores nothing"
-			}
-		}
-		sheet.Rubbers = append(sheet.Rubbers, r)
-	}
-	return sheet
+	f, _ := sc.Fold(nil)
+	return game.FoldScore(f, in)
 }
 
 // hand scores one hand: tricks first, honours last (Law 5), a game ending

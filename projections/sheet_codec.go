@@ -2,6 +2,7 @@ package projections
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/hoyle/hoyle/events"
@@ -65,13 +66,7 @@ func AppendSheet(buf []byte, sh game.ScoreSheet) []byte {
 		body.Int(int64(r.Number))
 		body.Bool(r.Complete)
 		side(r.Winner)
-		keys := slices.Sorted(func(yield func(cards.Side) bool) {
-			for k := range r.Sides {
-				if !yield(k) {
-					return
-				}
-			}
-		})
+		keys := slices.Sorted(maps.Keys(r.Sides))
 		length(body, r.Sides == nil, len(keys))
 		for _, k := range keys {
 			body.Int(int64(k))

@@ -89,13 +89,7 @@ func AppendHand(buf []byte, h *game.Hand) []byte {
 	for _, c := range h.Discards {
 		e.Card(c)
 	}
-	sides := slices.Sorted(func(yield func(cards.Side) bool) {
-		for s := range h.HonoursClaimed {
-			if !yield(s) {
-				return
-			}
-		}
-	})
+	sides := slices.Sorted(maps.Keys(h.HonoursClaimed))
 	length(e, h.HonoursClaimed == nil, len(sides))
 	for _, s := range sides {
 		e.Int(int64(s))

@@ -131,13 +131,7 @@ func keptSheetsMiss(t *testing.T, game string, options map[string]string, folds 
 	ctx := context.Background()
 	stored := simulated(t, game, options, 12)
 	session := stored[0].Session
-	var deals []uint64
-	for _, e := range stored {
-		if e.Type == table.TypeDealt {
-			deals = append(deals, e.Version)
-		}
-	}
-	require.Len(t, deals, 12)
+	deals := dealVersions(t, stored, 12)
 
 	// check reads the latest hand, light or not; light, the hands
 	// without their history are those before the checkpoint's last, which
@@ -226,13 +220,7 @@ func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
 		t.Run(fmt.Sprint(tc.game, tc.options), func(t *testing.T) {
 			stored := simulated(t, tc.game, tc.options, 12)
 			session := stored[0].Session
-			var deals []uint64
-			for _, e := range stored {
-				if e.Type == table.TypeDealt {
-					deals = append(deals, e.Version)
-				}
-			}
-			require.Len(t, deals, 12)
+			deals := dealVersions(t, stored, 12)
 			st := memstore.New()
 			copyUpTo(t, st, stored, 0, uint64(len(stored)))
 			load.RefreshAt(t, st, session, deals[11]-1)
@@ -313,4 +301,18 @@ func TestTheLatestHandAfterAnEarlierHandsCardsAreGiven(t *testing.T) {
 			require.Equal(t, full.Score(), w.Session.Score())
 		})
 	}
+}
+
+// dealVersions are the versions of the hands' deals in stored, which
+// holds hands of them.
+func dealVersions(t *testing.T, stored []events.Envelope, hands int) []uint64 {
+	t.Helper()
+	var deals []uint64
+	for _, e := range stored {
+		if e.Type == table.TypeDealt {
+			deals = append(deals, e.Version)
+		}
+	}
+	require.Len(t, deals, hands)
+	return deals
 }

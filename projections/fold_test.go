@@ -53,7 +53,8 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 				}
 				// A writer's sheets and fold, in one pass: as scored one by one.
 				keys := whole.SheetsToKeep()
-				sheets, kept, folded, keeps := whole.ScoresToKeep(keys)
+				sheets := make([]game.ScoreSheet, len(keys))
+				kept, folded, keeps := whole.ScoresToKeep(keys, func(i int, sheet game.ScoreSheet) { sheets[i] = sheet })
 				for i, k := range keys {
 					require.Equal(t, whole.ScoreOf(k), sheets[i], "%s: the sheet of %+v kept", name, k)
 				}

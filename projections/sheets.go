@@ -96,11 +96,15 @@ func (s *Session) FoldToKeep() (game.FoldState, int, bool) {
 	return game.FoldState{}, 0, false
 }
 
-// ScoresToKeep are the sheets of keys (SheetsToKeep's) and the fold
-// FoldToKeep gives, made in one pass over the hands where the score is a
-// fold: a writer's checkpoint of a long session scores it once, not once
-// for each sheet it keeps.
-func (s *Session) ScoresToKeep(keys []SheetKey) (sheets []game.ScoreSheet, fold game.FoldState, folded int, ok bool) {
+// ScoresToKeep gives keep the sheets of keys (SheetsToKeep's), each with
+// its index in keys, and returns the fold FoldToKeep gives. Where the
+// score is a fold they are made in one pass over the hands, sharing the
+// rubbers done: a writer's checkpoint of a long session scores it once,
+// not once for each sheet it keeps. Where it is not (duplicate's), each
+// sheet is made and given in turn, and can go once keep has written it:
+// holding a long session's sheets at once cost an import of 100,000
+// boards 15 MB of its peak (TestImportPeakMemory).
+func (s *Session) ScoresToKeep(keys []SheetKey, keep func(i int, sheet game.ScoreSheet)) (fold game.FoldState, folded int, ok bool) {
 	folding, isFold := s.Rules.(game.Folding)
 	var f game.SheetFold
 	if isFold {
@@ -108,20 +112,18 @@ func (s *Session) ScoresToKeep(keys []SheetKey) (sheets []game.ScoreSheet, fold 
 	}
 	n := s.finishedHands()
 	if !isFold || slices.ContainsFunc(keys, func(k SheetKey) bool { return k.Finished > n }) {
-		for _, k := range keys {
-			sheets = append(sheets, s.ScoreOf(k))
+		for j, k := range keys {
+			keep(j, s.ScoreOf(k))
 		}
-		fold, folded, ok = s.FoldToKeep()
-		return sheets, fold, folded, ok
+		return s.FoldToKeep()
 	}
-	sheets = make([]game.ScoreSheet, len(keys))
 	for i := 0; i <= n; i++ {
 		for j, k := range keys {
 			if k.Finished == i {
 				sheet := f.Sheet(k.Closed)
 				s.nameSides(sheet.Sides)
 				s.namePlayers(&sheet)
-				sheets[j] = sheet
+				keep(j, sheet)
 			}
 		}
 		if i < n {
@@ -129,10 +131,9 @@ func (s *Session) ScoresToKeep(keys []SheetKey) (sheets []game.ScoreSheet, fold 
 		}
 	}
 	if fold, ok = f.State(); ok {
-		return sheets, fold, n, true
+		return fold, n, true
 	}
-	fold, folded, ok = s.FoldToKeep() // the fold of fewer hands
-	return sheets, fold, folded, ok
+	return s.FoldToKeep() // the fold of fewer hands
 }
 
 // keptFold is the fold kept for the first hands of hands, resumed: not ok

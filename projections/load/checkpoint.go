@@ -554,37 +554,20 @@ func (r *reading) restOf(snap *snapshot, build string, seal sealer, rec func(k, 
 		return nil, err
 	}
 	keys := whole.SheetsToKeep()
-	// A fold gives every kept sheet in one pass, sharing the rubbers done.
-	// A score that is not a fold (duplicate's) is made a sheet at a time,
-	// each let go once written: holding a long session's sheets at once
-	// cost an import of 100,000 boards 15 MB of its peak
-	// (TestImportPeakMemory).
-	var kept []game.ScoreSheet
-	var fold game.FoldState
-	var folded int
-	var ok bool
-	if f, folding := whole.Rules.(game.Folding); folding {
-		if _, folds := f.Fold(whole.Opts, whole.Seating(), nil); folds {
-			kept, fold, folded, ok = whole.ScoresToKeep(keys)
-		}
-	}
-	var scratch []byte // one buffer for each sheet in turn
+	encoded := make([][]byte, len(keys))
+	fold, folded, ok := whole.ScoresToKeep(keys, func(i int, sheet game.ScoreSheet) {
+		encoded[i] = projections.AppendSheet(nil, sheet)
+	})
 	sheets.Uint(uint64(len(keys)))
 	for i, k := range keys {
 		sheets.Uint(uint64(k.Finished))
 		sheets.Bool(k.Closed)
-		if kept != nil {
-			scratch = projections.AppendSheet(scratch[:0], kept[i])
-		} else {
-			scratch = projections.AppendSheet(scratch[:0], whole.ScoreOf(k))
-		}
-		sheets.Raw(scratch)
+		sheets.Raw(encoded[i])
 	}
 	sheets.Bool(ok)
 	if ok {
 		sheets.Uint(uint64(folded))
-		scratch = projections.AppendFoldState(scratch[:0], fold)
-		sheets.Raw(scratch)
+		sheets.Raw(projections.AppendFoldState(nil, fold))
 	}
 	retractions := events.NewEncoder(nil)
 	retractions.Uint(uint64(len(snap.Retractions)))

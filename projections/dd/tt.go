@@ -57,17 +57,13 @@ func sigOf(pat *[4]uint32) uint32 {
 
 // sigMask is which bits of sigOf an entry with these lens fixes.
 func sigMask(lens uint16) uint32 {
-	var m uint32
-	for u := 0; u < 4; u++ {
-		switch k := lens >> (4 * uint(u)) & 15; {
-		case k >= 2:
-			m |= 0xf << (4 * uint(u))
-		case k == 1:
-			m |= 0xc << (4 * uint(u))
-		}
-	}
-	return m
+	return uint32(sigNibble[lens&15]) | uint32(sigNibble[lens>>4&15])<<4 |
+		uint32(sigNibble[lens>>8&15])<<8 | uint32(sigNibble[lens>>12&15])<<12
 }
+
+// sigNibble[k] is the bits of a suit's nibble of sigOf fixed by an entry
+// that fixes the owners of the top k cards.
+var sigNibble = [16]uint8{0, 0xc, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf, 0xf}
 
 type ttGroup struct {
 	key   uint64

@@ -30,7 +30,6 @@ type move struct {
 type played struct {
 	suit, rank uint8
 	seat       uint8
-	prevWin    uint8   // the position of the card winning the trick before this one was played
 	seq        holding // the equivalence group it stood for
 }
 
@@ -156,23 +155,53 @@ func (e *engine) search(target, ply int) bool {
 	var smallBelow [4]holding // per suit: a searched card below this bit was shown to be a small card
 	result := !isMax
 	cut := false
+	// Each card is played and taken back here, not in functions of their
+	// own: the position in the trick, the card winning it so far and the
+	// hand are the same for every move of the node. Only the fourth card,
+	// which completes the trick, calls out (completeTrick).
+	k := e.inTrick
+	win0 := e.curWin
+	hp := &e.hand[p&3]
+	var b played // the card winning the trick so far
+	if k > 0 {
+		b = e.trick[win0&3]
+	}
 	for i := 0; i < n && i < 16; i++ {
 		m := moves[i]
+		su := m.suit & 3
 		bit := holding(1) << (m.rank & 15)
-		if smallBelow[m.suit&3] != 0 && bit < smallBelow[m.suit&3] {
+		if bit < smallBelow[su] {
 			// An equal small card of this suit was already searched.
 			continue
 		}
-		completes := e.inTrick == 3
-		e.play(ply, p, m)
-		r := e.search(target, ply+1)
-		cw := e.win[(ply+1)&plyMask]
-		if completes {
-			e.addTrickWinner(ply, &cw)
+		hp[su] &^= bit
+		lu := lenUnit(p, int(su))
+		e.lenKey -= lu
+		e.trick[k&3] = played{suit: m.suit, rank: m.rank, seat: uint8(p), seq: m.seq}
+		if k == 0 {
+			e.curWin = 0
+		} else if beats(int(m.suit), int(m.rank), int(b.suit), int(b.rank), e.trump) {
+			e.curWin = k
 		}
-		e.unplay(ply, p, m, completes)
+		var r bool
+		var cw [4]holding
+		if k == 3 {
+			e.completeTrick(ply)
+			r = e.search(target, ply+1)
+			cw = e.win[(ply+1)&plyMask]
+			e.addTrickWinner(ply, &cw)
+			e.uncompleteTrick(ply)
+		} else {
+			e.inTrick = k + 1
+			r = e.search(target, ply+1)
+			cw = e.win[(ply+1)&plyMask]
+			e.inTrick = k
+		}
+		e.curWin = win0
+		hp[su] |= bit
+		e.lenKey += lu
 		if r == isMax {
-			if e.inTrick == 0 {
+			if k == 0 {
 				e.killer[ply&plyMask] = m
 			}
 			result = r
@@ -186,9 +215,9 @@ func (e *engine) search(target, ply int) bool {
 		// A card below every rank that mattered in its subtree is a small
 		// card: any lower card of the same hand and suit is the same.
 		// (The bit above the ace stands for "no rank mattered".)
-		lowest := (cw[m.suit&3] | 1<<13) & -(cw[m.suit&3] | 1<<13)
-		if bit < lowest && smallBelow[m.suit&3] < lowest {
-			smallBelow[m.suit&3] = lowest
+		lowest := (cw[su] | 1<<13) & -(cw[su] | 1<<13)
+		if bit < lowest && smallBelow[su] < lowest {
+			smallBelow[su] = lowest
 		}
 	}
 	if !cut {
@@ -259,21 +288,11 @@ func (e *engine) winnerIndex() int {
 	return best
 }
 
-// play makes the move of seat p at this ply, completing the trick if it is
-// the fourth card.
-func (e *engine) play(ply, p int, m move) {
-	e.hand[p&3][m.suit&3] &^= 1 << (m.rank & 15)
-	e.lenKey -= lenUnit(p, int(m.suit))
-	e.trick[e.inTrick&3] = played{suit: m.suit, rank: m.rank, seat: uint8(p), prevWin: uint8(e.curWin), seq: m.seq}
-	if e.inTrick == 0 {
-		e.curWin = 0
-	} else if b := e.trick[e.curWin&3]; beats(int(m.suit), int(m.rank), int(b.suit), int(b.rank), e.trump) {
-		e.curWin = e.inTrick
-	}
-	e.inTrick++
-	if e.inTrick < 4 {
-		return
-	}
+// completeTrick completes the trick whose fourth card the search has just
+// put in e.trick (e.curWin naming the card that wins it): the cards leave
+// the remaining ones, the winner's side counts the trick and leads the
+// next. uncompleteTrick takes it back.
+func (e *engine) completeTrick(ply int) {
 	u := &e.undo[ply&plyMask]
 	u.aggr = e.aggr
 	u.trick = e.trick
@@ -293,21 +312,14 @@ func (e *engine) play(ply, p int, m move) {
 	e.left--
 }
 
-// unplay takes back the move of seat p at this ply.
-func (e *engine) unplay(ply, p int, m move, completed bool) {
-	if completed {
-		u := &e.undo[ply&plyMask]
-		e.aggr = u.aggr
-		e.trick = u.trick
-		e.leader = u.leader
-		e.won = u.won
-		e.inTrick = 4
-		e.left++
-	}
-	e.inTrick--
-	e.curWin = int(e.trick[e.inTrick&3].prevWin)
-	e.hand[p&3][m.suit&3] |= 1 << (m.rank & 15)
-	e.lenKey += lenUnit(p, int(m.suit))
+func (e *engine) uncompleteTrick(ply int) {
+	u := &e.undo[ply&plyMask]
+	e.aggr = u.aggr
+	e.trick = u.trick
+	e.leader = u.leader
+	e.won = u.won
+	e.inTrick = 3
+	e.left++
 }
 
 // addTrickWinner adds to w the card that won the trick completed at this

@@ -166,8 +166,8 @@ func (e *engine) search(target, ply int) bool {
 	if k > 0 {
 		b = e.trick[win0&3]
 	}
-	for i := 0; i < n && i < 16; i++ {
-		m := moves[i]
+	for i := 0; i < n; i++ {
+		m := &moves[i&15]
 		su := m.suit & 3
 		bit := holding(1) << (m.rank & 15)
 		if bit < smallBelow[su] {
@@ -202,7 +202,7 @@ func (e *engine) search(target, ply int) bool {
 		e.lenKey += lu
 		if r == isMax {
 			if k == 0 {
-				e.killer[ply&plyMask] = m
+				e.killer[ply&plyMask] = *m
 			}
 			result = r
 			*w = cw

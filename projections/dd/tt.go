@@ -78,7 +78,6 @@ type transTable struct {
 	ngroups int
 	blocks  []ttBlock
 	resets  int
-	touch   uint32 // the sum of loads made early to start a cache miss (see lookup)
 }
 
 // maskTab[k] selects the owners of the top k cards of a 26-bit pattern.
@@ -136,11 +135,6 @@ func (t *transTable) lookup(key uint64, pat *[4]uint32, thr int, w *[4]holding, 
 	cur := sigOf(pat)
 	for i := 0; i < n; i += blockEntries {
 		blk := &t.blocks[b]
-		if i+blockEntries < n {
-			// Ask for the next block's signatures now, so that the cache
-			// miss overlaps the scan of this block instead of following it.
-			t.touch += t.blocks[blk.next].sig[0]
-		}
 		sigs := blk.sig[:min(blockEntries, n-i)]
 		for j, sg := range sigs {
 			if (sg^cur)&(sg>>16) != 0 {

@@ -68,9 +68,10 @@
 // The search allocates nothing: the position changes in place card by card
 // and every ply has its own scratch space in the engine. What every node
 // needs is kept up to date card by card rather than recomputed (the suit
-// lengths of the table's key, the card winning the trick, the relative-rank
-// patterns), and the hot paths index arrays with masked values so that Go
-// checks no bounds there.
+// lengths of the table's key, the card winning the trick) or read from
+// tables of the deal (the relative-rank patterns of the table's entries),
+// the search loop plays and takes back the cards itself, and the hot paths
+// index arrays with masked values so that Go checks no bounds there.
 //
 // # Par
 //
@@ -88,19 +89,61 @@
 //
 //	go test -tags dds -run '^$' -bench RandomSideBySide -benchtime=1x ./projections/dd/
 //
-// ours took 1.372, 1.380 and 1.364 times DDS's time on the quiet machine
-// (load average under 2; December 2026), where the build before this
-// round took 1.604 in a run just before them; at load averages of 5 to 12
-// the ratio was 1.40, 1.30 and 1.18 (1.69 for the build before). On
-// DDS's 100 test deals (-bench List100SideBySide) it took 1.26 (load
-// average 1 to 5). DDS is still faster. The ratio moves with the load of
-// the machine, so compare only runs made close together. Built with
-// GOAMD64=v3 (popcount and leading-zero count without a run-time check of
-// the CPU: 5% fewer instructions) the same code took 1.31 and 1.25.
+// ours took 1.161, 1.142 and 1.182 times DDS's time (this round,
+// December 2026, at load averages of 4 to 5.5), where the build before it
+// took 1.283, 1.273 and 1.317 in runs alternating with them: about 10%
+// less time (earlier the same day, at load average 5 to 7: 1.102 and 1.132
+// against 1.226 and 1.305). DDS is still faster. The ratio
+// moves with the load of the machine, so compare only runs made close
+// together: the build before this round took 1.372, 1.380 and 1.364 on the
+// quiet machine (load average under 2) and 1.18 to 1.40 at load averages
+// of 5 to 12. Built with GOAMD64=v3 (popcount and leading-zero count
+// without a run-time check of the CPU: 5% fewer instructions) that build
+// took 1.31 and 1.25.
 //
-// That round made nodes cheaper more than fewer, and was measured by
-// instructions (valgrind --tool=cachegrind on DD_NODES=1 TestNodeCounts,
-// deterministic where times on this machine are not): 4.17 G before, 3.39
+// This round (issue 29: the table and the search's structure) made nodes
+// cheaper again, measured by the instructions of this package's functions
+// (valgrind --tool=cachegrind on DD_NODES=1 TestNodeCounts; the Go
+// runtime's own instructions vary from run to run under valgrind and are
+// left out): 3368 M before, 2829 M after (-16.0%). The steps: the
+// relative-rank patterns of a trick start read from a table of the deal
+// (all 8192 holdings of each suit), not kept card by card (-2.3%); no
+// search of the group for an entry to update when storing, which found
+// one in only 4% of the stores (-2.6%, 0.02% more nodes); tables, not
+// branches, for the suit-length units of the key and the signature masks,
+// and the small-card test without a branch (-1.5%); the search loop plays
+// and takes back its cards itself, with what a node's moves share worked
+// out once, only the completion of a trick calling out (-5.3%); the
+// moves' winning ranks added up as one word (-1.0%); the ranks a table
+// hit relied on from two small tables, not a loop over the cards (-1.5%);
+// moves taken by pointer (-1.2%); and the rows solved North, South, East,
+// West (0.3% and 0.6% fewer nodes on the 40 deals). Instructions fell
+// more than time: the table's lookup is still about 30% of the time (a
+// CPU profile), most of it waiting on memory (the group's slot, then its
+// blocks), which fewer instructions do not shorten.
+//
+// Tried this round and dropped: a direct-mapped hint naming the entry
+// that last answered an exact position (16K slots; 0.4% more
+// instructions, 30% more first-level cache misses under cachegrind's
+// model, the same nodes); no move to the front on a hit (1% more nodes
+// and instructions); quick tricks before the table in the last tricks, as
+// DDS does below six tricks left (with three, five and seven tricks: 1.0%,
+// 3.4% and 6.6% more instructions, for at most 1.7% fewer nodes); groups
+// of at most 60 or 150 entries rather than 510 (1.7% more instructions
+// and 1.3 to 3.5% more nodes; the same); the first block of a group kept beside
+// its slot, indexed by the slot, so that the two reads go at once (0.8%
+// more instructions and 15% fewer cache misses under cachegrind's model,
+// but 8% more processor time: 12 MB of heads, half of them empty); the
+// patterns from two tables of 3 KB, not one of 128 KB (3% more
+// instructions, no faster); the next block's or the second block's
+// signatures, or the next trick's group slot, read early so that the
+// cache misses overlap (no gain to be seen in processor time, 10
+// alternating runs); the cards of the trick in progress kept as one word
+// (-0.1%, not worth its code); an entry that answers moved to a rotating
+// slot of the first block rather than the first (1% more nodes).
+//
+// The round before made nodes cheaper more than fewer, and was measured by
+// instructions the same way (all of the process's): 4.17 G before, 3.39
 // G after (-19%). The steps: the transposition table's signatures and
 // link in one cache line; quick tricks by bit arithmetic, and no plan for
 // crossing to partner when partner tops no suit (-4.4%); the table asked
@@ -116,12 +159,13 @@
 //
 //	DD_NODES=40 DD_NODES_THREADS=2 go test -run NodeCounts -v ./projections/dd/
 //
-// 65.3 million on DDS's first 40 deals and 98.0 million on the 40 random
-// deals (63.2 and 94.6 before the table was asked first). Two threads
-// solve whole rows, each as the single thread does, so that they search
-// exactly its nodes; the busiest thread searched 40.3 and 57.2 million of
-// them (62% and 58%), and the run took 21.1 and 21.4 s on two threads
-// against 33.9 and 36.6 s on one (same run, loaded machine). Splitting a
+// 65.19 million on DDS's first 40 deals and 97.56 million on the 40
+// random deals (65.3 and 98.0 before this round; 63.2 and 94.6 before the
+// table was asked first). Two threads solve whole rows, each as the single
+// thread does, so that they search exactly its nodes; the busiest thread
+// searched 40.2 and 56.6 million of them (62% and 58%). In the round
+// before, the run took 21.1 and 21.4 s on two threads against 33.9 and
+// 36.6 s on one (same run, loaded machine). Splitting a
 // row between threads cost up to 15% more nodes. In BenchmarkList100,
 // with other builds running, two threads were no faster than one (392
 // against 393 ms a table at load average 1 to 5; 584 against 553 at 10;

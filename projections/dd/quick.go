@@ -189,24 +189,78 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 	return min(qt, n)
 }
 
-// laterTrick reports whether the side not on lead is sure of at least one
-// of the remaining tricks; the cards relied on go to w. With trumps: an
-// opponent of the leader holds the top trump. At no trumps: in every suit
-// the leader holds, an opponent holds the top card, so whatever is led
-// loses.
-func (e *engine) laterTrick(w *[4]holding) bool {
+// laterTricks reports whether the side not on lead is sure of at least k
+// of the remaining tricks; the cards relied on go to w. With trumps (after
+// DDS's LaterTricksMIN and LaterTricksMAX): when only that side holds
+// trumps, each trump of its longer trump hand takes a trick, whatever the
+// ranks; else its top trump takes one, and its top two take two if one
+// of the two hands holding them has another trump (the two can then never
+// fall to the same trick). At no trumps: in every suit the leader holds,
+// an opponent holds the top card, so whatever is led loses.
+func (e *engine) laterTricks(w *[4]holding, k int) bool {
 	*w = noRanks
 	L := e.leader
 	if t := e.trump; t != noTrump {
-		a := e.aggr[t]
+		a := e.aggr[t&3]
 		if a == 0 {
 			return false
 		}
-		r := top(a)
-		if int(e.owner[t&3][r&15])&1 != L&1 {
-			w[t] = 1 << r
+		r1 := top(a)
+		o1 := int(e.owner[t&3][r1&15])
+		h := &e.hand
+		if o1&1 == L&1 {
+			// The leader's side holds the top trump: the opponents are
+			// sure of a trick with the second if its holder has another
+			// trump and plays after the top's holder, or with the second
+			// and the third.
+			if k != 1 {
+				return false
+			}
+			a &^= 1 << r1
+			if a == 0 {
+				return false
+			}
+			r2 := top(a)
+			o2 := int(e.owner[t&3][r2&15])
+			if o2&1 == L&1 || count(h[o2&3][t&3]) < 2 {
+				return false
+			}
+			if o1 == (o2+3)&3 {
+				w[t&3] = 1<<r1 | 1<<r2
+				return true
+			}
+			if a &^= 1 << r2; a == 0 {
+				return false
+			}
+			r3 := top(a)
+			if int(e.owner[t&3][r3&15])&1 != L&1 {
+				w[t&3] = 1<<r1 | 1<<r2 | 1<<r3
+				return true
+			}
+			return false
+		}
+		if h[L][t&3]|h[(L+2)&3][t&3] == 0 && max(count(h[(L+1)&3][t&3]), count(h[(L+3)&3][t&3])) >= k {
 			return true
 		}
+		switch k {
+		case 1:
+			w[t&3] = 1 << r1
+			return true
+		case 2:
+			a &^= 1 << r1
+			if a == 0 {
+				return false
+			}
+			r2 := top(a)
+			o2 := int(e.owner[t&3][r2&15])
+			if o2&1 == o1&1 && (count(h[o2&3][t&3]) > 1 || count(h[(o2+2)&3][t&3]) > 1) {
+				w[t&3] = 1<<r1 | 1<<r2
+				return true
+			}
+		}
+		return false
+	}
+	if k != 1 {
 		return false
 	}
 	for u := 0; u < 4; u++ {

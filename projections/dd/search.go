@@ -119,13 +119,14 @@ func (e *engine) search(target, ply int) bool {
 		} else if e.won+n-qt < target {
 			return false
 		}
-		if leaderMax && e.won+n-1 < target && e.laterTrick(w) {
-			// The max side leads but the other side is sure of a trick:
-			// the max side cannot take all the rest.
+		if leaderMax && e.laterTricks(w, e.won+n-target+1) {
+			// The max side leads but the other side is sure of the tricks
+			// that keep it below target.
 			return false
 		}
-		if !leaderMax && e.won+1 >= target && e.laterTrick(w) {
-			// The other side leads and the max side is sure of a trick.
+		if !leaderMax && e.laterTricks(w, target-e.won) {
+			// The other side leads and the max side is sure of the tricks
+			// it still needs.
 			return true
 		}
 	}

@@ -193,18 +193,22 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 // of the remaining tricks; the cards relied on go to w. With trumps (after
 // DDS's LaterTricksMIN and LaterTricksMAX): when only that side holds
 // trumps, each trump of its longer trump hand takes a trick, whatever the
-// ranks; else its top trump takes one, and its top two take two if one
-// of the two hands holding them has another trump (the two can then never
-// fall to the same trick). At no trumps: in every suit the leader holds,
-// an opponent holds the top card, so whatever is led loses.
+// ranks; else its top trump takes one, and its top two take two if one of
+// the hands holding them has another trump (the two then never need to
+// fall to the same trick); when the leader's side holds the top trump, the
+// second takes a trick if its holder has another trump and plays after
+// the top's holder, or if the third is the other side's too. Without
+// trumps, one trick: if in every suit the leader holds an opponent holds
+// the top card, whatever is led loses; and the leader's side cannot take
+// every trick if the suits it tops hold fewer rounds than there are
+// tricks left (a round of a suit it tops takes a card from each of its
+// hands that still holds one, and it must never lead a suit the others
+// top).
 func (e *engine) laterTricks(w *[4]holding, k int) bool {
 	*w = noRanks
 	L := e.leader
-	if t := e.trump; t != noTrump {
+	if t := e.trump; t != noTrump && e.aggr[t&3] != 0 {
 		a := e.aggr[t&3]
-		if a == 0 {
-			return false
-		}
 		r1 := top(a)
 		o1 := int(e.owner[t&3][r1&15])
 		h := &e.hand
@@ -263,18 +267,42 @@ func (e *engine) laterTricks(w *[4]holding, k int) bool {
 	if k != 1 {
 		return false
 	}
+	lose := true
 	for u := 0; u < 4; u++ {
 		if e.hand[L][u] == 0 {
 			continue
 		}
 		r := top(e.aggr[u])
 		if int(e.owner[u][r&15])&1 == L&1 {
-			*w = noRanks
-			return false
+			lose = false
+			break
 		}
 		w[u] |= 1 << r
 	}
-	return true
+	if lose {
+		return true
+	}
+	*w = noRanks
+	rounds := 0
+	P := (L + 2) & 3
+	for u := 0; u < 4; u++ {
+		a := e.aggr[u]
+		if a == 0 {
+			continue
+		}
+		r := top(a)
+		if o := int(e.owner[u][r&15]); o&1 == L&1 {
+			rounds += max(count(e.hand[L][u]), count(e.hand[P][u]))
+		} else if a != e.hand[o&3][u] {
+			// The top's owner matters where others hold cards of the suit.
+			w[u] = 1 << r
+		}
+	}
+	if rounds < e.left {
+		return true
+	}
+	*w = noRanks
+	return false
 }
 
 // topRun is the number of cards of h that are the highest cards of a, in an
@@ -313,31 +341,67 @@ func topCards(h holding, k int) holding {
 	return h
 }
 
-// secondHandWins reports, after the lead, whether the side of the second
-// hand is sure to win the trick: the second or the fourth hand holds the
-// highest card of the suit led and the third hand cannot ruff, or the
-// second hand can ruff and the third hand cannot overruff. The cards relied
-// on go to w.
-func (e *engine) secondHandWins(w *[4]holding) bool {
+// secondHandTricks reports, after the lead, whether the side of the second
+// hand is sure of at least k tricks from here. The trick in progress is
+// sure if the second or the fourth hand holds the highest card of the suit
+// led and the third hand cannot ruff, or the second hand can ruff and the
+// third hand cannot overruff. Without trumps, the hand that wins it then
+// cashes the run of top cards it holds in the suit led and in each other
+// suit, and every card of a suit nobody else holds (after DDS's
+// QuickTricksSecondHand). It stops counting once it reaches k, and the
+// cards relied on go to w.
+func (e *engine) secondHandTricks(w *[4]holding, k int) bool {
 	*w = noRanks
-	led := int(e.trick[0].suit)
+	led := int(e.trick[0].suit) & 3
 	L := e.leader
 	second, third, fourth := (L+1)&3, (L+2)&3, (L+3)&3
 	t := e.trump
-	thirdCanRuff := t != noTrump && led != t && e.hand[third][led] == 0 && e.hand[third][t] != 0
+	h := &e.hand
+	thirdCanRuff := t != noTrump && led != t && h[third][led] == 0 && h[third][t&3] != 0
 	a := e.aggr[led]
 	hi := top(a)
-	if o := int(e.owner[led&3][hi&15]); (o == second || o == fourth) && !thirdCanRuff {
-		w[led] = 1 << hi
-		return true
+	if o := int(e.owner[led][hi&15]); (o == second || o == fourth) && !thirdCanRuff {
+		if k <= 1 {
+			w[led] = 1 << hi
+			return true
+		}
+		if t != noTrump && e.aggr[t&3] != 0 {
+			return false
+		}
+		n, used := topRun(h[o][led], a)
+		w[led] = used
+		if n >= k {
+			return true
+		}
+		for u := 0; u < 4; u++ {
+			hu := h[o][u]
+			if u == led || hu == 0 {
+				continue
+			}
+			if hu == e.aggr[u] {
+				n += count(hu) // nobody else holds the suit
+			} else {
+				c, used := topRun(hu, e.aggr[u])
+				n += c
+				w[u] = used
+			}
+			if n >= k {
+				return true
+			}
+		}
+		*w = noRanks
+		return false
 	}
-	if t != noTrump && led != t && e.hand[second][led] == 0 && e.hand[second][t] != 0 {
-		if e.hand[third][led] != 0 || e.hand[third][t] == 0 {
+	if k > 1 {
+		return false
+	}
+	if t != noTrump && led != t && h[second][led] == 0 && h[second][t&3] != 0 {
+		if h[third][led] != 0 || h[third][t&3] == 0 {
 			return true // the ruff cannot be overruffed; no rank matters
 		}
-		ht := top(e.hand[second][t])
-		if top(e.hand[third][t]) < ht {
-			w[t] = 1 << ht
+		ht := top(h[second][t&3])
+		if top(h[third][t&3]) < ht {
+			w[t&3] = 1 << ht
 			return true
 		}
 	}

@@ -131,13 +131,13 @@ func (e *engine) search(target, ply int) bool {
 		}
 	}
 
-	if e.inTrick == 1 && e.secondHandWins(w) {
-		// The side of the second hand is sure of this trick.
+	if e.inTrick == 1 {
+		// Is the side of the second hand sure of the tricks it needs?
 		if (e.leader+1)&1 == e.maxSide {
-			if e.won+1 >= target {
+			if e.secondHandTricks(w, target-e.won) {
 				return true
 			}
-		} else if e.won+e.left-1 < target {
+		} else if e.secondHandTricks(w, e.won+e.left-target+1) {
 			return false
 		}
 	}

@@ -344,8 +344,8 @@ func topCards(h holding, k int) holding {
 // secondHandTricks reports, after the lead, whether the side of the second
 // hand is sure of at least k tricks from here. The trick in progress is
 // sure if the second or the fourth hand holds the highest card of the suit
-// led and the third hand cannot ruff, or the second hand can ruff and the
-// third hand cannot overruff. Without trumps, the hand that wins it then
+// led and the third hand cannot ruff, or the second or the fourth hand can
+// ruff and the third hand cannot overruff. Without trumps, the hand that wins it then
 // cashes the run of top cards it holds in the suit led and in each other
 // suit, and every card of a suit nobody else holds (after DDS's
 // QuickTricksSecondHand). It stops counting once it reaches k, and the
@@ -395,11 +395,26 @@ func (e *engine) secondHandTricks(w *[4]holding, k int) bool {
 	if k > 1 {
 		return false
 	}
-	if t != noTrump && led != t && h[second][led] == 0 && h[second][t&3] != 0 {
-		if h[third][led] != 0 || h[third][t&3] == 0 {
+	if t == noTrump || led == t {
+		return false
+	}
+	thirdFollows := h[third][led] != 0 || h[third][t&3] == 0
+	if h[second][led] == 0 && h[second][t&3] != 0 {
+		if thirdFollows {
 			return true // the ruff cannot be overruffed; no rank matters
 		}
 		ht := top(h[second][t&3])
+		if top(h[third][t&3]) < ht {
+			w[t&3] = 1 << ht
+			return true
+		}
+	}
+	if h[fourth][led] == 0 && h[fourth][t&3] != 0 {
+		// Fourth hand ruffs last.
+		if thirdFollows {
+			return true
+		}
+		ht := top(h[fourth][t&3])
 		if top(h[third][t&3]) < ht {
 			w[t&3] = 1 << ht
 			return true

@@ -358,18 +358,24 @@ func (e *engine) secondHandTricks(w *[4]holding, k int) bool {
 	t := e.trump
 	h := &e.hand
 	thirdCanRuff := t != noTrump && led != t && h[third][led] == 0 && h[third][t&3] != 0
-	a := e.aggr[led]
+	// The highest card of the suit led that is played to the trick or held
+	// by a hand still to play (the leader's other cards do not count).
+	a := e.aggr[led] &^ h[L&3][led]
 	hi := top(a)
 	if o := int(e.owner[led][hi&15]); (o == second || o == fourth) && !thirdCanRuff {
+		w[led] = 1 << hi
 		if k <= 1 {
-			w[led] = 1 << hi
 			return true
 		}
 		if t != noTrump && e.aggr[t&3] != 0 {
 			return false
 		}
-		n, used := topRun(h[o][led], a)
-		w[led] = used
+		// The winner of the trick cashes the run of top cards it holds
+		// (the trick in progress is the first of it).
+		n := 1
+		if c, used := topRun(h[o][led], e.aggr[led]); c > 1 {
+			n, w[led] = c, used
+		}
 		if n >= k {
 			return true
 		}
@@ -421,6 +427,54 @@ func (e *engine) secondHandTricks(w *[4]holding, k int) bool {
 		}
 	}
 	return false
+}
+
+// trickSure is, after two cards of a trick, the side (0 North-South, 1
+// East-West) sure to win it, or -1: the side whose card is the highest of
+// the suit led (played or held by the hands still to play) when the other
+// side's hand still to play cannot ruff, or the second hand's side when
+// it ruffed and the third hand must follow suit or holds only lower
+// trumps. The cards relied on go to w.
+func (e *engine) trickSure(w *[4]holding) int {
+	*w = noRanks
+	led := int(e.trick[0].suit) & 3
+	L := e.leader
+	third, fourth := (L+2)&3, (L+3)&3
+	t := e.trump
+	h := &e.hand
+	if t != noTrump && led != t {
+		if c := e.trick[1]; int(c.suit) == t {
+			// The second hand ruffed.
+			if h[third][led] != 0 || h[third][t] == 0 {
+				return (L + 1) & 1
+			}
+			if top(h[third][t]) < int(c.rank) {
+				w[t] = 1 << c.rank
+				return (L + 1) & 1
+			}
+			return -1
+		}
+	}
+	// The highest of the cards of the suit led played to the trick or held
+	// by the hands still to play.
+	a := h[third][led] | h[fourth][led] | 1<<e.trick[0].rank
+	if int(e.trick[1].suit) == led {
+		a |= 1 << e.trick[1].rank
+	}
+	hi := top(a)
+	o := int(e.owner[led][hi&15])
+	// The hand of the other side still to play must not be able to ruff.
+	other := fourth
+	if o&1 != L&1 {
+		other = third
+	}
+	if t != noTrump && led != t && h[other][led] == 0 && h[other][t] != 0 {
+		return -1
+	}
+	if a&(a-1) != 0 {
+		w[led] = 1 << hi // else nobody else plays the suit: no rank matters
+	}
+	return o & 1
 }
 
 // partnerRuffs reports whether the leader has a side suit in which partner

@@ -141,6 +141,16 @@ func (e *engine) search(target, ply int) bool {
 			return false
 		}
 	}
+	if e.inTrick == 2 && (e.won+1 >= target || e.won+e.left-1 < target) {
+		// Is either side sure of the trick, and is that enough?
+		if s := e.trickSure(w); s == e.maxSide {
+			if e.won+1 >= target {
+				return true
+			}
+		} else if s >= 0 && e.won+e.left-1 < target {
+			return false
+		}
+	}
 	p := (e.leader + e.inTrick) & 3
 	isMax := p&1 == e.maxSide
 	n := e.genMoves(ply, p)

@@ -71,12 +71,12 @@ var (
 // honourPen is the penalty of discardAdd for a doubleton or singleton.
 func (e *engine) honourPen(p, u, sc, pen, pen1 int) int {
 	if pen != 0 && sc == 2 {
-		if st := e.suitTops(u); st.o2 == p {
+		if e.topOwner(u, 2) == p {
 			return pen
 		}
 	}
 	if pen1 != 0 && sc == 1 {
-		if st := e.suitTops(u); st.o1 == p {
+		if e.topOwner(u, 1) == p {
 			return pen1
 		}
 	}
@@ -256,7 +256,7 @@ func (e *engine) followWeights(ply, n, p int) {
 					// Partner wins the trick: play low, but overtake a
 					// singleton of his with our top cards if they run the suit.
 					e.winCheaply(ply, n, 15, 0)
-					if h[L][ls] == 0 && e.suitTops(ls).o1 == p {
+					if h[L][ls] == 0 && e.topOwner(ls, 1) == p {
 						oppLen := max(count(c4)-1, count(h[(L+1)&3][ls]))
 						mno := 0
 						for mno < n-1 && int(mv[mno+1].rank)+2 > ts.lead {
@@ -315,7 +315,7 @@ func (e *engine) followWeights(ply, n, p int) {
 			case leaderWins:
 				switch {
 				case max4th != 0:
-					if e.suitTops(ls).o2 == L {
+					if e.topOwner(ls, 2) == L {
 						w = 36 - R + e.discardAdd(p, u, &per50, 0, 0)
 					} else {
 						w = 48 - R + e.discardAdd(p, u, &per50, 0, 0)

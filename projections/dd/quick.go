@@ -319,12 +319,12 @@ func topRun(h, a holding) (int, holding) {
 // topCards is the k highest cards of h: peeling the top k, or dropping
 // the lowest len-k, whichever is fewer steps.
 func topCards(h holding, k int) holding {
+	if k <= 0 {
+		return 0
+	}
 	n := count(h)
 	if k >= n {
 		return h
-	}
-	if k <= 0 {
-		return 0
 	}
 	if k <= n-k {
 		var out holding
@@ -356,6 +356,9 @@ func (e *engine) secondHandTricks(w *[4]holding, k int) bool {
 	L := e.leader
 	second, third, fourth := (L+1)&3, (L+2)&3, (L+3)&3
 	t := e.trump
+	if k > 1 && t != noTrump && e.aggr[t&3] != 0 {
+		return false // with trumps it counts the trick in progress only
+	}
 	h := &e.hand
 	thirdCanRuff := t != noTrump && led != t && h[third][led] == 0 && h[third][t&3] != 0
 	// The highest card of the suit led that is played to the trick or held
@@ -366,9 +369,6 @@ func (e *engine) secondHandTricks(w *[4]holding, k int) bool {
 		w[led] = 1 << hi
 		if k <= 1 {
 			return true
-		}
-		if t != noTrump && e.aggr[t&3] != 0 {
-			return false
 		}
 		// The winner of the trick cashes the run of top cards it holds
 		// (the trick in progress is the first of it).

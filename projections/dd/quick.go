@@ -36,6 +36,11 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 				k, used = topRun(h, e.aggr[t])
 				w[t] |= used
 				gone[t] = used
+				if k > 0 && max(lhoT, rhoT, partnerTrumps) <= k {
+					// The run draws every other trump: the rest are
+					// tricks too.
+					k, gone[t] = count(h), h
+				}
 			}
 			cashed[t] = k
 			lhoT, rhoT = max(0, lhoT-k), max(0, rhoT-k)
@@ -99,6 +104,11 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 				continue
 			}
 			gone[u] = used
+			if !oppRuff && max(count(e.hand[lho][u]), count(e.hand[rho][u]), count(e.hand[P][u])) <= k {
+				// The run exhausts the suit in the other hands: the
+				// leader's long cards are tricks too.
+				k, gone[u] = count(h), h
+			}
 		}
 		cashed[u] = k
 		side += k

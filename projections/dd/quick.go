@@ -150,6 +150,20 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 		keep[u] = topCards(e.hand[P][u], count(e.hand[P][u])-cashed[u])
 		rest[u] = e.aggr[u] &^ gone[u] &^ (e.hand[P][u] &^ keep[u])
 	}
+	// longRun is partner's tricks in suit u where he cashes a run of k top
+	// cards: all his cards if the run exhausts the suit in the other
+	// hands (the leader's last card of the suit led to him counting) and
+	// nobody can ruff.
+	longRun := func(k, u int) int {
+		if oppRuff {
+			return k
+		}
+		c := cashed[u]
+		if max(count(e.hand[lho][u])-c, count(e.hand[rho][u])-c, count(e.hand[L][u])-c) <= k {
+			return count(keep[u])
+		}
+		return k
+	}
 	var pw [4]holding
 	best := 0
 	for b := 0; b < 4; b++ {
@@ -163,6 +177,7 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 		if k == 0 {
 			continue
 		}
+		k = longRun(k, b)
 		var tw [4]holding
 		tw[b] = used
 		tot, plan := k, k
@@ -181,6 +196,9 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 				if c := safe(u, k2, cashed[u]); c < k2 {
 					k2, u2 = c, topCards(u2, c)
 				}
+			}
+			if k2 > 0 {
+				k2 = longRun(k2, u)
 			}
 			tot += k2
 			plan += k2

@@ -125,24 +125,35 @@ func (e *engine) search(target, ply int) bool {
 		} else if e.won+n-qt < target {
 			return false
 		}
-		if leaderMax && e.won+n-1 < target && e.laterTrick(w) {
-			// The max side leads but the other side is sure of a trick:
-			// the max side cannot take all the rest.
+		if leaderMax && e.laterTricks(w, e.won+n-target+1) {
+			// The max side leads but the other side is sure of the tricks
+			// that keep it below target.
 			return false
 		}
-		if !leaderMax && e.won+1 >= target && e.laterTrick(w) {
-			// The other side leads and the max side is sure of a trick.
+		if !leaderMax && e.laterTricks(w, target-e.won) {
+			// The other side leads and the max side is sure of the tricks
+			// it still needs.
 			return true
 		}
 	}
 
-	if e.inTrick == 1 && e.secondHandWins(w) {
-		// The side of the second hand is sure of this trick.
+	if e.inTrick == 1 {
+		// Is the side of the second hand sure of the tricks it needs?
 		if (e.leader+1)&1 == e.maxSide {
+			if e.secondHandTricks(w, target-e.won) {
+				return true
+			}
+		} else if e.secondHandTricks(w, e.won+e.left-target+1) {
+			return false
+		}
+	}
+	if e.inTrick == 2 && (e.won+1 >= target || e.won+e.left-1 < target) {
+		// Is either side sure of the trick, and is that enough?
+		if s := e.trickSure(w); s == e.maxSide {
 			if e.won+1 >= target {
 				return true
 			}
-		} else if e.won+e.left-1 < target {
+		} else if s >= 0 && e.won+e.left-1 < target {
 			return false
 		}
 	}

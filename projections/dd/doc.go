@@ -94,13 +94,24 @@
 //
 //	go test -tags dds -run '^$' -bench RandomSideBySide -benchtime=1x ./projections/dd/
 //
-// ours took 1.161, 1.142 and 1.182 times DDS's time (this round,
-// December 2026, at load averages of 4 to 5.5), where the build before it
-// took 1.283, 1.273 and 1.317 in runs alternating with them: about 10%
-// less time (earlier the same day, at load average 5 to 7: 1.102 and 1.132
-// against 1.226 and 1.305). DDS is still faster. The ratio
-// moves with the load of the machine, so compare only runs made close
-// together: the build before this round took 1.372, 1.380 and 1.364 on the
+// with both rounds of December 2026 (the table and the search's
+// structure, below, and the moves and bounds, at the end of this section)
+// ours took 0.93, 0.87, 1.02, 0.98, 1.00 and 0.88 times DDS's time (six
+// runs at load averages of 5.6 to 7.8): 0.95 on average, where the build
+// before both took 1.27 to 1.32 at load averages of 4 to 5.5. On the quiet
+// machine the ratio runs higher than under load (1.37 for the build
+// before both, against 1.18 to 1.40 loaded), and it has not been measured
+// quiet yet: DDS may still be faster there. Nodes with both: 50.92 million
+// on DDS's first 40 deals and 77.09 million on the random ones;
+// instructions (as below) 2515 M.
+//
+// The table and the search's structure alone took 1.161, 1.142 and 1.182
+// times DDS's time (December 2026, at load averages of 4 to 5.5), where
+// the build before it took 1.283, 1.273 and 1.317 in runs alternating
+// with them: about 10% less time (earlier the same day, at load average 5
+// to 7: 1.102 and 1.132 against 1.226 and 1.305). The ratio moves with
+// the load of the machine, so compare only runs made close together: the
+// build before this round took 1.372, 1.380 and 1.364 on the
 // quiet machine (load average under 2) and 1.18 to 1.40 at load averages
 // of 5 to 12. Built with GOAMD64=v3 (popcount and leading-zero count
 // without a run-time check of the CPU: 5% fewer instructions) that build

@@ -36,6 +36,11 @@ import (
 //	0x07           the first deal of each board (projections.AppendBoards):
 //	               what a deal of a board is checked against, so that a
 //	               fold of the latest hand (Tail) can decide one
+//	0x08           the running state of the score's fold (runningRecord,
+//	               game.RunningState): the rubber in play and a count of
+//	               those before it, the size of a rubber whatever the
+//	               session's length, which is all a reader of the running
+//	               score (Running: the table's prompt) reads of the score
 //
 // Each record ends with a keyed MAC of the rest (see sealer): a damaged or
 // forged record makes the checkpoint unread, never misread, and a store
@@ -54,6 +59,7 @@ const (
 	keyIndex     = 0x05
 	keySheets    = 0x06
 	keyBoards    = 0x07
+	keyRunning   = 0x08
 )
 
 // macSize is how many bytes of a record's seal are kept: the first half
@@ -248,7 +254,7 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 	}
 	hd := projections.HandDecoder{Seating: base.Seating(), Opts: base.Opts}
 	var h header
-	var sheets []byte
+	var sheets, running []byte
 	snap := &snapshot{Snapshot: &projections.Snapshot{}, fromCheckpoint: true}
 	seal := sealerOf(cp, r.session)
 	bad := false
@@ -295,6 +301,10 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 			if body, sealOK := seal.open(k, v); sealOK {
 				sheets = bytes.Clone(body) // a sheet that does not hold is computed again
 			}
+		case len(k) == 1 && k[0] == keyRunning && upTo < 0:
+			if body, sealOK := seal.open(k, v); sealOK {
+				running = bytes.Clone(body)
+			}
 		}
 		return !bad
 	}
@@ -320,7 +330,7 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 	snap.Starts = snap.starts[:len(snap.Hands)]
 	snap.Prev = snap.prev[:len(snap.Hands)]
 	if sheets != nil {
-		snap.sheets = decodeSheets(sheets, snap.Hands) // a damaged record only costs the scoring
+		snap.sheets = decodeRunning(decodeSheets(sheets, snap.Hands), running, snap.Hands) // a damaged record only costs the scoring
 	}
 	if snap.Withdrawn == nil {
 		snap.Withdrawn = map[events.ID]bool{}
@@ -575,11 +585,15 @@ func (r *reading) restOf(snap *snapshot, build string, seal sealer, rec func(k, 
 		retractions.Uint(r.Version)
 		retractions.Uint(r.Target)
 	}
-	return []events.SnapshotRecord{
+	out := []events.SnapshotRecord{
 		{Key: []byte{keyHeader}, Value: h.encode(seal)},
 		rec([]byte{keyNotes}, notes.Bytes()),
 		rec([]byte{keyWithdrawn}, projections.AppendIDs(nil, snap.Withdrawn)),
 		rec([]byte{keyRetracted}, retractions.Bytes()),
 		rec([]byte{keySheets}, sheets.Bytes()),
-		rec([]byte{keyBoards}, projections.AppendBoards(nil, snap.Hands))}, nil
+		rec([]byte{keyBoards}, projections.AppendBoards(nil, snap.Hands))}
+	if ok {
+		out = append(out, rec([]byte{keyRunning}, runningRecord(folded, fold)))
+	}
+	return out, nil
 }

@@ -90,8 +90,7 @@ func RunningOf(sheet ScoreSheet, before Before) RunningSheet {
 	out.Sheet.Notes = nil
 	if n := len(sheet.Rubbers); n > 0 {
 		out.Before = before.add(sheet.Rubbers[:n-1])
-		r := trimRunning(sheet.Rubbers[n-1])
-		out.Sheet.Rubbers = []Rubber{r}
+		out.Sheet.Rubbers = []Rubber{trimRunning(sheet.Rubbers[n-1])}
 	}
 	if n := len(sheet.Tally); n > 1 {
 		out.Sheet.Tally = sheet.Tally[n-1:]
@@ -123,16 +122,8 @@ func trimRunning(r Rubber) Rubber {
 // session's length. A fold resumed from it gives the running part
 // (RunningOf of its Sheet with its Before) as the whole fold does.
 func RunningState(st FoldState) FoldState {
-	out := FoldState{Sheet: st.Sheet, Carry: st.Carry, Running: true, Before: st.Before}
-	out.Sheet.Notes = nil
-	if n := len(st.Sheet.Rubbers); n > 0 {
-		out.Before = st.Before.add(st.Sheet.Rubbers[:n-1])
-		out.Sheet.Rubbers = []Rubber{trimRunning(st.Sheet.Rubbers[n-1])}
-	}
-	if n := len(st.Sheet.Tally); n > 1 {
-		out.Sheet.Tally = st.Sheet.Tally[n-1:]
-	}
-	return out
+	run := RunningOf(st.Sheet, st.Before)
+	return FoldState{Sheet: run.Sheet, Carry: st.Carry, Running: true, Before: run.Before}
 }
 
 // SheetFold is a session's score being folded, hand by hand.

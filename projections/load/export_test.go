@@ -90,3 +90,7 @@ func HandsFolded() int64 { return handsFolded.Load() }
 // SheetBytesDecoded is how many bytes of kept sheets and folds have been
 // decoded, in this process (see sheetBytesDecoded).
 func SheetBytesDecoded() int64 { return sheetBytesDecoded.Load() }
+
+// IndexRecordsRead is how many records of checkpoints' indexes have been
+// opened, in this process (see indexes).
+func IndexRecordsRead() int64 { return indexRecordsRead.Load() }

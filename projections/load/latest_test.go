@@ -320,6 +320,40 @@ func TestTheRunningScoreIsReadAtTheCostOfARubber(t *testing.T) {
 	}
 }
 
+// TestTheIndexIsReadOnceACheckpoint: the latest hand's reads at one
+// checkpoint open its index once, and take it from the process's
+// indexes after; a checkpoint written again is read again. Each read is
+// the session as the log folds it.
+func TestTheIndexIsReadOnceACheckpoint(t *testing.T) {
+	ctx := context.Background()
+	stored := simulated(t, "auction", nil, 12)
+	session := stored[0].Session
+	deals := dealVersions(t, stored, 12)
+	st := memstore.New()
+	copyUpTo(t, st, stored, 0, uint64(len(stored)))
+	read := func(what string, opened int64) {
+		t.Helper()
+		full, _, err := load.Session(ctx, st, session)
+		require.NoError(t, err)
+		n := load.IndexRecordsRead()
+		w, err := load.Hand(ctx, st, session, 0)
+		require.NoError(t, err)
+		assert.Equal(t, opened, load.IndexRecordsRead()-n, "%s: the index records opened", what)
+		sameSession(t, full, w.Session, what)
+		require.Equal(t, full.Score(), w.Session.Score(), what)
+		s, err := load.Running(ctx, st, session)
+		require.NoError(t, err)
+		require.Equal(t, game.RunningOf(full.Score(), game.Before{}), s.RunningScore(), what)
+	}
+	load.RefreshAt(t, st, session, deals[10]-1)
+	_, err := load.Hand(ctx, st, session, 0) // the index of this checkpoint, read once
+	require.NoError(t, err)
+	read("read again", 0)
+	load.RefreshAt(t, st, session, deals[11]-1)
+	read("the checkpoint written again", 1)
+	read("and read again", 0)
+}
+
 // TestTheLatestHandAfterAnEarlierHandsCardsAreGiven: a hand dealt without
 // its cards and finished, the checkpoint written, perhaps a later hand
 // played, and then the first hand's cards given (so its honours count):

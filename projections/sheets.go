@@ -17,10 +17,13 @@ import (
 // ruleset's score is a fold (game.Folding), the checkpoint also keeps the
 // fold of its finished hands, and a session with hands after them (a
 // table's, between two refreshes of its checkpoint) scores by adding
-// those hands to it: the hands since the checkpoint, not the session. The
-// sheets and how they are kept and decoded are the load path's
-// (KeptSheets); the session knows only which sheet it asks for and of
-// which hands.
+// those hands to it: the hands since the checkpoint, not the session. It
+// keeps the fold's running state too (game.RunningState), a rubber's
+// size, from which the running part of the score (RunningScore: what the
+// table is shown at the end of a hand) is made without the finished
+// rubbers. The sheets and how they are kept and decoded are the load
+// path's (KeptSheets); the session knows only which sheet it asks for and
+// of which hands.
 
 // SheetKey says which sheet: that of the first Finished hands, with the
 // session closed or not.

@@ -130,7 +130,10 @@ func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), 
 	if n, err := pick(s.Starts()); err != nil || n != len(s.Hands) {
 		return nil, false, nil // an earlier hand: read with the hands before it
 	}
-	if r.running && !s.ScoresRunningFromKept() || !r.running && !s.ScoresHandFromKept() {
+	// The running score is the running fold's; where the ruleset keeps
+	// none (its score is not a fold) it is the whole sheet, from the
+	// sheets kept as for any reader of the hand.
+	if r.running && !s.ScoresRunningFromKept() && !s.ScoresHandFromKept() || !r.running && !s.ScoresHandFromKept() {
 		return nil, false, nil
 	}
 	n := len(s.Hands)

@@ -320,6 +320,26 @@ func TestTheRunningScoreIsReadAtTheCostOfARubber(t *testing.T) {
 	}
 }
 
+// TestTheRunningScoreOfAScoreThatIsNotAFold: duplicate's score is not a
+// fold, and the checkpoint keeps no running fold for it; the running score
+// is the whole sheet, read from the sheets the checkpoint kept, the hands
+// before its last still held without their history.
+func TestTheRunningScoreOfAScoreThatIsNotAFold(t *testing.T) {
+	ctx := context.Background()
+	stored := simulated(t, "contract", map[string]string{"scoring": "duplicate"}, 12)
+	session := stored[0].Session
+	st := memstore.New()
+	copyUpTo(t, st, stored, 0, uint64(len(stored)))
+	require.NoError(t, load.Refresh(ctx, st, session, 0))
+	full, _, err := load.Session(ctx, st, session)
+	require.NoError(t, err)
+	s, err := load.Running(ctx, st, session)
+	require.NoError(t, err)
+	assert.Equal(t, 11, s.HandsWithoutHistory(), "the hands before the checkpoint's last are not read")
+	assert.False(t, s.ScoresRunningFromKept())
+	require.Equal(t, game.RunningSheet{Sheet: full.Score()}, s.RunningScore())
+}
+
 // TestTheIndexIsReadOnceACheckpoint: the latest hand's reads at one
 // checkpoint open its index once, and take it from the process's
 // indexes after; a checkpoint written again is read again. Each read is

@@ -272,6 +272,7 @@ func AppendFoldState(buf []byte, st game.FoldState) []byte {
 	}
 	e.Bool(st.Running)
 	e.Int(int64(st.Before.Rubbers))
+	e.Int(int64(st.Before.Hands))
 	length(e, st.Before.Totals == nil, len(st.Before.Totals))
 	for _, t := range st.Before.Totals {
 		e.Int(int64(t))
@@ -293,6 +294,7 @@ func DecodeFoldState(b []byte) (game.FoldState, error) {
 	}
 	st.Running = d.Bool()
 	st.Before.Rubbers = int(d.Int())
+	st.Before.Hands = int(d.Int())
 	if n, isNil := readLength(d); !isNil {
 		st.Before.Totals = make([]int, 0, n)
 		for range n {

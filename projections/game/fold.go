@@ -44,6 +44,10 @@ type Before struct {
 	// Rubbers counts the rubbers left out: the first held is numbered
 	// Rubbers+1.
 	Rubbers int
+	// Hands counts the hands of a score that runs on for the whole
+	// session (a progressive game, Quinto's sheet) whose entries are left
+	// out: its totals count them.
+	Hands int
 	// Totals is each side's total (SideTotal.Total) over them, by side
 	// (cards.Side as the index): nil while none is left out.
 	Totals []int
@@ -90,7 +94,9 @@ func RunningOf(sheet ScoreSheet, before Before) RunningSheet {
 	out.Sheet.Notes = nil
 	if n := len(sheet.Rubbers); n > 0 {
 		out.Before = before.add(sheet.Rubbers[:n-1])
-		out.Sheet.Rubbers = []Rubber{trimRunning(sheet.Rubbers[n-1])}
+		r, left := trimRunning(sheet.Rubbers[n-1])
+		out.Sheet.Rubbers = []Rubber{r}
+		out.Before.Hands += left
 	}
 	if n := len(sheet.Tally); n > 1 {
 		out.Sheet.Tally = sheet.Tally[n-1:]
@@ -100,11 +106,13 @@ func RunningOf(sheet ScoreSheet, before Before) RunningSheet {
 
 // trimRunning is r, or, where r is a score that runs on for the whole
 // session (a progressive game, Quinto's sheet), r with the entries of its
-// latest hand only: its totals are the session's.
-func trimRunning(r Rubber) Rubber {
+// latest hand only (its totals are the session's), and how many hands'
+// entries it leaves out.
+func trimRunning(r Rubber) (Rubber, int) {
 	if !(r.Running || r.NoGames) || len(r.Hands) <= 1 {
-		return r
+		return r, 0
 	}
+	left := len(r.Hands) - 1
 	last := r.Hands[len(r.Hands)-1]
 	i := len(r.Entries)
 	for i > 0 && r.Entries[i-1].Hand == last {
@@ -112,7 +120,7 @@ func trimRunning(r Rubber) Rubber {
 	}
 	r.Entries = slices.Clip(r.Entries[i:])
 	r.Hands = []int{last}
-	return r
+	return r, left
 }
 
 // RunningState is the running state of st, a whole fold's State: of its

@@ -214,6 +214,10 @@ func ScorePad(s *projections.Session) string {
 	run := s.RunningScore()
 	seating := s.Seating()
 	out := replay.DrawScoreSheet(run.Sheet, seating, replay.WeSide(s.Opts), replay.PadColumn)
+	if run.Before.Hands > 0 {
+		// A score that runs on: its latest hand drawn, the totals of all.
+		out += "the totals count " + replay.Count(run.Before.Hands, "hand") + " before it (score shows every one)\n"
+	}
 	if run.Before.Rubbers == 0 {
 		return out
 	}

@@ -36,34 +36,57 @@ func lowRk(h holding) int {
 func (e *engine) trickState(ts *trickState) {
 	ts.led = int(e.trick[0].suit)
 	ts.lead = int(e.trick[0].rank) + 2
-	ts.trumps = e.trump != noTrump && e.aggr[e.trump] != 0
+	ts.trumps = e.trump != noTrump && e.aggr[e.trump&3] != 0
 	wi := e.curWin
 	ts.winSuit, ts.winRank, ts.winPos = int(e.trick[wi].suit), int(e.trick[wi].rank)+2, wi
 }
 
 // discardAdd is the bonus of a discard or ruff from a suit of sc cards:
-// sc*64/div, less pen if the hand holds the second card of the suit in a
-// doubleton (Kx) and less pen1 if it holds the top card singleton.
-func (e *engine) discardAdd(p, u, div, pen, pen1 int) int {
-	sc := count(e.hand[p][u])
-	add := sc * 64 / div
+// sc*64/div (per[sc], a table made for each div, so that no division is
+// left in the search), less pen if the hand holds the second card of the
+// suit in a doubleton (Kx) and less pen1 if it holds the top card
+// singleton.
+func (e *engine) discardAdd(p, u int, per *[16]int16, pen, pen1 int) int {
+	sc := count(e.hand[p&3][u&3])
+	add := int(per[sc&15])
+	if sc <= 2 && pen|pen1 != 0 {
+		add -= e.honourPen(p, u, sc, pen, pen1)
+	}
+	return add
+}
+
+// perDiv is the table of sc*64/div for discardAdd.
+func perDiv(div int) (t [16]int16) {
+	for sc := range t {
+		t[sc] = int16(sc * 64 / div)
+	}
+	return
+}
+
+var (
+	per23, per24, per27, per33 = perDiv(23), perDiv(24), perDiv(27), perDiv(33)
+	per36, per40, per44, per50 = perDiv(36), perDiv(40), perDiv(44), perDiv(50)
+)
+
+// honourPen is the penalty of discardAdd for a doubleton or singleton.
+func (e *engine) honourPen(p, u, sc, pen, pen1 int) int {
 	if pen != 0 && sc == 2 {
-		if st := e.suitTops(u); st.o2 == p {
-			return add - pen
+		if e.topOwner(u, 2) == p {
+			return pen
 		}
 	}
 	if pen1 != 0 && sc == 1 {
-		if st := e.suitTops(u); st.o1 == p {
-			return add - pen1
+		if e.topOwner(u, 1) == p {
+			return pen1
 		}
 	}
-	return add
+	return 0
 }
 
 // followWeights scores the n moves of seat p at this ply, a card to a trick
 // already led.
 func (e *engine) followWeights(ply, n, p int) {
-	mv := &e.mv[ply]
+	mv := &e.mv[ply&plyMask]
 	var ts trickState
 	e.trickState(&ts)
 	L := e.leader
@@ -169,9 +192,9 @@ func (e *engine) followWeights(ply, n, p int) {
 				m := &mv[i]
 				var add int
 				if partnerWins {
-					add = e.discardAdd(p, int(m.suit), 23, 2, 3)
+					add = e.discardAdd(p, int(m.suit), &per23, 2, 3)
 				} else {
-					add = e.discardAdd(p, int(m.suit), 33, 6, 8)
+					add = e.discardAdd(p, int(m.suit), &per33, 6, 8)
 				}
 				m.weight = int16(-(int(m.rank) + 2) + add)
 			}
@@ -186,9 +209,9 @@ func (e *engine) followWeights(ply, n, p int) {
 			case ls == t:
 				// Trumps led and we have none: a discard.
 				if partnerWins {
-					w = -R + e.discardAdd(p, u, 44, 0, 0)
+					w = -R + e.discardAdd(p, u, &per44, 0, 0)
 				} else {
-					w = -R + e.discardAdd(p, u, 36, 4, 0)
+					w = -R + e.discardAdd(p, u, &per36, 4, 0)
 				}
 			case u != t:
 				// A discard on a side suit.
@@ -200,22 +223,22 @@ func (e *engine) followWeights(ply, n, p int) {
 						h[P3][t] == 0 && h[P4][ls] > leadBit
 				}
 				if good {
-					w = -R + 60 + e.discardAdd(p, u, 44, 0, 0)
+					w = -R + 60 + e.discardAdd(p, u, &per44, 0, 0)
 				} else {
-					w = -R - 2 + e.discardAdd(p, u, 36, 4, 0)
+					w = -R - 2 + e.discardAdd(p, u, &per36, 4, 0)
 				}
 			case h[P3][ls] != 0:
 				// We ruff and third hand follows.
-				w = 24 - R + e.discardAdd(p, u, 44, 0, 0)
+				w = 24 - R + e.discardAdd(p, u, &per44, 0, 0)
 			case h[P4][ls] == 0 && h[P4][t] != 0 && h[P4][t] > h[P3][t]:
 				// Everybody is void, and partner can overruff.
-				w = 24 - R + e.discardAdd(p, u, 44, 0, 0)
+				w = 24 - R + e.discardAdd(p, u, &per44, 0, 0)
 			case holding(1)<<m.rank > h[P3][t]:
 				// Third hand cannot overruff.
-				w = 24 - R + e.discardAdd(p, u, 44, 0, 0)
+				w = 24 - R + e.discardAdd(p, u, &per44, 0, 0)
 			default:
 				// We are overruffed: make it cost them.
-				w = 15 - R + e.discardAdd(p, u, 36, 4, 0)
+				w = 15 - R + e.discardAdd(p, u, &per36, 4, 0)
 			}
 			m.weight = int16(w)
 		}
@@ -233,7 +256,7 @@ func (e *engine) followWeights(ply, n, p int) {
 					// Partner wins the trick: play low, but overtake a
 					// singleton of his with our top cards if they run the suit.
 					e.winCheaply(ply, n, 15, 0)
-					if h[L][ls] == 0 && e.suitTops(ls).o1 == p {
+					if h[L][ls] == 0 && e.topOwner(ls, 1) == p {
 						oppLen := max(count(c4)-1, count(h[(L+1)&3][ls]))
 						mno := 0
 						for mno < n-1 && int(mv[mno+1].rank)+2 > ts.lead {
@@ -282,32 +305,32 @@ func (e *engine) followWeights(ply, n, p int) {
 			var w int
 			switch {
 			case !ts.trumps:
-				w = -R + e.discardAdd(p, u, 24, 4, 4)
+				w = -R + e.discardAdd(p, u, &per24, 4, 4)
 			case ls == t || u != t:
-				w = -R + e.discardAdd(p, u, 40, 0, 0) // discard small from length
+				w = -R + e.discardAdd(p, u, &per40, 0, 0) // discard small from length
 			case leaderWins && ts.lead > max4th && (max4th != 0 || h[P4][t] == 0):
 				w = -R - 50 // do not ruff partner's sure winner
 			case ts.winSuit == t && R < w1:
-				w = -32 + count(e.aggr[u]>>m.rank) + e.discardAdd(p, u, 40, 0, 0) // no underruff
+				w = -32 + count(e.aggr[u]>>m.rank) + e.discardAdd(p, u, &per40, 0, 0) // no underruff
 			case leaderWins:
 				switch {
 				case max4th != 0:
-					if e.suitTops(ls).o2 == L {
-						w = 36 - R + e.discardAdd(p, u, 50, 0, 0)
+					if e.topOwner(ls, 2) == L {
+						w = 36 - R + e.discardAdd(p, u, &per50, 0, 0)
 					} else {
-						w = 48 - R + e.discardAdd(p, u, 50, 0, 0)
+						w = 48 - R + e.discardAdd(p, u, &per50, 0, 0)
 					}
 				case holding(1)<<m.rank > h[P4][t]:
-					w = 48 - R + e.discardAdd(p, u, 50, 0, 0)
+					w = 48 - R + e.discardAdd(p, u, &per50, 0, 0)
 				default:
-					w = -12 - R + e.discardAdd(p, u, 50, 0, 0)
+					w = -12 - R + e.discardAdd(p, u, &per50, 0, 0)
 				}
 			case max4th != 0:
-				w = 72 - R + e.discardAdd(p, u, 50, 0, 0) // ruff low
+				w = 72 - R + e.discardAdd(p, u, &per50, 0, 0) // ruff low
 			case holding(1)<<m.rank > h[P4][t]:
-				w = 48 - R + e.discardAdd(p, u, 50, 0, 0)
+				w = 48 - R + e.discardAdd(p, u, &per50, 0, 0)
 			default:
-				w = 36 - R + e.discardAdd(p, u, 50, 0, 0)
+				w = 36 - R + e.discardAdd(p, u, &per50, 0, 0)
 			}
 			m.weight = int16(w)
 		}
@@ -329,13 +352,13 @@ func (e *engine) followWeights(ply, n, p int) {
 			var w int
 			switch {
 			case !ts.trumps:
-				w = -R + e.discardAdd(p, u, 27, 6, 8)
+				w = -R + e.discardAdd(p, u, &per27, 6, 8)
 			case ls == t:
-				w = -R + e.discardAdd(p, u, 24, 2, 0)
+				w = -R + e.discardAdd(p, u, &per24, 2, 0)
 			case partnerWins && u == t:
-				w = 2 - R + e.discardAdd(p, u, 24, 2, 0)
+				w = 2 - R + e.discardAdd(p, u, &per24, 2, 0)
 			case partnerWins:
-				w = 25 - R + e.discardAdd(p, u, 24, 2, 0)
+				w = 25 - R + e.discardAdd(p, u, &per24, 2, 0)
 			case ts.winSuit == t && u == t:
 				rr := count(e.aggr[u] >> m.rank)
 				if R > ts.winRank {
@@ -346,7 +369,7 @@ func (e *engine) followWeights(ply, n, p int) {
 			case u == t:
 				w = 33 + count(e.aggr[u]>>m.rank) // ruff and win
 			default:
-				w = 14 - R + e.discardAdd(p, u, 24, 2, 0)
+				w = 14 - R + e.discardAdd(p, u, &per24, 2, 0)
 			}
 			m.weight = int16(w)
 		}
@@ -358,7 +381,7 @@ func (e *engine) followWeights(ply, n, p int) {
 // others, so that the cheapest winning card comes first, then the lowest.
 // With above 15 (no card) the lowest card comes first.
 func (e *engine) winCheaply(ply, n, above, base int) {
-	mv := &e.mv[ply]
+	mv := &e.mv[ply&plyMask]
 	for i := 0; i < n; i++ {
 		R := int(mv[i].rank) + 2
 		if R > above {
@@ -376,7 +399,7 @@ func (e *engine) winCheaply(ply, n, above, base int) {
 // (w1); else, if second hand is winning (secondWins), the lowest card that
 // beats his.
 func (e *engine) forceOut(ply, n int, c4 holding, w1 int, secondWins bool) {
-	mv := &e.mv[ply]
+	mv := &e.mv[ply&plyMask]
 	ls := int(e.trick[0].suit)
 	r := top(c4)
 	// Fourth hand's top group ends at the highest other remaining card
@@ -409,7 +432,7 @@ func (e *engine) forceOut(ply, n int, c4 holding, w1 int, secondWins bool) {
 // topSequence is the number of cards of seat p's top group in suit u, the
 // card of rank index lead played by partner not separating them.
 func (e *engine) topSequence(p, u, lead int) int {
-	h := e.hand[p][u]
+	h := e.hand[p&3][u&3]
 	others := e.aggr[u] &^ h &^ (1 << uint(lead))
 	r := top(h)
 	below := others & (holding(1)<<r - 1)

@@ -114,7 +114,7 @@ func (e *engine) leadWeight(ply, p int, m *move, ls *leadSuit) int {
 	h := &e.hand
 	lenL, lenR, lenP := ls.lenL, ls.lenR, ls.lenP
 	cL, cR := ls.cL, ls.cR
-	st := ls.st
+	st := &ls.st
 	rRank := count(e.aggr[u&3] >> uint(r&15))
 	seq := m.seq&(m.seq-1) != 0 // more than one card
 	k := &e.killer[ply&plyMask]
@@ -307,7 +307,7 @@ func (e *engine) leadSuitOf(p, u int, ls *leadSuit) {
 	if ls.cR == 0 {
 		ls.cR = e.left
 	}
-	ls.st = e.suitTops(u)
+	e.suitTops(u, &ls.st)
 	ls.partnerTops = h[P][u] > h[L][u]|h[R][u]
 }
 
@@ -318,22 +318,35 @@ type suitTop struct {
 	r1, r2     int
 }
 
-func (e *engine) suitTops(u int) suitTop {
-	st := suitTop{-1, -1, -1, -1, -1}
+// suitTops writes the suitTop of suit u to st.
+func (e *engine) suitTops(u int, st *suitTop) {
+	*st = suitTop{-1, -1, -1, -1, -1}
 	u &= 3
 	a := e.aggr[u]
 	if a == 0 {
-		return st
+		return
 	}
 	st.r1 = top(a)
 	st.o1 = int(e.owner[u][st.r1&15])
 	if a &^= 1 << st.r1; a == 0 {
-		return st
+		return
 	}
 	st.r2 = top(a)
 	st.o2 = int(e.owner[u][st.r2&15])
 	if a &^= 1 << st.r2; a != 0 {
 		st.o3 = int(e.owner[u][top(a)&15])
 	}
-	return st
+}
+
+// topOwner is the seat holding the k-th highest remaining card of suit u
+// (k 1 or 2), -1 if there are fewer cards.
+func (e *engine) topOwner(u, k int) int {
+	a := e.aggr[u&3]
+	if k == 2 && a != 0 {
+		a &^= 1 << top(a)
+	}
+	if a == 0 {
+		return -1
+	}
+	return int(e.owner[u&3][top(a)&15])
 }

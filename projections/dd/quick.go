@@ -36,6 +36,11 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 				k, used = topRun(h, e.aggr[t])
 				w[t] |= used
 				gone[t] = used
+				if k > 0 && max(lhoT, rhoT, partnerTrumps) <= k {
+					// The run draws every other trump: the rest are
+					// tricks too.
+					k, gone[t] = count(h), h
+				}
 			}
 			cashed[t] = k
 			lhoT, rhoT = max(0, lhoT-k), max(0, rhoT-k)
@@ -99,6 +104,11 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 				continue
 			}
 			gone[u] = used
+			if !oppRuff && max(count(e.hand[lho][u]), count(e.hand[rho][u]), count(e.hand[P][u])) <= k {
+				// The run exhausts the suit in the other hands: the
+				// leader's long cards are tricks too.
+				k, gone[u] = count(h), h
+			}
 		}
 		cashed[u] = k
 		side += k
@@ -140,6 +150,20 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 		keep[u] = topCards(e.hand[P][u], count(e.hand[P][u])-cashed[u])
 		rest[u] = e.aggr[u] &^ gone[u] &^ (e.hand[P][u] &^ keep[u])
 	}
+	// longRun is partner's tricks in suit u where he cashes a run of k top
+	// cards: all his cards if the run exhausts the suit in the other
+	// hands (the leader's last card of the suit led to him counting) and
+	// nobody can ruff.
+	longRun := func(k, u int) int {
+		if oppRuff {
+			return k
+		}
+		c := cashed[u]
+		if max(count(e.hand[lho][u])-c, count(e.hand[rho][u])-c, count(e.hand[L][u])-c) <= k {
+			return count(keep[u])
+		}
+		return k
+	}
 	var pw [4]holding
 	best := 0
 	for b := 0; b < 4; b++ {
@@ -153,6 +177,7 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 		if k == 0 {
 			continue
 		}
+		k = longRun(k, b)
 		var tw [4]holding
 		tw[b] = used
 		tot, plan := k, k
@@ -172,6 +197,9 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 					k2, u2 = c, topCards(u2, c)
 				}
 			}
+			if k2 > 0 {
+				k2 = longRun(k2, u)
+			}
 			tot += k2
 			plan += k2
 			tw[u] = u2
@@ -189,38 +217,120 @@ func (e *engine) quickTricks(w *[4]holding, need int) int {
 	return min(qt, n)
 }
 
-// laterTrick reports whether the side not on lead is sure of at least one
-// of the remaining tricks; the cards relied on go to w. With trumps: an
-// opponent of the leader holds the top trump. At no trumps: in every suit
-// the leader holds, an opponent holds the top card, so whatever is led
-// loses.
-func (e *engine) laterTrick(w *[4]holding) bool {
+// laterTricks reports whether the side not on lead is sure of at least k
+// of the remaining tricks; the cards relied on go to w. With trumps (after
+// DDS's LaterTricksMIN and LaterTricksMAX): when only that side holds
+// trumps, each trump of its longer trump hand takes a trick, whatever the
+// ranks; else its top trump takes one, and its top two take two if one of
+// the hands holding them has another trump (the two then never need to
+// fall to the same trick); when the leader's side holds the top trump, the
+// second takes a trick if its holder has another trump and plays after
+// the top's holder, or if the third is the other side's too. Without
+// trumps, one trick: if in every suit the leader holds an opponent holds
+// the top card, whatever is led loses; and the leader's side cannot take
+// every trick if the suits it tops hold fewer rounds than there are
+// tricks left (a round of a suit it tops takes a card from each of its
+// hands that still holds one, and it must never lead a suit the others
+// top).
+func (e *engine) laterTricks(w *[4]holding, k int) bool {
 	*w = noRanks
 	L := e.leader
-	if t := e.trump; t != noTrump {
-		a := e.aggr[t]
-		if a == 0 {
+	if t := e.trump; t != noTrump && e.aggr[t&3] != 0 {
+		a := e.aggr[t&3]
+		r1 := top(a)
+		o1 := int(e.owner[t&3][r1&15])
+		h := &e.hand
+		if o1&1 == L&1 {
+			// The leader's side holds the top trump: the opponents are
+			// sure of a trick with the second if its holder has another
+			// trump and plays after the top's holder, or with the second
+			// and the third.
+			if k != 1 {
+				return false
+			}
+			a &^= 1 << r1
+			if a == 0 {
+				return false
+			}
+			r2 := top(a)
+			o2 := int(e.owner[t&3][r2&15])
+			if o2&1 == L&1 || count(h[o2&3][t&3]) < 2 {
+				return false
+			}
+			if o1 == (o2+3)&3 {
+				w[t&3] = 1<<r1 | 1<<r2
+				return true
+			}
+			if a &^= 1 << r2; a == 0 {
+				return false
+			}
+			r3 := top(a)
+			if int(e.owner[t&3][r3&15])&1 != L&1 {
+				w[t&3] = 1<<r1 | 1<<r2 | 1<<r3
+				return true
+			}
 			return false
 		}
-		r := top(a)
-		if int(e.owner[t&3][r&15])&1 != L&1 {
-			w[t] = 1 << r
+		if h[L][t&3]|h[(L+2)&3][t&3] == 0 && max(count(h[(L+1)&3][t&3]), count(h[(L+3)&3][t&3])) >= k {
 			return true
+		}
+		switch k {
+		case 1:
+			w[t&3] = 1 << r1
+			return true
+		case 2:
+			a &^= 1 << r1
+			if a == 0 {
+				return false
+			}
+			r2 := top(a)
+			o2 := int(e.owner[t&3][r2&15])
+			if o2&1 == o1&1 && (count(h[o2&3][t&3]) > 1 || count(h[(o2+2)&3][t&3]) > 1) {
+				w[t&3] = 1<<r1 | 1<<r2
+				return true
+			}
 		}
 		return false
 	}
+	if k != 1 {
+		return false
+	}
+	lose := true
 	for u := 0; u < 4; u++ {
 		if e.hand[L][u] == 0 {
 			continue
 		}
 		r := top(e.aggr[u])
 		if int(e.owner[u][r&15])&1 == L&1 {
-			*w = noRanks
-			return false
+			lose = false
+			break
 		}
 		w[u] |= 1 << r
 	}
-	return true
+	if lose {
+		return true
+	}
+	*w = noRanks
+	rounds := 0
+	P := (L + 2) & 3
+	for u := 0; u < 4; u++ {
+		a := e.aggr[u]
+		if a == 0 {
+			continue
+		}
+		r := top(a)
+		if o := int(e.owner[u][r&15]); o&1 == L&1 {
+			rounds += max(count(e.hand[L][u]), count(e.hand[P][u]))
+		} else if a != e.hand[o&3][u] {
+			// The top's owner matters where others hold cards of the suit.
+			w[u] = 1 << r
+		}
+	}
+	if rounds < e.left {
+		return true
+	}
+	*w = noRanks
+	return false
 }
 
 // topRun is the number of cards of h that are the highest cards of a, in an
@@ -237,12 +347,12 @@ func topRun(h, a holding) (int, holding) {
 // topCards is the k highest cards of h: peeling the top k, or dropping
 // the lowest len-k, whichever is fewer steps.
 func topCards(h holding, k int) holding {
+	if k <= 0 {
+		return 0
+	}
 	n := count(h)
 	if k >= n {
 		return h
-	}
-	if k <= 0 {
-		return 0
 	}
 	if k <= n-k {
 		var out holding
@@ -259,35 +369,140 @@ func topCards(h holding, k int) holding {
 	return h
 }
 
-// secondHandWins reports, after the lead, whether the side of the second
-// hand is sure to win the trick: the second or the fourth hand holds the
-// highest card of the suit led and the third hand cannot ruff, or the
-// second hand can ruff and the third hand cannot overruff. The cards relied
-// on go to w.
-func (e *engine) secondHandWins(w *[4]holding) bool {
+// secondHandTricks reports, after the lead, whether the side of the second
+// hand is sure of at least k tricks from here. The trick in progress is
+// sure if the second or the fourth hand holds the highest card of the suit
+// led and the third hand cannot ruff, or the second or the fourth hand can
+// ruff and the third hand cannot overruff. Without trumps, the hand that wins it then
+// cashes the run of top cards it holds in the suit led and in each other
+// suit, and every card of a suit nobody else holds (after DDS's
+// QuickTricksSecondHand). It stops counting once it reaches k, and the
+// cards relied on go to w.
+func (e *engine) secondHandTricks(w *[4]holding, k int) bool {
 	*w = noRanks
-	led := int(e.trick[0].suit)
+	led := int(e.trick[0].suit) & 3
 	L := e.leader
 	second, third, fourth := (L+1)&3, (L+2)&3, (L+3)&3
 	t := e.trump
-	thirdCanRuff := t != noTrump && led != t && e.hand[third][led] == 0 && e.hand[third][t] != 0
-	a := e.aggr[led]
-	hi := top(a)
-	if o := int(e.owner[led&3][hi&15]); (o == second || o == fourth) && !thirdCanRuff {
-		w[led] = 1 << hi
-		return true
+	if k > 1 && t != noTrump && e.aggr[t&3] != 0 {
+		return false // with trumps it counts the trick in progress only
 	}
-	if t != noTrump && led != t && e.hand[second][led] == 0 && e.hand[second][t] != 0 {
-		if e.hand[third][led] != 0 || e.hand[third][t] == 0 {
+	h := &e.hand
+	thirdCanRuff := t != noTrump && led != t && h[third][led] == 0 && h[third][t&3] != 0
+	// The highest card of the suit led that is played to the trick or held
+	// by a hand still to play (the leader's other cards do not count).
+	a := e.aggr[led] &^ h[L&3][led]
+	hi := top(a)
+	if o := int(e.owner[led][hi&15]); (o == second || o == fourth) && !thirdCanRuff {
+		w[led] = 1 << hi
+		if k <= 1 {
+			return true
+		}
+		// The winner of the trick cashes the run of top cards it holds
+		// (the trick in progress is the first of it).
+		n := 1
+		if c, used := topRun(h[o][led], e.aggr[led]); c > 1 {
+			n, w[led] = c, used
+		}
+		if n >= k {
+			return true
+		}
+		for u := 0; u < 4; u++ {
+			hu := h[o][u]
+			if u == led || hu == 0 {
+				continue
+			}
+			if hu == e.aggr[u] {
+				n += count(hu) // nobody else holds the suit
+			} else {
+				c, used := topRun(hu, e.aggr[u])
+				n += c
+				w[u] = used
+			}
+			if n >= k {
+				return true
+			}
+		}
+		*w = noRanks
+		return false
+	}
+	if k > 1 {
+		return false
+	}
+	if t == noTrump || led == t {
+		return false
+	}
+	thirdFollows := h[third][led] != 0 || h[third][t&3] == 0
+	if h[second][led] == 0 && h[second][t&3] != 0 {
+		if thirdFollows {
 			return true // the ruff cannot be overruffed; no rank matters
 		}
-		ht := top(e.hand[second][t])
-		if top(e.hand[third][t]) < ht {
-			w[t] = 1 << ht
+		ht := top(h[second][t&3])
+		if top(h[third][t&3]) < ht {
+			w[t&3] = 1 << ht
+			return true
+		}
+	}
+	if h[fourth][led] == 0 && h[fourth][t&3] != 0 {
+		// Fourth hand ruffs last.
+		if thirdFollows {
+			return true
+		}
+		ht := top(h[fourth][t&3])
+		if top(h[third][t&3]) < ht {
+			w[t&3] = 1 << ht
 			return true
 		}
 	}
 	return false
+}
+
+// trickSure is, after two cards of a trick, the side (0 North-South, 1
+// East-West) sure to win it, or -1: the side whose card is the highest of
+// the suit led (played or held by the hands still to play) when the other
+// side's hand still to play cannot ruff, or the second hand's side when
+// it ruffed and the third hand must follow suit or holds only lower
+// trumps. The cards relied on go to w.
+func (e *engine) trickSure(w *[4]holding) int {
+	*w = noRanks
+	led := int(e.trick[0].suit) & 3
+	L := e.leader
+	third, fourth := (L+2)&3, (L+3)&3
+	t := e.trump
+	h := &e.hand
+	if t != noTrump && led != t {
+		if c := e.trick[1]; int(c.suit) == t {
+			// The second hand ruffed.
+			if h[third][led] != 0 || h[third][t] == 0 {
+				return (L + 1) & 1
+			}
+			if top(h[third][t]) < int(c.rank) {
+				w[t] = 1 << c.rank
+				return (L + 1) & 1
+			}
+			return -1
+		}
+	}
+	// The highest of the cards of the suit led played to the trick or held
+	// by the hands still to play.
+	a := h[third][led] | h[fourth][led] | 1<<e.trick[0].rank
+	if int(e.trick[1].suit) == led {
+		a |= 1 << e.trick[1].rank
+	}
+	hi := top(a)
+	o := int(e.owner[led][hi&15])
+	// The hand of the other side still to play must not be able to ruff.
+	other := fourth
+	if o&1 != L&1 {
+		other = third
+	}
+	if t != noTrump && led != t && h[other][led] == 0 && h[other][t] != 0 {
+		return -1
+	}
+	if a&(a-1) != 0 {
+		w[led] = 1 << hi // else nobody else plays the suit: no rank matters
+	}
+	return o & 1
 }
 
 // partnerRuffs reports whether the leader has a side suit in which partner

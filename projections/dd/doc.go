@@ -168,7 +168,9 @@
 // trick start's quick tricks see nearly all of it: 0.01% fewer nodes);
 // masking every index of the weights (0.6% more instructions: a mask
 // costs as much as the bounds check it saves); the last cut-off lead's
-// bonus removed or doubled (3.8% and 1.7% more nodes). On the 40 deals of
+// bonus removed or doubled (3.8% and 1.7% more nodes), or cut to three
+// quarters (1.2% fewer nodes on those 10 deals, but 0.4% more on DDS's 20
+// first and 0.2% fewer on 20 random ones: noise). On the 40 deals of
 // each set of TestNodeCounts: 98.0 to 77.3 million nodes on the random
 // deals, 65.3 to 51.0 million on DDS's. Side by side with DDS on the 40
 // random deals, alternating with the build before in the same minutes

@@ -153,7 +153,7 @@ func (e *engine) load(p Position, trump int, tt *transTable) {
 	}
 	e.left = n
 	e.lenKey = e.lengthKey()
-	e.patterns(&e.pat)
+	e.makePatterns()
 }
 
 // solveRoot finds the max side's tricks with a sequence of zero-window

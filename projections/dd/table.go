@@ -154,7 +154,11 @@ func (s *Solver) solveStrain(p Position, st cards.Strain, t *Table) {
 	p.Strain = st
 	n := p.TricksLeft()
 	var led [4]int // tricks of the leader's side, by leader
-	for _, leader := range []cards.Seat{cards.North, cards.East, cards.South, cards.West} {
+	// North, then his partner, then East and West: South's search comes
+	// while the table is full of North's positions. (North, East, South,
+	// West searched 0.3% and 0.6% more nodes on the 40 deals of
+	// TestNodeCounts.)
+	for _, leader := range []cards.Seat{cards.North, cards.South, cards.East, cards.West} {
 		p.Leader = leader
 		guess := -1
 		switch leader {

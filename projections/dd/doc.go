@@ -176,7 +176,11 @@
 // random deals, alternating with the build before in the same minutes
 // (load average 3.5 to 4.5): 1.15 and 1.12 (the build before 1.49 and
 // 1.38); earlier, at load average 3 to 7, 1.07 and 1.13 (before, 1.47 and
-// 1.35).
+// 1.35). With the round on the table and the search loop of the same days
+// (merged in main), the two together: 0.97, 0.86 and 0.85 (ours 530, 425
+// and 508 ms a table, DDS 545, 492 and 594), the build before both 1.30 in
+// the same minutes (load average 3.3 to 5); 77.1 and 50.9 million nodes,
+// 2.54 G instructions on DD_NODES=1.
 //
 // # Tests and oracle
 //

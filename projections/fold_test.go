@@ -19,9 +19,11 @@ import (
 // (game.Folding), with each of its options, over random sessions: the
 // fold of the first k hands, kept as a checkpoint keeps it (through its
 // codec) and resumed, then given the hands after them one at a time,
-// gives after each hand the sheet scored from no hand, closed or not; and
-// a writer's sheets and fold made in one pass (ScoresToKeep) are those
-// made one by one.
+// gives after each hand the sheet scored from no hand, closed or not; its
+// running state (game.RunningState), kept and resumed so, holds a rubber
+// at most and gives after each hand the running part of that sheet
+// (game.RunningOf); and a writer's sheets and fold made in one pass
+// (ScoresToKeep) are those made one by one.
 func TestFoldsTakeOneMoreHand(t *testing.T) {
 	ctx := context.Background()
 	seed := testkit.Seed(t)
@@ -87,6 +89,34 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 						g.Add(hands[j])
 					}
 					require.Equal(t, raw, projections.AppendFoldState(nil, st), "%s: the kept fold is not changed by those resumed from it", name)
+
+					// The running state: a rubber's size, and the running
+					// part of the sheet as the whole fold gives it.
+					run, err := projections.DecodeFoldState(projections.AppendFoldState(nil, game.RunningState(st)))
+					require.NoError(t, err, name)
+					require.True(t, run.Running, name)
+					require.LessOrEqual(t, len(run.Sheet.Rubbers), 1, "%s: the running state holds the last rubber", name)
+					require.LessOrEqual(t, len(run.Sheet.Tally), 1, "%s: the running state holds the last line", name)
+					require.Nil(t, run.Sheet.Notes, name)
+					for _, r := range run.Sheet.Rubbers {
+						if r.Running || r.NoGames {
+							require.LessOrEqual(t, len(r.Hands), 1, "%s: a running score's state holds its last hand", name)
+						}
+					}
+					rg, ok := folding.Fold(whole.Opts, seating, &run)
+					require.True(t, ok, name)
+					_, keeps = rg.State()
+					require.False(t, keeps, "%s: a fold resumed from a running state is not kept", name)
+					for j := k; ; j++ {
+						for _, closed := range []bool{false, true} {
+							require.Equal(t, game.RunningOf(score(j, closed), game.Before{}), game.RunningOf(rg.Sheet(closed), run.Before),
+								"%s: running from %d, %d hands, closed %v", name, k, j, closed)
+						}
+						if j == len(hands) {
+							break
+						}
+						rg.Add(hands[j])
+					}
 				}
 			}
 		}

@@ -127,6 +127,11 @@ func Graft(snap *Snapshot, tail *Session, without int, asOf *game.Hand, sheets f
 // follow who is vulnerable.
 func (s *Session) vulnerableSince(first int) bool {
 	f, k, ok := s.keptFold(s.Hands)
+	if !ok {
+		// A reader of the running score keeps the running fold only: it
+		// carries who is vulnerable as the whole does.
+		f, k, _, ok = s.keptRunning(s.Hands)
+	}
 	if !ok || k >= first {
 		return false
 	}

@@ -261,13 +261,21 @@ func DecodeSheet(b []byte) (game.ScoreSheet, error) {
 }
 
 // AppendFoldState encodes a score's fold (game.FoldState): its sheet as
-// AppendSheet writes it, and the counts it carries.
+// AppendSheet writes it, the counts it carries, and, for a running state,
+// what it leaves out.
 func AppendFoldState(buf []byte, st game.FoldState) []byte {
 	e := events.NewEncoder(buf)
 	e.Raw(AppendSheet(nil, st.Sheet))
 	length(e, st.Carry == nil, len(st.Carry))
 	for _, c := range st.Carry {
 		e.Int(int64(c))
+	}
+	e.Bool(st.Running)
+	e.Int(int64(st.Before.Rubbers))
+	e.Int(int64(st.Before.Hands))
+	length(e, st.Before.Totals == nil, len(st.Before.Totals))
+	for _, t := range st.Before.Totals {
+		e.Int(int64(t))
 	}
 	return e.Bytes()
 }
@@ -282,6 +290,15 @@ func DecodeFoldState(b []byte) (game.FoldState, error) {
 		st.Carry = make([]int, 0, n)
 		for range n {
 			st.Carry = append(st.Carry, int(d.Int()))
+		}
+	}
+	st.Running = d.Bool()
+	st.Before.Rubbers = int(d.Int())
+	st.Before.Hands = int(d.Int())
+	if n, isNil := readLength(d); !isNil {
+		st.Before.Totals = make([]int, 0, n)
+		for range n {
+			st.Before.Totals = append(st.Before.Totals, int(d.Int()))
 		}
 	}
 	if err := d.Err(); err != nil {

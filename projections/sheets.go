@@ -17,10 +17,13 @@ import (
 // ruleset's score is a fold (game.Folding), the checkpoint also keeps the
 // fold of its finished hands, and a session with hands after them (a
 // table's, between two refreshes of its checkpoint) scores by adding
-// those hands to it: the hands since the checkpoint, not the session. The
-// sheets and how they are kept and decoded are the load path's
-// (KeptSheets); the session knows only which sheet it asks for and of
-// which hands.
+// those hands to it: the hands since the checkpoint, not the session. It
+// keeps the fold's running state too (game.RunningState), a rubber's
+// size, from which the running part of the score (RunningScore: what the
+// table is shown at the end of a hand) is made without the finished
+// rubbers. The sheets and how they are kept and decoded are the load
+// path's (KeptSheets); the session knows only which sheet it asks for and
+// of which hands.
 
 // SheetKey says which sheet: that of the first Finished hands, with the
 // session closed or not.
@@ -46,6 +49,11 @@ type KeptSheets interface {
 	// the session's options and seating, ready to take the hands after
 	// them: a fold of the caller's own.
 	Fold(rules game.Folding, opts game.Options, seating game.Seating, hands []*game.Hand) (f game.SheetFold, k int, ok bool)
+	// Running is as Fold, from the running state kept (game.RunningState)
+	// rather than the whole: a fold that gives the running part of the
+	// score only (game.RunningOf of its Sheet with before), whose size is
+	// a rubber's whatever the session's length.
+	Running(rules game.Folding, opts game.Options, seating game.Seating, hands []*game.Hand) (f game.SheetFold, k int, before game.Before, ok bool)
 }
 
 // SheetsToKeep are the sheets a checkpoint of this session keeps: those of
@@ -149,6 +157,56 @@ func (s *Session) keptFold(hands []*game.Hand) (game.SheetFold, int, bool) {
 		return nil, 0, false
 	}
 	return f, k, true
+}
+
+// keptRunning is the running fold kept for the first hands of hands,
+// resumed (see KeptSheets.Running), on the terms of keptFold.
+func (s *Session) keptRunning(hands []*game.Hand) (game.SheetFold, int, game.Before, bool) {
+	folding, ok := s.Rules.(game.Folding)
+	if !ok || s.read.sheets == nil {
+		return nil, 0, game.Before{}, false
+	}
+	f, k, before, ok := s.read.sheets.Running(folding, s.Opts, s.Seating(), hands)
+	if !ok || k > len(hands) || k < min(len(hands), s.read.withoutHistory) {
+		return nil, 0, game.Before{}, false
+	}
+	return f, k, before, true
+}
+
+// RunningScore is the running part of the session's score
+// (game.RunningOf): the rubber in play, or the one the latest hand
+// finished, with the rubbers before it counted and each side's total over
+// them. It is what the table is shown at the end of a hand. Made from the
+// running fold a checkpoint kept, with the hands since added to it, it
+// costs a rubber, not the session: a session read for it alone (see
+// projections/load's Running) has no other score. Where the ruleset's
+// score is not a fold, it is the whole sheet.
+func (s *Session) RunningScore() game.RunningSheet {
+	folding, ok := s.Rules.(game.Folding)
+	if ok {
+		_, ok = folding.Fold(s.Opts, s.Seating(), nil)
+	}
+	if !ok {
+		return game.RunningSheet{Sheet: s.Score()}
+	}
+	if f, k, before, ok := s.keptRunning(s.Hands); ok {
+		for _, h := range s.Hands[k:] {
+			f.Add(h)
+		}
+		run := game.RunningOf(f.Sheet(s.Closed), before)
+		s.nameSides(run.Sheet.Sides)
+		s.namePlayers(&run.Sheet)
+		return run
+	}
+	return game.RunningOf(s.Score(), game.Before{})
+}
+
+// ScoresRunningFromKept reports whether RunningScore would add the hands
+// since the checkpoint to the running fold it kept: what a reader of the
+// running score alone checks before it leaves out the whole sheets.
+func (s *Session) ScoresRunningFromKept() bool {
+	_, _, _, ok := s.keptRunning(s.Hands)
+	return ok
 }
 
 // foldScore is the sheet of hands, closed or not, made by adding to the

@@ -17,7 +17,7 @@ import (
 // gains a field this codec does not write). SnapshotFormat changes when
 // the bytes do, and a checkpoint of another format is folded again from
 // the log rather than read.
-const SnapshotFormat = 9 // 9: the sheets record keeps the score's fold; 8: a hand says its board was recorded fouled
+const SnapshotFormat = 10 // 10: the score's running fold is kept in a record of its own, the size of a rubber; 9: the sheets record keeps the score's fold; 8: a hand says its board was recorded fouled
 
 // AppendHand encodes a hand (its seating and options are the session's,
 // and are not written).

@@ -312,10 +312,11 @@ func (r *recordLoop) loadTail(ctx context.Context) (*projections.Session, error)
 	return r.read(ctx, load.Tail)
 }
 
-// loadAll reads the session for the score at the end of a hand
-// (load.Scored): its cost follows the score, not the session's hands.
+// loadAll reads the session for the score at the end of a hand: its
+// running part (load.Running: the rubber in play and the rubbers before it
+// counted), whose cost is a rubber's, not the session's.
 func (r *recordLoop) loadAll(ctx context.Context) (*projections.Session, error) {
-	return r.read(ctx, load.Scored)
+	return r.read(ctx, load.Running)
 }
 
 // read opens the database read-only for one fold of the session.
@@ -407,7 +408,7 @@ func (r *recordLoop) entry(ctx context.Context, line string) (leave bool) {
 			return false
 		}
 		fmt.Fprint(r.streams.Out, prompt.Result(full))
-		fmt.Fprint(r.streams.Out, replay.ScorePad(full, replay.PadColumn))
+		fmt.Fprint(r.streams.Out, prompt.ScorePad(full))
 	}
 	return false
 }

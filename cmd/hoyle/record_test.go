@@ -192,3 +192,42 @@ func TestRecordLeavesOnInterrupt(t *testing.T) {
 	assert.Equal(t, 0, tm.exit())
 	assert.Equal(t, []any{"1C", "Pass"}, showFrom(t, db)["calls"])
 }
+
+// TestRecordShowsTheRubberInPlay: at the end of a hand the prompt draws
+// the rubber in play (or the one the hand finished), not every rubber of
+// the session, with a line for the rubbers before it and each side's
+// total over them: what it reads costs a rubber, however long the
+// session (load.Running).
+func TestRecordShowsTheRubberInPlay(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "table.db")
+	input := strings.Join([]string{
+		"deal", "result 4H N 10", "deal", "result 3NT S 9", // rubber 1: NS two games
+		"deal", "result 3NT E 9", "deal", "result 2C W 8", // rubber 2: a game to EW, a part score
+	}, "\n")
+	r := recordPiped(t, db, input, "--game", "auction", "--dealer", "S")
+	require.Equal(t, 0, r.code, r.err)
+	ends := strings.Split(r.out, "hand 4: ")
+	require.Len(t, ends, 2, r.out)
+	last := ends[1]
+	assert.Contains(t, last, "Rubber 2", "the rubber in play")
+	assert.NotContains(t, last, "Rubber 1", "the rubber finished before it is counted, not drawn")
+	assert.Regexp(t, `before it: 1 rubber, WE 312, THEY 0 in all`, last)
+	assert.Contains(t, ends[0], "Rubber 1", "the hand that finished rubber 1 shows it")
+}
+
+// TestRecordShowsTheLatestHandOfAProgressiveGame: a progressive game runs
+// on for the whole session; at the end of a hand the prompt draws that
+// hand's entries and the totals of all, and says how many hands the totals
+// count before it.
+func TestRecordShowsTheLatestHandOfAProgressiveGame(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "table.db")
+	input := strings.Join([]string{"deal", "result 4H N 10", "deal", "result 3NT E 9", "deal", "result 2C W 8"}, "\n")
+	r := recordPiped(t, db, input, "--game", "auction", "--scoring", "progressive", "--dealer", "S")
+	require.Equal(t, 0, r.code, r.err)
+	ends := strings.Split(r.out, "hand 3: ")
+	require.Len(t, ends, 2, r.out)
+	last := ends[1]
+	assert.Contains(t, last, "the totals count 2 hands before it")
+	assert.Regexp(t, `\n   32 │   42\n`, last, "the totals of the three hands")
+	assert.NotRegexp(t, `\n   32 │\s*\n`, last, "hand 1's entry is in the totals, not drawn")
+}

@@ -21,9 +21,117 @@ import (
 // play and not yet added up; the notes of the hands), Carry the counts it
 // carries that the sheet does not show (a game's trick score in play).
 // Its meaning is the ruleset's, for the same build of hoyle only.
+//
+// A state as State gives it is whole. RunningState makes of it the
+// running state, whose Before says what it leaves out: a fold resumed
+// from it gives the running part of the score only (RunningOf of its
+// Sheet with Before), not the whole sheet, and its State is not kept.
 type FoldState struct {
 	Sheet ScoreSheet
 	Carry []int
+	// Running marks a running state (RunningState), Before what it
+	// leaves out of the sheet.
+	Running bool
+	Before  Before
+}
+
+// Before is what a running part of a score leaves out of the whole sheet:
+// the rubbers finished before the first it holds, and each side's total
+// over them. It is what keeps the read of the latest hand of a long
+// session the size of one rubber: the finished rubbers are the sheet's
+// bulk, and the table asks for the rubber in play.
+type Before struct {
+	// Rubbers counts the rubbers left out: the first held is numbered
+	// Rubbers+1.
+	Rubbers int
+	// Hands counts the hands of a score that runs on for the whole
+	// session (a progressive game, Quinto's sheet) whose entries are left
+	// out: its totals count them.
+	Hands int
+	// Totals is each side's total (SideTotal.Total) over them, by side
+	// (cards.Side as the index): nil while none is left out.
+	Totals []int
+}
+
+// add counts the rubbers rs in, as left out.
+func (b Before) add(rs []Rubber) Before {
+	if len(rs) == 0 {
+		return b
+	}
+	b.Totals = slices.Clone(b.Totals)
+	for _, r := range rs {
+		b.Rubbers++
+		for s, t := range r.Sides {
+			if t == nil || s < 0 {
+				continue
+			}
+			for int(s) >= len(b.Totals) {
+				b.Totals = append(b.Totals, 0)
+			}
+			b.Totals[s] += t.Total
+		}
+	}
+	return b
+}
+
+// RunningSheet is the running part of a session's score: what the table
+// is shown at the end of a hand. Sheet holds the last rubber (the one in
+// play, or the one the hand just finished: the hand's entries are in
+// it), the last line of a running tally, and the sheet's sides and
+// players, but not its notes; Before the rubbers before it. Where the
+// score has no rubbers to leave out (duplicate's boards, a ruleset whose
+// score is not a fold), Sheet is the whole sheet and Before is zero.
+type RunningSheet struct {
+	Sheet  ScoreSheet
+	Before Before
+}
+
+// RunningOf is the running part of sheet, the Sheet of a fold whose state
+// left out before (the zero Before for a fold from no hand): the same
+// whichever state the fold was resumed from.
+func RunningOf(sheet ScoreSheet, before Before) RunningSheet {
+	out := RunningSheet{Sheet: sheet, Before: before}
+	out.Sheet.Notes = nil
+	if n := len(sheet.Rubbers); n > 0 {
+		out.Before = before.add(sheet.Rubbers[:n-1])
+		r, left := trimRunning(sheet.Rubbers[n-1])
+		out.Sheet.Rubbers = []Rubber{r}
+		out.Before.Hands += left
+	}
+	if n := len(sheet.Tally); n > 1 {
+		out.Sheet.Tally = sheet.Tally[n-1:]
+	}
+	return out
+}
+
+// trimRunning is r, or, where r is a score that runs on for the whole
+// session (a progressive game, Quinto's sheet), r with the entries of its
+// latest hand only (its totals are the session's), and how many hands'
+// entries it leaves out.
+func trimRunning(r Rubber) (Rubber, int) {
+	if !(r.Running || r.NoGames) || len(r.Hands) <= 1 {
+		return r, 0
+	}
+	left := len(r.Hands) - 1
+	last := r.Hands[len(r.Hands)-1]
+	i := len(r.Entries)
+	for i > 0 && r.Entries[i-1].Hand == last {
+		i--
+	}
+	r.Entries = slices.Clip(r.Entries[i:])
+	r.Hands = []int{last}
+	return r, left
+}
+
+// RunningState is the running state of st, a whole fold's State: of its
+// sheet, the last rubber (trimmed as RunningOf trims it), the last line of
+// a tally and no notes, the rubbers before it counted in Before; its
+// carried counts as they are. Its size is that of a rubber, whatever the
+// session's length. A fold resumed from it gives the running part
+// (RunningOf of its Sheet with its Before) as the whole fold does.
+func RunningState(st FoldState) FoldState {
+	run := RunningOf(st.Sheet, st.Before)
+	return FoldState{Sheet: run.Sheet, Carry: st.Carry, Running: true, Before: run.Before}
 }
 
 // SheetFold is a session's score being folded, hand by hand.
@@ -81,6 +189,7 @@ func (l RubberLaws) Fold(entries func(*Hand) ([]Entry, []string), from *FoldStat
 	if from == nil {
 		return f, true
 	}
+	f.base, f.running = from.Before.Rubbers, from.Running
 	rubbers := from.Sheet.Rubbers
 	f.notes = slices.Clip(from.Sheet.Notes)
 	switch len(from.Carry) {
@@ -113,6 +222,10 @@ type rubberLawsFold struct {
 	cur     *rubberFold
 	notes   []string
 	excess  []string
+	// base counts the rubbers before done that a running state left out
+	// (running: resumed from one, see FoldState).
+	base    int
+	running bool
 }
 
 var bothSides = []cards.Side{cards.NS, cards.EW}
@@ -124,7 +237,7 @@ func (f *rubberLawsFold) Add(h *Hand) {
 		return
 	}
 	if f.cur == nil {
-		f.cur = &rubberFold{Rubber: Rubber{Number: len(f.done) + 1, Entries: []Entry{}, Hands: []int{}, Games: []cards.Side{}, Above: "honours"}}
+		f.cur = &rubberFold{Rubber: Rubber{Number: f.base + len(f.done) + 1, Entries: []Entry{}, Hands: []int{}, Games: []cards.Side{}, Above: "honours"}}
 	}
 	es, notes := f.entries(h)
 	f.notes = append(f.notes, notes...)
@@ -192,6 +305,9 @@ func (f *rubberLawsFold) Sheet(closed bool) ScoreSheet {
 // State implements SheetFold: the rubber in play last, with its game's
 // trick scores.
 func (f *rubberLawsFold) State() (FoldState, bool) {
+	if f.running {
+		return FoldState{}, false
+	}
 	st := FoldState{Sheet: ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}}
 	if f.cur != nil {
 		st.Sheet.Rubbers = append(st.Sheet.Rubbers, f.cur.Rubber)
@@ -235,6 +351,7 @@ type runningFold struct {
 	end      func(sheet *ScoreSheet, r *Rubber, closed bool)
 	r        Rubber
 	notes    []string
+	running  bool // resumed from a running state (see FoldState)
 }
 
 func (f *runningFold) from(st *FoldState) bool {
@@ -242,9 +359,10 @@ func (f *runningFold) from(st *FoldState) bool {
 	if st == nil {
 		return true
 	}
-	if len(st.Carry) != 0 || len(st.Sheet.Rubbers) > 1 {
+	if len(st.Carry) != 0 || len(st.Sheet.Rubbers) > 1 || st.Before.Rubbers != 0 {
 		return false
 	}
+	f.running = st.Running
 	f.notes = slices.Clip(st.Sheet.Notes)
 	if len(st.Sheet.Rubbers) == 1 {
 		f.r = st.Sheet.Rubbers[0]
@@ -317,6 +435,9 @@ func (f *runningFold) Vulnerability(*Hand) (cards.Vulnerability, bool) { return 
 
 // State implements SheetFold.
 func (f *runningFold) State() (FoldState, bool) {
+	if f.running {
+		return FoldState{}, false
+	}
 	st := FoldState{Sheet: ScoreSheet{Notes: f.notes}}
 	if len(f.r.Hands) > 0 {
 		r := f.r

@@ -282,6 +282,8 @@ func recordName(k []byte) string {
 		return "the score sheets"
 	case len(k) == 1 && k[0] == keyBoards:
 		return "the boards' first deals"
+	case len(k) == 1 && k[0] == keyRunning:
+		return "the running score"
 	}
 	return fmt.Sprintf("record %x", k)
 }

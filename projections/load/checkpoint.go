@@ -10,7 +10,9 @@ import (
 	"hash"
 	"os"
 	"runtime/debug"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -36,6 +38,11 @@ import (
 //	0x07           the first deal of each board (projections.AppendBoards):
 //	               what a deal of a board is checked against, so that a
 //	               fold of the latest hand (Tail) can decide one
+//	0x08           the running state of the score's fold (runningRecord,
+//	               game.RunningState): the rubber in play and a count of
+//	               those before it, the size of a rubber whatever the
+//	               session's length, which is all a reader of the running
+//	               score (Running: the table's prompt) reads of the score
 //
 // Each record ends with a keyed MAC of the rest (see sealer): a damaged or
 // forged record makes the checkpoint unread, never misread, and a store
@@ -54,6 +61,7 @@ const (
 	keyIndex     = 0x05
 	keySheets    = 0x06
 	keyBoards    = 0x07
+	keyRunning   = 0x08
 )
 
 // macSize is how many bytes of a record's seal are kept: the first half
@@ -248,15 +256,18 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 	}
 	hd := projections.HandDecoder{Seating: base.Seating(), Opts: base.Opts}
 	var h header
-	var sheets []byte
+	var sheets, running []byte
 	snap := &snapshot{Snapshot: &projections.Snapshot{}, fromCheckpoint: true}
 	seal := sealerOf(cp, r.session)
-	bad := false
+	bad, cached := false, false
 	read := func(k, v []byte) bool {
 		if len(k) == 1 && k[0] == keyHeader {
 			h, ok = decodeHeader(seal, v)
 			bad = !ok || !h.current() || h.version > r.info.Version
 			seal = seal.at(h.version, h.hash) // every other record is bound to the event the header names
+			if !bad && index == nil {
+				snap.starts, snap.prev, cached = indexes.get(r.session, h)
+			}
 			return !bad
 		}
 		if h.format == 0 {
@@ -285,15 +296,23 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 				snap.Withdrawn, err = projections.DecodeIDs(body)
 				bad = err != nil
 			}
+		case len(k) == 5 && k[0] == keyIndex && index == nil && cached:
+			// The index of this very checkpoint, read before by this
+			// process: not opened again.
 		case len(k) == 5 && k[0] == keyIndex && index == nil:
 			if snap.starts == nil && h.hands <= 1<<24 {
 				snap.starts, snap.prev = make([]uint64, 0, h.hands), make([]events.Hash, 0, h.hands) // the header said how many
 			}
+			indexRecordsRead.Add(1)
 			body, sealOK := seal.open(k, v)
 			bad = !sealOK || !snap.addIndex(body, int(binary.BigEndian.Uint32(k[1:])))
 		case len(k) == 1 && k[0] == keySheets && upTo < 0:
 			if body, sealOK := seal.open(k, v); sealOK {
 				sheets = bytes.Clone(body) // a sheet that does not hold is computed again
+			}
+		case len(k) == 1 && k[0] == keyRunning && upTo < 0:
+			if body, sealOK := seal.open(k, v); sealOK {
+				running = bytes.Clone(body)
 			}
 		}
 		return !bad
@@ -316,16 +335,77 @@ func (r *reading) checkpointWith(ctx context.Context, upTo int, index *snapshot)
 	if err != nil || bad || h.format == 0 || uint64(len(snap.starts)) != h.hands || uint64(len(snap.Hands)) != want {
 		return nil, err
 	}
+	if index == nil && !cached {
+		indexes.put(r.session, h, snap.starts, snap.prev)
+	}
 	snap.Version, snap.Hash, snap.ClosedAt, snap.NextDealer = h.version, h.hash, h.closedAt, h.nextDealer
-	snap.Starts = snap.starts[:len(snap.Hands)]
-	snap.Prev = snap.prev[:len(snap.Hands)]
+	snap.Starts = slices.Clip(snap.starts[:len(snap.Hands)]) // an append copies: the index may be shared (indexes)
+	snap.Prev = slices.Clip(snap.prev[:len(snap.Hands)])
 	if sheets != nil {
-		snap.sheets = decodeSheets(sheets, snap.Hands) // a damaged record only costs the scoring
+		snap.sheets = decodeRunning(decodeSheets(sheets, snap.Hands), running, snap.Hands) // a damaged record only costs the scoring
 	}
 	if snap.Withdrawn == nil {
 		snap.Withdrawn = map[events.ID]bool{}
 	}
 	return snap, nil
+}
+
+// indexes are the indexes of the checkpoints this process read last, by
+// session and the event the checkpoint was folded to (its version and
+// hash), which decide them: the index is where each hand of the log up to
+// that event begins, and the hash its deal links to, and the hash of the
+// event fixes the log up to it. A reader of the latest hand of a long
+// session (the table's prompt, at the end of each hand) then reads the
+// index once between two refreshes of the checkpoint, not at each read: it
+// is the one part of that read that grows with the session (ten thousand
+// hands' index is 360 KB to check and decode, a millisecond). Each read
+// still checks the header's seal, and its version and hash against the
+// log, before it takes the index from here.
+var indexes indexCache
+
+// indexRecordsRead counts the records of the index a checkpoint's read
+// opened (not those taken from indexes): what the tests read.
+var indexRecordsRead atomic.Int64
+
+// indexCache holds a few indexes (one a session at a table; a few for a
+// process that reads several).
+type indexCache struct {
+	mu      sync.Mutex
+	entries [4]indexEntry
+	next    int
+}
+
+type indexEntry struct {
+	session string
+	version uint64
+	hash    events.Hash
+	starts  []uint64
+	prev    []events.Hash
+}
+
+// get is the index of the checkpoint whose header is h, if held: shared,
+// and never changed (its capacity is its length, so that an append to it
+// copies it).
+func (c *indexCache) get(session string, h header) ([]uint64, []events.Hash, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, e := range c.entries {
+		if e.session == session && e.version == h.version && e.hash == h.hash && uint64(len(e.starts)) == h.hands {
+			return e.starts, e.prev, true
+		}
+	}
+	return nil, nil, false
+}
+
+// put holds the index read of the checkpoint whose header is h.
+func (c *indexCache) put(session string, h header, starts []uint64, prev []events.Hash) {
+	if uint64(len(starts)) != h.hands || len(prev) != len(starts) {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.entries[c.next] = indexEntry{session: session, version: h.version, hash: h.hash, starts: slices.Clip(starts), prev: slices.Clip(prev)}
+	c.next = (c.next + 1) % len(c.entries)
 }
 
 // A checkpoint's index: where each hand begins in the log (its deal's
@@ -575,11 +655,15 @@ func (r *reading) restOf(snap *snapshot, build string, seal sealer, rec func(k, 
 		retractions.Uint(r.Version)
 		retractions.Uint(r.Target)
 	}
-	return []events.SnapshotRecord{
+	out := []events.SnapshotRecord{
 		{Key: []byte{keyHeader}, Value: h.encode(seal)},
 		rec([]byte{keyNotes}, notes.Bytes()),
 		rec([]byte{keyWithdrawn}, projections.AppendIDs(nil, snap.Withdrawn)),
 		rec([]byte{keyRetracted}, retractions.Bytes()),
 		rec([]byte{keySheets}, sheets.Bytes()),
-		rec([]byte{keyBoards}, projections.AppendBoards(nil, snap.Hands))}, nil
+		rec([]byte{keyBoards}, projections.AppendBoards(nil, snap.Hands))}
+	if ok {
+		out = append(out, rec([]byte{keyRunning}, runningRecord(folded, fold)))
+	}
+	return out, nil
 }

@@ -86,3 +86,11 @@ func RefreshAt(t testing.TB, st events.Store, session string, v uint64) {
 // HandsFolded is how many hands have been added to the folds checkpoints
 // kept, in this process (see countedFold).
 func HandsFolded() int64 { return handsFolded.Load() }
+
+// SheetBytesDecoded is how many bytes of kept sheets and folds have been
+// decoded, in this process (see sheetBytesDecoded).
+func SheetBytesDecoded() int64 { return sheetBytesDecoded.Load() }
+
+// IndexRecordsRead is how many records of checkpoints' indexes have been
+// opened, in this process (see indexes).
+func IndexRecordsRead() int64 { return indexRecordsRead.Load() }

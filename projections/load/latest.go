@@ -21,7 +21,10 @@ import (
 // any recorded since (at a table, the checkpoint is brought up every
 // MinLag events, a dozen hands) are folded from the log; and the score
 // comes from the kept sheets, or from the score's fold the checkpoint kept
-// with the hands since added to it (projections.KeptSheets). Whenever
+// with the hands since added to it (projections.KeptSheets). A reader of
+// the running score alone (Running: the table's prompt at the end of a
+// hand) reads, of the score, the running fold only (record keyRunning),
+// the size of a rubber: not the sheets, which hold every rubber. Whenever
 // those do not serve every state of the hand (a retraction after the
 // checkpoint reaches an earlier hand, or undoes an entry of a hand since,
 // the hand was done once as it does not end, the ruleset's score is not a
@@ -36,7 +39,7 @@ import (
 // kept, serve it; not ok otherwise.
 func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), index *snapshot) (*Window, bool, error) {
 	c := len(index.starts) // the checkpoint's last hand
-	kept, sheets, ok, err := r.lastHand(ctx, c, index)
+	kept, sheets, running, ok, err := r.lastHand(ctx, c, index)
 	if err != nil || !ok {
 		return nil, false, err
 	}
@@ -119,7 +122,7 @@ func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), 
 	snap := *index.Snapshot
 	snap.Hands, snap.Starts = hands, index.starts
 	s, ok := projections.Graft(&snap, tail, c-1, asOf, func(hands []*game.Hand) projections.KeptSheets {
-		return decodeSheets(sheets, hands).kept()
+		return decodeRunning(decodeSheets(sheets, hands), running, hands).kept()
 	})
 	if !ok {
 		return nil, false, nil
@@ -127,7 +130,10 @@ func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), 
 	if n, err := pick(s.Starts()); err != nil || n != len(s.Hands) {
 		return nil, false, nil // an earlier hand: read with the hands before it
 	}
-	if !s.ScoresHandFromKept() {
+	// The running score is the running fold's; where the ruleset keeps
+	// none (its score is not a fold) it is the whole sheet, from the
+	// sheets kept as for any reader of the hand.
+	if r.running && !s.ScoresRunningFromKept() && !s.ScoresHandFromKept() || !r.running && !s.ScoresHandFromKept() {
 		return nil, false, nil
 	}
 	n := len(s.Hands)
@@ -150,22 +156,24 @@ func placeOf(envs []events.Envelope, v uint64) int {
 	return len(envs)
 }
 
-// lastHand reads hand n, the checkpoint's last, and the sheets it kept,
-// from the checkpoint whose index is index; not ok if it was written again
-// since index was read, or a record is damaged.
-func (r *reading) lastHand(ctx context.Context, n int, index *snapshot) (*game.Hand, []byte, bool, error) {
+// lastHand reads hand n, the checkpoint's last, and the sheets and the
+// running fold it kept (for a reader of the running score, the running
+// fold only, or the sheets where it kept none), from the checkpoint whose
+// index is index; not ok if it was written again since index was read, or
+// a record is damaged.
+func (r *reading) lastHand(ctx context.Context, n int, index *snapshot) (*game.Hand, []byte, []byte, bool, error) {
 	cp, ok := r.st.(events.SessionSnapshots)
 	if !ok {
-		return nil, nil, false, nil
+		return nil, nil, nil, false, nil
 	}
 	base, err := projections.Fold([]events.Envelope{r.opened})
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, false, err
 	}
 	hd := projections.HandDecoder{Seating: base.Seating(), Opts: base.Opts}
 	last := (n - 1) / indexChunk
 	var kept *game.Hand
-	var sheets []byte
+	var sheets, running []byte
 	bad, same := false, false
 	var derr error
 	// Sealed to the event the checkpoint read as index was folded to: a
@@ -188,15 +196,30 @@ func (r *reading) lastHand(ctx context.Context, n int, index *snapshot) (*game.H
 			starts, prev, ok := appendIndex(nil, nil, body)
 			i := n - 1 - last*indexChunk
 			same = sealOK && ok && len(starts) == i+1 && starts[i] == index.starts[n-1] && prev[i] == index.prev[n-1]
-		case len(k) == 1 && k[0] == keySheets:
+		case len(k) == 1 && k[0] == keySheets && !r.running:
 			if body, sealOK := seal.open(k, v); sealOK {
 				sheets = bytes.Clone(body)
+			}
+		case len(k) == 1 && k[0] == keyRunning:
+			if body, sealOK := seal.open(k, v); sealOK {
+				running = bytes.Clone(body)
 			}
 		}
 		return !bad
 	})
-	if err != nil || bad || !same || kept == nil || sheets == nil {
-		return nil, nil, false, err
+	if err == nil && !bad && r.running && running == nil {
+		// No running fold kept (the score is not a fold): the sheets.
+		err = cp.ReadSnapshot(ctx, r.session, []byte{keySheets}, func(k, v []byte) bool {
+			if len(k) == 1 && k[0] == keySheets {
+				if body, sealOK := seal.open(k, v); sealOK {
+					sheets = bytes.Clone(body)
+				}
+			}
+			return false
+		})
 	}
-	return kept, sheets, true, nil
+	if err != nil || bad || !same || kept == nil || sheets == nil && running == nil {
+		return nil, nil, nil, false, err
+	}
+	return kept, sheets, running, true, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/memstore"
 	"github.com/hoyle/hoyle/events/table"
+	"github.com/hoyle/hoyle/events/testkit"
 	"github.com/hoyle/hoyle/projections"
 	"github.com/hoyle/hoyle/projections/game"
 	"github.com/hoyle/hoyle/projections/load"
@@ -252,6 +253,125 @@ func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
 			scored("the summary", sum, full.Score())
 		})
 	}
+}
+
+// TestTheRunningScoreIsReadAtTheCostOfARubber: with the checkpoint behind
+// the latest hand, as a table's is between two refreshes, the prompt's
+// read at the end of a hand (load.Running) decodes of the score the
+// running fold alone and adds the one hand since to it: the same work in
+// a session of 10 hands and of 2,000 (the bytes decoded are a rubber's,
+// not the finished rubbers', which the whole fold holds), and its running
+// score is the whole score's (game.RunningOf). Auction's rubbers by
+// default; with HOYLE_FULL, a progressive game, Chicago and Quinto's
+// running score too (a session of 2,000 hands takes seconds to simulate).
+func TestTheRunningScoreIsReadAtTheCostOfARubber(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		game    string
+		options map[string]string
+	}{
+		{"auction", nil},
+		{"auction", map[string]string{"scoring": "progressive"}},
+		{"contract", map[string]string{"scoring": "chicago"}},
+		{"quinto", nil},
+	}
+	for _, tc := range cases[:testkit.Rounds(1, len(cases))] {
+		t.Run(fmt.Sprint(tc.game, tc.options), func(t *testing.T) {
+			type work struct{ bytes, hands, whole int64 }
+			got := map[int]work{}
+			for _, hands := range []int{10, 2000} {
+				stored := simulated(t, tc.game, tc.options, hands)
+				session := stored[0].Session
+				deals := dealVersions(t, stored, hands)
+				st := memstore.New()
+				copyUpTo(t, st, stored, 0, uint64(len(stored)))
+				load.RefreshAt(t, st, session, deals[hands-1]-1)
+				full, _, err := load.Session(ctx, st, session)
+				require.NoError(t, err)
+				b, n := load.SheetBytesDecoded(), load.HandsFolded()
+				s, err := load.Running(ctx, st, session)
+				require.NoError(t, err)
+				assert.Equal(t, hands-2, s.HandsWithoutHistory(), "%d hands: the hands before the checkpoint's last are not read", hands)
+				require.True(t, s.ScoresRunningFromKept(), "%d hands", hands)
+				run := s.RunningScore()
+				w := work{bytes: load.SheetBytesDecoded() - b, hands: load.HandsFolded() - n}
+				require.Equal(t, game.RunningOf(full.Score(), game.Before{}), run, "%d hands: the running score", hands)
+				// The whole fold, for the contrast: what a read of the whole
+				// sheet decodes.
+				b = load.SheetBytesDecoded()
+				whole, err := load.Scored(ctx, st, session)
+				require.NoError(t, err)
+				_ = whole.Score()
+				w.whole = load.SheetBytesDecoded() - b
+				got[hands] = w
+			}
+			t.Logf("bytes decoded by the running read: %d at 10 hands, %d at 2,000 (a whole read: %d and %d)",
+				got[10].bytes, got[2000].bytes, got[10].whole, got[2000].whole)
+			// The hand since the checkpoint (and the checkpoint's last, where
+			// its fold is kept of the hands before it).
+			assert.LessOrEqual(t, got[10].hands, int64(2), "the hands scored at 10 hands")
+			assert.Equal(t, got[10].hands, got[2000].hands, "the hands scored at 10 and at 2,000 hands")
+			// A rubber's worth either way: its entries vary from one
+			// rubber to the next, the finished rubbers do not count.
+			assert.LessOrEqual(t, got[2000].bytes, int64(4096), "the bytes decoded at 2,000 hands")
+			assert.LessOrEqual(t, got[2000].bytes, 3*got[10].bytes, "the bytes decoded at 2,000 hands, against 10")
+			assert.Less(t, 10*got[2000].bytes, got[2000].whole, "the running read against a whole one")
+		})
+	}
+}
+
+// TestTheRunningScoreOfAScoreThatIsNotAFold: duplicate's score is not a
+// fold, and the checkpoint keeps no running fold for it; the running score
+// is the whole sheet, read from the sheets the checkpoint kept, the hands
+// before its last still held without their history.
+func TestTheRunningScoreOfAScoreThatIsNotAFold(t *testing.T) {
+	ctx := context.Background()
+	stored := simulated(t, "contract", map[string]string{"scoring": "duplicate"}, 12)
+	session := stored[0].Session
+	st := memstore.New()
+	copyUpTo(t, st, stored, 0, uint64(len(stored)))
+	require.NoError(t, load.Refresh(ctx, st, session, 0))
+	full, _, err := load.Session(ctx, st, session)
+	require.NoError(t, err)
+	s, err := load.Running(ctx, st, session)
+	require.NoError(t, err)
+	assert.Equal(t, 11, s.HandsWithoutHistory(), "the hands before the checkpoint's last are not read")
+	assert.False(t, s.ScoresRunningFromKept())
+	require.Equal(t, game.RunningSheet{Sheet: full.Score()}, s.RunningScore())
+}
+
+// TestTheIndexIsReadOnceACheckpoint: the latest hand's reads at one
+// checkpoint open its index once, and take it from the process's
+// indexes after; a checkpoint written again is read again. Each read is
+// the session as the log folds it.
+func TestTheIndexIsReadOnceACheckpoint(t *testing.T) {
+	ctx := context.Background()
+	stored := simulated(t, "auction", nil, 12)
+	session := stored[0].Session
+	deals := dealVersions(t, stored, 12)
+	st := memstore.New()
+	copyUpTo(t, st, stored, 0, uint64(len(stored)))
+	read := func(what string, opened int64) {
+		t.Helper()
+		full, _, err := load.Session(ctx, st, session)
+		require.NoError(t, err)
+		n := load.IndexRecordsRead()
+		w, err := load.Hand(ctx, st, session, 0)
+		require.NoError(t, err)
+		assert.Equal(t, opened, load.IndexRecordsRead()-n, "%s: the index records opened", what)
+		sameSession(t, full, w.Session, what)
+		require.Equal(t, full.Score(), w.Session.Score(), what)
+		s, err := load.Running(ctx, st, session)
+		require.NoError(t, err)
+		require.Equal(t, game.RunningOf(full.Score(), game.Before{}), s.RunningScore(), what)
+	}
+	load.RefreshAt(t, st, session, deals[10]-1)
+	_, err := load.Hand(ctx, st, session, 0) // the index of this checkpoint, read once
+	require.NoError(t, err)
+	read("read again", 0)
+	load.RefreshAt(t, st, session, deals[11]-1)
+	read("the checkpoint written again", 1)
+	read("and read again", 0)
 }
 
 // TestTheLatestHandAfterAnEarlierHandsCardsAreGiven: a hand dealt without

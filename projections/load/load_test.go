@@ -274,8 +274,10 @@ func behind(b *testing.B, hands int) (*bolt.Store, string) {
 // refreshes of the checkpoint (every MinLag events), in a session of 10
 // hands and of 10,000 (1,000 with -short): show's reads (the hand with
 // the score after it, and the score before it, read at its deal), the
-// record prompt's at the end of a hand (the latest hand and the score),
-// and score's (load.Scored; before it, load.Summary, every hand).
+// record prompt's at the end of a hand (the latest hand and the running
+// score: load.Running, the rubber in play and the rubbers before it
+// counted, whose cost is a rubber's), and score's (load.Scored, the whole
+// sheet; before it, load.Summary, every hand).
 //
 //	go test ./projections/load -run '^$' -bench ReadLatestBehind -benchtime 20x
 func BenchmarkReadLatestBehind(b *testing.B) {
@@ -300,11 +302,11 @@ func BenchmarkReadLatestBehind(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("prompt/hands=%d", hands), func(b *testing.B) {
 			for b.Loop() {
-				w, err := load.Hand(ctx, st, id, 0)
+				s, err := load.Running(ctx, st, id)
 				if err != nil {
 					b.Fatal(err)
 				}
-				_ = w.Session.Score()
+				_ = s.RunningScore()
 			}
 		})
 		b.Run(fmt.Sprintf("score/hands=%d", hands), func(b *testing.B) {

@@ -26,7 +26,19 @@ type keptSheets struct {
 	fold   []byte
 	folded int
 	state  *game.FoldState
+	// run is the running state of the same fold (game.RunningState, the
+	// record keyRunning), of the first runFolded hands: the size of a
+	// rubber, what a reader of the running score alone reads (see
+	// Running). runState is run decoded.
+	run       []byte
+	runFolded int
+	runState  *game.FoldState
 }
+
+// sheetBytesDecoded counts the bytes of kept sheets and folds decoded:
+// what the tests read to know that a read of the running score decodes a
+// rubber's worth, whatever the session's length.
+var sheetBytesDecoded atomic.Int64
 
 // handsFolded counts the hands added to the folds kept (see
 // countedFold): what the tests read to know that a read scored the hands
@@ -67,6 +79,36 @@ func decodeSheets(body []byte, hands []*game.Hand) *keptSheets {
 	return c
 }
 
+// decodeRunning reads the running fold's record (its seal checked) into
+// c, made for the given hands when c is nil: not the sheets of the record
+// keySheets, which a reader of the running score does not read. Nil (or c
+// as it was) when the record is damaged.
+func decodeRunning(c *keptSheets, body []byte, hands []*game.Hand) *keptSheets {
+	if body == nil {
+		return c
+	}
+	d := events.NewDecoder(body)
+	folded := int(d.Uint())
+	run := d.Raw()
+	if d.Err() != nil {
+		return c
+	}
+	if c == nil {
+		c = &keptSheets{hands: hands, raw: map[projections.SheetKey][]byte{}, decoded: map[projections.SheetKey]game.ScoreSheet{}}
+	}
+	c.run, c.runFolded = run, folded
+	return c
+}
+
+// runningRecord is the record keyRunning's bytes: the running state of
+// the fold of the first folded hands.
+func runningRecord(folded int, st game.FoldState) []byte {
+	e := events.NewEncoder(nil)
+	e.Uint(uint64(folded))
+	e.Raw(projections.AppendFoldState(nil, game.RunningState(st)))
+	return e.Bytes()
+}
+
 // kept is c as a session's projections.KeptSheets: nil, not an interface
 // holding a nil *keptSheets, when the checkpoint kept none.
 func (c *keptSheets) kept() projections.KeptSheets {
@@ -92,6 +134,7 @@ func (c *keptSheets) Sheet(k projections.SheetKey, hands []*game.Hand) (game.Sco
 	if sheet, ok := c.decoded[k]; ok {
 		return sheet, true
 	}
+	sheetBytesDecoded.Add(int64(len(raw)))
 	sheet, err := projections.DecodeSheet(raw)
 	if err != nil {
 		return game.ScoreSheet{}, false
@@ -103,15 +146,11 @@ func (c *keptSheets) Sheet(k projections.SheetKey, hands []*game.Hand) (game.Sco
 // Fold implements projections.KeptSheets: the fold kept, when the first
 // hands it folded are the checkpoint's own, resumed.
 func (c *keptSheets) Fold(rules game.Folding, opts game.Options, seating game.Seating, hands []*game.Hand) (game.SheetFold, int, bool) {
-	if c == nil || c.fold == nil || c.folded > len(hands) || c.folded > len(c.hands) {
+	if c == nil || c.fold == nil || !c.holds(c.folded, hands) {
 		return nil, 0, false
 	}
-	for i := range c.folded {
-		if hands[i] != c.hands[i] {
-			return nil, 0, false
-		}
-	}
 	if c.state == nil {
+		sheetBytesDecoded.Add(int64(len(c.fold)))
 		st, err := projections.DecodeFoldState(c.fold)
 		if err != nil {
 			c.fold = nil
@@ -124,6 +163,41 @@ func (c *keptSheets) Fold(rules game.Folding, opts game.Options, seating game.Se
 		return nil, 0, false
 	}
 	return countedFold{f}, c.folded, true
+}
+
+// Running implements projections.KeptSheets: the running fold kept, when
+// the first hands it folded are the checkpoint's own, resumed.
+func (c *keptSheets) Running(rules game.Folding, opts game.Options, seating game.Seating, hands []*game.Hand) (game.SheetFold, int, game.Before, bool) {
+	if c == nil || c.run == nil || !c.holds(c.runFolded, hands) {
+		return nil, 0, game.Before{}, false
+	}
+	if c.runState == nil {
+		sheetBytesDecoded.Add(int64(len(c.run)))
+		st, err := projections.DecodeFoldState(c.run)
+		if err != nil || !st.Running {
+			c.run = nil
+			return nil, 0, game.Before{}, false
+		}
+		c.runState = &st
+	}
+	f, ok := rules.Fold(opts, seating, c.runState)
+	if !ok {
+		return nil, 0, game.Before{}, false
+	}
+	return countedFold{f}, c.runFolded, c.runState.Before, true
+}
+
+// holds reports whether the first k of hands are the checkpoint's own.
+func (c *keptSheets) holds(k int, hands []*game.Hand) bool {
+	if k > len(hands) || k > len(c.hands) {
+		return false
+	}
+	for i := range k {
+		if hands[i] != c.hands[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // rawFor is the encoded sheet of key k, when it is kept for the first

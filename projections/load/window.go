@@ -107,6 +107,24 @@ func Scored(ctx context.Context, st events.Store, session string) (*projections.
 	return w.Session, nil
 }
 
+// Running reads a session for its latest hand and the running part of
+// its score (Session.RunningScore: the rubber in play, the rubbers before
+// it counted), as the table's prompt shows them at the end of a hand: as
+// Scored reads it, but of the score the checkpoint kept it reads the
+// running fold alone, the size of a rubber, not the sheets, which hold
+// every rubber. So its cost is the same at ten hands and at ten thousand.
+// The session read scores nothing else: where the checkpoint's running
+// fold serves, it holds no whole sheet, and Score must not be asked
+// (it panics, as for any session read with hands held without their
+// history).
+func Running(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
+	w, err := windowOf(ctx, st, session, func(starts []uint64) (int, error) { return len(starts), nil }, true)
+	if err != nil {
+		return nil, err
+	}
+	return w.Session, nil
+}
+
 // Light folds a whole session as it streams past, keeping its hands and
 // notes and no steps: the memory of its hands, not of its events.
 func Light(ctx context.Context, st events.Store, session string) (*projections.Session, error) {
@@ -124,6 +142,8 @@ type reading struct {
 	session string
 	info    events.SessionInfo
 	opened  events.Envelope
+	// running: the read is for the running score alone (see Running).
+	running bool
 }
 
 func begin(ctx context.Context, st events.Store, session string) (*reading, error) {
@@ -418,10 +438,17 @@ func dealLinks(envs []events.Envelope, starts []uint64) []events.Hash {
 // window reads a session for a reader of one hand, which pick chooses by
 // where each hand begins (0: the session has none).
 func window(ctx context.Context, st events.Store, session string, pick func(starts []uint64) (int, error)) (*Window, error) {
+	return windowOf(ctx, st, session, pick, false)
+}
+
+// windowOf is window; running: for a reader of the running score alone
+// (see Running).
+func windowOf(ctx context.Context, st events.Store, session string, pick func(starts []uint64) (int, error), running bool) (*Window, error) {
 	r, err := begin(ctx, st, session)
 	if err != nil {
 		return nil, err
 	}
+	r.running = running
 	// The checkpoint's last hand, when it is the session's latest, is read
 	// with the others held without their history (see latest); a hand the
 	// checkpoint holds, before its last, is read with the hands before it

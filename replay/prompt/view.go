@@ -152,9 +152,11 @@ func Result(s *projections.Session) string {
 
 // scored lists what the session's ruleset scored for a hand, entry by
 // entry with the law that gives it, from whichever parts of the score
-// sheet the game has (rubbers, boards, a running tally).
+// sheet the game has (rubbers, boards, a running tally): of its running
+// part (the latest hand's entries are in the rubber in play, or the one
+// it finished).
 func scored(s *projections.Session, hand int) string {
-	sheet := s.Score()
+	sheet := s.RunningScore().Sheet
 	seating := s.Seating()
 	// Only a rubber's score pad has a line to score above or below; a
 	// duplicate board's score and a running tally have none.
@@ -200,6 +202,51 @@ func scored(s *projections.Session, hand int) string {
 		fmt.Fprintf(&b, "  nothing scored for hand %d\n", hand)
 	}
 	return b.String()
+}
+
+// ScorePad draws the running part of the session's score, as the prompt
+// shows it at the end of a hand (Session.RunningScore): the rubber in
+// play, or the one the hand finished, as a pad, and a line for the
+// rubbers before it, with each side's total over them. The whole sheet is
+// score's: drawing every rubber of a long session at each hand would cost
+// the session, not the hand.
+func ScorePad(s *projections.Session) string {
+	run := s.RunningScore()
+	seating := s.Seating()
+	out := replay.DrawScoreSheet(run.Sheet, seating, replay.WeSide(s.Opts), replay.PadColumn)
+	if run.Before.Hands > 0 {
+		// A score that runs on: its latest hand drawn, the totals of all.
+		out += "the totals count " + replay.Count(run.Before.Hands, "hand") + " before it (score shows every one)\n"
+	}
+	if run.Before.Rubbers == 0 {
+		return out
+	}
+	var totals []string
+	we := replay.WeSide(s.Opts)
+	for side, t := range run.Before.Totals {
+		name := replay.SheetSideName(run.Sheet, seating, cards.Side(side))
+		if len(run.Sheet.Sides) == 0 && len(run.Before.Totals) == 2 {
+			name = "THEY" // as the pad names them
+			if cards.Side(side) == we {
+				name = "WE"
+			}
+		}
+		totals = append(totals, fmt.Sprintf("%s %d", name, t))
+	}
+	what := "rubber"
+	if len(run.Sheet.Rubbers) > 0 {
+		switch r := run.Sheet.Rubbers[0]; {
+		case r.Deals > 0:
+			what = "Chicago"
+		case r.Name != "" && !r.NoGames:
+			what = strings.ToLower(r.Name)
+		}
+	}
+	line := "before it: " + replay.Count(run.Before.Rubbers, what)
+	if len(totals) > 0 {
+		line += ", " + strings.Join(totals, ", ") + " in all"
+	}
+	return out + line + " (score shows every one)\n"
 }
 
 // dummyOf is "dummy" when seat is the hand's dummy: the declarer names

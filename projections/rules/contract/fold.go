@@ -41,6 +41,10 @@ type sessionFold struct {
 	vul        vulnerabilityTracker
 	vulFirst   cards.Seat
 	vulResults []HandResult
+	// base counts the rubbers before done that a running state left out
+	// (running: resumed from one, see game.FoldState).
+	base    int
+	running bool
 }
 
 // newSessionFold is the fold of rubber bridge, or of Chicago, from no hand.
@@ -142,7 +146,7 @@ func (f *sessionFold) Add(h *game.Hand) {
 
 // begin starts a rubber, or a Chicago whose first deal is dealt by first.
 func (f *sessionFold) begin(first cards.Seat) {
-	f.cur = newRubber(len(f.done) + 1)
+	f.cur = newRubber(f.base + len(f.done) + 1)
 	f.results = nil
 	f.first = first
 	if f.chicago {
@@ -219,6 +223,9 @@ func readResults(carry []int) (cards.Seat, []HandResult, []int, bool) {
 // whether there is one, with its first dealer and the results its sheet
 // took, then whether the tracker has a sheet in play, with its own.
 func (f *sessionFold) State() (game.FoldState, bool) {
+	if f.running {
+		return game.FoldState{}, false
+	}
 	st := game.FoldState{Sheet: game.ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}, Carry: []int{0}}
 	if f.cur != nil {
 		st.Sheet.Rubbers = append(st.Sheet.Rubbers, *f.cur)
@@ -238,6 +245,7 @@ func foldFrom(f *sessionFold, from *game.FoldState) (game.SheetFold, bool) {
 	if from == nil {
 		return f, true
 	}
+	f.base, f.running = from.Before.Rubbers, from.Running
 	rubbers := from.Sheet.Rubbers
 	f.notes = slices.Clip(from.Sheet.Notes)
 	carry := from.Carry

@@ -119,6 +119,7 @@ func fold(seating game.Seating, from *game.FoldState) (game.SheetFold, bool) {
 	if from == nil {
 		return f, true
 	}
+	f.base, f.running = from.Before.Rubbers, from.Running
 	f.sheet = from.Sheet
 	f.sheet.Rubbers, f.sheet.Tally, f.sheet.Notes = slices.Clip(f.sheet.Rubbers), slices.Clip(f.sheet.Tally), slices.Clip(f.sheet.Notes)
 	c := from.Carry
@@ -142,6 +143,10 @@ type fold500 struct {
 	seating game.Seating
 	sheet   game.ScoreSheet
 	g       *play500
+	// base counts the games before the sheet's that a running state left
+	// out (running: resumed from one, see game.FoldState).
+	base    int
+	running bool
 }
 
 // Add implements game.SheetFold.
@@ -152,7 +157,7 @@ func (f *fold500) Add(h *game.Hand) {
 	sheet := &f.sheet
 	n := h.Seating.Seats
 	if f.g == nil {
-		f.g = &play500{Rubber: game.Rubber{Number: len(sheet.Rubbers) + 1, GameTo: Target}, won: make([]int, n), lost: make([]int, n), net: make([]int, n)}
+		f.g = &play500{Rubber: game.Rubber{Number: f.base + len(sheet.Rubbers) + 1, GameTo: Target}, won: make([]int, n), lost: make([]int, n), net: make([]int, n)}
 	}
 	g := f.g
 	before := append([]int(nil), g.net...)
@@ -193,6 +198,9 @@ func (f *fold500) Sheet(bool) game.ScoreSheet {
 
 // State implements game.SheetFold.
 func (f *fold500) State() (game.FoldState, bool) {
+	if f.running {
+		return game.FoldState{}, false
+	}
 	st := game.FoldState{Sheet: f.Sheet(false)}
 	if f.g != nil {
 		st.Sheet.Rubbers[len(st.Sheet.Rubbers)-1] = f.g.Rubber // the game in play as folded, its columns carried

@@ -15,6 +15,7 @@ func (sc *Scorer) Fold(from *game.FoldState) (game.SheetFold, bool) {
 	if from == nil {
 		return f, true
 	}
+	f.base, f.running = from.Before.Rubbers, from.Running
 	rubbers := from.Sheet.Rubbers
 	f.notes = slices.Clip(from.Sheet.Notes)
 	f.done = slices.Clip(rubbers)
@@ -44,6 +45,10 @@ type scorerFold struct {
 	done  []game.Rubber
 	cur   *rubber
 	notes []string
+	// base counts the rubbers before done that a running state left out
+	// (running: resumed from one, see game.FoldState).
+	base    int
+	running bool
 	// pending is the hand scored as the last, and before what the fold
 	// was before it.
 	pending *game.Hand
@@ -76,7 +81,7 @@ func (f *scorerFold) Add(h *game.Hand) {
 // score scores one hand, the last of the session or not.
 func (f *scorerFold) score(h *game.Hand, last bool) {
 	if f.cur == nil {
-		f.cur = &rubber{Rubber: game.Rubber{Number: len(f.done) + 1, GameTo: GamePoints, Name: f.sc.name()}, sc: f.sc,
+		f.cur = &rubber{Rubber: game.Rubber{Number: f.base + len(f.done) + 1, GameTo: GamePoints, Name: f.sc.name()}, sc: f.sc,
 			score: map[cards.Side]int{}, won: map[cards.Side]int{}, values: map[cards.Side]int{}}
 	}
 	f.notes = append(f.notes, f.cur.hand(h, last)...)
@@ -128,7 +133,7 @@ func (f *scorerFold) Sheet(closed bool) game.ScoreSheet {
 // each side's score in the game, games won and their values. Not while a
 // hand is pending.
 func (f *scorerFold) State() (game.FoldState, bool) {
-	if f.pending != nil {
+	if f.pending != nil || f.running {
 		return game.FoldState{}, false
 	}
 	st := game.FoldState{Sheet: game.ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}}

@@ -223,13 +223,19 @@
 // trick start's quick tricks see nearly all of it: 0.01% fewer nodes);
 // masking every index of the weights (0.6% more instructions: a mask
 // costs as much as the bounds check it saves); the last cut-off lead's
-// bonus removed or doubled (3.8% and 1.7% more nodes). On the 40 deals of
+// bonus removed or doubled (3.8% and 1.7% more nodes), or cut to three
+// quarters (1.2% fewer nodes on those 10 deals, but 0.4% more on DDS's 20
+// first and 0.2% fewer on 20 random ones: noise). On the 40 deals of
 // each set of TestNodeCounts: 98.0 to 77.3 million nodes on the random
 // deals, 65.3 to 51.0 million on DDS's. Side by side with DDS on the 40
 // random deals, alternating with the build before in the same minutes
 // (load average 3.5 to 4.5): 1.15 and 1.12 (the build before 1.49 and
 // 1.38); earlier, at load average 3 to 7, 1.07 and 1.13 (before, 1.47 and
-// 1.35).
+// 1.35). With the round on the table and the search loop of the same days
+// (merged in main), the two together: 0.97, 0.86 and 0.85 (ours 530, 425
+// and 508 ms a table, DDS 545, 492 and 594), the build before both 1.30 in
+// the same minutes (load average 3.3 to 5); 77.1 and 50.9 million nodes,
+// 2.54 G instructions on DD_NODES=1.
 //
 // # Tests and oracle
 //

@@ -185,6 +185,12 @@ func TestQuickTricks(t *testing.T) {
 		{"N:AKQ.A.. 432.2.. J65.3.. .654.2.", cards.StrainHearts, cards.North, 1},
 		// North leads a small club to South's winners: AKQ of clubs.
 		{"N:..32.2 ...543 ...AKQ 2.2.4.", cards.NoTrump, cards.North, 3},
+		// North's ace-king exhaust the others' spades: all four are tricks.
+		{"N:AK32... 54.KQ.. .5432.. 6...432", cards.NoTrump, cards.North, 4},
+		// North's top two trumps draw the others': all four trumps win.
+		{"N:.AK32.. 32.54.. ...5432 .6.432.", cards.StrainHearts, cards.North, 4},
+		// North crosses to South's clubs, whose ace-king exhaust the suit.
+		{"N:.432..2 .AK..65 ...AK43 432...7", cards.NoTrump, cards.North, 4},
 	}
 	for i, c := range cases {
 		d := mustDeal(t, c.deal)
@@ -202,6 +208,45 @@ func TestQuickTricks(t *testing.T) {
 		}
 		if bf := bruteForce(p); qt > bf {
 			t.Errorf("case %d: %d quick tricks but the side takes only %d", i, qt, bf)
+		}
+	}
+}
+
+// TestLaterTricks checks the opponents' sure tricks against brute force:
+// where laterTricks says the side not on lead is sure of k tricks, it
+// takes at least k.
+func TestLaterTricks(t *testing.T) {
+	cases := []struct {
+		deal   string
+		strain cards.Strain
+		leader cards.Seat
+		k      int
+		want   bool
+	}{
+		// Only East holds trumps: each of his four takes a trick.
+		{"N:AKQJ... .5432.. ..AKQJ. ...AKQJ", cards.StrainHearts, cards.North, 4, true},
+		{"N:AKQJ... .5432.. ..AKQJ. ...AKQJ", cards.StrainHearts, cards.North, 5, false},
+		// East holds the top two trumps, one of them with another trump.
+		{"N:AKQ.2.. 2.AKQ.. 543.J.. 876.T..", cards.StrainHearts, cards.North, 2, true},
+		// North-South top spades only, two rounds of four tricks: they
+		// cannot take every trick.
+		{"N:A2.32.. .AK.AK. 3...234 KQ...AK", cards.NoTrump, cards.North, 1, true},
+	}
+	for i, c := range cases {
+		d := mustDeal(t, c.deal)
+		p := NewDealPosition(d, c.strain, c.leader)
+		if err := p.Validate(); err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		var e engine
+		tr, _ := trumpOf(c.strain)
+		e.load(p, tr, newTransTable(1<<20))
+		var w [4]holding
+		if got := e.laterTricks(&w, c.k); got != c.want {
+			t.Errorf("case %d: laterTricks(%d) = %v, want %v", i, c.k, got, c.want)
+		}
+		if theirs := p.TricksLeft() - bruteForce(p); c.want && theirs < c.k {
+			t.Errorf("case %d: the side not on lead takes %d, fewer than %d", i, theirs, c.k)
 		}
 	}
 }

@@ -96,14 +96,15 @@
 //
 // with both rounds of December 2026 (the table and the search's
 // structure, below, and the moves and bounds, at the end of this section)
-// ours took 0.93, 0.87, 1.02, 0.98, 1.00 and 0.88 times DDS's time (six
-// runs at load averages of 5.6 to 7.8): 0.95 on average, where the build
-// before both took 1.27 to 1.32 at load averages of 4 to 5.5. On the quiet
-// machine the ratio runs higher than under load (1.37 for the build
-// before both, against 1.18 to 1.40 loaded), and it has not been measured
-// quiet yet: DDS may still be faster there. Nodes with both: 50.92 million
-// on DDS's first 40 deals and 77.09 million on the random ones;
-// instructions (as below) 2515 M.
+// ours took 0.97, 0.86 and 0.85 times DDS's time at load averages of 3.3
+// to 5 (the end of this section), and 0.93, 0.87, 1.02, 0.98, 1.00 and
+// 0.88 in six more runs at 5.6 to 7.8 (0.95 on average), where the build
+// before both took 1.27 to 1.32. On the quiet machine the ratio runs
+// higher than under load (1.37 for the build before both, against 1.18
+// to 1.40 loaded), and the two together have not been measured quiet yet.
+// Nodes with both: 50.92 million on DDS's first 40 deals and 77.09
+// million on the random ones; instructions of this package's functions
+// (as below) 2515 M.
 //
 // The table and the search's structure alone took 1.161, 1.142 and 1.182
 // times DDS's time (December 2026, at load averages of 4 to 5.5), where

@@ -99,9 +99,12 @@
 // ours took 0.97, 0.86 and 0.85 times DDS's time at load averages of 3.3
 // to 5 (the end of this section), and 0.93, 0.87, 1.02, 0.98, 1.00 and
 // 0.88 in six more runs at 5.6 to 7.8 (0.95 on average), where the build
-// before both took 1.27 to 1.32. On the quiet machine the ratio runs
-// higher than under load (1.37 for the build before both, against 1.18
-// to 1.40 loaded), and the two together have not been measured quiet yet.
+// before both took 1.27 to 1.32. On the quiet machine (load average 1.3
+// to 1.5, nothing else running; 2 December 2026, after both rounds were
+// merged) it took 0.956, 0.954 and 0.952: 458, 464 and 457 ms a table
+// against DDS's 480, 486 and 480, where the build before both took 1.386
+// (646 against 466) on the same machine that morning. On DDS's 100 test
+// deals (-bench List100SideBySide), quiet: 0.932 (335 against 360 ms).
 // Nodes with both: 50.92 million on DDS's first 40 deals and 77.09
 // million on the random ones; instructions of this package's functions
 // (as below) 2515 M.

@@ -266,6 +266,7 @@ func TestTheLatestHandBetweenRefreshesIsNotScoredAgain(t *testing.T) {
 // running score too (a session of 2,000 hands takes seconds to simulate).
 func TestTheRunningScoreIsReadAtTheCostOfARubber(t *testing.T) {
 	ctx := context.Background()
+	long := testkit.Rounds(600, 2000) // hands of the long session: seconds to simulate at 2,000
 	cases := []struct {
 		game    string
 		options map[string]string
@@ -279,7 +280,7 @@ func TestTheRunningScoreIsReadAtTheCostOfARubber(t *testing.T) {
 		t.Run(fmt.Sprint(tc.game, tc.options), func(t *testing.T) {
 			type work struct{ bytes, hands, whole int64 }
 			got := map[int]work{}
-			for _, hands := range []int{10, 2000} {
+			for _, hands := range []int{10, long} {
 				stored := simulated(t, tc.game, tc.options, hands)
 				session := stored[0].Session
 				deals := dealVersions(t, stored, hands)
@@ -305,17 +306,17 @@ func TestTheRunningScoreIsReadAtTheCostOfARubber(t *testing.T) {
 				w.whole = load.SheetBytesDecoded() - b
 				got[hands] = w
 			}
-			t.Logf("bytes decoded by the running read: %d at 10 hands, %d at 2,000 (a whole read: %d and %d)",
-				got[10].bytes, got[2000].bytes, got[10].whole, got[2000].whole)
+			t.Logf("bytes decoded by the running read: %d at 10 hands, %d at %d (a whole read: %d and %d)",
+				got[10].bytes, got[long].bytes, long, got[10].whole, got[long].whole)
 			// The hand since the checkpoint (and the checkpoint's last, where
 			// its fold is kept of the hands before it).
 			assert.LessOrEqual(t, got[10].hands, int64(2), "the hands scored at 10 hands")
-			assert.Equal(t, got[10].hands, got[2000].hands, "the hands scored at 10 and at 2,000 hands")
+			assert.Equal(t, got[10].hands, got[long].hands, "the hands scored at 10 and at %d hands", long)
 			// A rubber's worth either way: its entries vary from one
 			// rubber to the next, the finished rubbers do not count.
-			assert.LessOrEqual(t, got[2000].bytes, int64(4096), "the bytes decoded at 2,000 hands")
-			assert.LessOrEqual(t, got[2000].bytes, 3*got[10].bytes, "the bytes decoded at 2,000 hands, against 10")
-			assert.Less(t, 10*got[2000].bytes, got[2000].whole, "the running read against a whole one")
+			assert.LessOrEqual(t, got[long].bytes, int64(4096), "the bytes decoded at %d hands", long)
+			assert.LessOrEqual(t, got[long].bytes, 3*got[10].bytes, "the bytes decoded at %d hands, against 10", long)
+			assert.Less(t, 10*got[long].bytes, got[long].whole, "the running read against a whole one")
 		})
 	}
 }

@@ -193,14 +193,7 @@ func TestQuickTricks(t *testing.T) {
 		{"N:.432..2 .AK..65 ...AK43 432...7", cards.NoTrump, cards.North, 4},
 	}
 	for i, c := range cases {
-		d := mustDeal(t, c.deal)
-		p := NewDealPosition(d, c.strain, c.leader)
-		if err := p.Validate(); err != nil {
-			t.Fatalf("case %d: %v", i, err)
-		}
-		var e engine
-		tr, _ := trumpOf(c.strain)
-		e.load(p, tr, newTransTable(1<<20))
+		p, e := loadedEngine(t, i, c.deal, c.strain, c.leader)
 		var w [4]holding
 		qt := e.quickTricks(&w, 14)
 		if qt < c.atLeast {
@@ -233,14 +226,7 @@ func TestLaterTricks(t *testing.T) {
 		{"N:A2.32.. .AK.AK. 3...234 KQ...AK", cards.NoTrump, cards.North, 1, true},
 	}
 	for i, c := range cases {
-		d := mustDeal(t, c.deal)
-		p := NewDealPosition(d, c.strain, c.leader)
-		if err := p.Validate(); err != nil {
-			t.Fatalf("case %d: %v", i, err)
-		}
-		var e engine
-		tr, _ := trumpOf(c.strain)
-		e.load(p, tr, newTransTable(1<<20))
+		p, e := loadedEngine(t, i, c.deal, c.strain, c.leader)
 		var w [4]holding
 		if got := e.laterTricks(&w, c.k); got != c.want {
 			t.Errorf("case %d: laterTricks(%d) = %v, want %v", i, c.k, got, c.want)
@@ -249,4 +235,18 @@ func TestLaterTricks(t *testing.T) {
 			t.Errorf("case %d: the side not on lead takes %d, fewer than %d", i, theirs, c.k)
 		}
 	}
+}
+
+// loadedEngine is case i's deal as a position at its first trick and an
+// engine loaded with it, for the tests of the bounds.
+func loadedEngine(t *testing.T, i int, deal string, strain cards.Strain, leader cards.Seat) (Position, *engine) {
+	t.Helper()
+	p := NewDealPosition(mustDeal(t, deal), strain, leader)
+	if err := p.Validate(); err != nil {
+		t.Fatalf("case %d: %v", i, err)
+	}
+	e := new(engine)
+	tr, _ := trumpOf(strain)
+	e.load(p, tr, newTransTable(1<<20))
+	return p, e
 }

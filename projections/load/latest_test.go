@@ -70,13 +70,7 @@ func TestTheLatestHandLeavesOutTheOthersHistory(t *testing.T) {
 		{"whist", nil},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			stored := simulated(t, tc.game, tc.options, 40)
-			session := stored[0].Session
-			st := memstore.New()
-			copyUpTo(t, st, stored, 0, uint64(len(stored)))
-			require.NoError(t, load.Refresh(ctx, st, session, 0))
-			full, _, err := load.Session(ctx, st, session)
-			require.NoError(t, err)
+			st, session, full := checkpointedSession(t, tc.game, tc.options, 40)
 			n := len(full.Hands)
 
 			w, err := load.Hand(ctx, st, session, 0)
@@ -327,13 +321,7 @@ func TestTheRunningScoreIsReadAtTheCostOfARubber(t *testing.T) {
 // before its last still held without their history.
 func TestTheRunningScoreOfAScoreThatIsNotAFold(t *testing.T) {
 	ctx := context.Background()
-	stored := simulated(t, "contract", map[string]string{"scoring": "duplicate"}, 12)
-	session := stored[0].Session
-	st := memstore.New()
-	copyUpTo(t, st, stored, 0, uint64(len(stored)))
-	require.NoError(t, load.Refresh(ctx, st, session, 0))
-	full, _, err := load.Session(ctx, st, session)
-	require.NoError(t, err)
+	st, session, full := checkpointedSession(t, "contract", map[string]string{"scoring": "duplicate"}, 12)
 	s, err := load.Running(ctx, st, session)
 	require.NoError(t, err)
 	assert.Equal(t, 11, s.HandsWithoutHistory(), "the hands before the checkpoint's last are not read")
@@ -436,4 +424,19 @@ func dealVersions(t *testing.T, stored []events.Envelope, hands int) []uint64 {
 	}
 	require.Len(t, deals, hands)
 	return deals
+}
+
+// checkpointedSession is a simulated session of the game with these
+// options and hands, in a store whose checkpoint is brought up to its end,
+// and the session read whole.
+func checkpointedSession(t *testing.T, game string, options map[string]string, hands int) (*memstore.Store, string, *projections.Session) {
+	t.Helper()
+	stored := simulated(t, game, options, hands)
+	session := stored[0].Session
+	st := memstore.New()
+	copyUpTo(t, st, stored, 0, uint64(len(stored)))
+	require.NoError(t, load.Refresh(context.Background(), st, session, 0))
+	full, _, err := load.Session(context.Background(), st, session)
+	require.NoError(t, err)
+	return st, session, full
 }

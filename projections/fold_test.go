@@ -103,7 +103,7 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 							require.LessOrEqual(t, len(r.Hands), 1, "%s: a running score's state holds its last hand", name)
 						}
 					}
-					rg, ok := folding.Fold(whole.Opts, seating, &run)
+					rg, ok := game.Resume(folding, whole.Opts, seating, &run)
 					require.True(t, ok, name)
 					_, keeps = rg.State()
 					require.False(t, keeps, "%s: a fold resumed from a running state is not kept", name)

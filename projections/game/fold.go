@@ -25,7 +25,8 @@ import (
 // A state as State gives it is whole. RunningState makes of it the
 // running state, whose Before says what it leaves out: a fold resumed
 // from it gives the running part of the score only (RunningOf of its
-// Sheet with Before), not the whole sheet, and its State is not kept.
+// Sheet with Before), not the whole sheet, and its State is not kept
+// (Resume).
 type FoldState struct {
 	Sheet ScoreSheet
 	Carry []int
@@ -169,6 +170,24 @@ type Folding interface {
 	Fold(opts Options, seating Seating, from *FoldState) (SheetFold, bool)
 }
 
+// Resume is rules' fold of a session with these options and seating,
+// resumed from the state from (Folding.Fold). A fold resumed from a running
+// state (RunningState) gives the running part of the score only, so its
+// State is never kept: Resume says so here, for every ruleset's fold.
+func Resume(rules Folding, opts Options, seating Seating, from *FoldState) (SheetFold, bool) {
+	f, ok := rules.Fold(opts, seating, from)
+	if !ok || from == nil || !from.Running {
+		return f, ok
+	}
+	return runningResumed{f}, true
+}
+
+// runningResumed is a fold resumed from a running state: not kept.
+type runningResumed struct{ SheetFold }
+
+// State implements SheetFold: not ok, the fold holds the running part only.
+func (runningResumed) State() (FoldState, bool) { return FoldState{}, false }
+
 // FoldScore adds in's hands to f and gives the sheet: Score, for a ruleset
 // whose score is a fold.
 func FoldScore(f SheetFold, in ScoreInput) ScoreSheet {
@@ -189,7 +208,7 @@ func (l RubberLaws) Fold(entries func(*Hand) ([]Entry, []string), from *FoldStat
 	if from == nil {
 		return f, true
 	}
-	f.base, f.running = from.Before.Rubbers, from.Running
+	f.base = from.Before.Rubbers
 	rubbers := from.Sheet.Rubbers
 	f.notes = slices.Clip(from.Sheet.Notes)
 	switch len(from.Carry) {
@@ -222,10 +241,8 @@ type rubberLawsFold struct {
 	cur     *rubberFold
 	notes   []string
 	excess  []string
-	// base counts the rubbers before done that a running state left out
-	// (running: resumed from one, see FoldState).
-	base    int
-	running bool
+	// base counts the rubbers before done that a running state left out.
+	base int
 }
 
 var bothSides = []cards.Side{cards.NS, cards.EW}
@@ -305,9 +322,6 @@ func (f *rubberLawsFold) Sheet(closed bool) ScoreSheet {
 // State implements SheetFold: the rubber in play last, with its game's
 // trick scores.
 func (f *rubberLawsFold) State() (FoldState, bool) {
-	if f.running {
-		return FoldState{}, false
-	}
 	st := FoldState{Sheet: ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}}
 	if f.cur != nil {
 		st.Sheet.Rubbers = append(st.Sheet.Rubbers, f.cur.Rubber)
@@ -351,7 +365,6 @@ type runningFold struct {
 	end      func(sheet *ScoreSheet, r *Rubber, closed bool)
 	r        Rubber
 	notes    []string
-	running  bool // resumed from a running state (see FoldState)
 }
 
 func (f *runningFold) from(st *FoldState) bool {
@@ -362,7 +375,6 @@ func (f *runningFold) from(st *FoldState) bool {
 	if len(st.Carry) != 0 || len(st.Sheet.Rubbers) > 1 || st.Before.Rubbers != 0 {
 		return false
 	}
-	f.running = st.Running
 	f.notes = slices.Clip(st.Sheet.Notes)
 	if len(st.Sheet.Rubbers) == 1 {
 		f.r = st.Sheet.Rubbers[0]
@@ -435,9 +447,6 @@ func (f *runningFold) Vulnerability(*Hand) (cards.Vulnerability, bool) { return 
 
 // State implements SheetFold.
 func (f *runningFold) State() (FoldState, bool) {
-	if f.running {
-		return FoldState{}, false
-	}
 	st := FoldState{Sheet: ScoreSheet{Notes: f.notes}}
 	if len(f.r.Hands) > 0 {
 		r := f.r

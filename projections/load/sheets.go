@@ -180,7 +180,7 @@ func (c *keptSheets) Running(rules game.Folding, opts game.Options, seating game
 		}
 		c.runState = &st
 	}
-	f, ok := rules.Fold(opts, seating, c.runState)
+	f, ok := game.Resume(rules, opts, seating, c.runState)
 	if !ok {
 		return nil, 0, game.Before{}, false
 	}

@@ -25,7 +25,7 @@ func (r *Rules) RubbersFold(entriesOf func(*game.Hand) ([]game.Entry, []string),
 	if from == nil {
 		return f, true
 	}
-	f.base, f.running = from.Before.Rubbers, from.Running
+	f.base = from.Before.Rubbers
 	rubbers := from.Sheet.Rubbers
 	f.notes = slices.Clip(from.Sheet.Notes)
 	f.done = slices.Clip(rubbers)
@@ -62,10 +62,8 @@ type rubbersFold struct {
 	cur          *game.Rubber
 	below, games map[cards.Side]int
 	notes        []string
-	// base counts the rubbers before done that a running state left out
-	// (running: resumed from one, see game.FoldState).
-	base    int
-	running bool
+	// base counts the rubbers before done that a running state left out.
+	base int
 }
 
 var rubberSides = []cards.Side{cards.NS, cards.EW}
@@ -185,9 +183,6 @@ func (f *rubbersFold) Sheet(closed bool) game.ScoreSheet {
 // State implements game.SheetFold: the rubber in play last; carried,
 // whether there is one, and each side's trick score and games in it.
 func (f *rubbersFold) State() (game.FoldState, bool) {
-	if f.running {
-		return game.FoldState{}, false
-	}
 	st := game.FoldState{Sheet: game.ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}}
 	if f.cur != nil {
 		st.Sheet.Rubbers = append(st.Sheet.Rubbers, *f.cur)

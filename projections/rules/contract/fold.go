@@ -41,10 +41,8 @@ type sessionFold struct {
 	vul        vulnerabilityTracker
 	vulFirst   cards.Seat
 	vulResults []HandResult
-	// base counts the rubbers before done that a running state left out
-	// (running: resumed from one, see game.FoldState).
-	base    int
-	running bool
+	// base counts the rubbers before done that a running state left out.
+	base int
 }
 
 // newSessionFold is the fold of rubber bridge, or of Chicago, from no hand.
@@ -223,9 +221,6 @@ func readResults(carry []int) (cards.Seat, []HandResult, []int, bool) {
 // whether there is one, with its first dealer and the results its sheet
 // took, then whether the tracker has a sheet in play, with its own.
 func (f *sessionFold) State() (game.FoldState, bool) {
-	if f.running {
-		return game.FoldState{}, false
-	}
 	st := game.FoldState{Sheet: game.ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}, Carry: []int{0}}
 	if f.cur != nil {
 		st.Sheet.Rubbers = append(st.Sheet.Rubbers, *f.cur)
@@ -245,7 +240,7 @@ func foldFrom(f *sessionFold, from *game.FoldState) (game.SheetFold, bool) {
 	if from == nil {
 		return f, true
 	}
-	f.base, f.running = from.Before.Rubbers, from.Running
+	f.base = from.Before.Rubbers
 	rubbers := from.Sheet.Rubbers
 	f.notes = slices.Clip(from.Sheet.Notes)
 	carry := from.Carry

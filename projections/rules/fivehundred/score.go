@@ -119,7 +119,7 @@ func fold(seating game.Seating, from *game.FoldState) (game.SheetFold, bool) {
 	if from == nil {
 		return f, true
 	}
-	f.base, f.running = from.Before.Rubbers, from.Running
+	f.base = from.Before.Rubbers
 	f.sheet = from.Sheet
 	f.sheet.Rubbers, f.sheet.Tally, f.sheet.Notes = slices.Clip(f.sheet.Rubbers), slices.Clip(f.sheet.Tally), slices.Clip(f.sheet.Notes)
 	c := from.Carry
@@ -144,9 +144,8 @@ type fold500 struct {
 	sheet   game.ScoreSheet
 	g       *play500
 	// base counts the games before the sheet's that a running state left
-	// out (running: resumed from one, see game.FoldState).
-	base    int
-	running bool
+	// out.
+	base int
 }
 
 // Add implements game.SheetFold.
@@ -198,9 +197,6 @@ func (f *fold500) Sheet(bool) game.ScoreSheet {
 
 // State implements game.SheetFold.
 func (f *fold500) State() (game.FoldState, bool) {
-	if f.running {
-		return game.FoldState{}, false
-	}
 	st := game.FoldState{Sheet: f.Sheet(false)}
 	if f.g != nil {
 		st.Sheet.Rubbers[len(st.Sheet.Rubbers)-1] = f.g.Rubber // the game in play as folded, its columns carried

@@ -15,7 +15,7 @@ func (sc *Scorer) Fold(from *game.FoldState) (game.SheetFold, bool) {
 	if from == nil {
 		return f, true
 	}
-	f.base, f.running = from.Before.Rubbers, from.Running
+	f.base = from.Before.Rubbers
 	rubbers := from.Sheet.Rubbers
 	f.notes = slices.Clip(from.Sheet.Notes)
 	f.done = slices.Clip(rubbers)
@@ -45,10 +45,8 @@ type scorerFold struct {
 	done  []game.Rubber
 	cur   *rubber
 	notes []string
-	// base counts the rubbers before done that a running state left out
-	// (running: resumed from one, see game.FoldState).
-	base    int
-	running bool
+	// base counts the rubbers before done that a running state left out.
+	base int
 	// pending is the hand scored as the last, and before what the fold
 	// was before it.
 	pending *game.Hand
@@ -133,7 +131,7 @@ func (f *scorerFold) Sheet(closed bool) game.ScoreSheet {
 // each side's score in the game, games won and their values. Not while a
 // hand is pending.
 func (f *scorerFold) State() (game.FoldState, bool) {
-	if f.pending != nil || f.running {
+	if f.pending != nil {
 		return game.FoldState{}, false
 	}
 	st := game.FoldState{Sheet: game.ScoreSheet{Rubbers: slices.Clip(f.done), Notes: f.notes}}

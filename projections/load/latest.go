@@ -133,7 +133,7 @@ func (r *reading) latest(ctx context.Context, pick func([]uint64) (int, error), 
 	// The running score is the running fold's; where the ruleset keeps
 	// none (its score is not a fold) it is the whole sheet, from the
 	// sheets kept as for any reader of the hand.
-	if r.running && !s.ScoresRunningFromKept() && !s.ScoresHandFromKept() || !r.running && !s.ScoresHandFromKept() {
+	if served := s.ScoresHandFromKept() || r.running && s.ScoresRunningFromKept(); !served {
 		return nil, false, nil
 	}
 	n := len(s.Hands)

@@ -189,6 +189,17 @@ func padColumns(seating game.Seating, we cards.Side) []padColumn {
 
 func (c padColumn) is(s cards.Side) bool { return c.side == s }
 
+// PadHead is the head of side s's column on a pad whose own side is we:
+// WE or THEY where two sides play, else the side's name.
+func PadHead(seating game.Seating, we, s cards.Side) string {
+	for _, c := range padColumns(seating, we) {
+		if c.is(s) {
+			return c.head
+		}
+	}
+	return SideName(seating, s)
+}
+
 // padRow is one row of a pad: a figure (or nothing) under each column.
 type padRow []string
 

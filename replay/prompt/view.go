@@ -212,8 +212,8 @@ func scored(s *projections.Session, hand int) string {
 // the session, not the hand.
 func ScorePad(s *projections.Session) string {
 	run := s.RunningScore()
-	seating := s.Seating()
-	out := replay.DrawScoreSheet(run.Sheet, seating, replay.WeSide(s.Opts), replay.PadColumn)
+	seating, we := s.Seating(), replay.WeSide(s.Opts)
+	out := replay.DrawScoreSheet(run.Sheet, seating, we, replay.PadColumn)
 	if run.Before.Hands > 0 {
 		// A score that runs on: its latest hand drawn, the totals of all.
 		out += "the totals count " + replay.Count(run.Before.Hands, "hand") + " before it (score shows every one)\n"
@@ -222,14 +222,10 @@ func ScorePad(s *projections.Session) string {
 		return out
 	}
 	var totals []string
-	we := replay.WeSide(s.Opts)
 	for side, t := range run.Before.Totals {
 		name := replay.SheetSideName(run.Sheet, seating, cards.Side(side))
 		if len(run.Sheet.Sides) == 0 && len(run.Before.Totals) == 2 {
-			name = "THEY" // as the pad names them
-			if cards.Side(side) == we {
-				name = "WE"
-			}
+			name = replay.PadHead(seating, we, cards.Side(side)) // as the pad names them
 		}
 		totals = append(totals, fmt.Sprintf("%s %d", name, t))
 	}

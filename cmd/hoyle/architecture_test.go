@@ -149,7 +149,8 @@ var allowed = map[string][]string{
 		"export/pbnsession", "projections/load"},
 	// sitetest walks a site in Chromium for export/site's tests and
 	// cmd/hoyle's (not internal: cmd cannot import export/internal).
-	"export/sitetest": {"export/internal/exporttest", "export/site"},
+	"export/sitetest":              {"export/internal/chromiumtest", "export/site"},
+	"export/internal/chromiumtest": nil,
 	"export/internal/exporttest": {"events", "events/bolt", "events/cards", "events/memstore",
 		"export/internal/build", "projections", "projections/game", "projections/load", "projections/recorder",
 		"projections/simulate/simtest"},
@@ -180,7 +181,7 @@ var allowed = map[string][]string{
 var testOnly = []string{
 	"events/testkit", "events/storetest", "projections/dd/ddlist", "projections/dd/internal/ddsoracle",
 	"projections/rules/bridge/bridgetest", "projections/simulate/simtest", "projections/rules/rulestest",
-	"replay/replaytest", "export/internal/exporttest", "export/sitetest",
+	"replay/replaytest", "export/internal/exporttest", "export/internal/chromiumtest", "export/sitetest",
 }
 
 // rulesets are the ruleset packages the registry imports.

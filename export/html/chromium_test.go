@@ -21,7 +21,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hoyle/hoyle/export/internal/exporttest"
+	"github.com/hoyle/hoyle/export/internal/chromiumtest"
 )
 
 // shotsDir, when set, is where TestPagesInChromium leaves its screenshots
@@ -31,7 +31,7 @@ import (
 var shotsDir = flag.String("shots", "", "keep the screenshots and PDFs of TestPagesInChromium in this directory")
 
 // browser is the package's one Chromium: each test has a tab of it.
-var browser exporttest.Browser
+var browser chromiumtest.Browser
 
 func TestMain(m *testing.M) {
 	code := m.Run()

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/hoyle/hoyle/events/memstore"
-	"github.com/hoyle/hoyle/export/internal/exporttest"
+	"github.com/hoyle/hoyle/export/internal/chromiumtest"
 	"github.com/hoyle/hoyle/export/site"
 	"github.com/hoyle/hoyle/export/sitetest"
 )
@@ -38,7 +38,7 @@ func TestMain(m *testing.M) {
 // forgotten; the test is skipped when there is no Chromium.
 func startBrowser(t *testing.T) *sitetest.Browser {
 	t.Helper()
-	path := exporttest.FindChromium()
+	path := chromiumtest.FindChromium()
 	if path == "" {
 		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): the site is not checked in a browser")
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/hoyle/hoyle/export/internal/exporttest"
+	"github.com/hoyle/hoyle/export/internal/chromiumtest"
 	"github.com/hoyle/hoyle/export/site"
 )
 
@@ -35,9 +35,9 @@ type Browser struct {
 
 // Launch starts the Chromium at path, headless, with a profile of its own
 // (removed by Close), driven over its DevTools pipe (no port: nothing
-// else can reach it): exporttest.LaunchChromium.
+// else can reach it): chromiumtest.LaunchChromium.
 func Launch(path string) (*Browser, error) {
-	ctx, stop, err := exporttest.LaunchChromium(path)
+	ctx, stop, err := chromiumtest.LaunchChromium(path)
 	if err != nil {
 		return nil, err
 	}
@@ -145,10 +145,10 @@ func WalkSite(t testing.TB, b *Browser, dir string, files map[string][]byte) (in
 }
 
 // Start launches a Chromium for t, ended when t ends; t is skipped when
-// there is none (exporttest.FindChromium says where it looks).
+// there is none (chromiumtest.FindChromium says where it looks).
 func Start(t testing.TB) *Browser {
 	t.Helper()
-	path := exporttest.FindChromium()
+	path := chromiumtest.FindChromium()
 	if path == "" {
 		t.Skip("chromium is not installed (Debian: apt-get install -y chromium; or set HOYLE_CHROMIUM): the site is not checked in a browser")
 	}

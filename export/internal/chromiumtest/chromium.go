@@ -1,4 +1,7 @@
-package exporttest
+// Package chromiumtest starts the headless Chromium the browser tests
+// drive with chromedp. It is a package of its own so that only the test
+// binaries that open a browser link chromedp.
+package chromiumtest
 
 import (
 	"context"

@@ -69,14 +69,17 @@ func (p *proxy) requests(c, s net.Conn) {
 	for {
 		n, err := c.Read(buf)
 		if n > 0 {
-			if _, werr := s.Write(buf[:n]); werr != nil {
-				return
-			}
+			// Armed before the bytes go on: the server may answer them
+			// before this goroutine runs again, and that answer must be
+			// held back too.
 			p.mu.Lock()
 			if p.arm != nil && bytes.Contains(buf[:n], p.arm) {
 				p.held, p.arm = true, nil
 			}
 			p.mu.Unlock()
+			if _, werr := s.Write(buf[:n]); werr != nil {
+				return
+			}
 		}
 		if err != nil {
 			s.Close()

@@ -17,13 +17,25 @@ import (
 )
 
 // One server for the tests that do not restart it; each test opens its own
-// stream on it, named afresh, so tests do not see each other's events.
+// stream on it, named afresh, so tests do not see each other's events. It
+// runs without fsync (NoSync), as bolt's conformance suite does: no test on
+// it restarts it or kills it, so what fsync adds is never looked at here;
+// TestDurable, TestCrash and the servers the tests restart keep it on. The
+// benchmarks have a server of their own, with fsync, so that their figures
+// are what a table pays.
 var (
-	shared     *natsstore.Server
-	sharedOnce sync.Once
-	sharedDir  string
-	streamN    atomic.Int64
+	shared      onceServer
+	benchShared = onceServer{sync: true}
+	streamN     atomic.Int64
 )
+
+// onceServer is a server started on first use and stopped by TestMain.
+type onceServer struct {
+	sync bool // fsync every write, as hoyle serve does
+	once sync.Once
+	srv  *natsstore.Server
+	dir  string
+}
 
 // testMaxBatch is the atomic batch limit the shared server and the stores
 // on it use: storetest appends 1,100 events at once, more than JetStream's
@@ -32,31 +44,39 @@ const testMaxBatch = 2000
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared != nil {
-		shared.Shutdown()
-		os.RemoveAll(sharedDir)
-	}
+	shared.stop()
+	benchShared.stop()
 	os.Exit(code)
 }
 
-func sharedServer(t testing.TB) *natsstore.Server {
+func (o *onceServer) get(t testing.TB) *natsstore.Server {
 	t.Helper()
-	sharedOnce.Do(func() {
+	o.once.Do(func() {
 		dir, err := os.MkdirTemp("", "natsstore-test-")
 		if err != nil {
 			t.Fatal(err)
 		}
-		sharedDir = dir
-		shared, err = natsstore.StartServer(dir, "127.0.0.1:0", natsstore.ServerOptions{MaxBatch: testMaxBatch})
+		o.dir = dir
+		o.srv, err = natsstore.StartServer(dir, "127.0.0.1:0", natsstore.ServerOptions{NoSync: !o.sync, MaxBatch: testMaxBatch})
 		if err != nil {
 			t.Fatal(err)
 		}
 	})
-	if shared == nil {
+	if o.srv == nil {
 		t.Fatal("the shared test server did not start")
 	}
-	return shared
+	return o.srv
 }
+
+func (o *onceServer) stop() {
+	if o.srv != nil {
+		o.srv.Shutdown()
+		os.RemoveAll(o.dir)
+	}
+}
+
+// sharedServer is the tests' server (without fsync).
+func sharedServer(t testing.TB) *natsstore.Server { return shared.get(t) }
 
 // newStream names a stream no test has used.
 func newStream() string { return fmt.Sprintf("T%d", streamN.Add(1)) }

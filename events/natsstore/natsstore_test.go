@@ -14,15 +14,19 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/natsstore"
 	"github.com/hoyle/hoyle/events/storetest"
+	"github.com/hoyle/hoyle/events/testkit"
 )
 
 // One server for the tests that do not restart it; each test opens its own
 // stream on it, named afresh, so tests do not see each other's events. It
-// runs without fsync (NoSync), as bolt's conformance suite does: no test on
-// it restarts it or kills it, so what fsync adds is never looked at here;
-// TestDurable, TestCrash and the servers the tests restart keep it on. The
-// benchmarks have a server of their own, with fsync, so that their figures
-// are what a table pays.
+// runs without fsync (NoSync), as bolt's conformance suite does, and keeps
+// its streams in memory (testkit.MemoryTempDir): no test on it restarts it
+// or kills it, so what fsync and the disk add is never looked at here,
+// while they were most of its system time (a JetStream atomic batch is
+// staged in files of its own, made, synced and removed for each append);
+// TestDurable, TestCrash and the servers the tests restart keep both. The
+// benchmarks have a server of their own, on disk with fsync, so that their
+// figures are what a table pays.
 var (
 	shared      onceServer
 	benchShared = onceServer{sync: true}
@@ -52,7 +56,11 @@ func TestMain(m *testing.M) {
 func (o *onceServer) get(t testing.TB) *natsstore.Server {
 	t.Helper()
 	o.once.Do(func() {
-		dir, err := os.MkdirTemp("", "natsstore-test-")
+		mkdir := testkit.MemoryTempDir
+		if o.sync {
+			mkdir = func(prefix string) (string, error) { return os.MkdirTemp("", prefix) }
+		}
+		dir, err := mkdir("natsstore-test-")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +102,11 @@ func openOn(t testing.TB, url string, opt natsstore.Options) *natsstore.Store {
 	return s
 }
 
+// TestConformance runs beside the other parallel tests: much of those is
+// waiting (for a timeout, a reconnection, a server), which the suite's work
+// fills.
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	srv := sharedServer(t)
 	storetest.Run(t, func(t *testing.T) events.Store {
 		return openOn(t, srv.URL(), natsstore.Options{Stream: newStream()})

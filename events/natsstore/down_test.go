@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"strings"
 	"sync"
@@ -271,48 +272,52 @@ func TestSilentServer(t *testing.T) {
 // acknowledgement never reaches the store: the append fails with
 // ErrUnavailable, and appending the same events again returns the
 // envelopes as stored, without storing them twice; for one event and for
-// an atomic batch.
+// an atomic batch. The two run side by side, each on a proxy and a stream
+// of its own: each mostly waits, for the timeout and the reconnection.
 func TestLostAcknowledgement(t *testing.T) {
 	t.Parallel()
 	srv := sharedServer(t)
-	p := newProxy(t, srv.URL()[len("nats://"):])
-	st := openOn(t, p.url(), natsstore.Options{Stream: newStream(), Timeout: downTimeout})
-	defer st.Close()
-	ctx := context.Background()
-	_, err := st.Append(ctx, events.Batch{Session: "s", Expected: events.NewSession, Events: storetest.Events(0, 1)})
-	require.NoError(t, err)
 	for _, n := range []int{1, 7} {
-		batches := []events.Batch{{Session: "s", Expected: events.AnyVersion, Events: storetest.Events(100*n, n)}}
-		if n > 1 {
-			batches = append(batches, events.Batch{Session: "new", Expected: events.NewSession, Events: storetest.Events(100*n+50, 2)})
-		}
-		before, err := storetest.Collect(st.ReadAll(ctx, 1, false))
-		require.NoError(t, err)
-		// Hold the answers once the append's messages are on their way.
-		p.holdAfter("PUB " + strings.ToLower(st.StreamName()) + ".log.")
-		_, err = st.Append(ctx, batches...)
-		require.ErrorIs(t, err, natsstore.ErrUnavailable, "%d events: the acknowledgement was lost", n)
-		p.cut()
-		waitUp(t, st)
-		stored, err := storetest.Collect(st.ReadAll(ctx, uint64(len(before))+1, true))
-		require.NoError(t, err)
-		want := n
-		if n > 1 {
-			want += 2
-		}
-		require.Len(t, stored, want, "%d events: the server stored the append", n)
+		t.Run(fmt.Sprintf("%d events", n), func(t *testing.T) {
+			t.Parallel()
+			p := newProxy(t, srv.URL()[len("nats://"):])
+			st := openOn(t, p.url(), natsstore.Options{Stream: newStream(), Timeout: downTimeout})
+			defer st.Close()
+			ctx := context.Background()
+			_, err := st.Append(ctx, events.Batch{Session: "s", Expected: events.NewSession, Events: storetest.Events(0, 1)})
+			require.NoError(t, err)
+			batches := []events.Batch{{Session: "s", Expected: events.AnyVersion, Events: storetest.Events(100*n, n)}}
+			if n > 1 {
+				batches = append(batches, events.Batch{Session: "new", Expected: events.NewSession, Events: storetest.Events(100*n+50, 2)})
+			}
+			before, err := storetest.Collect(st.ReadAll(ctx, 1, false))
+			require.NoError(t, err)
+			// Hold the answers once the append's messages are on their way.
+			p.holdAfter("PUB " + strings.ToLower(st.StreamName()) + ".log.")
+			_, err = st.Append(ctx, batches...)
+			require.ErrorIs(t, err, natsstore.ErrUnavailable, "%d events: the acknowledgement was lost", n)
+			p.cut()
+			waitUp(t, st)
+			stored, err := storetest.Collect(st.ReadAll(ctx, uint64(len(before))+1, true))
+			require.NoError(t, err)
+			want := n
+			if n > 1 {
+				want += 2
+			}
+			require.Len(t, stored, want, "%d events: the server stored the append", n)
 
-		again, err := st.Append(ctx, batches...)
-		require.NoError(t, err, "%d events: the retry", n)
-		require.Equal(t, len(stored), len(again))
-		for i := range stored {
-			assert.Equal(t, stored[i].ID, again[i].ID)
-			assert.Equal(t, stored[i].Position, again[i].Position)
-			assert.Equal(t, stored[i].Hash, again[i].Hash)
-		}
-		after, err := storetest.Collect(st.ReadAll(ctx, 1, false))
-		require.NoError(t, err)
-		require.Len(t, after, len(before)+want, "%d events: nothing stored twice", n)
+			again, err := st.Append(ctx, batches...)
+			require.NoError(t, err, "%d events: the retry", n)
+			require.Equal(t, len(stored), len(again))
+			for i := range stored {
+				assert.Equal(t, stored[i].ID, again[i].ID)
+				assert.Equal(t, stored[i].Position, again[i].Position)
+				assert.Equal(t, stored[i].Hash, again[i].Hash)
+			}
+			after, err := storetest.Collect(st.ReadAll(ctx, 1, false))
+			require.NoError(t, err)
+			require.Len(t, after, len(before)+want, "%d events: nothing stored twice", n)
+			require.NoError(t, storetest.Verify(ctx, st))
+		})
 	}
-	require.NoError(t, storetest.Verify(ctx, st))
 }

@@ -64,25 +64,36 @@ func (c *counting) ReadSessionBackward(ctx context.Context, session string) iter
 // appended 500 boards at a time: a club's season in a second.
 func resultBoards(t testing.TB, st events.Store, boards int) string {
 	t.Helper()
+	r := recorder.New(st)
+	id, err := r.Open(context.Background(), projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
+	require.NoError(t, err)
+	addResults(t, st, id, 1, boards)
+	return id
+}
+
+// addResults records the results of boards from to to (3NT by South, nine
+// tricks; each deals its board without cards first) in a session, as
+// entries one by one would, but decided on one fold of the session and
+// appended 500 boards at a time: the recorder would read the whole session
+// again for each board, a cost that grows as its square.
+func addResults(t testing.TB, st events.Store, id string, from, to int) {
+	t.Helper()
 	ctx := context.Background()
 	r := recorder.New(st)
-	id, err := r.Open(ctx, projections.SessionSpec{Game: "contract", Options: map[string]string{"scoring": "duplicate"}})
-	require.NoError(t, err)
 	s, _, err := load.Session(ctx, st, id)
 	require.NoError(t, err)
 	var pending []events.Event
 	expected := s.Version
-	for b := 1; b <= boards; b++ {
+	for b := from; b <= to; b++ {
 		evs, err := s.DecideResult(r.Stamp, projections.ResultSpec{Board: b, Contract: "3NT", Declarer: "S", Tricks: "9"})
 		require.NoError(t, err)
 		pending = append(pending, evs...)
-		if b%500 == 0 || b == boards {
+		if (b-from+1)%500 == 0 || b == to {
 			_, err := st.Append(ctx, events.Batch{Session: id, Expected: expected, Events: pending})
 			require.NoError(t, err)
 			expected, pending = s.Version, nil
 		}
 	}
-	return id
 }
 
 // TestEntriesStayOneBoardLong: in a duplicate session of boards with no

@@ -193,7 +193,7 @@ func TestWindowsAgreeWithTheWholeFold(t *testing.T) {
 			_, _ = r.Close(ctx, res.Session, "")
 			full, envs := wholeFold(t, st, res.Session)
 			checkWindows(t, st, res.Session, full, envs, "closed")
-			require.NoError(t, load.Refresh(ctx, st, res.Session, 0))
+			require.NoError(t, load.Refresh(ctx, st, res.Session, 0)) // a checkpoint, no event: the same whole fold
 			checkWindows(t, st, res.Session, full, envs, "closed, refreshed")
 		})
 	}

@@ -75,8 +75,15 @@ type Browser struct {
 	err  error
 }
 
-// Tab opens a tab of the browser for t, starting the browser if need be;
-// the tab closes when t ends. t is skipped when there is no Chromium.
+// Tab gives t the browser's tab, starting the browser if need be, through
+// a DevTools session of t's own that ends when t ends; t is skipped when
+// there is no Chromium. What t sets through its session (the viewport,
+// the media, scripts off) ends with it: Chromium drops a session's
+// emulation when it detaches. The page t left stays loaded until the next
+// test navigates. Not a tab of its own: a new tab costs Chromium a
+// renderer and a window (about 0.3 s of processor time), a session
+// little. So the tests that share a Browser take turns: none of them is
+// parallel.
 func (b *Browser) Tab(t testing.TB) context.Context {
 	t.Helper()
 	path := FindChromium()
@@ -85,7 +92,7 @@ func (b *Browser) Tab(t testing.TB) context.Context {
 	}
 	b.once.Do(func() { b.ctx, b.stop, b.err = LaunchChromium(path) })
 	require.NoError(t, b.err, "starting %s", path)
-	ctx, cancel := chromedp.NewContext(b.ctx)
+	ctx, cancel := chromedp.NewContext(b.ctx, chromedp.WithTargetID(chromedp.FromContext(b.ctx).Target.TargetID), chromedp.WithDetachOnCancel())
 	t.Cleanup(cancel)
 	require.NoError(t, chromedp.Do(ctx))
 	return ctx

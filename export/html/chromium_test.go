@@ -212,14 +212,12 @@ func TestPagesInChromium(t *testing.T) {
 	// three players and a widow; on both papers when the PDFs are kept or
 	// under HOYLE_FULL (keepShots), else each on the paper named here.
 	printed := map[string]*struct{ paper int }{"demo": {0}, "problem": {1}, "five-hundred": {0}}
-	for name, p := range pages(t) {
+	for name := range pages(t) {
 		if !keepShots() && sameLayout[name] {
 			continue
 		}
-		body, err := Render(p.envs, p.opts)
-		require.NoError(t, err)
 		file := filepath.Join(dir, name+".html")
-		require.NoError(t, os.WriteFile(file, body, 0o644))
+		require.NoError(t, os.WriteFile(file, render(t, name), 0o644))
 		hands := 4 // at Five Hundred, three players and the widow
 		// Loaded once; each width (and the print media) lays it out anew.
 		require.NoError(t, chromedp.Do(ctx, viewport(1200, 900, false)))

@@ -3,6 +3,7 @@ package html
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,18 +16,34 @@ import (
 	"github.com/hoyle/hoyle/replay/replaytest"
 )
 
-// pages are the write-ups checked as pages, here and in Chromium.
-func pages(t *testing.T) map[string]struct {
+// testPage is a write-up checked as a page.
+type testPage struct {
 	envs []events.Envelope
 	opts markdown.Options
-} {
-	type p = struct {
-		envs []events.Envelope
-		opts markdown.Options
+}
+
+// The pages, recorded once for the test binary, and each rendered once:
+// every test reads them and none changes them (each test recorded the
+// six scripts anew, and rendered its page anew, the demo's with its
+// double-dummy analysis).
+var (
+	pagesMu   sync.Mutex
+	pagesMade map[string]testPage
+	renderMu  sync.Mutex
+	rendered  = map[string][]byte{}
+)
+
+// pages are the write-ups checked as pages, here and in Chromium.
+func pages(t *testing.T) map[string]testPage {
+	t.Helper()
+	pagesMu.Lock()
+	defer pagesMu.Unlock()
+	if pagesMade != nil {
+		return pagesMade
 	}
 	claim := replaytest.Record(t, "claim")
 	column := replaytest.Record(t, "column")
-	return map[string]p{
+	pagesMade = map[string]testPage{
 		"demo": {replaytest.Record(t, "demo"), markdown.Options{}},
 		// Without the analysis: the claim's deal costs the solver up to a
 		// second; the demo's page shows the analysis as HTML.
@@ -40,6 +57,7 @@ func pages(t *testing.T) map[string]struct {
 		// Four hands and the cachette dealt apart.
 		"quinto": {replaytest.Record(t, "quinto"), markdown.Options{Hand: 1}},
 	}
+	return pagesMade
 }
 
 func moment(t *testing.T, text string) *replay.Moment {
@@ -119,20 +137,28 @@ func text(n *xhtml.Node) string {
 	return b.String()
 }
 
+// render is the named page (of pages) as Render writes it, rendered once
+// for the binary: the caller does not change it.
 func render(t *testing.T, name string) []byte {
 	t.Helper()
-	p := pages(t)[name]
+	p, ok := pages(t)[name]
+	require.True(t, ok, "no page %s", name)
+	renderMu.Lock()
+	defer renderMu.Unlock()
+	if page, ok := rendered[name]; ok {
+		return page
+	}
 	page, err := Render(p.envs, p.opts)
-	require.NoError(t, err)
+	require.NoError(t, err, name)
+	rendered[name] = page
 	return page
 }
 
 // A page stands alone: its CSS inside, nothing fetched, no script, and a
 // policy that forbids anything else.
 func TestPageIsSelfContained(t *testing.T) {
-	for name, p := range pages(t) {
-		page, err := Render(p.envs, p.opts)
-		require.NoError(t, err, name)
+	for name := range pages(t) {
+		page := render(t, name)
 		doc := parse(t, page)
 		assert.True(t, bytes.HasPrefix(page, []byte("<!DOCTYPE html>\n")), name)
 		assert.Len(t, find(doc, tag("style")), 1, name)

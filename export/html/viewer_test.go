@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,18 +31,31 @@ type viewerHand struct {
 	hand int
 }
 
+// The viewer's hands, recorded once for the test binary: every test reads
+// them and none changes them.
+var (
+	viewerHandsMu   sync.Mutex
+	viewerHandsMade []viewerHand
+)
+
 // viewerHands are the three hands the viewer is walked through: a revoke
 // and its penalty (with a hostile name and note), a claim, and Auction
 // Bridge. The first is the one plain go test walks in a browser.
 func viewerHands(t testing.TB) []viewerHand {
 	t.Helper()
+	viewerHandsMu.Lock()
+	defer viewerHandsMu.Unlock()
+	if viewerHandsMade != nil {
+		return viewerHandsMade
+	}
 	script, err := os.ReadFile(filepath.Join("testdata", "revoke.hoyle"))
 	require.NoError(t, err)
-	return []viewerHand{
+	viewerHandsMade = []viewerHand{
 		{"revoke", replaytest.RecordText(t, string(script)), 1},
 		{"claim", replaytest.Record(t, "claim"), 1},
 		{"demo", replaytest.Record(t, "demo"), 1},
 	}
+	return viewerHandsMade
 }
 
 // expectedStep is what the viewer must show at a step, read from the fold

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -61,6 +62,25 @@ func importText(t *testing.T, text []byte) imported {
 	return im
 }
 
+// The real file imported once for the test binary: four tests read it
+// and none changes it (each imported its thirty tables anew).
+var (
+	realMu       sync.Mutex
+	realImported *imported
+)
+
+// importReal is importText of realFile, imported once for the binary.
+func importReal(t *testing.T) imported {
+	t.Helper()
+	realMu.Lock()
+	defer realMu.Unlock()
+	if realImported == nil {
+		im := importText(t, readFile(t, realFile))
+		realImported = &im
+	}
+	return *realImported
+}
+
 // export writes every session of an import as one PBN file.
 func (im imported) export(t *testing.T) []byte {
 	t.Helper()
@@ -87,7 +107,7 @@ func TestRealFileImportsCompletely(t *testing.T) {
 	text := readFile(t, realFile)
 	games, err := pbn.Parse(bytes.NewReader(text))
 	require.NoError(t, err)
-	im := importText(t, text)
+	im := importReal(t)
 	res := im.res
 
 	// Twenty records have no auction and [Contract "Pass"]: boards passed
@@ -236,7 +256,7 @@ func TestRealFileImportsCompletely(t *testing.T) {
 // record with play (board 11, table 4), the second trick is led by
 // dummy, who won the first.
 func TestPlayInTheOrderPlayed(t *testing.T) {
-	im := importText(t, readFile(t, realFile))
+	im := importReal(t)
 	var h *game.Hand
 	for _, s := range im.folds {
 		if s.Opened.Name == "2021 Online Qual: Open R2, table 4" {
@@ -268,9 +288,20 @@ func TestPlayInTheOrderPlayed(t *testing.T) {
 func TestRoundTrips(t *testing.T) {
 	for _, name := range []string{realFile, edgeFile, "testdata/rubber.pbn"} {
 		t.Run(name, func(t *testing.T) {
-			first := importText(t, readFile(t, name))
+			var first imported
+			if name == realFile {
+				first = importReal(t)
+			} else {
+				first = importText(t, readFile(t, name))
+			}
 			want := summaries(first)
-			for i, s := range first.folds {
+			// Each session written alone and imported again: in the real
+			// file's thirty tables of one event, a sample of six spread
+			// from the first to the last (all thirty under HOYLE_FULL);
+			// the whole file's round trip below still brings every one
+			// back.
+			for _, i := range spread(len(first.folds), testkit.Rounds(6, len(first.folds))) {
+				s := first.folds[i]
 				var out bytes.Buffer
 				require.NoError(t, Write(&out, s, first.envs[i], ExportOptions{}))
 				second := importText(t, out.Bytes())
@@ -283,9 +314,23 @@ func TestRoundTrips(t *testing.T) {
 				out := first.export(t)
 				second := importText(t, out)
 				assert.Equal(t, want, summaries(second))
+				assert.Equal(t, string(out), string(second.export(t)), "writing the whole file is stable")
 			}
 		})
 	}
+}
+
+// spread is n indices of 0..size-1 spread evenly from the first to the
+// last (all of them when n >= size).
+func spread(size, n int) []int {
+	n = min(max(n, 2), size)
+	out := make([]int, n)
+	for k := range out {
+		if n > 1 {
+			out[k] = k * (size - 1) / (n - 1)
+		}
+	}
+	return out
 }
 
 // The export of the edge cases and of the rubber, as golden files (go test

@@ -85,7 +85,12 @@ func TestRealFilesRoundTripRecordForRecord(t *testing.T) {
 			text := readFile(t, name)
 			orig, err := pbn.Parse(bytes.NewReader(text))
 			require.NoError(t, err)
-			im := importText(t, text)
+			var im imported
+			if name == realFile {
+				im = importReal(t)
+			} else {
+				im = importText(t, text)
+			}
 			assert.Empty(t, im.res.Warnings)
 			out := im.export(t)
 			back, err := pbn.Parse(bytes.NewReader(out))

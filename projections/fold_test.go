@@ -50,8 +50,17 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 				require.NoError(t, err, name)
 				folds++
 				hands, seating := whole.Hands, whole.Seating()
-				score := func(j int, closed bool) game.ScoreSheet {
-					return rs.Score(game.ScoreInput{Hands: hands[:j], Opts: whole.Opts, Seating: seating, Closed: closed})
+				// The sheets scored from no hand, and their running parts,
+				// after each number of hands, open and closed: scored once
+				// here, as every fold resumed below is held to the same ones.
+				var scored [2][]game.ScoreSheet
+				var runningOf [2][]game.RunningSheet
+				for j := 0; j <= len(hands); j++ {
+					for c, closed := range []bool{false, true} {
+						sheet := rs.Score(game.ScoreInput{Hands: hands[:j], Opts: whole.Opts, Seating: seating, Closed: closed})
+						scored[c] = append(scored[c], sheet)
+						runningOf[c] = append(runningOf[c], game.RunningOf(sheet, game.Before{}))
+					}
 				}
 				// A writer's sheets and fold, in one pass: as scored one by one.
 				keys := whole.SheetsToKeep()
@@ -80,8 +89,8 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 					require.True(t, ok, name)
 					raw := projections.AppendFoldState(nil, st)
 					for j := k; ; j++ {
-						for _, closed := range []bool{false, true} {
-							require.Equal(t, score(j, closed), g.Sheet(closed), "%s: kept at %d, %d hands, closed %v", name, k, j, closed)
+						for c, closed := range []bool{false, true} {
+							require.Equal(t, scored[c][j], g.Sheet(closed), "%s: kept at %d, %d hands, closed %v", name, k, j, closed)
 						}
 						if j == len(hands) {
 							break
@@ -108,8 +117,8 @@ func TestFoldsTakeOneMoreHand(t *testing.T) {
 					_, keeps = rg.State()
 					require.False(t, keeps, "%s: a fold resumed from a running state is not kept", name)
 					for j := k; ; j++ {
-						for _, closed := range []bool{false, true} {
-							require.Equal(t, game.RunningOf(score(j, closed), game.Before{}), game.RunningOf(rg.Sheet(closed), run.Before),
+						for c, closed := range []bool{false, true} {
+							require.Equal(t, runningOf[c][j], game.RunningOf(rg.Sheet(closed), run.Before),
 								"%s: running from %d, %d hands, closed %v", name, k, j, closed)
 						}
 						if j == len(hands) {

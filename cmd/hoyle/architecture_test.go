@@ -56,7 +56,7 @@ var allowed = map[string][]string{
 	"events/bolt":      {"events"},
 	"events/memstore":  {"events"},
 	"events/natsstore": {"events"},
-	"events/storetest": {"events", "events/cards", "events/table"},
+	"events/storetest": {"events", "events/cards", "events/table", "events/testkit"},
 
 	// projections: the game engine, the rulesets and the folds.
 	"projections/game":                  {"events", "events/cards"},

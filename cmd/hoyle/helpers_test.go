@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -453,13 +452,9 @@ func memoryTempDir() string {
 	if os.Getenv("TMPDIR") != "" {
 		return ""
 	}
-	// A container's /dev/shm may be as small as 64 MB: the full rounds'
-	// databases need more, so a small one is left alone.
-	var fs syscall.Statfs_t
-	if err := syscall.Statfs("/dev/shm", &fs); err != nil || uint64(fs.Bavail)*uint64(fs.Bsize) < 2<<30 {
-		return ""
-	}
-	dir, err := os.MkdirTemp("/dev/shm", "hoyle-test-")
+	// testkit.MemoryTempDir leaves a small /dev/shm alone (a container's
+	// may be 64 MB, less than the full rounds' databases need).
+	dir, err := testkit.MemoryTempDir("hoyle-test-")
 	if err != nil {
 		return ""
 	}

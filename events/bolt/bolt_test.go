@@ -12,14 +12,21 @@ import (
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/bolt"
 	"github.com/hoyle/hoyle/events/storetest"
+	"github.com/hoyle/hoyle/events/testkit"
 )
 
-// TestConformance runs the store's contract without fsync (NoSync): it
-// is about what a store returns, not what survives a crash (TestDurable
-// and TestCrash keep the fsync).
+// TestConformance runs the store's contract without fsync (NoSync), on a
+// file in memory (testkit.MemoryTempDir): it is about what a store
+// returns, not what survives a crash (TestDurable and TestCrash keep the
+// fsync and the disk). It runs beside TestCrash, whose rounds
+// mostly wait for a child process to start.
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T) events.Store {
-		s, err := bolt.Open(filepath.Join(t.TempDir(), "hoyle.db"), bolt.Options{Create: true, NoSync: true})
+		dir, err := testkit.MemoryTempDir("bolt-conformance-")
+		require.NoError(t, err)
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		s, err := bolt.Open(filepath.Join(dir, "hoyle.db"), bolt.Options{Create: true, NoSync: true})
 		require.NoError(t, err)
 		return s
 	})

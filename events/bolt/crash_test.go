@@ -85,6 +85,8 @@ func TestHelperAppender(t *testing.T) {
 // with SIGKILL, and checks that every event it acknowledged is in the file,
 // that the file opens and its hash chains hold.
 func TestCrash(t *testing.T) {
+	// Each round mostly waits for its child to start: other tests fill it.
+	t.Parallel()
 	rounds := testkit.Rounds(5, 20) // HOYLE_FULL=1 runs all 20
 	path := filepath.Join(t.TempDir(), "crash.db")
 	ctx := context.Background()

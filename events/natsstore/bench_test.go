@@ -24,7 +24,7 @@ func card(i int) events.Payload {
 // benchStores opens an empty store of each kind, with one session opened.
 func benchStores(b *testing.B) map[string]events.Store {
 	b.Helper()
-	srv := sharedServer(b)
+	srv := benchShared.get(b)
 	ns := openOn(b, srv.URL(), natsstore.Options{Stream: newStream()})
 	bs, err := bolt.Open(filepath.Join(b.TempDir(), "bench.db"), bolt.Options{Create: true})
 	if err != nil {

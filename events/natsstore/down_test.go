@@ -3,6 +3,8 @@ package natsstore_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"net"
 	"strings"
 	"sync"
@@ -69,14 +71,17 @@ func (p *proxy) requests(c, s net.Conn) {
 	for {
 		n, err := c.Read(buf)
 		if n > 0 {
-			if _, werr := s.Write(buf[:n]); werr != nil {
-				return
-			}
+			// Armed before the bytes go on: the server may answer them
+			// before this goroutine runs again, and that answer must be
+			// held back too.
 			p.mu.Lock()
 			if p.arm != nil && bytes.Contains(buf[:n], p.arm) {
 				p.held, p.arm = true, nil
 			}
 			p.mu.Unlock()
+			if _, werr := s.Write(buf[:n]); werr != nil {
+				return
+			}
 		}
 		if err != nil {
 			s.Close()
@@ -144,6 +149,28 @@ func waitUp(t *testing.T, st *natsstore.Store) {
 
 const downTimeout = 400 * time.Millisecond
 
+// quickTimeout is the Timeout of a store that is only asked what must fail
+// (a silent server): each such call waits all of it, and nothing it must
+// do in time under a loaded machine's delays, as downTimeout's stores do.
+const quickTimeout = 100 * time.Millisecond
+
+// openQuick opens a store with quickTimeout on an existing stream, trying
+// again while the server is too slow to answer within it: how long the
+// open takes is not what its tests look at.
+func openQuick(t *testing.T, url, stream string) *natsstore.Store {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		st, err := natsstore.Open(context.Background(), url, natsstore.Options{Stream: stream, Timeout: quickTimeout, MaxBatch: testMaxBatch})
+		if err == nil {
+			return st
+		}
+		if !errors.Is(err, natsstore.ErrUnavailable) || time.Now().After(deadline) {
+			require.NoError(t, err)
+		}
+	}
+}
+
 // failsFast checks that a call failed with ErrUnavailable within a few
 // seconds.
 func failsFast(t *testing.T, what string, start time.Time, err error) {
@@ -205,17 +232,22 @@ func TestSilentServer(t *testing.T) {
 	t.Parallel()
 	srv := sharedServer(t)
 	p := newProxy(t, srv.URL()[len("nats://"):])
-	st := openOn(t, p.url(), natsstore.Options{Stream: newStream(), Timeout: downTimeout})
+	stream := newStream()
+	st := openOn(t, p.url(), natsstore.Options{Stream: stream})
 	defer st.Close()
 	ctx := context.Background()
 	_, err := st.Append(ctx, events.Batch{Session: "s", Expected: events.NewSession, Events: storetest.Events(0, 1)})
 	require.NoError(t, err)
+	// The calls that must fail are a store's of the shortest timeout: each
+	// waits it out.
+	quick := openQuick(t, p.url(), stream)
+	defer quick.Close()
 	p.hold()
 	start := time.Now()
-	_, err = st.LastSession(ctx)
+	_, err = quick.LastSession(ctx)
 	failsFast(t, "LastSession from a silent server", start, err)
 	start = time.Now()
-	_, err = st.Append(ctx, events.Batch{Session: "s", Expected: 1, Events: storetest.Events(1, 2)})
+	_, err = quick.Append(ctx, events.Batch{Session: "s", Expected: 1, Events: storetest.Events(1, 2)})
 	failsFast(t, "Append to a silent server", start, err)
 	p.cut()
 
@@ -232,7 +264,7 @@ func TestSilentServer(t *testing.T) {
 		}
 	}()
 	start = time.Now()
-	_, err = natsstore.Open(ctx, "nats://"+mute.Addr().String(), natsstore.Options{Timeout: downTimeout})
+	_, err = natsstore.Open(ctx, "nats://"+mute.Addr().String(), natsstore.Options{Timeout: quickTimeout})
 	failsFast(t, "Open on a listener that never answers", start, err)
 }
 
@@ -240,48 +272,52 @@ func TestSilentServer(t *testing.T) {
 // acknowledgement never reaches the store: the append fails with
 // ErrUnavailable, and appending the same events again returns the
 // envelopes as stored, without storing them twice; for one event and for
-// an atomic batch.
+// an atomic batch. The two run side by side, each on a proxy and a stream
+// of its own: each mostly waits, for the timeout and the reconnection.
 func TestLostAcknowledgement(t *testing.T) {
 	t.Parallel()
 	srv := sharedServer(t)
-	p := newProxy(t, srv.URL()[len("nats://"):])
-	st := openOn(t, p.url(), natsstore.Options{Stream: newStream(), Timeout: downTimeout})
-	defer st.Close()
-	ctx := context.Background()
-	_, err := st.Append(ctx, events.Batch{Session: "s", Expected: events.NewSession, Events: storetest.Events(0, 1)})
-	require.NoError(t, err)
 	for _, n := range []int{1, 7} {
-		batches := []events.Batch{{Session: "s", Expected: events.AnyVersion, Events: storetest.Events(100*n, n)}}
-		if n > 1 {
-			batches = append(batches, events.Batch{Session: "new", Expected: events.NewSession, Events: storetest.Events(100*n+50, 2)})
-		}
-		before, err := storetest.Collect(st.ReadAll(ctx, 1, false))
-		require.NoError(t, err)
-		// Hold the answers once the append's messages are on their way.
-		p.holdAfter("PUB " + strings.ToLower(st.StreamName()) + ".log.")
-		_, err = st.Append(ctx, batches...)
-		require.ErrorIs(t, err, natsstore.ErrUnavailable, "%d events: the acknowledgement was lost", n)
-		p.cut()
-		waitUp(t, st)
-		stored, err := storetest.Collect(st.ReadAll(ctx, uint64(len(before))+1, true))
-		require.NoError(t, err)
-		want := n
-		if n > 1 {
-			want += 2
-		}
-		require.Len(t, stored, want, "%d events: the server stored the append", n)
+		t.Run(fmt.Sprintf("%d events", n), func(t *testing.T) {
+			t.Parallel()
+			p := newProxy(t, srv.URL()[len("nats://"):])
+			st := openOn(t, p.url(), natsstore.Options{Stream: newStream(), Timeout: downTimeout})
+			defer st.Close()
+			ctx := context.Background()
+			_, err := st.Append(ctx, events.Batch{Session: "s", Expected: events.NewSession, Events: storetest.Events(0, 1)})
+			require.NoError(t, err)
+			batches := []events.Batch{{Session: "s", Expected: events.AnyVersion, Events: storetest.Events(100*n, n)}}
+			if n > 1 {
+				batches = append(batches, events.Batch{Session: "new", Expected: events.NewSession, Events: storetest.Events(100*n+50, 2)})
+			}
+			before, err := storetest.Collect(st.ReadAll(ctx, 1, false))
+			require.NoError(t, err)
+			// Hold the answers once the append's messages are on their way.
+			p.holdAfter("PUB " + strings.ToLower(st.StreamName()) + ".log.")
+			_, err = st.Append(ctx, batches...)
+			require.ErrorIs(t, err, natsstore.ErrUnavailable, "%d events: the acknowledgement was lost", n)
+			p.cut()
+			waitUp(t, st)
+			stored, err := storetest.Collect(st.ReadAll(ctx, uint64(len(before))+1, true))
+			require.NoError(t, err)
+			want := n
+			if n > 1 {
+				want += 2
+			}
+			require.Len(t, stored, want, "%d events: the server stored the append", n)
 
-		again, err := st.Append(ctx, batches...)
-		require.NoError(t, err, "%d events: the retry", n)
-		require.Equal(t, len(stored), len(again))
-		for i := range stored {
-			assert.Equal(t, stored[i].ID, again[i].ID)
-			assert.Equal(t, stored[i].Position, again[i].Position)
-			assert.Equal(t, stored[i].Hash, again[i].Hash)
-		}
-		after, err := storetest.Collect(st.ReadAll(ctx, 1, false))
-		require.NoError(t, err)
-		require.Len(t, after, len(before)+want, "%d events: nothing stored twice", n)
+			again, err := st.Append(ctx, batches...)
+			require.NoError(t, err, "%d events: the retry", n)
+			require.Equal(t, len(stored), len(again))
+			for i := range stored {
+				assert.Equal(t, stored[i].ID, again[i].ID)
+				assert.Equal(t, stored[i].Position, again[i].Position)
+				assert.Equal(t, stored[i].Hash, again[i].Hash)
+			}
+			after, err := storetest.Collect(st.ReadAll(ctx, 1, false))
+			require.NoError(t, err)
+			require.Len(t, after, len(before)+want, "%d events: nothing stored twice", n)
+			require.NoError(t, storetest.Verify(ctx, st))
+		})
 	}
-	require.NoError(t, storetest.Verify(ctx, st))
 }

@@ -87,8 +87,11 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 		var msgs []jetstream.Msg
 		var records events.RecordReader
 		var ferr error
+		// The wait ends with ctx as well: a follower stopped (hoyle serve
+		// shutting down) returns at once, not when the wait is out.
+		wait, endWait := context.WithTimeout(ctx, followWait)
 		for _, fetch := range []func() (jetstream.MessageBatch, error){
-			func() (jetstream.MessageBatch, error) { return cons.Fetch(1, jetstream.FetchMaxWait(followWait)) },
+			func() (jetstream.MessageBatch, error) { return cons.Fetch(1, jetstream.FetchContext(wait)) },
 			func() (jetstream.MessageBatch, error) { return cons.FetchNoWait(followBatch - 1) },
 		} {
 			batch, err := fetch()
@@ -108,13 +111,18 @@ func (s *Store) Follow(ctx context.Context, name string, handle func(ctx context
 				}
 				envs = append(envs, e)
 			}
-			if berr := batch.Error(); berr != nil && !errors.Is(berr, errNoMessages) && !errors.Is(berr, nats.ErrTimeout) {
+			if berr := batch.Error(); berr != nil && !errors.Is(berr, errNoMessages) && !errors.Is(berr, nats.ErrTimeout) &&
+				!errors.Is(berr, context.DeadlineExceeded) {
 				ferr = berr
 				break
 			}
 			if len(msgs) == 0 {
 				break
 			}
+		}
+		endWait()
+		if err := ctx.Err(); err != nil && len(msgs) == 0 {
+			return err
 		}
 		if ferr != nil && len(msgs) == 0 {
 			if err := s.waitRetry(ctx, ferr); err != nil {

@@ -84,12 +84,27 @@ func TestTableCredential(t *testing.T) {
 	assert.NotErrorIs(t, err, natsstore.ErrUnavailable)
 
 	// The stream's own API, through a plain client with the table's token.
-	nc, err := nats.Connect(srv.URL(), nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {}))
+	// The server answers a request it refuses with an error on the
+	// connection, not a reply: the request is given up as soon as that
+	// error arrives, rather than waiting out a timeout for a reply that
+	// never comes.
+	refused := make(chan struct{})
+	var once sync.Once
+	nc, err := nats.Connect(srv.URL(), nats.ErrorHandler(func(*nats.Conn, *nats.Subscription, error) {
+		once.Do(func() { close(refused) })
+	}))
 	require.NoError(t, err)
 	defer nc.Close()
 	js, err := jetstream.New(nc)
 	require.NoError(t, err)
-	dctx, cancel := context.WithTimeout(ctx, time.Second)
+	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	go func() {
+		select {
+		case <-refused:
+			cancel()
+		case <-dctx.Done():
+		}
+	}()
 	err = js.DeleteStream(dctx, natsstore.DefaultStream)
 	cancel()
 	require.Error(t, err)

@@ -213,6 +213,7 @@ func sameEnvelopes(t *testing.T, want, got []events.Envelope, format string, arg
 // ask for the session's subject rather than every position (see the dense
 // case in the conformance suite), from every version and backward.
 func TestSparseSession(t *testing.T) {
+	t.Parallel()
 	st := openOn(t, sharedServer(t).URL(), natsstore.Options{Stream: newStream()})
 	defer st.Close()
 	ref := memstore.New()

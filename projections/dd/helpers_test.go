@@ -107,25 +107,46 @@ func randomPrefix(r *rand.Rand, p Position, k int) Position {
 // remaining ones that the side of p.Leader takes. Only for small endings.
 func bruteForce(p Position) int {
 	side := p.Leader.Partnership()
-	return bruteSide(p, side)
+	return bruteSide(p, side, map[bruteKey]int{})
 }
 
-// bruteSide is the tricks side takes from p with best play.
-func bruteSide(p Position, side cards.Side) int {
+// bruteKey is a position between tricks: what is left of the hands and
+// who leads. The tricks a side takes from it do not depend on how play
+// came to it, so bruteSide looks each one up once (still every legal
+// card, with no bound or equivalence of cards: a 4-card ending has
+// hundreds of thousands of plays, but a few thousand such positions).
+type bruteKey struct {
+	hands  [4]cards.Set
+	leader cards.Seat
+}
+
+// bruteSide is the tricks side takes from p with best play; seen holds
+// those of the positions between tricks already searched.
+func bruteSide(p Position, side cards.Side, seen map[bruteKey]int) int {
 	if p.TricksLeft() == 0 {
 		return 0
+	}
+	var key bruteKey
+	if len(p.Trick) == 0 {
+		key = bruteKey{p.Hands, p.Leader}
+		if v, ok := seen[key]; ok {
+			return v
+		}
 	}
 	mover := p.ToPlay().Partnership()
 	best := -1
 	for _, c := range legalCards(p) {
 		q, won := playCard(p, c)
-		v := bruteSide(q, side)
+		v := bruteSide(q, side, seen)
 		if won == side {
 			v++
 		}
 		if best < 0 || (mover == side && v > best) || (mover != side && v < best) {
 			best = v
 		}
+	}
+	if len(p.Trick) == 0 {
+		seen[key] = best
 	}
 	return best
 }

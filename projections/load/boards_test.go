@@ -35,12 +35,7 @@ func TestABoardDealtBeforeTheCheckpointIsTheSameDeal(t *testing.T) {
 	require.NotZero(t, first.Hands[0], "the board's first deal has its cards")
 	_, err = r.Calls(ctx, id, []string{"P", "P", "P", "P"})
 	require.NoError(t, err)
-	for b := 2; b <= 300; b++ {
-		_, err := r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-			return s.DecideResult(stamp, projections.ResultSpec{Board: b, Contract: "3NT", Declarer: "S", Tricks: "9"})
-		})
-		require.NoError(t, err)
-	}
+	addResults(t, st, id, 2, 300)
 	require.NoError(t, load.Refresh(ctx, st, id, 0))
 	info, err := st.Session(ctx, id)
 	require.NoError(t, err)

@@ -22,14 +22,8 @@ import (
 // board first dealt without cards takes any.
 func TestForgetHandsFoldsTheSame(t *testing.T) {
 	ctx := context.Background()
-	st, r, id, first := boardOnePassedOut(t)
-	var err error
-	for b := 2; b <= 200; b++ {
-		_, err := r.Record(ctx, id, func(s *projections.Session, stamp projections.Stamp) ([]events.Event, error) {
-			return s.DecideResult(stamp, projections.ResultSpec{Board: b, Contract: "3NT", Declarer: "S", Tricks: "9"})
-		})
-		require.NoError(t, err)
-	}
+	st, _, id, first := boardOnePassedOut(t)
+	addResults(t, st, id, 2, 200)
 	envs, err := load.Events(ctx, st, id)
 	require.NoError(t, err)
 	whole, err := projections.Fold(envs)

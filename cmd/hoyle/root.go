@@ -68,12 +68,41 @@ var commandGroups = []*cobra.Group{
 // unsorted turns cobra's sorting of commands off, once.
 var unsorted sync.Once
 
+// commandGroup is a group of commandGroups and the constructors of its
+// subcommands.
+type commandGroup struct {
+	group string
+	cmds  []func(*factory) *cobra.Command
+}
+
+// commandGroupsMade are the subcommands by group, in the order the help
+// lists them, the order of a hand at the table, not alphabetically. (A
+// function, not a variable: demo's command runs commands.)
+func commandGroupsMade() []commandGroup {
+	return []commandGroup{
+		{"record", []func(*factory) *cobra.Command{
+			newNewCmd, newCutForDealCmd, newDealCmd, newCallCmd, newPlayCmd, newDiscardCmd,
+			newClaimCmd, newWonCmd, newResultCmd, newHonoursCmd,
+			newExposeCmd, newCorrectCmd, newPenaltyCmd, newNewDealCmd,
+			newUndoCmd, newNoteCmd, newCloseCmd, newRecordCmd}},
+		{"review", []func(*factory) *cobra.Command{
+			newShowCmd, newReplayCmd, newDDCmd, newScoreCmd, newLogCmd, newSessionsCmd, newCompareCmd, newAdjustCmd, newMovementCmd,
+			newRosterCmd, newBoardsCmd}},
+		{"interchange", []func(*factory) *cobra.Command{newExportCmd, newImportCmd, newKeygenCmd}},
+		{"database", []func(*factory) *cobra.Command{newVerifyCmd, newSimulateCmd, newServeCmd, newSyncCmd}},
+		{"help", []func(*factory) *cobra.Command{newGamesCmd, newDemoCmd}},
+	}
+}
+
 // newRootCmd builds hoyle and every subcommand, in one place.
-func newRootCmd(f *factory) *cobra.Command {
-	// The help lists commands in the order they are added below, the
-	// order of a hand at the table, not alphabetically. (A cobra global:
-	// set once, before any command is built, so that builds that run at
-	// once, in tests, read it after the write.)
+func newRootCmd(f *factory) *cobra.Command { return newRootCmdOf(f, nil) }
+
+// newRootCmdOf builds hoyle with the subcommand only (its group and place
+// in commandGroupsMade), or every subcommand if only is nil.
+func newRootCmdOf(f *factory, only *commandPlace) *cobra.Command {
+	// The help lists commands in the order they are added below. (A cobra
+	// global: set once, before any command is built, so that builds that
+	// run at once, in tests, read it after the write.)
 	unsorted.Do(func() { cobra.EnableCommandSorting = false })
 	root := &cobra.Command{
 		Use:   "hoyle",
@@ -110,22 +139,16 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddGroup(commandGroups...)
 
-	add := func(group string, cmds ...*cobra.Command) {
-		for _, c := range cmds {
-			c.GroupID = group
+	for g, group := range commandGroupsMade() {
+		for i, build := range group.cmds {
+			if only != nil && (only.group != g || only.index != i) {
+				continue
+			}
+			c := build(f)
+			c.GroupID = group.group
 			root.AddCommand(c)
 		}
 	}
-	add("record",
-		newNewCmd(f), newCutForDealCmd(f), newDealCmd(f), newCallCmd(f), newPlayCmd(f), newDiscardCmd(f),
-		newClaimCmd(f), newWonCmd(f), newResultCmd(f), newHonoursCmd(f),
-		newExposeCmd(f), newCorrectCmd(f), newPenaltyCmd(f), newNewDealCmd(f),
-		newUndoCmd(f), newNoteCmd(f), newCloseCmd(f), newRecordCmd(f))
-	add("review", newShowCmd(f), newReplayCmd(f), newDDCmd(f), newScoreCmd(f), newLogCmd(f), newSessionsCmd(f), newCompareCmd(f), newAdjustCmd(f), newMovementCmd(f),
-		newRosterCmd(f), newBoardsCmd(f))
-	add("interchange", newExportCmd(f), newImportCmd(f), newKeygenCmd(f))
-	add("database", newVerifyCmd(f), newSimulateCmd(f), newServeCmd(f), newSyncCmd(f))
-	add("help", newGamesCmd(f), newDemoCmd(f))
 	// hoyle help is hoyle's own, for its topics; the root's help ends with
 	// their list (a command's help, which asks its parent's, does not).
 	root.SetHelpCommand(newHelpCmd(f, root))
@@ -138,10 +161,77 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 	})
 	root.SetHelpCommandGroupID("help")
 	root.SetCompletionCommandGroupID("help")
+	if only != nil {
+		// A tree of one command is run only by its name: the completion
+		// command, which cobra would build for it, cannot be.
+		root.CompletionOptions.DisableDefaultCmd = true
+	}
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	argsAreUsage(root)
 	return root
+}
+
+// commandPlace is a subcommand's place in commandGroupsMade.
+type commandPlace struct{ group, index int }
+
+// places are the subcommands' places by their names and aliases, learnt
+// once a process (commandPlaces) from every command built.
+var places struct {
+	once sync.Once
+	m    map[string]commandPlace
+}
+
+// commandPlaces are the subcommands' places by their names and aliases.
+func commandPlaces() map[string]commandPlace {
+	places.once.Do(func() {
+		places.m = map[string]commandPlace{}
+		f := newFactory(&Streams{})
+		for g, group := range commandGroupsMade() {
+			for i, build := range group.cmds {
+				c := build(f)
+				for _, name := range append([]string{c.Name()}, c.Aliases...) {
+					places.m[name] = commandPlace{g, i}
+				}
+			}
+		}
+	})
+	return places.m
+}
+
+// wholeTree are the commands that need every other beside them: record
+// offers them at its prompt (cmd.Root); help names and completes them.
+var wholeTree = map[string]bool{"record": true, "help": true}
+
+// commandIn is the place of the subcommand args run, if they name one
+// plainly: after only the root's own flags that take a value (--db PATH
+// or --db=PATH ...), a name that is a subcommand's. Anything else (no
+// command, an unknown one, another flag first, help, completion) is nil:
+// the whole tree is built, for the help, the suggestions and the
+// completions that need it.
+func commandIn(args []string) *commandPlace {
+	valued := map[string]bool{"--db": true, "--session": true, "--event": true, "--table": true, "--token-file": true}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") {
+			name, _, withValue := strings.Cut(a, "=")
+			if !valued[name] {
+				return nil
+			}
+			if !withValue {
+				i++ // its value
+			}
+			continue
+		}
+		if wholeTree[a] {
+			return nil
+		}
+		if p, ok := commandPlaces()[a]; ok {
+			return &p
+		}
+		return nil
+	}
+	return nil
 }
 
 // unknownCommand is the root's argument check: hoyle takes no arguments of
@@ -194,8 +284,13 @@ func run(args []string, streams *Streams) int {
 
 // execute builds hoyle on the factory and runs the command args name,
 // returning its error.
+//
+// It builds the one command args name, not every command: cobra's tree of
+// every command and its flags was a quarter of what a short command took
+// in process (each line at the record prompt, each step of the demo, each
+// of the thousands of runs of the tests).
 func execute(ctx context.Context, f *factory, args []string) error {
-	root := newRootCmd(f)
+	root := newRootCmdOf(f, commandIn(args))
 	root.SetArgs(args)
 	defer f.DB.close()
 	err := root.ExecuteContext(ctx)

@@ -470,8 +470,12 @@ func TestSyncCopiesOnce(t *testing.T) {
 	t.Parallel()
 	url := sharedLog(t)
 	local := filepath.Join(t.TempDir(), "table3.db")
-	ok(t, local, "simulate", "--game", "contract", "--hands", "150", "--seed", "3")
-	ok(t, local, "simulate", "--game", "auction", "--hands", "60", "--seed", "4")
+	// Enough hands that the sync is still copying when it is killed, 20
+	// to 170 ms after it started: some 4,500 events in the short run
+	// (their copy takes longer than that), 13,000 in the full rounds
+	// (HOYLE_FULL, .ci/run), where the kill lands deeper in the log.
+	ok(t, local, "simulate", "--game", "contract", "--hands", fmt.Sprint(testkit.Rounds(50, 150)), "--seed", "3")
+	ok(t, local, "simulate", "--game", "auction", "--hands", fmt.Sprint(testkit.Rounds(20, 60)), "--seed", "4")
 	script(t, local, "demo")
 	// Another table has recorded in the shared log meanwhile.
 	ok(t, url, "new", "--game", "whist", "--players", "Ann,Bob,Cy,Di")

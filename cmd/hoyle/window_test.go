@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -95,6 +96,12 @@ func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
 			if !full && name != "claim" {
 				latestDD = []string{"--no-dd"}
 			}
+			// What the whole log prints is read once, before the
+			// checkpoints are brought to the head: a whole read folds every
+			// event and no checkpoint (load.Session), so a second read
+			// after them would print the same again. Both passes compare
+			// the read of one hand with it.
+			wholes := map[string]result{}
 			for _, checkpoint := range []bool{false, true} {
 				if checkpoint {
 					refreshCheckpoints(t, db)
@@ -103,7 +110,13 @@ func TestOneHandShowsWhatTheWholeLogShows(t *testing.T) {
 					t.Helper()
 					got := hoyle(t, db, args...)
 					require.NotEqual(t, exitUsage, got.code, "hoyle %v: %s", args, got.err)
-					assert.Equal(t, hoyleWhole(t, db, args...), got, "hoyle %v (checkpoint %v)", args, checkpoint)
+					key := strings.Join(args, "\x00")
+					want, read := wholes[key]
+					if !read {
+						want = hoyleWhole(t, db, args...)
+						wholes[key] = want
+					}
+					assert.Equal(t, want, got, "hoyle %v (checkpoint %v)", args, checkpoint)
 				}
 				same(append([]string{"show"}, latestDD...)...)
 				same("show", "--json") // the JSON has no analysis (--no-dd is refused with it)

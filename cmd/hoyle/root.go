@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/hoyle/hoyle/events"
 	"github.com/hoyle/hoyle/events/cards"
@@ -175,15 +176,18 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 // commandPlace is a subcommand's place in commandGroupsMade.
 type commandPlace struct{ group, index int }
 
-// places are the subcommands' places by their names and aliases, learnt
-// once a process (commandPlaces) from every command built.
+// places are the subcommands' places by their names and aliases, and the
+// root's flags that take a value, learnt once a process (commandPlaces)
+// from every command built.
 var places struct {
-	once sync.Once
-	m    map[string]commandPlace
+	once   sync.Once
+	m      map[string]commandPlace
+	valued map[string]bool // "--db", "--session", ...
 }
 
-// commandPlaces are the subcommands' places by their names and aliases.
-func commandPlaces() map[string]commandPlace {
+// commandPlaces are the subcommands' places by their names and aliases,
+// and the root's own flags that take a value.
+func commandPlaces() (map[string]commandPlace, map[string]bool) {
 	places.once.Do(func() {
 		places.m = map[string]commandPlace{}
 		f := newFactory(&Streams{})
@@ -195,8 +199,17 @@ func commandPlaces() map[string]commandPlace {
 				}
 			}
 		}
+		places.valued = map[string]bool{}
+		newRootCmdOf(f, &commandPlace{group: -1}).PersistentFlags().VisitAll(func(fl *pflag.Flag) {
+			if fl.NoOptDefVal == "" { // a flag that needs its value (not a bool)
+				places.valued["--"+fl.Name] = true
+				if fl.Shorthand != "" {
+					places.valued["-"+fl.Shorthand] = true
+				}
+			}
+		})
 	})
-	return places.m
+	return places.m, places.valued
 }
 
 // wholeTree are the commands that need every other beside them: record
@@ -210,7 +223,7 @@ var wholeTree = map[string]bool{"record": true, "help": true}
 // the whole tree is built, for the help, the suggestions and the
 // completions that need it.
 func commandIn(args []string) *commandPlace {
-	valued := map[string]bool{"--db": true, "--session": true, "--event": true, "--table": true, "--token-file": true}
+	named, valued := commandPlaces()
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if strings.HasPrefix(a, "-") {
@@ -226,7 +239,7 @@ func commandIn(args []string) *commandPlace {
 		if wholeTree[a] {
 			return nil
 		}
-		if p, ok := commandPlaces()[a]; ok {
+		if p, ok := named[a]; ok {
 			return &p
 		}
 		return nil

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -140,6 +141,10 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	root.AddGroup(commandGroups...)
 
+	var named map[string]commandPlace
+	if only == nil {
+		named = map[string]commandPlace{}
+	}
 	for g, group := range commandGroupsMade() {
 		for i, build := range group.cmds {
 			if only != nil && (only.group != g || only.index != i) {
@@ -148,6 +153,11 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 			c := build(f)
 			c.GroupID = group.group
 			root.AddCommand(c)
+			if named != nil {
+				for _, name := range append([]string{c.Name()}, c.Aliases...) {
+					named[name] = commandPlace{g, i}
+				}
+			}
 		}
 	}
 	// hoyle help is hoyle's own, for its topics; the root's help ends with
@@ -170,46 +180,42 @@ Read more:   hoyle help TOPIC (the topics are listed at the end)`,
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	argsAreUsage(root)
+	if named != nil && places.Load() == nil {
+		places.Store(indexOf(root, named))
+	}
 	return root
 }
 
 // commandPlace is a subcommand's place in commandGroupsMade.
 type commandPlace struct{ group, index int }
 
-// places are the subcommands' places by their names and aliases, and the
-// root's flags that take a value, learnt once a process (commandPlaces)
-// from every command built.
-var places struct {
-	once   sync.Once
-	m      map[string]commandPlace
+// commandIndex is what commandIn reads: the subcommands' places by their
+// names and aliases, and the root's own flags that take a value.
+type commandIndex struct {
+	named  map[string]commandPlace
 	valued map[string]bool // "--db", "--session", ...
 }
 
-// commandPlaces are the subcommands' places by their names and aliases,
-// and the root's own flags that take a value.
-func commandPlaces() (map[string]commandPlace, map[string]bool) {
-	places.once.Do(func() {
-		places.m = map[string]commandPlace{}
-		f := newFactory(&Streams{})
-		for g, group := range commandGroupsMade() {
-			for i, build := range group.cmds {
-				c := build(f)
-				for _, name := range append([]string{c.Name()}, c.Aliases...) {
-					places.m[name] = commandPlace{g, i}
-				}
+// places is the index learnt from the first tree of every command a
+// process builds (its first run): a process that runs one command, as
+// hoyle from a shell does, builds the tree once, as it always did; one
+// that runs many (the record prompt, the demo, the tests) builds only the
+// command named from its second run on.
+var places atomic.Pointer[commandIndex]
+
+// indexOf is the index of root, the tree of every command, whose
+// subcommands' places are named.
+func indexOf(root *cobra.Command, named map[string]commandPlace) *commandIndex {
+	idx := &commandIndex{named: named, valued: map[string]bool{}}
+	root.PersistentFlags().VisitAll(func(fl *pflag.Flag) {
+		if fl.NoOptDefVal == "" { // a flag that needs its value (not a bool)
+			idx.valued["--"+fl.Name] = true
+			if fl.Shorthand != "" {
+				idx.valued["-"+fl.Shorthand] = true
 			}
 		}
-		places.valued = map[string]bool{}
-		newRootCmdOf(f, &commandPlace{group: -1}).PersistentFlags().VisitAll(func(fl *pflag.Flag) {
-			if fl.NoOptDefVal == "" { // a flag that needs its value (not a bool)
-				places.valued["--"+fl.Name] = true
-				if fl.Shorthand != "" {
-					places.valued["-"+fl.Shorthand] = true
-				}
-			}
-		})
 	})
-	return places.m, places.valued
+	return idx
 }
 
 // wholeTree are the commands that need every other beside them: record
@@ -219,11 +225,16 @@ var wholeTree = map[string]bool{"record": true, "help": true}
 // commandIn is the place of the subcommand args run, if they name one
 // plainly: after only the root's own flags that take a value (--db PATH
 // or --db=PATH ...), a name that is a subcommand's. Anything else (no
-// command, an unknown one, another flag first, help, completion) is nil:
-// the whole tree is built, for the help, the suggestions and the
-// completions that need it.
+// command, an unknown one, another flag first, help, completion), or a
+// process's first run, before its index is learnt, is nil: the whole tree
+// is built, for the help, the suggestions and the completions that need
+// it.
 func commandIn(args []string) *commandPlace {
-	named, valued := commandPlaces()
+	idx := places.Load()
+	if idx == nil {
+		return nil
+	}
+	named, valued := idx.named, idx.valued
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if strings.HasPrefix(a, "-") {
